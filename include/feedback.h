@@ -1,0 +1,42 @@
+/*
+ * feedback.h: Wordle feedback patterns and the precomputed table.
+ *
+ * A pattern is the assignment's base-3 code: position i (0-based, from
+ * the left) has weight 3^i, gray = 0, yellow = 1, green = 2.  So
+ * (gray, green, yellow, gray, green) = 2*3 + 1*9 + 2*81 = 177 and the
+ * all-green pattern is 242 (PATTERN_WIN).  Codes fit one byte.
+ *
+ * Duplicate letters: greens are marked first, then yellows from left
+ * to right, each answer letter used at most once.
+ *
+ * Pattern strings use G, Y and B; the parser also takes X . - 0 for
+ * gray, 1 for yellow and 2 for green, in either case.
+ *
+ * The table: row g holds feedback(guess g, answer a) for every answer,
+ * one byte each, contiguous, so scanning a set of answers for one guess
+ * reads one row.  See game.h for who owns it.
+ */
+#ifndef OPTLE_FEEDBACK_H
+#define OPTLE_FEEDBACK_H
+
+#include <stdint.h>
+
+#define PATTERN_COUNT 243
+#define PATTERN_WIN 242
+
+/* Feedback for guess g against answer a (five letters each). */
+uint8_t feedback_of(const char *guess, const char *answer);
+
+/* Parse a five-symbol pattern string; returns 0..242, or -1. */
+int pattern_parse(const char *s);
+/* Format a pattern as five of B/Y/G plus NUL. */
+void pattern_format(int code, char out[6]);
+/* Compare two patterns as strings (B < G < Y), the order trees list
+ * their branches in. */
+int pattern_cmp(int a, int b);
+
+/* Fill table[g * n_answers + a] for all pairs, using OpenMP threads. */
+void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses,
+                         const char (*answers)[8], int n_answers);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * memo.h: the transposition table of the exact search.
+ *
+ * What it stores.  For an answer set A (sorted answer indices) and a
+ * depth key d (guesses left, or 255 when the limit cannot bind because
+ * d >= |A|), one record holds either the exact optimal total T_d(A) or
+ * a proven lower bound on it.  A lower bound only ever rises; an exact
+ * value replaces a bound and is never replaced.
+ *
+ * The key is the whole set.  Records keep the full sorted index list
+ * next to a 64-bit XXH3 hash of it; a probe compares the hash, then the
+ * length, depth and every index.  A hash collision therefore costs one
+ * comparison, never a wrong value.  (A sorted index list is a canonical
+ * form of the answer bitset, and is smaller than the 290-byte bitset of
+ * the full list for every set under 145 answers, which is nearly all.)
+ *
+ * Layout.  MEMO_SHARDS shards, chosen by the hash's low bits, each with
+ * its own spinlock, an append-only arena of records, and an open-
+ * addressing index of 32-bit arena offsets (linear probing, at most 3/4
+ * full).  A record is 24 bytes of header plus 2 bytes per answer,
+ * rounded up to 8.
+ *
+ * Replacement.  When a shard's arena or index is full, the whole shard
+ * is cleared (its records are evicted) and filling starts again.  This
+ * keeps memory fixed at the cap chosen with --memo-mb, needs no per-
+ * record bookkeeping, and loses only 1/MEMO_SHARDS of the table at a
+ * time.  Sets that would take more than 1/16 of a shard are not stored.
+ *
+ * Concurrency.  Every access to a shard holds that shard's lock, and a
+ * probe copies the value out under the lock, so threads share one memo
+ * safely.  Entries are facts about sets, true whoever stored them, so
+ * the order in which threads store them cannot change a result.
+ */
+#ifndef OPTLE_MEMO_H
+#define OPTLE_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct memo memo;
+
+memo *memo_new(size_t bytes);
+void memo_free(memo *m);
+
+uint64_t memo_hash(const uint16_t *set, int n, int depth);
+
+/* On a hit, *value is the stored value and *exact says whether it is
+ * exact (else a lower bound).  Returns false on a miss. */
+bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *value,
+                bool *exact);
+void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int value,
+                bool exact);
+
+typedef struct {
+  uint64_t stores, evictions, bytes_used, records;
+} memo_stats;
+void memo_get_stats(memo *m, memo_stats *out);
+
+#endif

@@ -1,0 +1,86 @@
+/*
+ * search.h: the exact search.  T(A) = 0 for no answers, 1 for one, and
+ * otherwise |A| + min over informative guesses g of the sum of T over
+ * the non-winning classes of A under g, within a guess limit.
+ *
+ * The search is a depth-first branch and bound (search.c says how, step
+ * by step).  Its answer is exact: every pruning rule uses a proven lower
+ * bound, and the memo stores only exact values and proven lower bounds
+ * under the full answer set (memo.h).
+ *
+ * Which guess a tree uses is decided after the values are known, by a
+ * fixed rule: among the guesses that reach the optimum, the first that
+ * is one of the remaining answers, in guess-list order, else the first
+ * in guess-list order.  Values are unique, so the tree does not depend
+ * on thread count or timing.
+ *
+ * Threads: the root is split across OpenMP threads (candidate first
+ * guesses, or with a fixed first guess its feedback classes), sharing
+ * the best bound and the memo.  Everything else is per thread.
+ */
+#ifndef OPTLE_SEARCH_H
+#define OPTLE_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "tree.h"
+
+typedef struct {
+  int max_guesses;  /* 0 = no limit */
+  int threads;      /* >= 1 */
+  int memo_mb;      /* memo cap in MiB */
+  bool progress;    /* progress line on stderr */
+  bool seed;        /* seed bounds with the greedy entropy strategy */
+} search_opts;
+
+void search_opts_default(search_opts *o);
+
+/* Search counters: an X-macro, so --stats and summing stay in step. */
+#define SEARCH_STATS(X)                                                   \
+  X(nodes, "search nodes (calls of the recursion)")                       \
+  X(scans, "full scans of the guess list")                                \
+  X(guess_evals, "candidate guesses evaluated by recursion")              \
+  X(closed_form, "sets solved by a closed form (n <= 3)")                 \
+  X(perfect_in, "sets split into singletons by one of their answers")     \
+  X(perfect_out, "sets split into singletons by another guess")          \
+  X(memo_probes, "memo probes")                                           \
+  X(memo_exact_hits, "memo hits with an exact value")                     \
+  X(memo_bound_hits, "memo hits with a bound that cut the node")          \
+  X(cut_bound, "nodes cut by their lower bound before scanning")          \
+  X(cut_static, "guesses cut by their class-count bound")                 \
+  X(cut_class, "guesses abandoned part-way through their classes")       \
+  X(fail_high, "nodes that proved only a lower bound")                    \
+  X(root_lb_sum, "sum of root candidates' static bounds (bound quality)")
+
+typedef struct {
+#define X(name, doc) uint64_t name;
+  SEARCH_STATS(X)
+#undef X
+  uint64_t memo_stores, memo_evictions, memo_bytes;
+} search_stats;
+
+typedef struct search search;
+
+search *search_new(const game *g, const search_opts *o);
+void search_free(search *s);
+
+/*
+ * Solve the answer set `set` (sorted answer indices, n >= 1) exactly.
+ * first >= 0 fixes the first guess.  Returns the optimal total, or
+ * OPTLE_INF when no strategy fits the guess limit.  With tree != NULL
+ * and a finite total, *tree receives the optimal tree (tree_free it).
+ */
+int search_solve(search *s, const uint16_t *set, int n, int first, tnode **tree);
+
+/* Exact T of a set within `depth` guesses, for tests and callers that
+ * need a value only (depth 0 = the search's own limit). */
+int search_value(search *s, const uint16_t *set, int n, int depth);
+
+/* Counters summed over threads, memo included. */
+void search_get_stats(const search *s, search_stats *out);
+/* Upper bound the greedy seed gave the root, or OPTLE_INF. */
+int search_seed_bound(const search *s);
+
+#endif

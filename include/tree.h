@@ -1,0 +1,62 @@
+/*
+ * tree.h: the strategy tree, as the search builds it and as files hold it.
+ *
+ * A node is one guess.  Its children are the non-winning feedback
+ * patterns that some answer below it produces, kept in pattern_cmp()
+ * order (B < G < Y as strings), the order both file formats list them.
+ * The winning pattern is never a child: when the guess is one of the
+ * answers below, that answer ends here.
+ *
+ *   n      answers that reach this node
+ *   total  guesses summed over those answers, counted from this node on,
+ *          this guess included; for a leaf (n = 1, guess = the answer) 1.
+ *
+ * So total = n + sum of the children's totals, and the root's total is
+ * the strategy's score.  Guesses are indices into game.guesses.
+ */
+#ifndef OPTLE_TREE_H
+#define OPTLE_TREE_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+typedef struct tnode {
+  int guess;
+  int total;
+  int n;
+  int nkids;
+  uint8_t *pat;        /* pat[i]: the pattern leading to kid[i] */
+  struct tnode **kid;
+} tnode;
+
+/* A node with room for nkids children (filled by the caller). */
+tnode *tree_node_new(int guess, int total, int n, int nkids);
+void tree_free(tnode *t);
+
+/*
+ * Independent check of a tree against the answer set `set` (answer
+ * indices, n of them): feedback is recomputed letter by letter with
+ * feedback_of(), not read from the table.  Every answer must reach
+ * exactly one node whose guess is itself; every branch must be the
+ * feedback some answer gives, and must be non-empty; n and total must
+ * add up at every node; no path may be longer than max_guesses (0 = no
+ * limit).  Returns 0, or -1 with err_msg() naming the first problem.
+ */
+int tree_check(const tnode *t, const game *g, const uint16_t *set, int n,
+               int max_guesses);
+
+#define TREE_MAX_DEPTH 255
+typedef struct {
+  int n;          /* answers */
+  long total;     /* guesses summed over answers */
+  int most;       /* most guesses any answer needs */
+  int dist[TREE_MAX_DEPTH + 1]; /* dist[k]: answers needing k guesses */
+  int nodes;      /* tree nodes */
+} tree_summary;
+void tree_summarize(const tnode *t, tree_summary *s);
+
+/* A short hash of the tree's shape and words, for benches and tests. */
+uint64_t tree_hash(const tnode *t);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * tuning.h: every tuning constant and hard limit of optle, in one place.
+ *
+ * Nothing here changes results: these values trade memory for time, or
+ * bound what inputs we accept.  A change to any of them must keep the
+ * oracle tests passing and `make bench` totals identical.
+ */
+#ifndef OPTLE_TUNING_H
+#define OPTLE_TUNING_H
+
+/* Largest answer list: answer sets are arrays of uint16_t. */
+#define OPTLE_MAX_ANSWERS 65535
+/* Largest guess list: guesses are int32 indices, but the feedback table
+ * (guesses x answers bytes) must also fit OPTLE_MAX_TABLE_BYTES. */
+#define OPTLE_MAX_GUESSES 1000000
+#define OPTLE_MAX_TABLE_BYTES (4ull << 30)
+
+/* Most words one list file may hold (any more is an input error). */
+#define OPTLE_WORDS_MAX 1000000
+
+/* A value no real total reaches: "no strategy fits the guess limit". */
+#define OPTLE_INF 0x3fffffff
+
+/* Guess limit meaning "unlimited" inside the search (depths are uint8). */
+#define OPTLE_DEPTH_UNLIMITED 255
+
+/* Sets smaller than this are never memoised: they are solved from
+ * closed forms (n <= 3) faster than a probe. */
+#define MEMO_MIN_SET 4
+/* Default memo size in MiB (--memo-mb). */
+#define MEMO_DEFAULT_MB 128
+/* Number of independently locked memo shards (a power of two). */
+#define MEMO_SHARDS 256
+
+/* Progress line on stderr: seconds between updates. */
+#define PROGRESS_INTERVAL 0.5
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * util.h: errors, allocation, time, and whole-or-nothing file output.
+ *
+ * Error model.  Library functions never exit on bad input: they record a
+ * one-line message with err_set() ("file:line: reason" for files) and
+ * return an error code; the CLI prints err_msg() and exits with status 2.
+ * The one exception is running out of memory, which no caller can repair:
+ * xmalloc() and friends print "optle: out of memory (N bytes)" and exit
+ * with status 3.
+ *
+ * Exit statuses (documented in the README and --help):
+ *   0 solved / valid   1 no strategy within the guess limit
+ *   2 bad usage or input   3 out of memory or internal error
+ */
+#ifndef OPTLE_UTIL_H
+#define OPTLE_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum { EXIT_OK = 0, EXIT_NOSTRATEGY = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+
+/* Record the current error message (printf-style); always returns -1. */
+int err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *err_msg(void);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* 64-byte aligned allocation, for tables the search scans. */
+void *xaligned(size_t n);
+
+/* Wall-clock seconds since an arbitrary origin (monotonic). */
+double now_seconds(void);
+/* Peak resident set size of this process in KiB, or 0 if unknown. */
+long peak_rss_kib(void);
+
+/*
+ * Whole-or-nothing output: out_open() opens "PATH.tmp.PID"; out_commit()
+ * flushes, fsyncs and renames it over PATH; out_abort() removes it.
+ * A killed run never leaves a half-written PATH.  "-" means stdout.
+ */
+typedef struct {
+  FILE *fp;
+  char *path, *tmp;
+} outfile;
+int out_open(outfile *o, const char *path);
+int out_commit(outfile *o);
+void out_abort(outfile *o);
+
+#endif

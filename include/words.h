@@ -1,0 +1,38 @@
+/*
+ * words.h: word lists, loaded and validated.
+ *
+ * A list file has one word per line: five letters a-z after folding
+ * uppercase.  CRLF line ends, blanks around the word, blank lines and
+ * lines starting with '#' (after blanks) are accepted.  Anything else,
+ * and a word seen twice, is rejected with "file:line: reason".
+ *
+ * Words are stored in file order as NUL-terminated 8-byte cells, so a
+ * word is one aligned 64-bit load away.
+ */
+#ifndef OPTLE_WORDS_H
+#define OPTLE_WORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+  int n;
+  char (*w)[8];   /* w[i] is the i-th word, NUL-terminated */
+  int *line;      /* line[i]: the line of w[i] in its file */
+  char *path;     /* where it came from, for messages */
+} wordlist;
+
+/* Load and validate a list.  Returns 0, or -1 with err_msg() set. */
+int words_load(const char *path, wordlist *out);
+/* The same from a buffer (the lists embedded in the binary). */
+int words_load_mem(const char *data, size_t len, const char *name, wordlist *out);
+/* Build a list from memory (tests, tools): words must be valid. */
+int words_from_array(const char *const *words, int n, wordlist *out);
+void words_free(wordlist *wl);
+
+/* Index of word in the list, or -1 (hash lookup, O(1)). */
+int words_find(const wordlist *wl, const char *word);
+/* True when s is five letters a-z (lowercase). */
+bool words_valid(const char *s);
+
+#endif

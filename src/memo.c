@@ -1,0 +1,165 @@
+/* memo.c: the shared transposition table (memo.h). */
+#include "memo.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "tuning.h"
+#include "util.h"
+
+typedef struct {
+  uint64_t hash;
+  int32_t value;
+  uint16_t n;
+  uint8_t depth;
+  uint8_t exact;
+  uint32_t pad;
+  uint16_t set[]; /* n sorted answer indices */
+} record;
+
+typedef struct {
+  atomic_flag lock;
+  uint8_t *arena;     /* records, 8-byte aligned */
+  uint32_t *index;    /* arena offset + 1, or 0 for empty */
+  uint32_t used;      /* arena bytes in use */
+  uint32_t records;   /* records in the index */
+  uint64_t stores, evictions;
+  char pad[64];
+} shard;
+
+struct memo {
+  shard *shards;
+  uint32_t arena_bytes; /* per shard */
+  uint32_t index_mask;  /* index slots - 1 (a power of two) */
+};
+
+static size_t record_size(int n) { return (sizeof(record) + 2 * (size_t)n + 7) & ~(size_t)7; }
+
+memo *memo_new(size_t bytes) {
+  memo *m = xcalloc(1, sizeof *m);
+  size_t per = bytes / MEMO_SHARDS;
+  if (per < 4096) per = 4096;
+  /* Split each shard's share: 7/8 arena, 1/8 index (4-byte slots, about
+   * one slot per 32 arena bytes, the size of a typical record). */
+  size_t slots = 1;
+  while (slots * 2 * 4 <= per / 8) slots *= 2;
+  size_t arena = per - slots * 4;
+  if (arena > 0xffffff00u) arena = 0xffffff00u;
+  m->arena_bytes = (uint32_t)(arena & ~(size_t)7);
+  m->index_mask = (uint32_t)(slots - 1);
+  m->shards = xcalloc(MEMO_SHARDS, sizeof *m->shards);
+  for (int i = 0; i < MEMO_SHARDS; i++) {
+    atomic_flag_clear(&m->shards[i].lock);
+    /* Arenas are touched lazily by the OS: an unused memo costs no RSS. */
+    m->shards[i].arena = xmalloc(m->arena_bytes);
+    m->shards[i].index = xcalloc(slots, sizeof(uint32_t));
+  }
+  return m;
+}
+
+void memo_free(memo *m) {
+  if (!m) return;
+  for (int i = 0; i < MEMO_SHARDS; i++) {
+    free(m->shards[i].arena);
+    free(m->shards[i].index);
+  }
+  free(m->shards);
+  free(m);
+}
+
+uint64_t memo_hash(const uint16_t *set, int n, int depth) {
+  return XXH3_64bits_withSeed(set, 2 * (size_t)n, (uint64_t)depth);
+}
+
+static void lock(shard *s) {
+  while (atomic_flag_test_and_set_explicit(&s->lock, memory_order_acquire))
+    ;
+}
+static void unlock(shard *s) { atomic_flag_clear_explicit(&s->lock, memory_order_release); }
+
+static shard *shard_of(memo *m, uint64_t h) { return &m->shards[h & (MEMO_SHARDS - 1)]; }
+
+/* Slot of the record for this key, or of the empty slot where it goes. */
+static uint32_t *find(memo *m, shard *s, uint64_t h, const uint16_t *set, int n, int depth) {
+  uint32_t i = (uint32_t)(h >> 20) & m->index_mask;
+  for (;;) {
+    uint32_t *slot = &s->index[i];
+    if (!*slot) return slot;
+    record *r = (record *)(s->arena + *slot - 1);
+    if (r->hash == h && r->n == n && r->depth == depth &&
+        !memcmp(r->set, set, 2 * (size_t)n))
+      return slot;
+    i = (i + 1) & m->index_mask;
+  }
+}
+
+bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *value,
+                bool *exact) {
+  shard *s = shard_of(m, h);
+  lock(s);
+  uint32_t *slot = find(m, s, h, set, n, depth);
+  bool hit = *slot != 0;
+  if (hit) {
+    record *r = (record *)(s->arena + *slot - 1);
+    *value = r->value;
+    *exact = r->exact;
+  }
+  unlock(s);
+  return hit;
+}
+
+void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int value,
+                bool exact) {
+  size_t need = record_size(n);
+  if (need > m->arena_bytes / 16) return;
+  shard *s = shard_of(m, h);
+  lock(s);
+  uint32_t *slot = find(m, s, h, set, n, depth);
+  if (*slot) {
+    record *r = (record *)(s->arena + *slot - 1);
+    if (!r->exact && (exact || value > r->value)) {
+      r->value = value;
+      r->exact = exact;
+    }
+    unlock(s);
+    return;
+  }
+  if (s->used + need > m->arena_bytes || (s->records + 1) * 4 > (m->index_mask + 1) * 3) {
+    /* Full: evict the whole shard (memo.h, "Replacement"). */
+    s->evictions += s->records;
+    s->records = 0;
+    s->used = 0;
+    memset(s->index, 0, sizeof(uint32_t) * ((size_t)m->index_mask + 1));
+    slot = find(m, s, h, set, n, depth);
+  }
+  record *r = (record *)(s->arena + s->used);
+  r->hash = h;
+  r->value = value;
+  r->n = (uint16_t)n;
+  r->depth = (uint8_t)depth;
+  r->exact = exact;
+  r->pad = 0;
+  memcpy(r->set, set, 2 * (size_t)n);
+  *slot = s->used + 1;
+  s->used += (uint32_t)need;
+  s->records++;
+  s->stores++;
+  unlock(s);
+}
+
+void memo_get_stats(memo *m, memo_stats *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < MEMO_SHARDS; i++) {
+    shard *s = &m->shards[i];
+    lock(s);
+    out->stores += s->stores;
+    out->evictions += s->evictions;
+    out->bytes_used += s->used;
+    out->records += s->records;
+    unlock(s);
+  }
+}

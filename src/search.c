@@ -1,0 +1,661 @@
+/*
+ * search.c: the exact branch-and-bound search (search.h).
+ *
+ * solve(A, d, beta) answers: "is T_d(A) < beta, and if so what is it?"
+ * It returns T_d(A) exactly when that is below beta, and otherwise some
+ * proven lower bound that is >= beta (fail high).  Every cut below uses
+ * only such proven bounds, so the root's value is exact.
+ *
+ * Bounds used (each proved in the README, "How the search works"):
+ *  - a set of n answers needs at least 2n - 1 guesses: one for the
+ *    first answer found, two for every other;
+ *  - it needs exactly 2n - 1 when one of its answers splits the rest
+ *    into singletons, and otherwise at least 2n;
+ *  - a guess g splitting A into k classes (the winning one included)
+ *    costs at least n + sum(2c - 1) = 3n - k - [g in A];
+ *  - that bound is refined class by class as classes are solved, and g
+ *    is abandoned as soon as it reaches the best total found.
+ *
+ * Memory: each thread owns a ctx with one scratch level per recursion
+ * ply (candidate list, partition buffer, class table), allocated the
+ * first time that ply is reached and reused; the search itself never
+ * allocates.  Shared between threads: the game (read-only), the memo
+ * (locked per shard, memo.h) and, at the root, the best total (atomic).
+ */
+#include "search.h"
+
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "feedback.h"
+#include "heuristics.h"
+#include "memo.h"
+#include "tuning.h"
+#include "util.h"
+
+#define INF OPTLE_INF
+#define UNLIMITED OPTLE_DEPTH_UNLIMITED
+
+typedef struct {
+  int g;          /* guess index */
+  int lb;         /* 3n - k - [g in A] */
+  int green;      /* g is one of the answers */
+  uint64_t score; /* sum of c log2 c (smaller = more entropy) */
+} cand;
+
+typedef struct {
+  int start, size;
+  uint8_t pat;
+} klass;
+
+typedef struct {
+  cand *cands;    /* n_guesses */
+  uint16_t *part; /* n_answers: the set reordered by class */
+  klass cls[PATTERN_COUNT];
+  int ncls;
+} level;
+
+typedef struct {
+  search *s;
+  search_stats st;
+  level **lv;
+  int nlv;
+  uint16_t cnt[PATTERN_COUNT]; /* all zero between uses */
+  char pad[64];
+} ctx;
+
+struct search {
+  const game *g;
+  search_opts o;
+  memo *memo;
+  int depth; /* the root's guess limit, or UNLIMITED */
+  ctx *ctx;  /* one per thread */
+  int nctx;
+  const uint64_t *clogc;
+  int seed_bound;
+  double t0, last_progress;
+};
+
+static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
+static inline int imin(int a, int b) { return a < b ? a : b; }
+
+static level *get_level(ctx *c, int ply) {
+  if (ply >= c->nlv) {
+    int n = ply + 8;
+    c->lv = xrealloc(c->lv, sizeof *c->lv * (size_t)n);
+    for (int i = c->nlv; i < n; i++) {
+      level *L = xcalloc(1, sizeof *L);
+      L->cands = xmalloc(sizeof *L->cands * (size_t)c->s->g->n_guesses);
+      L->part = xmalloc(sizeof *L->part * (size_t)c->s->g->n_answers);
+      c->lv[i] = L;
+    }
+    c->nlv = n;
+  }
+  return c->lv[ply];
+}
+
+static ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
+
+/* Does one of A's own answers give every answer of A its own pattern? */
+static bool perfect_in(const game *G, const uint16_t *A, int n) {
+  if (n > PATTERN_COUNT) return false;
+  for (int i = 0; i < n; i++) {
+    const uint8_t *row = game_row(G, G->ans2guess[A[i]]);
+    uint64_t seen[4] = {0};
+    int j = 0;
+    for (; j < n; j++) {
+      uint8_t p = row[A[j]];
+      if (seen[p >> 6] >> (p & 63) & 1) break;
+      seen[p >> 6] |= 1ull << (p & 63);
+    }
+    if (j == n) return true;
+  }
+  return false;
+}
+
+/* Partition A by guess g into L->part; L->cls gets the non-winning
+ * classes, largest first (ties by pattern), each sorted by index. */
+static void partition(const game *G, level *L, const uint16_t *A, int n, int g) {
+  const uint8_t *row = game_row(G, g);
+  int start[PATTERN_COUNT + 1] = {0};
+  for (int j = 0; j < n; j++) start[row[A[j]] + 1]++;
+  L->ncls = 0;
+  for (int p = 0; p < PATTERN_COUNT; p++) {
+    int c = start[p + 1];
+    if (c && p != PATTERN_WIN) L->cls[L->ncls++] = (klass){start[p], c, (uint8_t)p};
+    start[p + 1] += start[p];
+  }
+  for (int j = 0; j < n; j++) L->part[start[row[A[j]]]++] = A[j];
+  /* Insertion sort: at most 242 classes, mostly small. */
+  for (int i = 1; i < L->ncls; i++) {
+    klass k = L->cls[i];
+    int j = i;
+    while (j > 0 && L->cls[j - 1].size < k.size) {
+      L->cls[j] = L->cls[j - 1];
+      j--;
+    }
+    L->cls[j] = k;
+  }
+}
+
+static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply);
+
+/*
+ * Total of guess g on A (its bound lbg already known), exact if below
+ * the best total (read from *shared when given, else `best`), otherwise
+ * a lower bound at least that best.  Classes are solved largest first,
+ * each with the budget left once the others' bounds are counted.
+ */
+static int eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
+                      atomic_int *shared, int ply) {
+  level *L = get_level(c, ply);
+  partition(c->s->g, L, A, n, g);
+  int sum = lbg, cd = child_depth(d);
+  c->st.guess_evals++;
+  for (int i = 0; i < L->ncls; i++) {
+    if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
+    int size = L->cls[i].size, lbc = 2 * size - 1;
+    int budget = best - (sum - lbc);
+    if (budget <= lbc) {
+      c->st.cut_class++;
+      return imin(sum, INF);
+    }
+    int v = solve(c, L->part + L->cls[i].start, size, cd, budget, ply + 1);
+    sum += v - lbc;
+    if (v >= budget) {
+      c->st.cut_class++;
+      return imin(sum, INF);
+    }
+  }
+  return sum;
+}
+
+static int cand_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->score != b->score) return a->score < b->score ? -1 : 1;
+  if (a->green != b->green) return b->green - a->green;
+  return a->g - b->g;
+}
+
+/*
+ * Scan every guess over A: count its classes, drop guesses that give no
+ * information, and keep those whose bound is below beta as candidates in
+ * L->cands.  Returns the number kept; *failmin gets the least bound of
+ * those dropped by beta.  *perfect gets a guess (not in A) that splits A
+ * into singletons, when one exists and `stop_on_perfect` is set.
+ */
+static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, int *failmin,
+                int *perfect) {
+  const game *G = c->s->g;
+  const uint64_t *clogc = c->s->clogc;
+  uint16_t *cnt = c->cnt;
+  int nc = 0;
+  c->st.scans++;
+  for (int g = 0; g < G->n_guesses; g++) {
+    const uint8_t *row = game_row(G, g);
+    int k = 0;
+    for (int j = 0; j < n; j++) k += cnt[row[A[j]]]++ == 0;
+    int green = cnt[PATTERN_WIN] != 0;
+    int lbg = 3 * n - k - green;
+    if (d == 2 && k != n) lbg = INF; /* one guess left after this one */
+    if ((k == 1 && !green) || lbg >= beta || (k == n && !green && perfect)) {
+      for (int j = 0; j < n; j++) cnt[row[A[j]]] = 0;
+      if (k == 1 && !green) continue;
+      if (k == n && !green && perfect && lbg < beta) {
+        *perfect = g;
+        return nc;
+      }
+      c->st.cut_static++;
+      *failmin = imin(*failmin, lbg);
+      continue;
+    }
+    uint64_t score = 0;
+    for (int j = 0; j < n; j++) {
+      uint8_t p = row[A[j]];
+      score += clogc[cnt[p]];
+      cnt[p] = 0;
+    }
+    L->cands[nc++] = (cand){g, lbg, green, score};
+  }
+  return nc;
+}
+
+/* The recursion: see the top of this file for its contract. */
+static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply) {
+  c->st.nodes++;
+
+  /* Step 1. Closed forms: one answer, no guesses left, two answers. */
+  if (n == 1) return 1;
+  if (d <= 1) return INF;
+  if (n == 2) {
+    c->st.closed_form++;
+    return 3;
+  }
+
+  /* Step 2. Every set costs at least 2n - 1: cut if the budget is less. */
+  int lb = 2 * n - 1;
+  if (lb >= beta) {
+    c->st.cut_bound++;
+    return lb;
+  }
+
+  /* Step 3. An answer that splits the rest into singletons reaches that
+   * bound, so it is optimal; O(n^2) table reads, far less than a scan. */
+  if (perfect_in(c->s->g, A, n)) {
+    c->st.perfect_in++;
+    return lb;
+  }
+  lb = 2 * n;
+
+  /* Step 4. Three answers that no answer separates: guess one, then the
+   * other two, 3 + 3 = 6 = 2n, which is optimal. */
+  if (n == 3 && d >= 3) {
+    c->st.closed_form++;
+    return 6;
+  }
+  if (lb >= beta) {
+    c->st.cut_bound++;
+    return lb;
+  }
+
+  /* Step 5. The memo: an exact value ends the node, a bound may cut it. */
+  int dk = d >= n ? UNLIMITED : d;
+  uint64_t h = 0;
+  bool memoise = n >= MEMO_MIN_SET;
+  if (memoise) {
+    int v;
+    bool exact;
+    h = memo_hash(A, n, dk);
+    c->st.memo_probes++;
+    if (memo_probe(c->s->memo, h, A, n, dk, &v, &exact)) {
+      if (exact) {
+        c->st.memo_exact_hits++;
+        return v;
+      }
+      if (v > lb) lb = v;
+      if (lb >= beta) {
+        c->st.memo_bound_hits++;
+        return lb;
+      }
+    }
+  }
+
+  /* Step 6. Scan all guesses for their class counts and bounds.  A guess
+   * that splits A into singletons costs 2n, the bound of step 3, so it
+   * is optimal and ends the scan. */
+  level *L = get_level(c, ply);
+  int failmin = INF, perfect = -1;
+  int nc = scan(c, L, A, n, d, beta, &failmin, &perfect);
+  if (perfect >= 0) {
+    c->st.perfect_out++;
+    if (memoise) memo_store(c->s->memo, h, A, n, dk, 2 * n, true);
+    return 2 * n;
+  }
+
+  /* Step 7. Order: the highest-entropy candidate first (it is usually
+   * best, and its total is the bound the others must beat); the rest
+   * are sorted only once that total has pruned them. */
+  int best = beta;
+  if (nc > 0) {
+    int top = 0;
+    for (int i = 1; i < nc; i++)
+      if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
+    cand first = L->cands[top];
+    L->cands[top] = L->cands[--nc];
+    int v = eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply);
+    if (v < best) best = v;
+    else failmin = imin(failmin, v);
+    int kept = 0;
+    for (int i = 0; i < nc; i++) {
+      if (L->cands[i].lb < best) L->cands[kept++] = L->cands[i];
+      else failmin = imin(failmin, L->cands[i].lb);
+    }
+    nc = kept;
+    qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
+  }
+
+  /* Step 8. Evaluate the rest in order; each must beat the best so far. */
+  for (int i = 0; i < nc; i++) {
+    cand cd = L->cands[i];
+    if (cd.lb >= best) {
+      c->st.cut_static++;
+      failmin = imin(failmin, cd.lb);
+      continue;
+    }
+    int v = eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply);
+    if (v < best) best = v;
+    else failmin = imin(failmin, v);
+  }
+
+  /* Step 9. Record what was proved: the exact value, or a bound. */
+  if (best < beta) {
+    if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    return best;
+  }
+  c->st.fail_high++;
+  if (failmin < lb) failmin = lb;
+  if (memoise) memo_store(c->s->memo, h, A, n, dk, failmin, false);
+  return failmin;
+}
+
+/* ------------------------------------------------------------------ */
+/* Root: setup, parallel split, progress. */
+
+void search_opts_default(search_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->max_guesses = 6;
+  o->threads = omp_get_num_procs();
+  o->memo_mb = MEMO_DEFAULT_MB;
+  o->seed = true;
+}
+
+search *search_new(const game *g, const search_opts *o) {
+  search *s = xcalloc(1, sizeof *s);
+  s->g = g;
+  s->o = *o;
+  if (s->o.threads < 1) s->o.threads = 1;
+  s->memo = memo_new((size_t)o->memo_mb << 20);
+  s->depth = o->max_guesses <= 0 ? UNLIMITED : o->max_guesses;
+  s->nctx = s->o.threads;
+  s->ctx = xaligned(sizeof *s->ctx * (size_t)s->nctx);
+  memset(s->ctx, 0, sizeof *s->ctx * (size_t)s->nctx);
+  for (int i = 0; i < s->nctx; i++) s->ctx[i].s = s;
+  s->clogc = heur_clogc_table();
+  s->seed_bound = INF;
+  return s;
+}
+
+void search_free(search *s) {
+  if (!s) return;
+  for (int i = 0; i < s->nctx; i++) {
+    for (int j = 0; j < s->ctx[i].nlv; j++) {
+      free(s->ctx[i].lv[j]->cands);
+      free(s->ctx[i].lv[j]->part);
+      free(s->ctx[i].lv[j]);
+    }
+    free(s->ctx[i].lv);
+  }
+  free(s->ctx);
+  memo_free(s->memo);
+  free(s);
+}
+
+static void progress(search *s, const char *what, int done, int total, int best) {
+  if (!s->o.progress) return;
+#pragma omp critical(search_progress)
+  {
+    double t = now_seconds();
+    if (t - s->last_progress >= PROGRESS_INTERVAL || done == total) {
+      s->last_progress = t;
+      if (best < INF)
+        fprintf(stderr, "\r%s %d/%d, best total %d, %.1f s   ", what, done, total, best,
+                t - s->t0);
+      else
+        fprintf(stderr, "\r%s %d/%d, %.1f s   ", what, done, total, t - s->t0);
+      if (done == total) fputc('\n', stderr);
+      fflush(stderr);
+    }
+  }
+}
+
+/* Greedy seed for a set: its total plus one is a safe first beta. */
+static int seed_beta(search *s, const uint16_t *A, int n, int d) {
+  if (!s->o.seed || n < MEMO_MIN_SET) return INF;
+  int ub = heur_entropy_total(s->g, A, n, d);
+  return ub < INF ? ub + 1 : INF;
+}
+
+/* Exact values of the non-winning classes of guess g on A, computed in
+ * parallel (one class per task, largest first).  vals[i] is class i of
+ * L's partition.  Returns n + their sum, or INF. */
+static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
+  partition(s->g, L, A, n, g);
+  int cd = child_depth(d), ncls = L->ncls, done = 0;
+  long sum = n;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
+  for (int i = 0; i < ncls; i++) {
+    ctx *c = my_ctx(s);
+    const uint16_t *cls = L->part + L->cls[i].start;
+    int size = L->cls[i].size;
+    int v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1);
+    vals[i] = v;
+    sum += v;
+    int now;
+#pragma omp atomic capture
+    now = ++done;
+    progress(s, "classes solved", now, ncls, INF);
+  }
+  return sum < INF ? (int)sum : INF;
+}
+
+/* The root without a fixed guess: candidates split across threads, all
+ * sharing the best total found.  Returns T_d(A). */
+static int solve_root(search *s, const uint16_t *A, int n, int d) {
+  ctx *c0 = &s->ctx[0];
+  int beta = seed_beta(s, A, n, d);
+  s->seed_bound = beta < INF ? beta - 1 : INF;
+  if (n <= 3) return solve(c0, A, n, d, INF, 0);
+  level *L = get_level(c0, 0);
+  int failmin = INF;
+  int nc = scan(c0, L, A, n, d, beta, &failmin, NULL);
+  cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
+  memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
+  qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
+  for (int i = 0; i < nc; i++) c0->st.root_lb_sum += (uint64_t)cands[i].lb;
+  atomic_int best;
+  atomic_init(&best, beta);
+  int done = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+  for (int i = 0; i < nc; i++) {
+    ctx *c = my_ctx(s);
+    int b = atomic_load(&best);
+    if (cands[i].lb < b) {
+      int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1);
+      int cur = atomic_load(&best);
+      while (v < cur && !atomic_compare_exchange_weak(&best, &cur, v))
+        ;
+    } else {
+      c->st.cut_static++;
+    }
+    int now;
+#pragma omp atomic capture
+    now = ++done;
+    progress(s, "first guesses tried", now, nc, atomic_load(&best));
+  }
+  free(cands);
+  int v = atomic_load(&best);
+  /* Nothing beat beta: with a finite seed that cannot happen (the seed's
+   * own tree is within it); with beta = INF no strategy fits. */
+  return v < beta ? v : INF;
+}
+
+/* ------------------------------------------------------------------ */
+/* Trees: which guess, by the fixed rule, once values are known. */
+
+/* Class counts of g on A: k classes, green if g is in A. */
+static void count_classes(ctx *c, const uint16_t *A, int n, int g, int *k, int *green) {
+  const uint8_t *row = game_row(c->s->g, g);
+  int kk = 0;
+  for (int j = 0; j < n; j++) kk += c->cnt[row[A[j]]]++ == 0;
+  *green = c->cnt[PATTERN_WIN] != 0;
+  for (int j = 0; j < n; j++) c->cnt[row[A[j]]] = 0;
+  *k = kk;
+}
+
+/* The guesses in tie-rule order: A's answers by guess index, then the
+ * rest by guess index.  Returns a malloc'd array of n_guesses. */
+static int *tie_order(const game *G, const uint16_t *A, int n) {
+  int *order = xmalloc(sizeof *order * (size_t)G->n_guesses);
+  uint8_t *in = xcalloc((size_t)G->n_guesses, 1);
+  for (int j = 0; j < n; j++) in[G->ans2guess[A[j]]] = 1;
+  int m = 0;
+  for (int g = 0; g < G->n_guesses; g++)
+    if (in[g]) order[m++] = g;
+  for (int g = 0; g < G->n_guesses; g++)
+    if (!in[g]) order[m++] = g;
+  free(in);
+  return order;
+}
+
+/* First guess in tie-rule order whose total on A is V (= T_d(A)).  At the
+ * root the candidates are tried in parallel; the lowest index wins. */
+static int choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
+  const game *G = s->g;
+  int *order = tie_order(G, A, n);
+  ctx *c0 = my_ctx(s);
+  /* Candidates: informative guesses whose bound allows V. */
+  int *cand_g = xmalloc(sizeof *cand_g * (size_t)G->n_guesses);
+  int *cand_lb = xmalloc(sizeof *cand_lb * (size_t)G->n_guesses);
+  int nc = 0;
+  for (int i = 0; i < G->n_guesses; i++) {
+    int g = order[i], k, green;
+    count_classes(c0, A, n, g, &k, &green);
+    if (k == 1 && !green) continue;
+    int lbg = 3 * n - k - green;
+    if (d == 2 && k != n) continue;
+    if (lbg > V) continue;
+    cand_g[nc] = g;
+    cand_lb[nc++] = lbg;
+  }
+  free(order);
+  atomic_int found;
+  atomic_init(&found, nc);
+  if (parallel && s->o.threads > 1) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+    for (int i = 0; i < nc; i++) {
+      if (i > atomic_load(&found)) continue;
+      ctx *c = my_ctx(s);
+      if (eval_guess(c, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1) == V) {
+        int cur = atomic_load(&found);
+        while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
+          ;
+      }
+    }
+  } else {
+    for (int i = 0; i < nc; i++)
+      if (eval_guess(c0, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1) == V) {
+        atomic_store(&found, i);
+        break;
+      }
+  }
+  int i = atomic_load(&found);
+  int g = i < nc ? cand_g[i] : -1;
+  free(cand_g);
+  free(cand_lb);
+  return g;
+}
+
+/* Exact value of a set the tree needs (usually a memo hit). */
+static int value_of(search *s, const uint16_t *A, int n, int d) {
+  return solve(my_ctx(s), A, n, d, INF, 1);
+}
+
+/* Build the subtree for A (value V) with guess g, or the rule's guess
+ * when g < 0.  Children are built as OpenMP tasks. */
+static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
+  const game *G = s->g;
+  if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
+  if (g < 0) g = choose(s, A, n, d, V, false);
+  if (g < 0) {
+    fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
+    exit(EXIT_INTERNAL);
+  }
+  /* Partition into a private buffer: the level scratch is the search's. */
+  const uint8_t *row = game_row(G, g);
+  int cnt[PATTERN_COUNT] = {0}, start[PATTERN_COUNT + 1];
+  for (int j = 0; j < n; j++) cnt[row[A[j]]]++;
+  int pats[PATTERN_COUNT], np = 0;
+  for (int p = 0; p < PATTERN_COUNT; p++)
+    if (cnt[p] && p != PATTERN_WIN) pats[np++] = p;
+  /* Children in pattern_cmp order, each class contiguous in part. */
+  for (int i = 1; i < np; i++)
+    for (int j = i; j > 0 && pattern_cmp(pats[j - 1], pats[j]) > 0; j--) {
+      int t = pats[j];
+      pats[j] = pats[j - 1];
+      pats[j - 1] = t;
+    }
+  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
+  int at = 0;
+  for (int i = 0; i < np; i++) {
+    start[pats[i]] = at;
+    at += cnt[pats[i]];
+  }
+  int fill[PATTERN_COUNT];
+  memcpy(fill, start, sizeof fill);
+  for (int j = 0; j < n; j++) {
+    int p = row[A[j]];
+    if (p != PATTERN_WIN) part[fill[p]++] = A[j];
+  }
+  tnode *t = tree_node_new(g, V, n, np);
+  int cd = child_depth(d);
+  long check = n;
+  for (int i = 0; i < np; i++) {
+    int p = pats[i], v = value_of(s, part + start[p], cnt[p], cd);
+    check += v;
+    t->pat[i] = (uint8_t)p;
+    t->kid[i] = NULL;
+#pragma omp task default(shared) firstprivate(i, p, v) if (s->o.threads > 1 && cnt[p] > 8)
+    t->kid[i] = build(s, part + start[p], cnt[p], cd, v, -1);
+  }
+#pragma omp taskwait
+  if (check != V) {
+    fprintf(stderr, "optle: internal error: children total %ld, expected %d\n", check, V);
+    exit(EXIT_INTERNAL);
+  }
+  free(part);
+  return t;
+}
+
+int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+  s->t0 = now_seconds();
+  s->last_progress = 0;
+  int d = s->depth, V;
+  if (tree) *tree = NULL;
+  if (first >= 0) {
+    level *L = xcalloc(1, sizeof *L);
+    L->part = xmalloc(sizeof *L->part * (size_t)n);
+    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
+    /* A guess limit of one leaves nothing after the first guess. */
+    int k, green;
+    count_classes(&s->ctx[0], A, n, first, &k, &green);
+    if (d == 1 && !(n == 1 && green)) V = INF;
+    else V = solve_classes(s, L, A, n, d, first, vals);
+    free(vals);
+    free(L->part);
+    free(L);
+  } else {
+    V = solve_root(s, A, n, d);
+  }
+  if (V < INF && tree) {
+    /* The root's guess is chosen with all threads, before the tasks. */
+    int g0 = first >= 0 || n == 1 ? first : choose(s, A, n, d, V, true);
+#pragma omp parallel num_threads(s->o.threads)
+#pragma omp single
+    *tree = build(s, A, n, d, V, g0);
+  }
+  return V;
+}
+
+int search_value(search *s, const uint16_t *A, int n, int depth) {
+  if (n <= 0) return 0;
+  return solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0);
+}
+
+void search_get_stats(const search *s, search_stats *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < s->nctx; i++) {
+#define X(name, doc) out->name += s->ctx[i].st.name;
+    SEARCH_STATS(X)
+#undef X
+  }
+  memo_stats ms;
+  memo_get_stats(s->memo, &ms);
+  out->memo_stores = ms.stores;
+  out->memo_evictions = ms.evictions;
+  out->memo_bytes = ms.bytes_used;
+}
+
+int search_seed_bound(const search *s) { return s->seed_bound; }

@@ -1,0 +1,170 @@
+/* treeio.c: see treeio.h. */
+#include "treeio.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "util.h"
+
+treefmt treeio_format_of(const char *path) {
+  if (!path) return TREEFMT_NONE;
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *ext = strrchr(base, '.');
+  if (!ext) return TREEFMT_NONE;
+  if (!strcmp(ext, ".json")) return TREEFMT_JSON;
+  if (!strcmp(ext, ".txt")) return TREEFMT_TEXT;
+  return TREEFMT_NONE;
+}
+
+static int bad_guess(const tnode *t, const game *g) {
+  if (t->guess < 0 || t->guess >= g->n_guesses)
+    return err_set("tree: guess index %d is not in the guess list", t->guess);
+  if (t->nkids < 0 || (t->nkids > 0 && (!t->kid || !t->pat)))
+    return err_set("tree: node '%s' has malformed children",
+                   g->guesses.w[t->guess]);
+  for (int i = 0; i < t->nkids; i++)
+    if (!t->kid[i] || t->pat[i] >= PATTERN_COUNT)
+      return err_set("tree: node '%s' has a malformed child",
+                     g->guesses.w[t->guess]);
+  return 0;
+}
+
+static int write_failed(FILE *fp) {
+  if (ferror(fp)) return err_set("tree: write failed: %s", strerror(errno));
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON                                                                 */
+
+static void indent(FILE *fp, int k) {
+  for (int i = 0; i < k; i++) putc(' ', fp);
+}
+
+/* Writes the node from its '{' to its last '}', nothing after. */
+static int json_node(FILE *fp, const tnode *t, const game *g, int depth) {
+  if (depth >= TREE_MAX_DEPTH)
+    return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
+  if (bad_guess(t, g)) return -1;
+  fprintf(fp, "{\"guess\": \"%s\", \"total\": %d", g->guesses.w[t->guess],
+          t->total);
+  if (t->nkids == 0) {
+    putc('}', fp);
+    return 0;
+  }
+  fputs(", \"next\": {\n", fp);
+  for (int i = 0; i < t->nkids; i++) {
+    char ps[6];
+    pattern_format(t->pat[i], ps);
+    indent(fp, depth + 2);
+    fprintf(fp, "\"%s\": ", ps);
+    if (json_node(fp, t->kid[i], g, depth + 1)) return -1;
+    if (i + 1 < t->nkids) putc(',', fp);
+    putc('\n', fp);
+  }
+  indent(fp, depth + 1);
+  fputs("}}", fp);
+  return 0;
+}
+
+int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses) {
+  if (!t) return err_set("tree: nothing to write");
+  double avg = t->n > 0 ? (double)t->total / (double)t->n : 0.0;
+  fprintf(fp,
+          "{\"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
+          "\"total\": %d, \"average\": %.4f,\n",
+          t->n, g->n_guesses, max_guesses, t->total, avg);
+  fputs(" \"tree\": ", fp);
+  if (json_node(fp, t, g, 0)) return -1;
+  fputs("}\n", fp);
+  return write_failed(fp);
+}
+
+/* ------------------------------------------------------------------ */
+/* Text (Selby's format)                                                */
+
+/* Per level: "guess " (6) and "PATTERNk " (at most 8): 14 bytes. */
+#define LINE_MAX_BYTES (TREE_MAX_DEPTH * 16 + 32)
+
+typedef struct {
+  FILE *fp;
+  const game *g;
+  char line[LINE_MAX_BYTES];
+  int shared; /* leading bytes of the next line to print as spaces */
+} textw;
+
+/* Emit the current line, of length len, with its shared prefix blanked. */
+static void text_emit(textw *w, int len) {
+  int s = w->shared < len ? w->shared : len;
+  indent(w->fp, s);
+  fwrite(w->line + s, 1, (size_t)(len - s), w->fp);
+  putc('\n', w->fp);
+}
+
+/* line[0..len) holds the path down to t ("salet BBBBB1 courd BBBBB2 "). */
+static int text_node(textw *w, const tnode *t, int depth, int len) {
+  if (depth >= TREE_MAX_DEPTH)
+    return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
+  if (bad_guess(t, w->g)) return -1;
+  memcpy(w->line + len, w->g->guesses.w[t->guess], 5);
+  w->line[len + 5] = ' ';
+  int here = len + 6; /* through this node's guess and its space */
+
+  /* The guess ends the game here when some answer below is the guess:
+   * the answers not passed on to a child. */
+  int below = 0;
+  for (int i = 0; i < t->nkids; i++) below += t->kid[i]->n;
+  int win = t->nkids == 0 || t->n > below;
+
+  for (int i = 0; i <= t->nkids; i++) {
+    if (win && (i == t->nkids || pattern_cmp(PATTERN_WIN, t->pat[i]) < 0)) {
+      int k = here + snprintf(w->line + here, LINE_MAX_BYTES - (size_t)here,
+                              "GGGGG%d", depth + 1);
+      text_emit(w, k);
+      w->shared = here;
+      win = 0;
+    }
+    if (i == t->nkids) break;
+    char ps[6];
+    pattern_format(t->pat[i], ps);
+    int k = here + snprintf(w->line + here, LINE_MAX_BYTES - (size_t)here,
+                            "%s%d ", ps, depth + 1);
+    if (text_node(w, t->kid[i], depth + 1, k)) return -1;
+    w->shared = here;
+  }
+  return 0;
+}
+
+int treeio_write_text(FILE *fp, const tnode *t, const game *g) {
+  if (!t) return err_set("tree: nothing to write");
+  textw *w = xmalloc(sizeof *w);
+  w->fp = fp;
+  w->g = g;
+  w->shared = 0;
+  int rc = text_node(w, t, 0, 0);
+  free(w);
+  if (rc) return rc;
+  return write_failed(fp);
+}
+
+/* ------------------------------------------------------------------ */
+
+int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses) {
+  treefmt f = treeio_format_of(path);
+  if (f == TREEFMT_NONE)
+    return err_set("%s: unknown tree format (use .json or .txt)", path);
+  outfile o;
+  if (out_open(&o, path)) return -1;
+  int rc = f == TREEFMT_JSON ? treeio_write_json(o.fp, t, g, max_guesses)
+                             : treeio_write_text(o.fp, t, g);
+  if (rc) {
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", err_msg());
+    out_abort(&o);
+    return err_set("%s: %s", path, msg);
+  }
+  return out_commit(&o);
+}

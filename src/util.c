@@ -1,0 +1,118 @@
+/* util.c: see util.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+static char errbuf[1024];
+
+int err_set(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(errbuf, sizeof errbuf, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
+
+static void oom(size_t n) {
+  fprintf(stderr, "optle: out of memory (%zu bytes)\n", n);
+  exit(EXIT_INTERNAL);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom(n);
+  return p;
+}
+
+void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) oom(n * size);
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) oom(n);
+  return q;
+}
+
+char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(xmalloc(n), s, n);
+}
+
+void *xaligned(size_t n) {
+  void *p = NULL;
+  if (posix_memalign(&p, 64, n ? n : 64)) oom(n);
+  return p;
+}
+
+double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+long peak_rss_kib(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru)) return 0;
+  return ru.ru_maxrss;
+}
+
+int out_open(outfile *o, const char *path) {
+  memset(o, 0, sizeof *o);
+  if (!strcmp(path, "-")) {
+    o->fp = stdout;
+    return 0;
+  }
+  o->path = xstrdup(path);
+  size_t n = strlen(path) + 32;
+  o->tmp = xmalloc(n);
+  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+  o->fp = fopen(o->tmp, "w");
+  if (!o->fp) {
+    err_set("%s: cannot write: %s", path, strerror(errno));
+    free(o->path);
+    free(o->tmp);
+    o->path = o->tmp = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+int out_commit(outfile *o) {
+  if (!o->path) return fflush(stdout) ? err_set("stdout: write failed") : 0;
+  int bad = ferror(o->fp) || fflush(o->fp) || fsync(fileno(o->fp));
+  bad |= fclose(o->fp) != 0;
+  o->fp = NULL;
+  if (bad || rename(o->tmp, o->path)) {
+    err_set("%s: cannot write: %s", o->path, strerror(errno));
+    unlink(o->tmp);
+    bad = 1;
+  }
+  free(o->path);
+  free(o->tmp);
+  o->path = o->tmp = NULL;
+  return bad ? -1 : 0;
+}
+
+void out_abort(outfile *o) {
+  if (o->path) {
+    if (o->fp) fclose(o->fp);
+    unlink(o->tmp);
+    free(o->path);
+    free(o->tmp);
+  }
+  memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,214 @@
+/*
+ * words.c: loading and validating word lists (words.h).
+ *
+ * Lines are read byte by byte into a small buffer, so a file with a
+ * huge line or no newline at all costs no more memory than a normal
+ * one.  The word -> index map is a uthash table: a general-purpose hash
+ * map is all this needs, and uthash is a well-kept Debian package.
+ */
+#include "words.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <uthash.h>
+
+#include "tuning.h"
+#include "util.h"
+
+typedef struct wentry {
+  char key[8];
+  int idx;
+  UT_hash_handle hh;
+} wentry;
+
+/* The uthash head and its entries live beside the list (one block). */
+typedef struct {
+  wentry *head;
+  wentry *cells;
+} windex;
+
+bool words_valid(const char *s) {
+  for (int i = 0; i < 5; i++)
+    if (s[i] < 'a' || s[i] > 'z') return false;
+  return s[5] == '\0';
+}
+
+static windex *index_of(const wordlist *wl) { return (windex *)(wl->w + wl->n); }
+
+/* Grow-by-doubling storage while loading. */
+typedef struct {
+  char (*w)[8];
+  int *line;
+  int n, cap;
+} growlist;
+
+static void push(growlist *g, const char *word, int line) {
+  if (g->n == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 4096;
+    g->w = xrealloc(g->w, sizeof *g->w * (size_t)g->cap);
+    g->line = xrealloc(g->line, sizeof *g->line * (size_t)g->cap);
+  }
+  memset(g->w[g->n], 0, 8);
+  memcpy(g->w[g->n], word, 5);
+  g->line[g->n++] = line;
+}
+
+/*
+ * Build the final list: the word cells followed by the hash index in one
+ * allocation, then reject duplicates.  Takes ownership of g's arrays.
+ */
+static int finish(growlist *g, const char *path, wordlist *out) {
+  size_t words_bytes = sizeof *g->w * (size_t)g->n;
+  char (*w)[8] = xmalloc(words_bytes + sizeof(windex) + sizeof(wentry) * (size_t)g->n);
+  memcpy(w, g->w, words_bytes);
+  free(g->w);
+  *out = (wordlist){.n = g->n, .w = w, .line = g->line, .path = xstrdup(path)};
+  windex *ix = index_of(out);
+  ix->head = NULL;
+  ix->cells = (wentry *)(ix + 1);
+  for (int i = 0; i < g->n; i++) {
+    wentry *e = &ix->cells[i], *old;
+    HASH_FIND(hh, ix->head, w[i], 5, old);
+    if (old) {
+      int first = out->line[old->idx], here = out->line[i];
+      err_set("%s:%d: duplicate word '%s' (first on line %d)", path, here, w[i], first);
+      words_free(out);
+      return -1;
+    }
+    memcpy(e->key, w[i], 8);
+    e->idx = i;
+    HASH_ADD(hh, ix->head, key, 5, e);
+  }
+  return 0;
+}
+
+static int words_read(FILE *fp, const char *path, wordlist *out);
+
+/* Check one trimmed line; on success writes the folded word into out. */
+static int parse_word(const char *path, int line, const char *s, size_t len, char out[6]) {
+  for (size_t i = 0; i < len; i++)
+    if ((unsigned char)s[i] >= 0x80)
+      return err_set("%s:%d: non-ASCII byte 0x%02x in '%.*s' (words are five letters a-z)",
+                     path, line, (unsigned char)s[i], (int)(len > 20 ? 20 : len), s);
+  for (size_t i = 0; i < len; i++) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+    if (c < 'a' || c > 'z') {
+      const char *what = c == '\0' ? "a NUL byte" : c == ' ' || c == '\t' ? "a blank" : "a non-letter";
+      return err_set("%s:%d: '%.*s' has %s at position %zu (words are five letters a-z)", path,
+                     line, (int)(len > 20 ? 20 : len), s, what, i + 1);
+    }
+    if (i < 5) out[i] = c;
+  }
+  if (len != 5)
+    return err_set("%s:%d: '%.*s%s' has %zu letters, expected 5", path, line,
+                   (int)(len > 20 ? 20 : len), s, len > 20 ? "..." : "", len);
+  out[5] = '\0';
+  return 0;
+}
+
+int words_load(const char *path, wordlist *out) {
+  memset(out, 0, sizeof *out);
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return err_set("%s: cannot open: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(fp);
+    return err_set("%s: is a directory, not a word list", path);
+  }
+  int rc = words_read(fp, path, out);
+  fclose(fp);
+  return rc;
+}
+
+int words_load_mem(const char *data, size_t len, const char *name, wordlist *out) {
+  memset(out, 0, sizeof *out);
+  FILE *fp = fmemopen((void *)data, len, "rb");
+  if (!fp) return err_set("%s: cannot read: %s", name, strerror(errno));
+  int rc = words_read(fp, name, out);
+  fclose(fp);
+  return rc;
+}
+
+static int words_read(FILE *fp, const char *path, wordlist *out) {
+  growlist g = {0};
+  char buf[64];
+  size_t len = 0;
+  int line = 1, overflow = 0, c, rc = 0;
+  do {
+    c = getc(fp);
+    if (c != '\n' && c != EOF) {
+      if (len < sizeof buf) buf[len++] = (char)c;
+      else overflow = 1;
+      continue;
+    }
+    if (c == EOF && ferror(fp)) {
+      rc = err_set("%s:%d: read error: %s", path, line, strerror(errno));
+      break;
+    }
+    /* Trim CR and blanks at both ends. */
+    size_t b = 0, e = len;
+    while (e > b && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t')) e--;
+    while (b < e && (buf[b] == ' ' || buf[b] == '\t')) b++;
+    if (overflow && !(b < e && buf[b] == '#')) {
+      rc = err_set("%s:%d: line too long (words are five letters a-z)", path, line);
+      break;
+    }
+    if (e > b && buf[b] != '#') {
+      char word[6];
+      if ((rc = parse_word(path, line, buf + b, e - b, word))) break;
+      if (g.n >= OPTLE_WORDS_MAX) {
+        rc = err_set("%s:%d: too many words (at most %d)", path, line, OPTLE_WORDS_MAX);
+        break;
+      }
+      push(&g, word, line);
+    }
+    len = 0;
+    overflow = 0;
+    line++;
+  } while (c != EOF);
+  if (!rc && g.n == 0) rc = err_set("%s: no words in the list", path);
+  if (rc) {
+    free(g.w);
+    free(g.line);
+    return -1;
+  }
+  return finish(&g, path, out);
+}
+
+int words_from_array(const char *const *words, int n, wordlist *out) {
+  growlist g = {0};
+  for (int i = 0; i < n; i++) {
+    if (!words_valid(words[i])) {
+      free(g.w);
+      free(g.line);
+      return err_set("word %d '%s' is not five letters a-z", i + 1, words[i]);
+    }
+    push(&g, words[i], i + 1);
+  }
+  if (n == 0) {
+    g.w = xmalloc(8);
+    g.line = xmalloc(sizeof(int));
+  }
+  return finish(&g, "(memory)", out);
+}
+
+void words_free(wordlist *wl) {
+  if (wl->w) {
+    windex *ix = index_of(wl);
+    HASH_CLEAR(hh, ix->head);
+  }
+  free(wl->w);
+  free(wl->line);
+  free(wl->path);
+  memset(wl, 0, sizeof *wl);
+}
+
+int words_find(const wordlist *wl, const char *word) {
+  if (!wl->w || strlen(word) != 5) return -1;
+  wentry *e;
+  HASH_FIND(hh, index_of(wl)->head, word, 5, e);
+  return e ? e->idx : -1;
+}
