@@ -20,7 +20,7 @@ WERROR  ?=
 CFLAGS  ?=
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 LDFLAGS += -fopenmp
-LDLIBS  += -ljansson -lm
+LDLIBS  += -lm
 
 ifneq ($(SANITIZE),)
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -g
@@ -29,7 +29,7 @@ OPT     := -O1 -g
 endif
 
 # Debian packages the build needs: header or tool that proves each is there.
-DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config
+DEPS_PKGS   := libxxhash-dev uthash-dev check pkg-config jq
 DEPS_STAMP  := .deps-ok
 
 SRC     := $(wildcard src/*.c)
@@ -75,14 +75,10 @@ tests/check_optle: $(TESTOBJ) build/liboptle.a
 # guess found and proven), then SALET proven on the NYT lists.
 run: optle
 	@mkdir -p outputs
-	./optle solve --list small -o outputs/small.json
-	./optle solve --list small -o outputs/small.txt --quiet
-	./optle solve --list medium -o outputs/medium.json
-	./optle solve --list medium -o outputs/medium.txt --quiet
-	./optle solve --list large -o outputs/large.json
-	./optle solve --list large -o outputs/large.txt --quiet
-	./optle solve --list nyt --first salet -o outputs/nyt-salet.json
-	./optle solve --list nyt --first salet -o outputs/nyt-salet.txt --quiet
+	./optle solve --list small -o outputs/small.json -o outputs/small.txt
+	./optle solve --list medium -o outputs/medium.json -o outputs/medium.txt
+	./optle solve --list large -o outputs/large.json -o outputs/large.txt
+	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt
 
 unit: tests/check_optle optle
 	./tests/check_optle

@@ -12,9 +12,8 @@
  * Pattern strings use G, Y and B; the parser also takes X . - 0 for
  * gray, 1 for yellow and 2 for green, in either case.
  *
- * The table: row g holds feedback(guess g, answer a) for every answer,
- * one byte each, contiguous, so scanning a set of answers for one guess
- * reads one row.  See game.h for who owns it.
+ * The table: row a holds feedback(guess g, answer a) for every guess,
+ * one byte each, contiguous (answer-major; game.h says why and owns it).
  */
 #ifndef OPTLE_FEEDBACK_H
 #define OPTLE_FEEDBACK_H
@@ -35,7 +34,7 @@ void pattern_format(int code, char out[6]);
  * their branches in. */
 int pattern_cmp(int a, int b);
 
-/* Fill table[g * n_answers + a] for all pairs, using OpenMP threads. */
+/* Fill table[a * n_guesses + g] for all pairs, using OpenMP threads. */
 void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses,
                          const char (*answers)[8], int n_answers);
 

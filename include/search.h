@@ -40,16 +40,19 @@ void search_opts_default(search_opts *o);
 /* Search counters: an X-macro, so --stats and summing stay in step. */
 #define SEARCH_STATS(X)                                                   \
   X(nodes, "search nodes (calls of the recursion)")                       \
-  X(scans, "full scans of the guess list")                                \
+  X(scans, "scans of a guess list over a set")                            \
+  X(scan_work, "guess x answer table reads of those scans")               \
   X(guess_evals, "candidate guesses evaluated by recursion")              \
   X(closed_form, "sets solved by a closed form (n <= 3)")                 \
   X(perfect_in, "sets split into singletons by one of their answers")     \
   X(perfect_out, "sets split into singletons by another guess")          \
   X(memo_probes, "memo probes")                                           \
-  X(memo_exact_hits, "memo hits with an exact value")                     \
-  X(memo_bound_hits, "memo hits with a bound that cut the node")          \
+  X(memo_hits, "memo hits (exact values and bounds)")                     \
   X(cut_bound, "nodes cut by their lower bound before scanning")          \
+  X(dup_guesses, "guesses skipped: same feedback as another on the set") \
   X(cut_static, "guesses cut by their class-count bound")                 \
+  X(cut_quick, "guesses cut by their classes' quick bounds, unsearched")  \
+  X(small_class_ub, "nodes where a guess with classes <= 2 set the bound")\
   X(cut_class, "guesses abandoned part-way through their classes")       \
   X(fail_high, "nodes that proved only a lower bound")                    \
   X(root_lb_sum, "sum of root candidates' static bounds (bound quality)")
@@ -80,6 +83,9 @@ int search_value(search *s, const uint16_t *set, int n, int depth);
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);
+/* Seconds the last search_solve() spent proving the value and building
+ * the tree. */
+void search_times(const search *s, double *values, double *tree);
 /* Upper bound the greedy seed gave the root, or OPTLE_INF. */
 int search_seed_bound(const search *s);
 

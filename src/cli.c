@@ -199,7 +199,7 @@ static void print_stats(const search_stats *st) {
          "memo bytes in use at the end");
   if (st->memo_probes)
     printf("  %-16s %13.1f%%  %s\n", "memo_hit_rate",
-           100.0 * (double)(st->memo_exact_hits + st->memo_bound_hits) / (double)st->memo_probes,
+           100.0 * (double)st->memo_hits / (double)st->memo_probes,
            "probes answered by the memo");
 }
 
@@ -306,8 +306,11 @@ static int cmd_solve(int argc, char **argv) {
       printf("nodes         %llu\n", (unsigned long long)st.nodes);
       printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
       printf("threads       %d\n", so.threads);
-      printf("time          %.2f s (lists and table %.2f s, search and tree %.2f s)\n",
-             g.load_seconds + (t1 - t0), g.load_seconds, t1 - t0);
+      printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
+      double tv, tt;
+      search_times(s, &tv, &tt);
+      printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
+             g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
       for (int i = 0; i < a.out.n; i++) printf("wrote         %s\n", a.out.paths[i]);
       if (a.stats) print_stats(&st);
     }

@@ -1,10 +1,8 @@
 /* feedback.c: Wordle feedback, pattern strings, and the table (feedback.h). */
 #include "feedback.h"
 
+#include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
-
-#include "util.h"
 
 static const int pow3[5] = {1, 3, 9, 27, 81};
 
@@ -76,14 +74,11 @@ int pattern_cmp(int a, int b) {
 
 void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses,
                          const char (*answers)[8], int n_answers) {
-  /* Letter masks let absent letters skip the yellow scan. */
-  uint32_t *mask = xmalloc(sizeof *mask * (size_t)n_answers);
-  for (int a = 0; a < n_answers; a++) mask[a] = letter_mask(answers[a]);
 #pragma omp parallel for schedule(static)
-  for (int g = 0; g < n_guesses; g++) {
-    uint8_t *row = table + (size_t)g * (size_t)n_answers;
-    const char *gw = guesses[g];
-    for (int a = 0; a < n_answers; a++) row[a] = score(gw, answers[a], mask[a]);
+  for (int a = 0; a < n_answers; a++) {
+    uint8_t *row = table + (size_t)a * (size_t)n_guesses;
+    const char *aw = answers[a];
+    uint32_t mask = letter_mask(aw); /* absent letters skip the yellow scan */
+    for (int g = 0; g < n_guesses; g++) row[g] = score(guesses[g], aw, mask);
   }
-  free(mask);
 }

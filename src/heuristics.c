@@ -33,14 +33,15 @@ static int pick_entropy(const game *g, const uint16_t *set, int n) {
   const uint64_t *clogc = heur_clogc_table();
   int best = -1, best_green = 0;
   uint64_t best_score = UINT64_MAX;
+  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, set[j]);
   for (int q = 0; q < g->n_guesses; q++) {
-    const uint8_t *row = game_row(g, q);
     int k = 0;
-    for (int j = 0; j < n; j++) k += cnt[row[set[j]]]++ == 0;
+    for (int j = 0; j < n; j++) k += cnt[rows[j][q]]++ == 0;
     int green = cnt[PATTERN_WIN] != 0;
     uint64_t score = 0;
     for (int j = 0; j < n; j++) {
-      uint8_t p = row[set[j]];
+      uint8_t p = rows[j][q];
       if (cnt[p]) {
         score += clogc[cnt[p]];
         cnt[p] = 0;
@@ -53,6 +54,7 @@ static int pick_entropy(const game *g, const uint16_t *set, int n) {
       best_green = green;
     }
   }
+  free(rows);
   return best;
 }
 
@@ -61,15 +63,17 @@ static int total(const game *g, const uint16_t *set, int n, int depth) {
   if (depth <= 1) return OPTLE_INF;
   int q = pick_entropy(g, set, n);
   if (q < 0) return OPTLE_INF;
-  const uint8_t *row = game_row(g, q);
+  uint8_t *row = xmalloc((size_t)n);
+  for (int j = 0; j < n; j++) row[j] = game_fb(g, q, set[j]);
   /* Counting sort of the set by pattern: classes stay sorted. */
   int start[PATTERN_COUNT + 1] = {0};
-  for (int j = 0; j < n; j++) start[row[set[j]] + 1]++;
+  for (int j = 0; j < n; j++) start[row[j] + 1]++;
   for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   int fill[PATTERN_COUNT];
   memcpy(fill, start, sizeof fill);
-  for (int j = 0; j < n; j++) part[fill[row[set[j]]]++] = set[j];
+  for (int j = 0; j < n; j++) part[fill[row[j]]++] = set[j];
+  free(row);
   int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1;
   long sum = n;
   for (int p = 0; p < PATTERN_WIN && sum < OPTLE_INF; p++) {

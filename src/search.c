@@ -48,15 +48,28 @@ typedef struct {
 
 typedef struct {
   int start, size;
+  int lb;      /* quick(): exact value or lower bound */
+  bool exact;
   uint8_t pat;
+  uint64_t h;  /* memo hash (0 when not memoised) */
 } klass;
 
 typedef struct {
   cand *cands;    /* n_guesses */
+  int *glist;     /* the guesses worth trying on subsets of this set */
+  int ng;
   uint16_t *part; /* n_answers: the set reordered by class */
   klass cls[PATTERN_COUNT];
   int ncls;
 } level;
+
+/* Signature table of one scan: finds guesses whose feedback on every
+ * answer of the set is identical to an earlier guess's. */
+typedef struct {
+  uint64_t key;
+  int g;
+  uint32_t gen;
+} sigslot;
 
 typedef struct {
   search *s;
@@ -64,6 +77,9 @@ typedef struct {
   level **lv;
   int nlv;
   uint16_t cnt[PATTERN_COUNT]; /* all zero between uses */
+  const uint8_t **rows;        /* scan scratch: the set's table rows */
+  sigslot *sig;                /* sigmask + 1 slots */
+  uint32_t sigmask, sig_gen;
   char pad[64];
 } ctx;
 
@@ -76,7 +92,9 @@ struct search {
   int nctx;
   const uint64_t *clogc;
   int seed_bound;
+  int *all; /* 0 .. n_guesses-1: the universe at the root */
   double t0, last_progress;
+  double t_values, t_tree; /* seconds proving the value, building the tree */
 };
 
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
@@ -89,6 +107,7 @@ static level *get_level(ctx *c, int ply) {
     for (int i = c->nlv; i < n; i++) {
       level *L = xcalloc(1, sizeof *L);
       L->cands = xmalloc(sizeof *L->cands * (size_t)c->s->g->n_guesses);
+      L->glist = xmalloc(sizeof *L->glist * (size_t)c->s->g->n_guesses);
       L->part = xmalloc(sizeof *L->part * (size_t)c->s->g->n_answers);
       c->lv[i] = L;
     }
@@ -99,36 +118,42 @@ static level *get_level(ctx *c, int ply) {
 
 static ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
 
-/* Does one of A's own answers give every answer of A its own pattern? */
-static bool perfect_in(const game *G, const uint16_t *A, int n) {
-  if (n > PATTERN_COUNT) return false;
+/* How well A's own answers split A: 2 if one gives every answer its own
+ * pattern, 1 if one leaves exactly one pair (and singletons), else 0.
+ * O(n^2) table reads, far less than a scan. */
+static int splits_in(ctx *c, const uint16_t *A, int n) {
+  if (n > PATTERN_COUNT) return 0;
+  const game *G = c->s->g;
+  const uint8_t **rows = c->rows;
+  int best = 0;
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
   for (int i = 0; i < n; i++) {
-    const uint8_t *row = game_row(G, G->ans2guess[A[i]]);
+    int g = G->ans2guess[A[i]], dup = 0;
     uint64_t seen[4] = {0};
-    int j = 0;
-    for (; j < n; j++) {
-      uint8_t p = row[A[j]];
-      if (seen[p >> 6] >> (p & 63) & 1) break;
+    for (int j = 0; j < n && dup < 2; j++) {
+      uint8_t p = rows[j][g];
+      dup += (int)(seen[p >> 6] >> (p & 63) & 1);
       seen[p >> 6] |= 1ull << (p & 63);
     }
-    if (j == n) return true;
+    if (dup == 0) return 2;
+    if (dup == 1) best = 1;
   }
-  return false;
+  return best;
 }
 
 /* Partition A by guess g into L->part; L->cls gets the non-winning
  * classes, largest first (ties by pattern), each sorted by index. */
 static void partition(const game *G, level *L, const uint16_t *A, int n, int g) {
-  const uint8_t *row = game_row(G, g);
   int start[PATTERN_COUNT + 1] = {0};
-  for (int j = 0; j < n; j++) start[row[A[j]] + 1]++;
+  for (int j = 0; j < n; j++) start[game_fb(G, g, A[j]) + 1]++;
   L->ncls = 0;
   for (int p = 0; p < PATTERN_COUNT; p++) {
     int c = start[p + 1];
-    if (c && p != PATTERN_WIN) L->cls[L->ncls++] = (klass){start[p], c, (uint8_t)p};
+    if (c && p != PATTERN_WIN)
+      L->cls[L->ncls++] = (klass){.start = start[p], .size = c, .pat = (uint8_t)p};
     start[p + 1] += start[p];
   }
-  for (int j = 0; j < n; j++) L->part[start[row[A[j]]]++] = A[j];
+  for (int j = 0; j < n; j++) L->part[start[game_fb(G, g, A[j])]++] = A[j];
   /* Insertion sort: at most 242 classes, mostly small. */
   for (int i = 1; i < L->ncls; i++) {
     klass k = L->cls[i];
@@ -141,33 +166,124 @@ static void partition(const game *G, level *L, const uint16_t *A, int n, int g) 
   }
 }
 
-static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply);
+static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
+                       int ply, const int *U, int nu);
+
+/*
+ * Everything known about T_d(A) short of a scan: closed forms, splits by
+ * A's own answers, and the memo.  Fills k->lb (the exact value when
+ * k->exact, else a lower bound) and k->h.
+ *
+ * Why each is exact: a set of n answers needs 2n - 1 at least (one guess
+ * finds one answer, every other answer needs two or more), and exactly
+ * that when one of its answers splits the rest into singletons.
+ * Otherwise every guess in A leaves a class of two or more (cost >= 2n)
+ * and every other guess costs n + n at least, so T >= 2n; an answer that
+ * leaves a single pair reaches it (n + (n - 3) + 3), as does guessing one
+ * of three answers that no answer separates (3 + 3).
+ */
+static void quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
+  k->exact = true;
+  k->h = 0;
+  if (n == 1) { k->lb = 1; return; }
+  if (d <= 1) { k->lb = INF; return; }
+  if (n == 2) {
+    c->st.closed_form++;
+    k->lb = 3;
+    return;
+  }
+  if (n >= MEMO_MIN_SET) {
+    int v;
+    bool exact;
+    int dk = d >= n ? UNLIMITED : d;
+    k->h = memo_hash(A, n, dk);
+    c->st.memo_probes++;
+    if (memo_probe(c->s->memo, k->h, A, n, dk, &v, &exact)) {
+      /* A stored bound exceeds 2n, so the split checks below failed. */
+      c->st.memo_hits++;
+      k->lb = v;
+      k->exact = exact;
+      return;
+    }
+  }
+  int split = splits_in(c, A, n);
+  if (split == 2) {
+    c->st.perfect_in++;
+    k->lb = 2 * n - 1;
+    return;
+  }
+  k->lb = 2 * n;
+  if (d >= 3 && (n == 3 || split == 1)) {
+    c->st.closed_form++;
+    return;
+  }
+  k->exact = false;
+}
+
+/* The recursion: see the top of this file for its contract. */
+static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U,
+                 int nu) {
+  c->st.nodes++;
+  /* Step 1. The 2n - 1 bound needs no look at the set at all. */
+  if (n >= 2 && d >= 2 && 2 * n - 1 >= beta) {
+    c->st.cut_bound++;
+    return 2 * n - 1;
+  }
+  /* Step 2. Closed forms, splits by A's own answers, the memo. */
+  klass k;
+  quick(c, A, n, d, &k);
+  if (k.exact) return k.lb;
+  if (k.lb >= beta) {
+    c->st.cut_bound++;
+    return k.lb;
+  }
+  /* Step 3. The full search. */
+  return search_node(c, A, n, d, beta, k.lb, k.h, ply, U, nu);
+}
 
 /*
  * Total of guess g on A (its bound lbg already known), exact if below
  * the best total (read from *shared when given, else `best`), otherwise
- * a lower bound at least that best.  Classes are solved largest first,
- * each with the budget left once the others' bounds are counted.
+ * a lower bound at least that best.
+ *
+ * Pass 1 bounds every class cheaply (quick(): closed forms, O(c^2) split
+ * checks, the memo), and abandons g as soon as those bounds reach the
+ * best: most guesses are refuted here, without a single scan.  Pass 2
+ * searches the classes still open, largest first, each with the budget
+ * left once every other class's bound is counted.  Children scan only
+ * the guesses U (nu of them) that A's own scan kept.
  */
 static int eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
-                      atomic_int *shared, int ply) {
+                      atomic_int *shared, int ply, const int *U, int nu) {
   level *L = get_level(c, ply);
   partition(c->s->g, L, A, n, g);
   int sum = lbg, cd = child_depth(d);
   c->st.guess_evals++;
   for (int i = 0; i < L->ncls; i++) {
+    klass *k = &L->cls[i];
+    quick(c, L->part + k->start, k->size, cd, k);
+    sum = imin(sum + k->lb - (2 * k->size - 1), INF);
     if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
-    int size = L->cls[i].size, lbc = 2 * size - 1;
-    int budget = best - (sum - lbc);
-    if (budget <= lbc) {
-      c->st.cut_class++;
-      return imin(sum, INF);
+    if (sum >= best) {
+      c->st.cut_quick++;
+      return sum;
     }
-    int v = solve(c, L->part + L->cls[i].start, size, cd, budget, ply + 1);
-    sum += v - lbc;
+  }
+  for (int i = 0; i < L->ncls; i++) {
+    klass *k = &L->cls[i];
+    if (k->exact) continue;
+    if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
+    int budget = best - (sum - k->lb);
+    if (budget <= k->lb) {
+      c->st.cut_class++;
+      return sum;
+    }
+    c->st.nodes++;
+    int v = search_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, U, nu);
+    sum = imin(sum + v - k->lb, INF);
     if (v >= budget) {
       c->st.cut_class++;
-      return imin(sum, INF);
+      return sum;
     }
   }
   return sum;
@@ -180,132 +296,147 @@ static int cand_cmp(const void *pa, const void *pb) {
   return a->g - b->g;
 }
 
+/* Do guesses g and r give every answer of A the same feedback? */
+static bool same_feedback(const uint8_t **rows, int g, int r, int n) {
+  for (int j = 0; j < n; j++)
+    if (rows[j][g] != rows[j][r]) return false;
+  return true;
+}
+
 /*
- * Scan every guess over A: count its classes, drop guesses that give no
- * information, and keep those whose bound is below beta as candidates in
- * L->cands.  Returns the number kept; *failmin gets the least bound of
- * those dropped by beta.  *perfect gets a guess (not in A) that splits A
- * into singletons, when one exists and `stop_on_perfect` is set.
+ * Scan the guesses U over A: count each guess's classes and keep in
+ * L->glist the guesses worth trying on A and its subsets, dropping
+ * 1. guesses that give no information on A (all of A in one non-winning
+ *    class): they give none on any subset either;
+ * 2. guesses whose feedback equals an earlier kept guess's on every
+ *    answer of A (checked byte by byte, never by hash alone): they split
+ *    every subset identically, so one of them is enough.
+ * Of the kept guesses, those whose bound is below beta become candidates
+ * in L->cands (the count is returned); *failmin gets the least bound of
+ * those cut by beta, and *r the least bounds of step 2 of search_node().  When `perfect` is given and a guess not in A splits
+ * A into singletons, *perfect gets it and the scan stops.
  */
-static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, int *failmin,
-                int *perfect) {
+typedef struct {
+  int lbmin; /* least bound of any guess: a bound on T(A) */
+  int ub2;   /* least total of a guess whose classes have <= 2 answers */
+} scan_result;
+
+static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const int *U,
+                int nu, int *failmin, int *perfect, scan_result *r) {
   const game *G = c->s->g;
   const uint64_t *clogc = c->s->clogc;
   uint16_t *cnt = c->cnt;
-  int nc = 0;
+  uint32_t gen = ++c->sig_gen;
+  int nc = 0, ng = 0;
+  r->lbmin = r->ub2 = INF;
+  const uint8_t **rows = c->rows;
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
   c->st.scans++;
-  for (int g = 0; g < G->n_guesses; g++) {
-    const uint8_t *row = game_row(G, g);
+  c->st.scan_work += (uint64_t)nu * (uint64_t)n;
+  for (int u = 0; u < nu; u++) {
+    int g = U[u];
     int k = 0;
-    for (int j = 0; j < n; j++) k += cnt[row[A[j]]]++ == 0;
+    for (int j = 0; j < n; j++) k += cnt[rows[j][g]]++ == 0;
     int green = cnt[PATTERN_WIN] != 0;
+    uint64_t score = 0;
+    int maxc = 0;
+    for (int j = 0; j < n; j++) {
+      uint8_t p = rows[j][g];
+      score += clogc[cnt[p]];
+      maxc = cnt[p] > maxc ? cnt[p] : maxc;
+      cnt[p] = 0;
+    }
+    if (k == 1 && !green) continue; /* 1. no information */
+    /* 2. the same feedback as a kept guess: equal (score, k, green) first */
+    uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green);
+    uint32_t at = (uint32_t)(key >> 32) & c->sigmask;
+    bool dup = false;
+    for (; c->sig[at].gen == gen; at = (at + 1) & c->sigmask)
+      if (c->sig[at].key == key && same_feedback(rows, g, c->sig[at].g, n)) {
+        dup = true;
+        break;
+      }
+    if (dup) {
+      c->st.dup_guesses++;
+      continue;
+    }
+    c->sig[at] = (sigslot){key, g, gen};
+    L->glist[ng++] = g;
+
     int lbg = 3 * n - k - green;
     if (d == 2 && k != n) lbg = INF; /* one guess left after this one */
-    if ((k == 1 && !green) || lbg >= beta || (k == n && !green && perfect)) {
-      for (int j = 0; j < n; j++) cnt[row[A[j]]] = 0;
-      if (k == 1 && !green) continue;
-      if (k == n && !green && perfect && lbg < beta) {
-        *perfect = g;
-        return nc;
-      }
+    r->lbmin = imin(r->lbmin, lbg);
+    if (maxc <= 2 && (d >= 3 || maxc == 1)) r->ub2 = imin(r->ub2, lbg);
+    if (k == n && !green && perfect && lbg < beta) {
+      *perfect = g;
+      break;
+    }
+    if (lbg >= beta) {
       c->st.cut_static++;
       *failmin = imin(*failmin, lbg);
       continue;
     }
-    uint64_t score = 0;
-    for (int j = 0; j < n; j++) {
-      uint8_t p = row[A[j]];
-      score += clogc[cnt[p]];
-      cnt[p] = 0;
-    }
     L->cands[nc++] = (cand){g, lbg, green, score};
   }
+  L->ng = ng;
   return nc;
 }
 
-/* The recursion: see the top of this file for its contract. */
-static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply) {
-  c->st.nodes++;
-
-  /* Step 1. Closed forms: one answer, no guesses left, two answers. */
-  if (n == 1) return 1;
-  if (d <= 1) return INF;
-  if (n == 2) {
-    c->st.closed_form++;
-    return 3;
-  }
-
-  /* Step 2. Every set costs at least 2n - 1: cut if the budget is less. */
-  int lb = 2 * n - 1;
-  if (lb >= beta) {
-    c->st.cut_bound++;
-    return lb;
-  }
-
-  /* Step 3. An answer that splits the rest into singletons reaches that
-   * bound, so it is optimal; O(n^2) table reads, far less than a scan. */
-  if (perfect_in(c->s->g, A, n)) {
-    c->st.perfect_in++;
-    return lb;
-  }
-  lb = 2 * n;
-
-  /* Step 4. Three answers that no answer separates: guess one, then the
-   * other two, 3 + 3 = 6 = 2n, which is optimal. */
-  if (n == 3 && d >= 3) {
-    c->st.closed_form++;
-    return 6;
-  }
-  if (lb >= beta) {
-    c->st.cut_bound++;
-    return lb;
-  }
-
-  /* Step 5. The memo: an exact value ends the node, a bound may cut it. */
-  int dk = d >= n ? UNLIMITED : d;
-  uint64_t h = 0;
+/*
+ * The full search of a set that quick() could not settle: lb is its bound
+ * so far (lb < beta) and h its memo hash.  Returns as solve() does, and
+ * records the result in the memo.
+ */
+static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
+                       int ply, const int *U, int nu) {
   bool memoise = n >= MEMO_MIN_SET;
-  if (memoise) {
-    int v;
-    bool exact;
-    h = memo_hash(A, n, dk);
-    c->st.memo_probes++;
-    if (memo_probe(c->s->memo, h, A, n, dk, &v, &exact)) {
-      if (exact) {
-        c->st.memo_exact_hits++;
-        return v;
-      }
-      if (v > lb) lb = v;
-      if (lb >= beta) {
-        c->st.memo_bound_hits++;
-        return lb;
-      }
-    }
-  }
+  int dk = d >= n ? UNLIMITED : d;
 
-  /* Step 6. Scan all guesses for their class counts and bounds.  A guess
-   * that splits A into singletons costs 2n, the bound of step 3, so it
-   * is optimal and ends the scan. */
+  /* Step 1. Scan the guesses for their class counts and bounds.  A guess
+   * not in A that splits A into singletons costs 2n, the bound quick()
+   * proved, so it is optimal and ends the scan. */
   level *L = get_level(c, ply);
   int failmin = INF, perfect = -1;
-  int nc = scan(c, L, A, n, d, beta, &failmin, &perfect);
+  scan_result r;
+  int nc = scan(c, L, A, n, d, beta, U, nu, &failmin, &perfect, &r);
   if (perfect >= 0) {
     c->st.perfect_out++;
     if (memoise) memo_store(c->s->memo, h, A, n, dk, 2 * n, true);
     return 2 * n;
   }
 
-  /* Step 7. Order: the highest-entropy candidate first (it is usually
+  /* Step 2. The least bound over all guesses bounds T(A).  A guess whose
+   * classes all have at most two answers costs exactly its bound (classes
+   * of one and two cost 1 and 3), so the least such total is achieved:
+   * it starts as the best, and if it meets the least bound it is T(A). */
+  if (r.lbmin > lb) lb = r.lbmin;
+  if (lb >= beta) {
+    c->st.fail_high++;
+    if (memoise) memo_store(c->s->memo, h, A, n, dk, lb, false);
+    return lb;
+  }
+  int best = beta;
+  if (r.ub2 < best) {
+    best = r.ub2;
+    c->st.small_class_ub++;
+  }
+  if (best <= lb) {
+    if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    return best;
+  }
+
+  /* Step 3. Order: the highest-entropy candidate first (it is usually
    * best, and its total is the bound the others must beat); the rest
    * are sorted only once that total has pruned them. */
-  int best = beta;
   if (nc > 0) {
     int top = 0;
     for (int i = 1; i < nc; i++)
       if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
     cand first = L->cands[top];
     L->cands[top] = L->cands[--nc];
-    int v = eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply);
+    int v = first.lb < best
+                ? eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng)
+                : first.lb;
     if (v < best) best = v;
     else failmin = imin(failmin, v);
     int kept = 0;
@@ -317,20 +448,21 @@ static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply) {
     qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
   }
 
-  /* Step 8. Evaluate the rest in order; each must beat the best so far. */
-  for (int i = 0; i < nc; i++) {
+  /* Step 4. Evaluate the rest in order; each must beat the best so far,
+   * and nothing can beat the least bound. */
+  for (int i = 0; i < nc && best > lb; i++) {
     cand cd = L->cands[i];
     if (cd.lb >= best) {
       c->st.cut_static++;
       failmin = imin(failmin, cd.lb);
       continue;
     }
-    int v = eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply);
+    int v = eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng);
     if (v < best) best = v;
     else failmin = imin(failmin, v);
   }
 
-  /* Step 9. Record what was proved: the exact value, or a bound. */
+  /* Step 5. Record what was proved: the exact value, or a bound. */
   if (best < beta) {
     if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
     return best;
@@ -362,7 +494,16 @@ search *search_new(const game *g, const search_opts *o) {
   s->nctx = s->o.threads;
   s->ctx = xaligned(sizeof *s->ctx * (size_t)s->nctx);
   memset(s->ctx, 0, sizeof *s->ctx * (size_t)s->nctx);
-  for (int i = 0; i < s->nctx; i++) s->ctx[i].s = s;
+  uint32_t slots = 1024;
+  while (slots < 2u * (uint32_t)g->n_guesses) slots *= 2;
+  for (int i = 0; i < s->nctx; i++) {
+    s->ctx[i].s = s;
+    s->ctx[i].sig = xcalloc(slots, sizeof(sigslot));
+    s->ctx[i].sigmask = slots - 1;
+    s->ctx[i].rows = xmalloc(sizeof(uint8_t *) * (size_t)g->n_answers);
+  }
+  s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
+  for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
   s->clogc = heur_clogc_table();
   s->seed_bound = INF;
   return s;
@@ -373,12 +514,16 @@ void search_free(search *s) {
   for (int i = 0; i < s->nctx; i++) {
     for (int j = 0; j < s->ctx[i].nlv; j++) {
       free(s->ctx[i].lv[j]->cands);
+      free(s->ctx[i].lv[j]->glist);
       free(s->ctx[i].lv[j]->part);
       free(s->ctx[i].lv[j]);
     }
     free(s->ctx[i].lv);
+    free(s->ctx[i].sig);
+    free(s->ctx[i].rows);
   }
   free(s->ctx);
+  free(s->all);
   memo_free(s->memo);
   free(s);
 }
@@ -420,7 +565,7 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
     ctx *c = my_ctx(s);
     const uint16_t *cls = L->part + L->cls[i].start;
     int size = L->cls[i].size;
-    int v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1);
+    int v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
     vals[i] = v;
     sum += v;
     int now;
@@ -437,10 +582,11 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
   ctx *c0 = &s->ctx[0];
   int beta = seed_beta(s, A, n, d);
   s->seed_bound = beta < INF ? beta - 1 : INF;
-  if (n <= 3) return solve(c0, A, n, d, INF, 0);
+  if (n <= 3) return solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
   level *L = get_level(c0, 0);
   int failmin = INF;
-  int nc = scan(c0, L, A, n, d, beta, &failmin, NULL);
+  scan_result r;
+  int nc = scan(c0, L, A, n, d, beta, s->all, s->g->n_guesses, &failmin, NULL, &r);
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
@@ -453,7 +599,7 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
     ctx *c = my_ctx(s);
     int b = atomic_load(&best);
     if (cands[i].lb < b) {
-      int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1);
+      int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
       int cur = atomic_load(&best);
       while (v < cur && !atomic_compare_exchange_weak(&best, &cur, v))
         ;
@@ -477,11 +623,11 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
 
 /* Class counts of g on A: k classes, green if g is in A. */
 static void count_classes(ctx *c, const uint16_t *A, int n, int g, int *k, int *green) {
-  const uint8_t *row = game_row(c->s->g, g);
+  const game *G = c->s->g;
   int kk = 0;
-  for (int j = 0; j < n; j++) kk += c->cnt[row[A[j]]]++ == 0;
+  for (int j = 0; j < n; j++) kk += c->cnt[game_fb(G, g, A[j])]++ == 0;
   *green = c->cnt[PATTERN_WIN] != 0;
-  for (int j = 0; j < n; j++) c->cnt[row[A[j]]] = 0;
+  for (int j = 0; j < n; j++) c->cnt[game_fb(G, g, A[j])] = 0;
   *k = kk;
 }
 
@@ -500,57 +646,65 @@ static int *tie_order(const game *G, const uint16_t *A, int n) {
   return order;
 }
 
-/* First guess in tie-rule order whose total on A is V (= T_d(A)).  At the
- * root the candidates are tried in parallel; the lowest index wins. */
+/* Bound of guess g on A for the tie rule, or INF when g gives no
+ * information or cannot fit the guess limit. */
+static int tie_bound(ctx *c, const uint16_t *A, int n, int d, int g) {
+  int k, green;
+  count_classes(c, A, n, g, &k, &green);
+  if ((k == 1 && !green) || (d == 2 && k != n)) return INF;
+  return 3 * n - k - green;
+}
+
+/* First guess in tie-rule order whose total on A is V (= T_d(A)).  Most
+ * nodes stop at one of their own answers, so candidates are tried as the
+ * order reaches them; at the root they are tried in parallel, and the
+ * lowest position that reaches V wins. */
 static int choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
   const game *G = s->g;
-  int *order = tie_order(G, A, n);
+  int *order = tie_order(G, A, n), pick = -1;
   ctx *c0 = my_ctx(s);
-  /* Candidates: informative guesses whose bound allows V. */
+  const int *U = s->all, nu = G->n_guesses;
+  if (!parallel || s->o.threads == 1) {
+    for (int i = 0; i < G->n_guesses && pick < 0; i++) {
+      int g = order[i], lbg = tie_bound(c0, A, n, d, g);
+      if (lbg <= V && eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, U, nu) == V) pick = g;
+    }
+    free(order);
+    return pick;
+  }
   int *cand_g = xmalloc(sizeof *cand_g * (size_t)G->n_guesses);
   int *cand_lb = xmalloc(sizeof *cand_lb * (size_t)G->n_guesses);
   int nc = 0;
   for (int i = 0; i < G->n_guesses; i++) {
-    int g = order[i], k, green;
-    count_classes(c0, A, n, g, &k, &green);
-    if (k == 1 && !green) continue;
-    int lbg = 3 * n - k - green;
-    if (d == 2 && k != n) continue;
-    if (lbg > V) continue;
-    cand_g[nc] = g;
-    cand_lb[nc++] = lbg;
+    int lbg = tie_bound(c0, A, n, d, order[i]);
+    if (lbg <= V) {
+      cand_g[nc] = order[i];
+      cand_lb[nc++] = lbg;
+    }
   }
   free(order);
   atomic_int found;
   atomic_init(&found, nc);
-  if (parallel && s->o.threads > 1) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-    for (int i = 0; i < nc; i++) {
-      if (i > atomic_load(&found)) continue;
-      ctx *c = my_ctx(s);
-      if (eval_guess(c, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1) == V) {
-        int cur = atomic_load(&found);
-        while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
-          ;
-      }
+  for (int i = 0; i < nc; i++) {
+    if (i > atomic_load(&found)) continue;
+    ctx *c = my_ctx(s);
+    if (eval_guess(c, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1, U, nu) == V) {
+      int cur = atomic_load(&found);
+      while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
+        ;
     }
-  } else {
-    for (int i = 0; i < nc; i++)
-      if (eval_guess(c0, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1) == V) {
-        atomic_store(&found, i);
-        break;
-      }
   }
   int i = atomic_load(&found);
-  int g = i < nc ? cand_g[i] : -1;
+  pick = i < nc ? cand_g[i] : -1;
   free(cand_g);
   free(cand_lb);
-  return g;
+  return pick;
 }
 
 /* Exact value of a set the tree needs (usually a memo hit). */
 static int value_of(search *s, const uint16_t *A, int n, int d) {
-  return solve(my_ctx(s), A, n, d, INF, 1);
+  return solve(my_ctx(s), A, n, d, INF, 1, s->all, s->g->n_guesses);
 }
 
 /* Build the subtree for A (value V) with guess g, or the rule's guess
@@ -564,9 +718,8 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
     exit(EXIT_INTERNAL);
   }
   /* Partition into a private buffer: the level scratch is the search's. */
-  const uint8_t *row = game_row(G, g);
   int cnt[PATTERN_COUNT] = {0}, start[PATTERN_COUNT + 1];
-  for (int j = 0; j < n; j++) cnt[row[A[j]]]++;
+  for (int j = 0; j < n; j++) cnt[game_fb(G, g, A[j])]++;
   int pats[PATTERN_COUNT], np = 0;
   for (int p = 0; p < PATTERN_COUNT; p++)
     if (cnt[p] && p != PATTERN_WIN) pats[np++] = p;
@@ -586,7 +739,7 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   int fill[PATTERN_COUNT];
   memcpy(fill, start, sizeof fill);
   for (int j = 0; j < n; j++) {
-    int p = row[A[j]];
+    int p = game_fb(G, g, A[j]);
     if (p != PATTERN_WIN) part[fill[p]++] = A[j];
   }
   tnode *t = tree_node_new(g, V, n, np);
@@ -629,6 +782,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   } else {
     V = solve_root(s, A, n, d);
   }
+  s->t_values = now_seconds() - s->t0;
   if (V < INF && tree) {
     /* The root's guess is chosen with all threads, before the tasks. */
     int g0 = first >= 0 || n == 1 ? first : choose(s, A, n, d, V, true);
@@ -636,12 +790,13 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
 #pragma omp single
     *tree = build(s, A, n, d, V, g0);
   }
+  s->t_tree = now_seconds() - s->t0 - s->t_values;
   return V;
 }
 
 int search_value(search *s, const uint16_t *A, int n, int depth) {
   if (n <= 0) return 0;
-  return solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0);
+  return solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
 }
 
 void search_get_stats(const search *s, search_stats *out) {
@@ -659,3 +814,8 @@ void search_get_stats(const search *s, search_stats *out) {
 }
 
 int search_seed_bound(const search *s) { return s->seed_bound; }
+
+void search_times(const search *s, double *values, double *tree) {
+  *values = s->t_values;
+  *tree = s->t_tree;
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tools/bench.sh: optle's benchmark table (`make bench`).
+#
+# Each row proves one fixed first guess exactly (default guess limit 6)
+# and is run with 1 and 2 threads.  Wall time is measured around the
+# whole process (start-up included); peak RSS, nodes, the total and the
+# tree hash come from optle's own summary.  A change that should not
+# alter results keeps every total and hash.
+#
+#   tools/bench.sh                 all rows, 1 and 2 threads
+#   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
+#
+# The "orig" rows read ../shared/wordlists/; they are skipped, saying so,
+# when those lists are absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OPTLE=${OPTLE:-./optle}
+SHARED=${SHARED:-../shared/wordlists}
+ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy"}
+THREADS=${BENCH_THREADS:-"1 2"}
+
+field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
+
+echo "optle bench: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo
+echo "| workload | threads | wall s | peak RSS MB | nodes | total | tree hash |"
+echo "|---|---|---|---|---|---|---|"
+for row in $ROWS; do
+  lists=${row%%:*} word=${row#*:}
+  case $lists in
+    nyt) args=(--list nyt) name="NYT lists, ${word^^}" ;;
+    orig)
+      if [[ ! -f $SHARED/original-answers.txt ]]; then
+        echo "| original lists, ${word^^} | - | skipped: $SHARED not found | | | | |"
+        continue
+      fi
+      args=(--answers "$SHARED/original-answers.txt" --guesses "$SHARED/original-guesses.txt")
+      name="original lists, ${word^^}" ;;
+    *) echo "bench: unknown row $row" >&2; exit 2 ;;
+  esac
+  for t in $THREADS; do
+    t0=$(date +%s.%N)
+    out=$("$OPTLE" solve "${args[@]}" --first "$word" --threads "$t")
+    t1=$(date +%s.%N)
+    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+    rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$t" "$wall" "$rss" \
+      "$(field nodes "$out")" "$(field total "$out")" "$(field "tree hash" "$out")"
+  done
+done
