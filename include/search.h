@@ -50,6 +50,7 @@ void search_opts_default(search_opts *o);
   X(memo_hits, "memo hits (exact values and bounds)")                     \
   X(cut_bound, "nodes cut by their lower bound before scanning")          \
   X(dup_guesses, "guesses skipped: same feedback as another on the set") \
+  X(cut_early, "guesses dropped part-way through a scan by their bound")  \
   X(cut_static, "guesses cut by their class-count bound")                 \
   X(cut_quick, "guesses cut by their classes' quick bounds, unsearched")  \
   X(small_class_ub, "nodes where a guess with classes <= 2 set the bound")\

@@ -3,6 +3,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+
+#include "util.h"
 
 static const int pow3[5] = {1, 3, 9, 27, 81};
 
@@ -72,13 +75,86 @@ int pattern_cmp(int a, int b) {
   return 0;
 }
 
+/*
+ * The table uses a second, branch-light formulation of the same rule, so
+ * it also cross-checks feedback_of() in the tests.  For an answer, pm[L]
+ * is the mask of positions holding letter L; for guess letter i, pm[g[i]]
+ * says where it occurs in the answer.  Greens are bit i of that mask;
+ * yellows take, left to right, any answer position with the letter that
+ * is neither green nor taken (which one does not change the pattern).
+ */
+static inline uint8_t score_masks(const uint8_t *gl, const uint8_t *pm) {
+  unsigned m[5] = {pm[gl[0]], pm[gl[1]], pm[gl[2]], pm[gl[3]], pm[gl[4]]};
+  unsigned green = (m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8) | (m[4] & 16);
+  unsigned avail = 0x1f & ~green;
+  unsigned code = 0;
+  /* Branch-free: patterns are close to random, so branches mispredict. */
+  for (int i = 0; i < 5; i++) {
+    unsigned gi = green >> i & 1;
+    unsigned x = m[i] & avail & (gi - 1); /* nothing to take when green */
+    avail &= ~(x & -x);                   /* take the lowest such position */
+    code += (unsigned)pow3[i] * (2 * gi + (x != 0));
+  }
+  return (uint8_t)code;
+}
+
+#ifdef __AVX2__
+#include <immintrin.h>
+
+/* score_masks() for 32 guesses at once: planes[i][g] is guess g's letter
+ * i (0..25); the pm lookup is two in-lane byte shuffles (letters 0-15 and
+ * 16-25), and the rest is the same bit arithmetic on bytes. */
+static int fill_avx2(uint8_t *row, const uint8_t *const planes[5], int n, const uint8_t pm[32]) {
+  const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pm));
+  const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pm + 16)));
+  const __m256i k16 = _mm256_set1_epi8(16), zero = _mm256_setzero_si256();
+  int g = 0;
+  for (; g + 32 <= n; g += 32) {
+    __m256i m[5], green = zero;
+    for (int i = 0; i < 5; i++) {
+      __m256i L = _mm256_loadu_si256((const __m256i *)(planes[i] + g));
+      __m256i lo = _mm256_and_si256(_mm256_shuffle_epi8(tlo, L), _mm256_cmpgt_epi8(k16, L));
+      __m256i hi = _mm256_shuffle_epi8(thi, _mm256_sub_epi8(L, k16));
+      m[i] = _mm256_or_si256(lo, hi);
+      green = _mm256_or_si256(green, _mm256_and_si256(m[i], _mm256_set1_epi8((char)(1 << i))));
+    }
+    __m256i avail = _mm256_andnot_si256(green, _mm256_set1_epi8(0x1f)), code = zero;
+    for (int i = 0; i < 5; i++) {
+      __m256i bit = _mm256_set1_epi8((char)(1 << i));
+      __m256i isg = _mm256_cmpeq_epi8(_mm256_and_si256(green, bit), bit);
+      __m256i x = _mm256_andnot_si256(isg, _mm256_and_si256(m[i], avail));
+      avail = _mm256_andnot_si256(_mm256_and_si256(x, _mm256_sub_epi8(zero, x)), avail);
+      __m256i isy = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, zero), _mm256_set1_epi8(-1));
+      code = _mm256_add_epi8(code, _mm256_and_si256(isg, _mm256_set1_epi8((char)(2 * pow3[i]))));
+      code = _mm256_add_epi8(code, _mm256_and_si256(isy, _mm256_set1_epi8((char)pow3[i])));
+    }
+    _mm256_storeu_si256((__m256i *)(row + g), code);
+  }
+  return g;
+}
+#endif
+
 void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses,
                          const char (*answers)[8], int n_answers) {
+  /* Letter planes: plane i holds letter i of every guess, as 0..25. */
+  uint8_t *planes = xmalloc(5 * (size_t)n_guesses + 64);
+  for (int g = 0; g < n_guesses; g++)
+    for (int i = 0; i < 5; i++) planes[(size_t)i * n_guesses + g] = (uint8_t)(guesses[g][i] - 'a');
+  const uint8_t *const pl[5] = {planes, planes + n_guesses, planes + 2 * (size_t)n_guesses,
+                                planes + 3 * (size_t)n_guesses, planes + 4 * (size_t)n_guesses};
 #pragma omp parallel for schedule(static)
   for (int a = 0; a < n_answers; a++) {
+    uint8_t pm[32] = {0};
+    for (int j = 0; j < 5; j++) pm[answers[a][j] - 'a'] |= (uint8_t)(1u << j);
     uint8_t *row = table + (size_t)a * (size_t)n_guesses;
-    const char *aw = answers[a];
-    uint32_t mask = letter_mask(aw); /* absent letters skip the yellow scan */
-    for (int g = 0; g < n_guesses; g++) row[g] = score(guesses[g], aw, mask);
+    int g = 0;
+#ifdef __AVX2__
+    g = fill_avx2(row, pl, n_guesses, pm);
+#endif
+    for (; g < n_guesses; g++) {
+      uint8_t gl[5] = {pl[0][g], pl[1][g], pl[2][g], pl[3][g], pl[4][g]};
+      row[g] = score_masks(gl, pm);
+    }
   }
+  free(planes);
 }

@@ -333,10 +333,27 @@ static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, con
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
   c->st.scans++;
   c->st.scan_work += (uint64_t)nu * (uint64_t)n;
+  /* An answer that lands in a class already used is a "collision"; a
+   * guess with `coll` of them has k <= n - coll classes, so its bound is
+   * at least 2n + coll - 1 (INF with two guesses left), and it is dropped
+   * as soon as that reaches beta, mostly after a few answers. */
+  int maxcoll = d == 2 ? 1 : beta >= INF ? n + 1 : beta - 2 * n + 1;
+  if (maxcoll < 1) maxcoll = 1;
   for (int u = 0; u < nu; u++) {
     int g = U[u];
-    int k = 0;
-    for (int j = 0; j < n; j++) k += cnt[rows[j][g]]++ == 0;
+    int coll = 0, j = 0;
+    for (; j < n; j++)
+      if (cnt[rows[j][g]]++ && ++coll >= maxcoll) break;
+    if (j < n) {
+      for (int i = 0; i <= j; i++) cnt[rows[i][g]] = 0;
+      int lbg = d == 2 ? INF : 2 * n + coll - 1;
+      r->lbmin = imin(r->lbmin, lbg);
+      *failmin = imin(*failmin, lbg);
+      L->glist[ng++] = g; /* kept for subsets: it may do better there */
+      c->st.cut_early++;
+      continue;
+    }
+    int k = n - coll;
     int green = cnt[PATTERN_WIN] != 0;
     uint64_t score = 0;
     int maxc = 0;
@@ -621,84 +638,78 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
 /* ------------------------------------------------------------------ */
 /* Trees: which guess, by the fixed rule, once values are known. */
 
-/* Class counts of g on A: k classes, green if g is in A. */
-static void count_classes(ctx *c, const uint16_t *A, int n, int g, int *k, int *green) {
-  const game *G = c->s->g;
-  int kk = 0;
-  for (int j = 0; j < n; j++) kk += c->cnt[game_fb(G, g, A[j])]++ == 0;
-  *green = c->cnt[PATTERN_WIN] != 0;
-  for (int j = 0; j < n; j++) c->cnt[game_fb(G, g, A[j])] = 0;
-  *k = kk;
+static int int_cmp(const void *pa, const void *pb) {
+  int a = *(const int *)pa, b = *(const int *)pb;
+  return (a > b) - (a < b);
 }
 
-/* The guesses in tie-rule order: A's answers by guess index, then the
- * rest by guess index.  Returns a malloc'd array of n_guesses. */
-static int *tie_order(const game *G, const uint16_t *A, int n) {
-  int *order = xmalloc(sizeof *order * (size_t)G->n_guesses);
-  uint8_t *in = xcalloc((size_t)G->n_guesses, 1);
-  for (int j = 0; j < n; j++) in[G->ans2guess[A[j]]] = 1;
-  int m = 0;
-  for (int g = 0; g < G->n_guesses; g++)
-    if (in[g]) order[m++] = g;
-  for (int g = 0; g < G->n_guesses; g++)
-    if (!in[g]) order[m++] = g;
-  free(in);
-  return order;
+static int tie_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->green != b->green) return b->green - a->green;
+  return a->g - b->g;
 }
 
-/* Bound of guess g on A for the tie rule, or INF when g gives no
- * information or cannot fit the guess limit. */
-static int tie_bound(ctx *c, const uint16_t *A, int n, int d, int g) {
-  int k, green;
-  count_classes(c, A, n, g, &k, &green);
-  if ((k == 1 && !green) || (d == 2 && k != n)) return INF;
-  return 3 * n - k - green;
-}
-
-/* First guess in tie-rule order whose total on A is V (= T_d(A)).  Most
- * nodes stop at one of their own answers, so candidates are tried as the
- * order reaches them; at the root they are tried in parallel, and the
- * lowest position that reaches V wins. */
+/*
+ * First guess in tie-rule order whose total on A is V (= T_d(A)): one of
+ * A's answers if any reaches V, by guess index, else the lowest index.
+ * A scan with beta = V + 1 lists the guesses whose bound allows V (of
+ * guesses with identical feedback on A it keeps the lowest index, which
+ * the rule would pick anyway); they are tried in rule order, at the root
+ * in parallel, where the lowest position that reaches V wins.
+ */
 static int choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
-  const game *G = s->g;
-  int *order = tie_order(G, A, n), pick = -1;
   ctx *c0 = my_ctx(s);
-  const int *U = s->all, nu = G->n_guesses;
+  const game *G = s->g;
   if (!parallel || s->o.threads == 1) {
-    for (int i = 0; i < G->n_guesses && pick < 0; i++) {
-      int g = order[i], lbg = tie_bound(c0, A, n, d, g);
-      if (lbg <= V && eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, U, nu) == V) pick = g;
+    /* Most nodes are settled by one of their own answers: try those
+     * first, cheaply (n table reads each for the bound), before a scan. */
+    int *in = xmalloc(sizeof *in * (size_t)n), pick = -1;
+    for (int j = 0; j < n; j++) in[j] = G->ans2guess[A[j]];
+    qsort(in, (size_t)n, sizeof *in, int_cmp);
+    for (int j = 0; j < n && pick < 0; j++) {
+      int g = in[j], k = 0;
+      for (int i = 0; i < n; i++) k += c0->cnt[game_fb(G, g, A[i])]++ == 0;
+      for (int i = 0; i < n; i++) c0->cnt[game_fb(G, g, A[i])] = 0;
+      int lbg = d == 2 && k != n ? INF : 3 * n - k - 1;
+      if (lbg <= V &&
+          eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
+        pick = g;
     }
-    free(order);
-    return pick;
+    free(in);
+    if (pick >= 0) return pick;
   }
-  int *cand_g = xmalloc(sizeof *cand_g * (size_t)G->n_guesses);
-  int *cand_lb = xmalloc(sizeof *cand_lb * (size_t)G->n_guesses);
-  int nc = 0;
-  for (int i = 0; i < G->n_guesses; i++) {
-    int lbg = tie_bound(c0, A, n, d, order[i]);
-    if (lbg <= V) {
-      cand_g[nc] = order[i];
-      cand_lb[nc++] = lbg;
-    }
-  }
-  free(order);
+  level *L = get_level(c0, 0);
+  int failmin = INF;
+  scan_result r;
+  int nc = scan(c0, L, A, n, d, V + 1, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
+  memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
+  int *U = xmalloc(sizeof *U * (size_t)(L->ng ? L->ng : 1)), nu = L->ng;
+  memcpy(U, L->glist, sizeof *U * (size_t)nu);
+  qsort(cands, (size_t)nc, sizeof *cands, tie_cmp);
   atomic_int found;
   atomic_init(&found, nc);
+  if (parallel && s->o.threads > 1) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-  for (int i = 0; i < nc; i++) {
-    if (i > atomic_load(&found)) continue;
-    ctx *c = my_ctx(s);
-    if (eval_guess(c, A, n, d, cand_g[i], cand_lb[i], V + 1, NULL, 1, U, nu) == V) {
-      int cur = atomic_load(&found);
-      while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
-        ;
+    for (int i = 0; i < nc; i++) {
+      if (i > atomic_load(&found)) continue;
+      ctx *c = my_ctx(s);
+      if (eval_guess(c, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+        int cur = atomic_load(&found);
+        while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
+          ;
+      }
     }
+  } else {
+    for (int i = 0; i < nc; i++)
+      if (eval_guess(c0, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+        atomic_store(&found, i);
+        break;
+      }
   }
-  int i = atomic_load(&found);
-  pick = i < nc ? cand_g[i] : -1;
-  free(cand_g);
-  free(cand_lb);
+  int i = atomic_load(&found), pick = i < nc ? cands[i].g : -1;
+  free(cands);
+  free(U);
   return pick;
 }
 
@@ -772,9 +783,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     L->part = xmalloc(sizeof *L->part * (size_t)n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
     /* A guess limit of one leaves nothing after the first guess. */
-    int k, green;
-    count_classes(&s->ctx[0], A, n, first, &k, &green);
-    if (d == 1 && !(n == 1 && green)) V = INF;
+    if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) V = INF;
     else V = solve_classes(s, L, A, n, d, first, vals);
     free(vals);
     free(L->part);
