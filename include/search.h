@@ -56,7 +56,8 @@ void search_opts_default(search_opts *o);
   X(small_class_ub, "nodes where a guess with classes <= 2 set the bound")\
   X(cut_class, "guesses abandoned part-way through their classes")       \
   X(fail_high, "nodes that proved only a lower bound")                    \
-  X(root_lb_sum, "sum of root candidates' static bounds (bound quality)")
+  X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
+  X(exact_sum, "... and of their exact values (bound quality = ratio)")
 
 typedef struct {
 #define X(name, doc) uint64_t name;

@@ -197,6 +197,10 @@ static void print_stats(const search_stats *st) {
          "records evicted (memo.h, Replacement)");
   printf("  %-16s %14llu  %s\n", "memo_bytes", (unsigned long long)st->memo_bytes,
          "memo bytes in use at the end");
+  if (st->exact_sum)
+    printf("  %-16s %13.1f%%  %s\n", "bound_quality",
+           100.0 * (double)st->bound_sum / (double)st->exact_sum,
+           "entry bounds of searched sets / their exact values");
   if (st->memo_probes)
     printf("  %-16s %13.1f%%  %s\n", "memo_hit_rate",
            100.0 * (double)st->memo_hits / (double)st->memo_probes,
@@ -230,9 +234,9 @@ static int cmd_solve(int argc, char **argv) {
     }
     first = words_find(&g.guesses, w);
     if (first < 0) {
+      usage_error("solve ", "--first '%s': not in the guess list %s", a.first, g.guesses.path);
       game_free(&g);
-      return usage_error("solve ", "--first '%s': not in the guess list %s", a.first,
-                         g.guesses.path);
+      return EXIT_USAGE;
     }
   }
   /* Open outputs now, so a bad path fails before a long solve. */

@@ -407,7 +407,7 @@ static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, con
 static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
                        int ply, const int *U, int nu) {
   bool memoise = n >= MEMO_MIN_SET;
-  int dk = d >= n ? UNLIMITED : d;
+  int dk = d >= n ? UNLIMITED : d, lb0 = lb;
 
   /* Step 1. Scan the guesses for their class counts and bounds.  A guess
    * not in A that splits A into singletons costs 2n, the bound quick()
@@ -439,6 +439,8 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
   }
   if (best <= lb) {
     if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    c->st.bound_sum += (uint64_t)lb0;
+    c->st.exact_sum += (uint64_t)best;
     return best;
   }
 
@@ -482,6 +484,8 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
   /* Step 5. Record what was proved: the exact value, or a bound. */
   if (best < beta) {
     if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    c->st.bound_sum += (uint64_t)lb0;
+    c->st.exact_sum += (uint64_t)best;
     return best;
   }
   c->st.fail_high++;
@@ -607,7 +611,6 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
-  for (int i = 0; i < nc; i++) c0->st.root_lb_sum += (uint64_t)cands[i].lb;
   atomic_int best;
   atomic_init(&best, beta);
   int done = 0;
