@@ -1,8 +1,7 @@
 /*
  * cli.h: the command line.  `optle COMMAND [options]`; commands are a
- * table in cli.c ({name, handler, summary}), and each command's options
- * are a table of optdef rows that drives parsing, range checks and the
- * --help text alike, so the three never disagree.
+ * table in cli.c ({name, handler, summary}), each in its own file, and
+ * each command's options are a table (opts.h).
  *
  * Every usage or input error prints one line, "optle: reason" (or
  * "file:line: reason"), and returns EXIT_USAGE (2).
@@ -13,5 +12,9 @@
 #define OPTLE_VERSION "0.1.0"
 
 int cli_main(int argc, char **argv);
+
+/* The subcommands (one file each, src/cmd_NAME.c): argv excludes the
+ * command name.  Each returns an exit status. */
+int cmd_solve(int argc, char **argv);
 
 #endif

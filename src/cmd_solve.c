@@ -1,0 +1,188 @@
+/* cmd_solve.c: `optle solve`, the exact solver's command line. */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "game.h"
+#include "opts.h"
+#include "search.h"
+#include "tree.h"
+#include "treeio.h"
+#include "tuning.h"
+#include "util.h"
+
+
+typedef struct {
+  list_args l;
+  const char *first;
+  int max_guesses, threads, memo_mb;
+  paths out;
+  bool quiet, stats, no_seed;
+} solve_args;
+
+static const optdef solve_opts[] = {
+    LIST_OPTIONS(solve_args),
+    {"--first", "WORD", O_STR, offsetof(solve_args, first), 0, 0,
+     "fix the first guess and prove its optimal total"},
+    {"--max-guesses", "N", O_INT, offsetof(solve_args, max_guesses), 0, 254,
+     "guess limit per answer, 0 = none (default 6)"},
+    {"--threads", "N", O_INT, offsetof(solve_args, threads), 1, 1024,
+     "OpenMP threads (default: all cores)"},
+    {"--memo-mb", "N", O_INT, offsetof(solve_args, memo_mb), 1, 1 << 20,
+     "memo size cap in MiB (default 128)"},
+    {"-o", "FILE", O_PATHS, offsetof(solve_args, out), 0, 0,
+     "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable"},
+    {"--stats", NULL, O_FLAG, offsetof(solve_args, stats), 0, 0, "print the search counters"},
+    {"--no-seed", NULL, O_FLAG, offsetof(solve_args, no_seed), 0, 0,
+     "do not seed the bound with the greedy entropy strategy"},
+    {"--quiet", NULL, O_FLAG, offsetof(solve_args, quiet), 0, 0,
+     "print nothing on success (errors still go to stderr)"},
+    {NULL, NULL, 0, 0, 0, 0, NULL},
+};
+
+static void solve_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle solve (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
+          "\n"
+          "Find the strategy with the fewest guesses in total over all answers, prove\n"
+          "that none does better, and print a summary (and write the tree with -o).\n"
+          "\n");
+  print_options(fp, solve_opts);
+  fprintf(fp,
+          "\nexit status: 0 solved, 1 no strategy within the guess limit,\n"
+          "             2 bad usage or input, 3 out of memory or internal error\n");
+}
+
+static void print_stats(const search_stats *st) {
+  printf("search counters:\n");
+#define X(name, doc) printf("  %-16s %14llu  %s\n", #name, (unsigned long long)st->name, doc);
+  SEARCH_STATS(X)
+#undef X
+  printf("  %-16s %14llu  %s\n", "memo_stores", (unsigned long long)st->memo_stores,
+         "records stored in the memo");
+  printf("  %-16s %14llu  %s\n", "memo_evictions", (unsigned long long)st->memo_evictions,
+         "records evicted (memo.h, Replacement)");
+  printf("  %-16s %14llu  %s\n", "memo_bytes", (unsigned long long)st->memo_bytes,
+         "memo bytes in use at the end");
+  if (st->exact_sum)
+    printf("  %-16s %13.1f%%  %s\n", "bound_quality",
+           100.0 * (double)st->bound_sum / (double)st->exact_sum,
+           "entry bounds of searched sets / their exact values");
+  if (st->memo_probes)
+    printf("  %-16s %13.1f%%  %s\n", "memo_hit_rate",
+           100.0 * (double)st->memo_hits / (double)st->memo_probes,
+           "probes answered by the memo");
+}
+
+int cmd_solve(int argc, char **argv) {
+  solve_args a = {.max_guesses = 6, .threads = 0, .memo_mb = MEMO_DEFAULT_MB};
+  bool help = false;
+  int rc = parse_options("solve", solve_opts, argc, argv, &a, &help, NULL);
+  if (rc) return rc;
+  if (help) {
+    solve_help(stdout);
+    return EXIT_OK;
+  }
+  for (int i = 0; i < a.out.n; i++)
+    if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
+      return usage_error("solve ", "-o %s: unknown tree format (use .json or .txt)",
+                         a.out.paths[i]);
+  game g;
+  if ((rc = load_lists("solve ", &a.l, &g))) return rc;
+
+  int first = -1;
+  if (a.first && (first = word_arg("solve ", "--first", a.first, &g)) < 0) {
+    game_free(&g);
+    return EXIT_USAGE;
+  }
+  /* Open outputs now, so a bad path fails before a long solve. */
+  outfile outs[MAX_OUTPUTS];
+  for (int i = 0; i < a.out.n; i++)
+    if (out_open(&outs[i], a.out.paths[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg());
+      for (int j = 0; j < i; j++) out_abort(&outs[j]);
+      game_free(&g);
+      return EXIT_USAGE;
+    }
+
+  search_opts so;
+  search_opts_default(&so);
+  so.max_guesses = a.max_guesses;
+  if (a.threads) so.threads = a.threads;
+  so.memo_mb = a.memo_mb;
+  so.progress = !a.quiet && isatty(2);
+  so.seed = !a.no_seed;
+  search *s = search_new(&g, &so);
+
+  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
+  double t0 = now_seconds();
+  tnode *tree = NULL;
+  int total = search_solve(s, all, g.n_answers, first, &tree);
+  double t1 = now_seconds();
+
+  int status = EXIT_OK;
+  if (total >= OPTLE_INF) {
+    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    if (first >= 0)
+      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
+              g.guesses.w[first], a.max_guesses);
+    else
+      fprintf(stderr, "optle: no strategy solves every answer within %d guesses\n",
+              a.max_guesses);
+    status = EXIT_NOSTRATEGY;
+  } else {
+    if (tree_check(tree, &g, all, g.n_answers, a.max_guesses)) {
+      fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
+      exit(EXIT_INTERNAL);
+    }
+    for (int i = 0; i < a.out.n; i++) {
+      const char *p = a.out.paths[i];
+      int bad = treeio_format_of(p) == TREEFMT_JSON
+                    ? treeio_write_json(outs[i].fp, tree, &g, a.max_guesses)
+                    : treeio_write_text(outs[i].fp, tree, &g);
+      if (bad || out_commit(&outs[i])) {
+        fprintf(stderr, "optle: %s: %s\n", p, err_msg());
+        out_abort(&outs[i]);
+        status = EXIT_USAGE;
+      }
+    }
+    if (!a.quiet) {
+      tree_summary sum;
+      tree_summarize(tree, &sum);
+      search_stats st;
+      search_get_stats(s, &st);
+      printf("lists         %s (%d answers), %s (%d guesses)\n", g.answers.path, g.n_answers,
+             g.guesses.path, g.n_guesses);
+      printf("guess limit   %s", a.max_guesses ? "" : "none\n");
+      if (a.max_guesses) printf("%d\n", a.max_guesses);
+      printf("first guess   %s%s\n", g.guesses.w[tree->guess], first >= 0 ? " (fixed)" : "");
+      printf("total         %ld\n", sum.total);
+      printf("average       %.4f\n", (double)sum.total / sum.n);
+      printf("most guesses  %d\n", sum.most);
+      printf("distribution ");
+      for (int k = 1; k <= sum.most; k++) printf(" %d:%d", k, sum.dist[k]);
+      printf("\n");
+      printf("nodes         %llu\n", (unsigned long long)st.nodes);
+      printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
+      printf("threads       %d\n", so.threads);
+      printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
+      double tv, tt;
+      search_times(s, &tv, &tt);
+      printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
+             g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
+      for (int i = 0; i < a.out.n; i++) printf("wrote         %s\n", a.out.paths[i]);
+      if (a.stats) print_stats(&st);
+    }
+  }
+  tree_free(tree);
+  free(all);
+  search_free(s);
+  game_free(&g);
+  return status;
+}
+

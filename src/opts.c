@@ -1,0 +1,116 @@
+/* opts.c: option tables, shared list options, word arguments (opts.h). */
+#include "opts.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lists.h"
+#include "util.h"
+
+int usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("optle: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, " (see 'optle %s--help')\n", cmd ? cmd : "");
+  va_end(ap);
+  return EXIT_USAGE;
+}
+
+void print_options(FILE *fp, const optdef *defs) {
+  for (const optdef *d = defs; d->flag; d++) {
+    char left[64];
+    snprintf(left, sizeof left, "%s%s%s", d->flag, d->arg ? " " : "", d->arg ? d->arg : "");
+    fprintf(fp, "  %-22s %s\n", left, d->help);
+  }
+}
+
+/* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
+int parse_options(const char *cmd, const optdef *defs, int argc, char **argv, void *args,
+                  bool *help, positionals *pos) {
+  char sub[64];
+  snprintf(sub, sizeof sub, "%s ", cmd);
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      *help = true;
+      return 0;
+    }
+    const char *eq = strchr(a, '=');
+    size_t flen = eq && a[0] == '-' && a[1] == '-' ? (size_t)(eq - a) : strlen(a);
+    const optdef *d = defs;
+    for (; d->flag; d++)
+      if (strlen(d->flag) == flen && !strncmp(d->flag, a, flen)) break;
+    if (!d->flag) {
+      if (a[0] == '-' && a[1]) return usage_error(sub, "%s: unknown option for '%s'", a, cmd);
+      if (!pos || pos->n >= pos->max)
+        return usage_error(sub, "'%s': unexpected argument for '%s'", a, cmd);
+      pos->v[pos->n++] = argv[i];
+      continue;
+    }
+    char *field = (char *)args + d->off;
+    if (d->type == O_FLAG) {
+      if (eq && a[flen] == '=') return usage_error(sub, "%s takes no value", d->flag);
+      *(bool *)field = true;
+      continue;
+    }
+    const char *val;
+    if (a[flen] == '=') {
+      val = a + flen + 1;
+    } else {
+      if (i + 1 >= argc) return usage_error(sub, "%s needs a value (%s)", d->flag, d->arg);
+      val = argv[++i];
+    }
+    if (d->type == O_STR) {
+      if (!*val) return usage_error(sub, "%s: empty value", d->flag);
+      *(const char **)field = val;
+    } else if (d->type == O_PATHS) {
+      paths *p = (paths *)field;
+      if (!*val) return usage_error(sub, "%s: empty file name", d->flag);
+      if (p->n == MAX_OUTPUTS)
+        return usage_error(sub, "%s: at most %d files", d->flag, MAX_OUTPUTS);
+      p->paths[p->n++] = val;
+    } else {
+      char *end;
+      errno = 0;
+      long v = strtol(val, &end, 10);
+      if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
+        return usage_error(sub, "%s: '%s' is not a whole number", d->flag, val);
+      if (v < d->lo || v > d->hi)
+        return usage_error(sub, "%s: %s is out of range (%ld to %ld)", d->flag, val, d->lo,
+                           d->hi);
+      *(int *)field = (int)v;
+    }
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared pieces: word lists from --list or --answers/--guesses. */
+
+int load_lists(const char *cmd, const list_args *l, game *g) {
+  if (l->list && l->answers)
+    return usage_error(cmd, "--list and --answers cannot be used together");
+  if (!l->list && !l->answers) return usage_error(cmd, "give --list NAME or --answers FILE");
+  int rc = l->list ? lists_load(g, l->list, l->guesses) : game_load(g, l->answers, l->guesses);
+  if (!rc) return 0;
+  fprintf(stderr, "optle: %s\n", err_msg());
+  return EXIT_USAGE;
+}
+
+
+int word_arg(const char *cmd, const char *option, const char *word, const game *g) {
+  char w[8] = {0};
+  size_t len = strlen(word);
+  for (size_t i = 0; i < len && i < 7; i++) w[i] = (char)tolower((unsigned char)word[i]);
+  if (len != 5 || !words_valid(w)) {
+    usage_error(cmd, "%s '%s': not a five-letter word", option, word);
+    return -1;
+  }
+  int idx = words_find(&g->guesses, w);
+  if (idx < 0) usage_error(cmd, "%s '%s': not in the guess list %s", option, word, g->guesses.path);
+  return idx;
+}
