@@ -83,6 +83,23 @@ int search_solve(search *s, const uint16_t *set, int n, int first, tnode **tree)
  * need a value only (depth 0 = the search's own limit). */
 int search_value(search *s, const uint16_t *set, int n, int depth);
 
+/* Exact total of the set when guess g comes first (n + the classes'
+ * exact values within depth - 1), or OPTLE_INF: no information, or no
+ * strategy within the limit.  depth 0 = the search's own limit. */
+int search_guess_value(search *s, const uint16_t *set, int n, int depth, int g);
+
+/* The `top` best guesses on a set by exact value, best first; equal
+ * values in tie-rule order (in the set first, then guess index).  Fills
+ * out[] and returns how many (fewer when fewer guesses are informative
+ * and within the limit).  Single-threaded; meant for small sets (mid-game
+ * advice): on a full list it is a whole root proof per guess. */
+typedef struct {
+  int guess;
+  int value;
+  int in_set; /* the guess is one of the set's answers */
+} search_ranked;
+int search_rank(search *s, const uint16_t *set, int n, int depth, int top, search_ranked *out);
+
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);
 /* Seconds the last search_solve() spent proving the value and building
