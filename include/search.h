@@ -33,6 +33,7 @@ typedef struct {
   int memo_mb;      /* memo cap in MiB */
   bool progress;    /* progress line on stderr */
   bool seed;        /* seed bounds with the greedy entropy strategy */
+  double time_limit; /* seconds, 0 = none: then stop as on Ctrl-C */
 } search_opts;
 
 void search_opts_default(search_opts *o);
@@ -99,6 +100,25 @@ typedef struct {
   int in_set; /* the guess is one of the set's answers */
 } search_ranked;
 int search_rank(search *s, const uint16_t *set, int n, int depth, int top, search_ranked *out);
+
+/*
+ * Stopping.  search_request_stop() is async-signal-safe (it sets a flag),
+ * for SIGINT/SIGTERM handlers; a time limit does the same.  The search
+ * then returns within a node or two, search_solve() returns OPTLE_INF,
+ * and search_stopped() says what was proven before the stop.
+ */
+void search_request_stop(void);
+typedef struct {
+  bool stopped;
+  int lower_bound;   /* proven: no strategy does better */
+  int best_found;    /* total of a strategy found (OPTLE_INF if none) */
+  int best_first;    /* its first guess (the fixed one with --first), or -1 */
+  int done, of;      /* first guesses tried (or classes solved) of all */
+  bool value_proven; /* the optimum is proven (= lower_bound); only the tree
+                      * was not finished */
+} search_partial;
+/* NULL unless the last search_solve() was stopped. */
+const search_partial *search_stopped(const search *s);
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);

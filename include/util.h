@@ -11,6 +11,7 @@
  * Exit statuses (documented in the README and --help):
  *   0 solved / valid   1 no strategy within the guess limit
  *   2 bad usage or input   3 out of memory or internal error
+ *   4 stopped (Ctrl-C, SIGTERM or --time-limit) before the proof finished
  */
 #ifndef OPTLE_UTIL_H
 #define OPTLE_UTIL_H
@@ -18,7 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum { EXIT_OK = 0, EXIT_NOSTRATEGY = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+enum { EXIT_OK = 0, EXIT_NOSTRATEGY = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_STOPPED = 4 };
 
 /* Record the current error message (printf-style); always returns -1. */
 int err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,5 +1,6 @@
 /* cmd_solve.c: `optle solve`, the exact solver's command line. */
 #include <omp.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 typedef struct {
   list_args l;
   const char *first;
-  int max_guesses, threads, memo_mb;
+  int max_guesses, threads, memo_mb, time_limit;
   paths out;
   bool quiet, stats, no_seed;
 } solve_args;
@@ -36,6 +37,8 @@ static const optdef solve_opts[] = {
      "memo size cap in MiB (default 128)"},
     {"-o", "FILE", O_PATHS, offsetof(solve_args, out), 0, 0,
      "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable"},
+    {"--time-limit", "SECONDS", O_INT, offsetof(solve_args, time_limit), 1, 100000000,
+     "stop after this long, as on Ctrl-C (exit status 4)"},
     {"--stats", NULL, O_FLAG, offsetof(solve_args, stats), 0, 0, "print the search counters"},
     {"--no-seed", NULL, O_FLAG, offsetof(solve_args, no_seed), 0, 0,
      "do not seed the bound with the greedy entropy strategy"},
@@ -53,8 +56,11 @@ static void solve_help(FILE *fp) {
           "\n");
   print_options(fp, solve_opts);
   fprintf(fp,
+          "\nCtrl-C or SIGTERM stops the search within a second and prints what is\n"
+          "proven so far: the best strategy found and the lower bound.\n"
           "\nexit status: 0 solved, 1 no strategy within the guess limit,\n"
-          "             2 bad usage or input, 3 out of memory or internal error\n");
+          "             2 bad usage or input, 3 out of memory or internal error,\n"
+          "             4 stopped before the proof finished\n");
 }
 
 static void print_stats(const search_stats *st) {
@@ -76,6 +82,37 @@ static void print_stats(const search_stats *st) {
     printf("  %-16s %13.1f%%  %s\n", "memo_hit_rate",
            100.0 * (double)st->memo_hits / (double)st->memo_probes,
            "probes answered by the memo");
+}
+
+static void on_signal(int sig) {
+  (void)sig;
+  search_request_stop();
+}
+
+/* What a stopped search proved, on stdout; the reason on stderr. */
+static void report_stop(const search_partial *p, const game *g, int n, double seconds,
+                        bool timed_out, int seed) {
+  fprintf(stderr, "optle: %s after %.1f s, before the proof finished\n",
+          timed_out ? "time limit reached" : "stopped", seconds);
+  if (p->value_proven) {
+    printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
+    printf("average       %.4f\n", (double)p->lower_bound / n);
+    return;
+  }
+  if (p->lower_bound < OPTLE_INF)
+    printf("lower bound   %d (proven: average at least %.4f)\n", p->lower_bound,
+           (double)p->lower_bound / n);
+  if (p->best_found < OPTLE_INF)
+    printf("best found    %d (average %.4f), first guess %s, not proven optimal\n",
+           p->best_found, (double)p->best_found / n, g->guesses.w[p->best_first]);
+  else if (seed < OPTLE_INF)
+    printf("best found    %d (average %.4f), the greedy entropy strategy\n", seed,
+           (double)seed / n);
+  if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
+    printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
+           p->of);
+  else
+    printf("progress      %d of %d first guesses tried\n", p->done, p->of);
 }
 
 int cmd_solve(int argc, char **argv) {
@@ -116,17 +153,29 @@ int cmd_solve(int argc, char **argv) {
   so.memo_mb = a.memo_mb;
   so.progress = !a.quiet && isatty(2);
   so.seed = !a.no_seed;
+  so.time_limit = a.time_limit;
   search *s = search_new(&g, &so);
 
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
   double t0 = now_seconds();
   tnode *tree = NULL;
   int total = search_solve(s, all, g.n_answers, first, &tree);
   double t1 = now_seconds();
 
   int status = EXIT_OK;
-  if (total >= OPTLE_INF) {
+  const search_partial *stop = search_stopped(s);
+  if (stop) {
+    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    report_stop(stop, &g, g.n_answers, t1 - t0, a.time_limit > 0 && t1 - t0 >= a.time_limit,
+                search_seed_bound(s));
+    status = EXIT_STOPPED;
+  } else if (total >= OPTLE_INF) {
     for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
     if (first >= 0)
       fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d guesses\n",

@@ -25,6 +25,7 @@
 #include "search.h"
 
 #include <omp.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,17 @@
 
 #define INF OPTLE_INF
 #define UNLIMITED OPTLE_DEPTH_UNLIMITED
+
+/*
+ * Stopping (Ctrl-C, SIGTERM, --time-limit).  The flag is set from a
+ * signal handler or when the deadline passes; every node checks it and
+ * returns INF at once, which every caller treats as "fails high", so a
+ * stop can only make results look worse, never better.  Nothing is stored
+ * in the memo once the flag is set, so no stop-made bound outlives it.
+ */
+static volatile sig_atomic_t stop_flag;
+
+void search_request_stop(void) { stop_flag = 1; }
 
 typedef struct {
   int g;          /* guess index */
@@ -95,7 +107,18 @@ struct search {
   int *all; /* 0 .. n_guesses-1: the universe at the root */
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
+  double deadline;         /* now_seconds() to stop at, 0 = none */
+  search_partial part;     /* what was proven when stopped */
 };
+
+static inline bool stopping(search *s) {
+  if (stop_flag) return true;
+  if (s->deadline > 0 && now_seconds() > s->deadline) {
+    stop_flag = 1;
+    return true;
+  }
+  return false;
+}
 
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
@@ -182,6 +205,10 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
  * leaves a single pair reaches it (n + (n - 3) + 3), as does guessing one
  * of three answers that no answer separates (3 + 3).
  */
+static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, bool exact) {
+  if (!stop_flag) memo_store(c->s->memo, h, A, n, dk, v, exact);
+}
+
 static void quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
   k->exact = true;
   k->h = 0;
@@ -224,6 +251,7 @@ static void quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
 static int solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U,
                  int nu) {
   c->st.nodes++;
+  if (stopping(c->s)) return INF;
   /* Step 1. The 2n - 1 bound needs no look at the set at all. */
   if (n >= 2 && d >= 2 && 2 * n - 1 >= beta) {
     c->st.cut_bound++;
@@ -279,6 +307,7 @@ static int eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, i
       return sum;
     }
     c->st.nodes++;
+    if (stopping(c->s)) return INF;
     int v = search_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, U, nu);
     sum = imin(sum + v - k->lb, INF);
     if (v >= budget) {
@@ -418,7 +447,7 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
   int nc = scan(c, L, A, n, d, beta, U, nu, &failmin, &perfect, &r);
   if (perfect >= 0) {
     c->st.perfect_out++;
-    if (memoise) memo_store(c->s->memo, h, A, n, dk, 2 * n, true);
+    if (memoise) store(c, h, A, n, dk, 2 * n, true);
     return 2 * n;
   }
 
@@ -429,7 +458,7 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
   if (r.lbmin > lb) lb = r.lbmin;
   if (lb >= beta) {
     c->st.fail_high++;
-    if (memoise) memo_store(c->s->memo, h, A, n, dk, lb, false);
+    if (memoise) store(c, h, A, n, dk, lb, false);
     return lb;
   }
   int best = beta;
@@ -438,7 +467,7 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
     c->st.small_class_ub++;
   }
   if (best <= lb) {
-    if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    if (memoise) store(c, h, A, n, dk, best, true);
     c->st.bound_sum += (uint64_t)lb0;
     c->st.exact_sum += (uint64_t)best;
     return best;
@@ -483,14 +512,14 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
 
   /* Step 5. Record what was proved: the exact value, or a bound. */
   if (best < beta) {
-    if (memoise) memo_store(c->s->memo, h, A, n, dk, best, true);
+    if (memoise) store(c, h, A, n, dk, best, true);
     c->st.bound_sum += (uint64_t)lb0;
     c->st.exact_sum += (uint64_t)best;
     return best;
   }
   c->st.fail_high++;
   if (failmin < lb) failmin = lb;
-  if (memoise) memo_store(c->s->memo, h, A, n, dk, failmin, false);
+  if (memoise) store(c, h, A, n, dk, failmin, false);
   return failmin;
 }
 
@@ -585,14 +614,36 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
   for (int i = 0; i < ncls; i++) {
     ctx *c = my_ctx(s);
     const uint16_t *cls = L->part + L->cls[i].start;
-    int size = L->cls[i].size;
-    int v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
+    int size = L->cls[i].size, v = INF;
+    if (!stopping(s)) {
+      v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
+      if (stop_flag) v = -1; /* may be incomplete: see below */
+    }
     vals[i] = v;
     sum += v;
     int now;
 #pragma omp atomic capture
     now = ++done;
     progress(s, "classes solved", now, ncls, INF);
+  }
+  if (stop_flag) {
+    /* Proven so far: exact values of the classes finished before the
+     * stop, quick() bounds for the rest. */
+    ctx *c = &s->ctx[0];
+    long lb = n;
+    int solved = 0;
+    for (int i = 0; i < ncls; i++) {
+      if (vals[i] >= 0 && vals[i] < INF) {
+        lb += vals[i];
+        solved++;
+        continue;
+      }
+      klass k;
+      quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k);
+      lb += k.lb;
+    }
+    s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, ncls, false};
+    return INF;
   }
   return sum < INF ? (int)sum : INF;
 }
@@ -613,16 +664,27 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
   atomic_int best;
   atomic_init(&best, beta);
-  int done = 0;
+  int done = 0, best_g = -1;
+  /* What each candidate proved, for a report if the search is stopped:
+   * its exact total or a bound (its static bound if it never ran). */
+  int *proved = xmalloc(sizeof *proved * (size_t)(nc ? nc : 1));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < nc; i++) {
     ctx *c = my_ctx(s);
     int b = atomic_load(&best);
+    proved[i] = cands[i].lb;
+    if (stopping(s)) continue;
     if (cands[i].lb < b) {
       int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
-      int cur = atomic_load(&best);
-      while (v < cur && !atomic_compare_exchange_weak(&best, &cur, v))
-        ;
+      /* A stop only makes totals look worse: a total below b is real. */
+      if (!stop_flag || v < b) proved[i] = v;
+#pragma omp critical(search_root_best)
+      {
+        if (v < atomic_load(&best)) {
+          atomic_store(&best, v);
+          best_g = cands[i].g;
+        }
+      }
     } else {
       c->st.cut_static++;
     }
@@ -631,8 +693,15 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
     now = ++done;
     progress(s, "first guesses tried", now, nc, atomic_load(&best));
   }
-  free(cands);
   int v = atomic_load(&best);
+  if (stop_flag) {
+    int lb = failmin; /* guesses the scan already cut by beta */
+    for (int i = 0; i < nc; i++) lb = imin(lb, proved[i]);
+    s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false};
+    v = INF;
+  }
+  free(proved);
+  free(cands);
   /* Nothing beat beta: with a finite seed that cannot happen (the seed's
    * own tree is within it); with beta = INF no strategy fits. */
   return v < beta ? v : INF;
@@ -733,7 +802,9 @@ static int value_of(search *s, const uint16_t *A, int n, int d) {
 static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   const game *G = s->g;
   if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
+  if (stop_flag) return NULL;
   if (g < 0) g = choose(s, A, n, d, V, false);
+  if (stop_flag) return NULL;
   if (g < 0) {
     fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
     exit(EXIT_INTERNAL);
@@ -775,6 +846,13 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
     t->kid[i] = build(s, part + start[p], cnt[p], cd, v, -1);
   }
 #pragma omp taskwait
+  for (int i = 0; i < np; i++)
+    if (!t->kid[i]) stop_flag = 1;
+  if (stop_flag) {
+    tree_free(t);
+    free(part);
+    return NULL;
+  }
   if (check != V) {
     fprintf(stderr, "optle: internal error: children total %ld, expected %d\n", check, V);
     exit(EXIT_INTERNAL);
@@ -786,6 +864,8 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
 int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   s->t0 = now_seconds();
   s->last_progress = 0;
+  s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
+  s->part = (search_partial){0};
   int d = s->depth, V;
   if (tree) *tree = NULL;
   if (first >= 0) {
@@ -808,9 +888,15 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
     *tree = build(s, A, n, d, V, g0);
+    if (stop_flag) {
+      /* The value is proven; only the tree was cut short. */
+      tree_free(*tree);
+      *tree = NULL;
+      s->part = (search_partial){true, V, V, g0, 0, 0, true};
+    }
   }
   s->t_tree = now_seconds() - s->t0 - s->t_values;
-  return V;
+  return s->part.stopped ? INF : V;
 }
 
 int search_value(search *s, const uint16_t *A, int n, int depth) {
@@ -895,6 +981,10 @@ void search_get_stats(const search *s, search_stats *out) {
 }
 
 int search_seed_bound(const search *s) { return s->seed_bound; }
+
+const search_partial *search_stopped(const search *s) {
+  return s->part.stopped ? &s->part : NULL;
+}
 
 void search_times(const search *s, double *values, double *tree) {
   *values = s->t_values;
