@@ -33,6 +33,8 @@ typedef struct {
 
 struct memo {
   shard *shards;
+  uint8_t *arenas;      /* one block for all shards: untouched pages cost no RSS */
+  uint32_t *indexes;
   uint32_t arena_bytes; /* per shard */
   uint32_t index_mask;  /* index slots - 1 (a power of two) */
 };
@@ -52,21 +54,22 @@ memo *memo_new(size_t bytes) {
   m->arena_bytes = (uint32_t)(arena & ~(size_t)7);
   m->index_mask = (uint32_t)(slots - 1);
   m->shards = xcalloc(MEMO_SHARDS, sizeof *m->shards);
+  /* Two large blocks, so the C library maps them from the OS: pages are
+   * only backed by memory once touched, and calloc's are zero for free. */
+  m->arenas = xmalloc((size_t)m->arena_bytes * MEMO_SHARDS);
+  m->indexes = xcalloc(slots * MEMO_SHARDS, sizeof(uint32_t));
   for (int i = 0; i < MEMO_SHARDS; i++) {
     atomic_flag_clear(&m->shards[i].lock);
-    /* Arenas are touched lazily by the OS: an unused memo costs no RSS. */
-    m->shards[i].arena = xmalloc(m->arena_bytes);
-    m->shards[i].index = xcalloc(slots, sizeof(uint32_t));
+    m->shards[i].arena = m->arenas + (size_t)i * m->arena_bytes;
+    m->shards[i].index = m->indexes + (size_t)i * slots;
   }
   return m;
 }
 
 void memo_free(memo *m) {
   if (!m) return;
-  for (int i = 0; i < MEMO_SHARDS; i++) {
-    free(m->shards[i].arena);
-    free(m->shards[i].index);
-  }
+  free(m->arenas);
+  free(m->indexes);
   free(m->shards);
   free(m);
 }

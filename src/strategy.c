@@ -1,0 +1,409 @@
+/* strategy.c: greedy rules, rollout and exact as strategies (strategy.h). */
+#include "strategy.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "heuristics.h"
+#include "tuning.h"
+#include "util.h"
+
+#define INF OPTLE_INF
+
+/* Sets at least this large split their classes (or, for rollout, their
+ * candidates) into OpenMP tasks; smaller ones are not worth a task. */
+#define TASK_MIN_SET 24
+
+/* ------------------------------------------------------------------ */
+/* The greedy rules                                                     */
+
+/* A rule's score of one partition: sizes[0..k-1] are the class sizes
+ * (in no particular order, the winning class included), n their sum.
+ * Lower is better; integers, so equal partitions tie exactly. */
+typedef uint64_t (*score_fn)(const uint16_t *sizes, int k, int n, const uint64_t *clogc);
+
+struct strategy_rule {
+  const char *name;
+  score_fn score;
+  bool prefer_answers; /* ties: a possible answer before word order */
+  const char *description;
+};
+
+static uint64_t score_entropy(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
+  (void)n;
+  uint64_t s = 0;
+  for (int i = 0; i < k; i++) s += clogc[sizes[i]];
+  return s;
+}
+
+static uint64_t score_squares(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
+  (void)n, (void)clogc;
+  uint64_t s = 0;
+  for (int i = 0; i < k; i++) s += (uint64_t)sizes[i] * sizes[i];
+  return s;
+}
+
+static uint64_t score_largest(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
+  (void)n, (void)clogc;
+  uint64_t m = 0;
+  for (int i = 0; i < k; i++) m = sizes[i] > m ? sizes[i] : m;
+  return m;
+}
+
+static uint64_t score_parts(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
+  (void)sizes, (void)clogc;
+  return (uint64_t)(n - k);
+}
+
+static const strategy_rule rules[] = {
+    {"entropy", score_entropy, true,
+     "greatest entropy of the feedback partition; ties: a possible answer, then word order"},
+    {"entropy-plain", score_entropy, false,
+     "greatest entropy; ties: word order only (the guess list's order)"},
+    {"expected-size", score_squares, true,
+     "fewest answers left on average (least sum of squared class sizes); ties as entropy"},
+    {"minimax", score_largest, true,
+     "smallest largest class; ties: a possible answer, then word order"},
+    {"most-parts", score_parts, true, "most classes (distinct feedbacks); ties as entropy"},
+};
+#define NRULES ((int)(sizeof rules / sizeof *rules))
+
+static const strategy_rule *rule_named(const char *name, size_t len) {
+  for (int i = 0; i < NRULES; i++)
+    if (strlen(rules[i].name) == len && !strncmp(rules[i].name, name, len)) return &rules[i];
+  return NULL;
+}
+
+static const char *rule_names(void) {
+  return "entropy, entropy-plain, expected-size, minimax, most-parts";
+}
+
+int strategy_parse(const char *name, strategy *out) {
+  memset(out, 0, sizeof *out);
+  size_t len = strlen(name);
+  if (len > STRATEGY_NAME_MAX) return err_set("strategy name too long: '%.20s...'", name);
+  if (!strcmp(name, "exact")) {
+    out->kind = STRAT_EXACT;
+  } else if (!strncmp(name, "rollout:", 8)) {
+    const char *base = name + 8, *colon = strchr(base, ':');
+    if (!colon)
+      return err_set("strategy '%s': a rollout is rollout:BASE:N (e.g. rollout:entropy:10)", name);
+    out->rule = rule_named(base, (size_t)(colon - base));
+    if (!out->rule)
+      return err_set("strategy '%s': rollout base '%.*s' is not a greedy rule (%s)", name,
+                     (int)(colon - base), base, rule_names());
+    const char *num = colon + 1;
+    long v = 0;
+    for (const char *p = num; *p; p++) {
+      if (*p < '0' || *p > '9' || v > STRATEGY_ROLLOUT_MAX) {
+        v = -1;
+        break;
+      }
+      v = v * 10 + (*p - '0');
+    }
+    if (!*num || v < 1 || v > STRATEGY_ROLLOUT_MAX)
+      return err_set("strategy '%s': rollout count '%s' must be a whole number from 1 to %d", name,
+                     num, STRATEGY_ROLLOUT_MAX);
+    out->kind = STRAT_ROLLOUT;
+    out->top = (int)v;
+  } else {
+    out->rule = rule_named(name, len);
+    if (!out->rule)
+      return err_set("'%s': unknown strategy (%s, rollout:BASE:N, exact)", name, rule_names());
+    out->kind = STRAT_GREEDY;
+  }
+  snprintf(out->name, sizeof out->name, "%s", name);
+  return 0;
+}
+
+void strategy_print_help(FILE *fp) {
+  for (int i = 0; i < NRULES; i++) fprintf(fp, "  %-16s %s\n", rules[i].name, rules[i].description);
+  fprintf(fp, "  %-16s %s\n", "rollout:BASE:N",
+          "at each set, the N best guesses by BASE (a rule above), each scored by");
+  fprintf(fp, "  %-16s %s\n", "",
+          "playing BASE to the end on its classes; least total wins, ties as entropy");
+  fprintf(fp, "  %-16s %s\n", "exact", "the optimal strategy (the exact search)");
+}
+
+/* ------------------------------------------------------------------ */
+/* Scanning guesses over a set                                          */
+
+typedef struct {
+  int g;        /* guess index */
+  int green;    /* 1 when g is one of the set's answers */
+  uint64_t score;
+} cand;
+
+/* a before b in the rule's order (equal keys: neither; scans run in
+ * guess-index order, so the earlier guess keeps its place). */
+static bool rule_better(const strategy_rule *r, const cand *a, const cand *b) {
+  if (a->score != b->score) return a->score < b->score;
+  return r->prefer_answers && a->green > b->green;
+}
+
+/*
+ * Scan the guesses U[0..nu-1] (ascending indices) over the set A (n >= 2)
+ * with rule r: the best `top` guesses, best first, go to out[] (the count
+ * is returned), and the guesses informative on A, in order, to Unext
+ * (*nnext of them).  Uninformative guesses are skipped.
+ */
+static int scan(const strategy_rule *r, const game *g, const uint16_t *A, int n, const int *U,
+                int nu, int top, cand *out, int *Unext, int *nnext) {
+  const uint64_t *clogc = heur_clogc_table();
+  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
+  uint16_t cnt[PATTERN_COUNT] = {0}, sizes[PATTERN_COUNT];
+  int m = 0, nn = 0;
+  for (int u = 0; u < nu; u++) {
+    int q = U[u];
+    for (int j = 0; j < n; j++) cnt[rows[j][q]]++;
+    int green = cnt[PATTERN_WIN] != 0, k = 0;
+    for (int j = 0; j < n; j++) {
+      uint8_t p = rows[j][q];
+      if (cnt[p]) {
+        sizes[k++] = cnt[p];
+        cnt[p] = 0;
+      }
+    }
+    if (k == 1 && !green) continue; /* no information, here or below */
+    Unext[nn++] = q;
+    cand c = {q, green, r->score(sizes, k, n, clogc)};
+    if (m == top && !rule_better(r, &c, &out[m - 1])) continue;
+    int pos = m < top ? m++ : top - 1;
+    while (pos > 0 && rule_better(r, &c, &out[pos - 1])) {
+      out[pos] = out[pos - 1];
+      pos--;
+    }
+    out[pos] = c;
+  }
+  free(rows);
+  *nnext = nn;
+  return m;
+}
+
+/* Counting sort of A by the feedback of guess q: classes in pattern-code
+ * order, class p at out[start[p] .. start[p+1]-1]. */
+static void partition(const game *g, int q, const uint16_t *A, int n, uint16_t *out,
+                      int start[PATTERN_COUNT + 1]) {
+  uint8_t *pat = xmalloc((size_t)n);
+  memset(start, 0, sizeof(int) * (PATTERN_COUNT + 1));
+  for (int j = 0; j < n; j++) {
+    pat[j] = game_fb(g, q, A[j]);
+    start[pat[j] + 1]++;
+  }
+  for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
+  int fill[PATTERN_COUNT];
+  memcpy(fill, start, sizeof fill);
+  for (int j = 0; j < n; j++) out[fill[pat[j]]++] = A[j];
+  free(pat);
+}
+
+/* ------------------------------------------------------------------ */
+/* Totals and picks                                                     */
+
+typedef struct {
+  const strategy *st;
+  const game *g;
+  bool tasks; /* split large sets into OpenMP tasks */
+} run;
+
+static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
+                     int nu);
+
+static int sat_sum(long s) { return s < INF ? (int)s : INF; }
+
+/* n + the strategy's totals on the non-winning classes of guess q over
+ * A, each with depth - 1 guesses; the classes scan the guesses U. */
+static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth, const int *U,
+                       int nu) {
+  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
+  int start[PATTERN_COUNT + 1];
+  partition(R->g, q, A, n, part, start);
+  int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1;
+  long sum = n;
+  for (int p = 0; p < PATTERN_WIN && sum < INF; p++) {
+    int c = start[p + 1] - start[p];
+    if (c) sum += total_rec(R, part + start[p], c, -1, child, U, nu);
+  }
+  free(part);
+  return sat_sum(sum);
+}
+
+/*
+ * The strategy's guess on A (n >= 2), scanning U; the guesses informative
+ * on A go to Unext (*nnext).
+ */
+static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, int *Unext,
+                int *nnext) {
+  const strategy *st = R->st;
+  if (st->kind == STRAT_GREEDY) {
+    cand best;
+    int m = scan(st->rule, R->g, A, n, U, nu, 1, &best, Unext, nnext);
+    return m ? best.g : -1;
+  }
+  /* Rollout: BASE's top N, each scored by BASE played to the end. */
+  int top = st->top < nu ? st->top : nu;
+  cand *cs = xmalloc(sizeof *cs * (size_t)(top ? top : 1));
+  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext);
+  strategy base = {.kind = STRAT_GREEDY, .rule = st->rule};
+  run RB = {&base, R->g, false};
+  int *q = xmalloc(sizeof *q * (size_t)(m ? m : 1));
+  bool split = R->tasks && n >= TASK_MIN_SET && m > 1;
+  for (int i = 0; i < m; i++) {
+#pragma omp task default(shared) firstprivate(i) if (split)
+    q[i] = guess_total(&RB, A, n, cs[i].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext);
+  }
+#pragma omp taskwait
+  int b = -1;
+  for (int i = 0; i < m; i++)
+    if (b < 0 || q[i] < q[b] || (q[i] == q[b] && (cs[i].green > cs[b].green ||
+                                                   (cs[i].green == cs[b].green && cs[i].g < cs[b].g))))
+      b = i;
+  int g = b >= 0 ? cs[b].g : -1;
+  free(q);
+  free(cs);
+  return g;
+}
+
+/* Total on A with at most `depth` guesses (INF past it); the first guess
+ * is `first` when >= 0.  Guesses are scanned from U. */
+static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
+                     int nu) {
+  if (first < 0 && n == 1) return 1;
+  if (first >= 0 && n == 1 && game_fb(R->g, first, A[0]) == PATTERN_WIN) return 1;
+  if (depth <= 1) return INF;
+  if (first >= 0) return guess_total(R, A, n, first, depth, U, nu);
+  int *Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1)), nnext = 0;
+  int q = pick(R, A, n, U, nu, Unext, &nnext);
+  int t = q < 0 ? INF : guess_total(R, A, n, q, depth, Unext, nnext);
+  free(Unext);
+  return t;
+}
+
+static int *all_guesses(const game *g) {
+  int *U = xmalloc(sizeof *U * (size_t)g->n_guesses);
+  for (int i = 0; i < g->n_guesses; i++) U[i] = i;
+  return U;
+}
+
+int strategy_pick(const strategy *st, const game *g, const uint16_t *set, int n) {
+  if (st->kind == STRAT_EXACT || n < 2) return -1;
+  run R = {st, g, false};
+  int *U = all_guesses(g), *Unext = all_guesses(g), nnext;
+  int q = pick(&R, set, n, U, g->n_guesses, Unext, &nnext);
+  free(U);
+  free(Unext);
+  return q;
+}
+
+int strategy_total(const strategy *st, const game *g, const uint16_t *set, int n, int first,
+                   int depth) {
+  if (n <= 0) return 0;
+  if (st->kind == STRAT_EXACT) return INF; /* not a per-set rule: use strategy_tree() */
+  run R = {st, g, false};
+  int *U = all_guesses(g);
+  int t = total_rec(&R, set, n, first, depth, U, g->n_guesses);
+  free(U);
+  return t;
+}
+
+int strategy_best_total(const game *g, const uint16_t *set, int n, int depth) {
+  int best = INF;
+  for (int i = 0; i < NRULES; i++) {
+    if (!rules[i].prefer_answers) continue;
+    strategy st = {.kind = STRAT_GREEDY, .rule = &rules[i]};
+    int t = strategy_total(&st, g, set, n, -1, depth);
+    best = t < best ? t : best;
+  }
+  return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* Trees                                                                */
+
+static int cmp_pattern(const void *a, const void *b) {
+  return pattern_cmp(*(const uint8_t *)a, *(const uint8_t *)b);
+}
+
+static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const int *U, int nu) {
+  const game *g = R->g;
+  if (first < 0 && n == 1) return tree_node_new(g->ans2guess[A[0]], 1, 1, 0);
+  int *Unext = NULL, nnext = nu, q = first;
+  if (first < 0) {
+    Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1));
+    q = pick(R, A, n, U, nu, Unext, &nnext);
+  }
+  const int *Uc = Unext ? Unext : U;
+  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
+  int start[PATTERN_COUNT + 1];
+  partition(g, q, A, n, part, start);
+  uint8_t pats[PATTERN_COUNT];
+  int k = 0;
+  for (int p = 0; p < PATTERN_WIN; p++)
+    if (start[p + 1] > start[p]) pats[k++] = (uint8_t)p;
+  qsort(pats, (size_t)k, 1, cmp_pattern);
+  tnode *t = tree_node_new(q, 0, n, k);
+  for (int i = 0; i < k; i++) {
+    int p = pats[i], c = start[p + 1] - start[p];
+    t->pat[i] = (uint8_t)p;
+#pragma omp task default(shared) firstprivate(i, p) if (R->tasks && c >= TASK_MIN_SET)
+    t->kid[i] = tree_rec(R, part + start[p], c, -1, Uc, nnext);
+  }
+#pragma omp taskwait
+  long total = n;
+  for (int i = 0; i < k; i++) total += t->kid[i]->total;
+  t->total = sat_sum(total);
+  free(part);
+  free(Unext);
+  return t;
+}
+
+void strategy_env_default(strategy_env *e) {
+  memset(e, 0, sizeof *e);
+  e->threads = omp_get_max_threads();
+  e->max_guesses = 6;
+  e->memo_mb = MEMO_DEFAULT_MB;
+}
+
+static int cmp_u16(const void *a, const void *b) {
+  return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+static tnode *exact_tree(const game *g, const uint16_t *set, int n, int first,
+                         const strategy_env *env) {
+  search *s = env->srch;
+  if (!s) {
+    search_opts so;
+    search_opts_default(&so);
+    so.max_guesses = env->max_guesses;
+    so.threads = env->threads > 0 ? env->threads : 1;
+    so.memo_mb = env->memo_mb > 0 ? env->memo_mb : MEMO_DEFAULT_MB;
+    so.progress = false;
+    s = search_new(g, &so);
+  }
+  uint16_t *sorted = xmalloc(sizeof *sorted * (size_t)n);
+  memcpy(sorted, set, sizeof *sorted * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof *sorted, cmp_u16);
+  tnode *t = NULL;
+  search_solve(s, sorted, n, first, &t);
+  free(sorted);
+  if (!env->srch) search_free(s);
+  return t;
+}
+
+tnode *strategy_tree(const strategy *st, const game *g, const uint16_t *set, int n, int first,
+                     const strategy_env *env) {
+  if (n <= 0) return NULL;
+  if (st->kind == STRAT_EXACT) return exact_tree(g, set, n, first, env);
+  int threads = env && env->threads > 1 ? env->threads : 1;
+  run R = {st, g, threads > 1};
+  int *U = all_guesses(g);
+  tnode *t = NULL;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+#pragma omp single
+  t = tree_rec(&R, set, n, first, U, g->n_guesses);
+  free(U);
+  return t;
+}
