@@ -178,11 +178,11 @@ int cmd_solve(int argc, char **argv) {
   } else if (total >= OPTLE_INF) {
     for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
     if (first >= 0)
-      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
-              g.guesses.w[first], a.max_guesses);
+      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d %s\n",
+              g.guesses.w[first], a.max_guesses, a.max_guesses == 1 ? "guess" : "guesses");
     else
-      fprintf(stderr, "optle: no strategy solves every answer within %d guesses\n",
-              a.max_guesses);
+      fprintf(stderr, "optle: no strategy solves every answer within %d %s\n", a.max_guesses,
+              a.max_guesses == 1 ? "guess" : "guesses");
     status = EXIT_NOSTRATEGY;
   } else {
     if (tree_check(tree, &g, all, g.n_answers, a.max_guesses)) {

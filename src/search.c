@@ -654,7 +654,7 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
   ctx *c0 = &s->ctx[0];
   int beta = seed_beta(s, A, n, d);
   s->seed_bound = beta < INF ? beta - 1 : INF;
-  if (n <= 3) return solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
+  if (n <= 3 || d <= 1) return solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
   level *L = get_level(c0, 0);
   int failmin = INF;
   scan_result r;
