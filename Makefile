@@ -11,6 +11,7 @@
 # Missing build dependencies (Debian packages) are installed with apt-get
 # on first use, and the Makefile says what it installs.
 
+comma   := ,
 CC      ?= gcc
 ifeq ($(origin CC),default)
 CC      := gcc
@@ -18,30 +19,36 @@ endif
 OPT     ?= -O3 -march=native -DNDEBUG
 WERROR  ?=
 CFLAGS  ?=
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 LDFLAGS += -fopenmp
 LDLIBS  += -lm
 
+# Each configuration builds in its own directory, so switching between a
+# normal and a sanitizer build never mixes objects; ./optle and
+# tests/check_optle are copies of the current configuration's binaries.
 ifneq ($(SANITIZE),)
-CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -g
-LDFLAGS += -fsanitize=$(SANITIZE)
 OPT     := -O1 -g
+CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SANITIZE)
+BUILD   := build/san-$(subst $(comma),-,$(SANITIZE))
+else
+BUILD   := build/$(if $(filter -O3%,$(OPT)),release,custom)
 endif
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 
-# Debian packages the build needs: header or tool that proves each is there.
+# Debian packages the build and tests need.
 DEPS_PKGS   := libxxhash-dev uthash-dev check pkg-config jq
 DEPS_STAMP  := .deps-ok
 
 SRC     := $(wildcard src/*.c)
-LIBOBJ  := $(patsubst src/%.c,build/%.o,$(filter-out src/main.c,$(SRC)))
+LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
-TESTOBJ := $(patsubst tests/%.c,build/tests/%.o,$(TESTSRC))
+TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test bench debug clean deps unit cli-test
+.PHONY: all run test bench debug clean deps unit cli-test optle tests/check_optle
 
 all: optle
 
-$(DEPS_STAMP):
+$(DEPS_STAMP): Makefile
 	@missing=""; for p in $(DEPS_PKGS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -54,22 +61,29 @@ $(DEPS_STAMP):
 
 deps: $(DEPS_STAMP)
 
-build/%.o: src/%.c | $(DEPS_STAMP)
+$(BUILD)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-build/liboptle.a: $(LIBOBJ)
+$(BUILD)/liboptle.a: $(LIBOBJ)
 	ar rcs $@ $^
 
-optle: build/main.o build/liboptle.a
+$(BUILD)/optle: $(BUILD)/main.o $(BUILD)/liboptle.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-build/tests/%.o: tests/%.c | $(DEPS_STAMP)
+optle: $(BUILD)/optle
+	@cmp -s $< $@ || cp $< $@
+	@ln -sfn $(notdir $(BUILD))/liboptle.a build/liboptle.a
+
+$(BUILD)/tests/%.o: tests/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags check) -c $< -o $@
 
-tests/check_optle: $(TESTOBJ) build/liboptle.a
+$(BUILD)/check_optle: $(TESTOBJ) $(BUILD)/liboptle.a
 	$(CC) $(LDFLAGS) $^ $$(pkg-config --libs check) $(LDLIBS) -o $@
+
+tests/check_optle: $(BUILD)/check_optle
+	@cmp -s $< $@ || cp $< $@
 
 # The main job: the three assignment lists solved from scratch (first
 # guess found and proven), then SALET proven on the NYT lists.
@@ -97,7 +111,7 @@ debug:
 clean:
 	rm -rf build optle tests/check_optle
 
--include $(wildcard build/*.d build/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
 
 # The named lists are embedded with .incbin (src/lists.c).
-build/lists.o: $(wildcard wordlists/*.txt)
+$(BUILD)/lists.o: $(wildcard wordlists/*.txt)

@@ -32,8 +32,9 @@ static void main_help(FILE *fp) {
   fprintf(fp,
           "\n"
           "named lists (embedded): %s\n"
-          "exit status: 0 success, 1 no strategy within the guess limit,\n"
-          "             2 bad usage or input, 3 out of memory or internal error\n",
+          "exit status: 0 success, 1 no strategy within the guess limit (or an\n"
+          "             invalid tree), 2 bad usage or input, 3 out of memory or\n"
+          "             internal error, 4 stopped before the proof finished\n",
           lists_names());
 }
 

@@ -19,56 +19,59 @@
 /* ------------------------------------------------------------------ */
 /* The greedy rules                                                     */
 
-/* A rule's score of one partition: sizes[0..k-1] are the class sizes
- * (in no particular order, the winning class included), n their sum.
- * Lower is better; integers, so equal partitions tie exactly. */
-typedef uint64_t (*score_fn)(const uint16_t *sizes, int k, int n, const uint64_t *clogc);
+/*
+ * A rule's score of a partition, lower better, computed while the
+ * answers are counted into classes: either additive, the sum over
+ * classes of f(c), kept up to date with the step table
+ * step[c] = f(c + 1) - f(c) as each class grows, or the largest class.
+ * Scores are integers, so equal partitions tie exactly.
+ */
+typedef enum { SCORE_ENTROPY, SCORE_SQUARES, SCORE_PARTS, SCORE_LARGEST } score_kind;
 
 struct strategy_rule {
   const char *name;
-  score_fn score;
+  score_kind score;
   bool prefer_answers; /* ties: a possible answer before word order */
   const char *description;
 };
 
-static uint64_t score_entropy(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
-  (void)n;
-  uint64_t s = 0;
-  for (int i = 0; i < k; i++) s += clogc[sizes[i]];
-  return s;
-}
-
-static uint64_t score_squares(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
-  (void)n, (void)clogc;
-  uint64_t s = 0;
-  for (int i = 0; i < k; i++) s += (uint64_t)sizes[i] * sizes[i];
-  return s;
-}
-
-static uint64_t score_largest(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
-  (void)n, (void)clogc;
-  uint64_t m = 0;
-  for (int i = 0; i < k; i++) m = sizes[i] > m ? sizes[i] : m;
-  return m;
-}
-
-static uint64_t score_parts(const uint16_t *sizes, int k, int n, const uint64_t *clogc) {
-  (void)sizes, (void)clogc;
-  return (uint64_t)(n - k);
-}
-
 static const strategy_rule rules[] = {
-    {"entropy", score_entropy, true,
+    {"entropy", SCORE_ENTROPY, true,
      "greatest entropy of the feedback partition; ties: a possible answer, then word order"},
-    {"entropy-plain", score_entropy, false,
+    {"entropy-plain", SCORE_ENTROPY, false,
      "greatest entropy; ties: word order only (the guess list's order)"},
-    {"expected-size", score_squares, true,
+    {"expected-size", SCORE_SQUARES, true,
      "fewest answers left on average (least sum of squared class sizes); ties as entropy"},
-    {"minimax", score_largest, true,
+    {"minimax", SCORE_LARGEST, true,
      "smallest largest class; ties: a possible answer, then word order"},
-    {"most-parts", score_parts, true, "most classes (distinct feedbacks); ties as entropy"},
+    {"most-parts", SCORE_PARTS, true, "most classes (distinct feedbacks); ties as entropy"},
 };
 #define NRULES ((int)(sizeof rules / sizeof *rules))
+
+/* Step tables of the additive scores, for class sizes 0..OPTLE_MAX_ANSWERS-1:
+ * entropy c*log2(c) in fixed point (heur_clogc_table()), squares c^2,
+ * parts -1 for a new class (the score is then n - k, offset by n). */
+static const uint64_t *step_table(score_kind k) {
+  static uint64_t steps[3][OPTLE_MAX_ANSWERS];
+  static int ready;
+  int done;
+#pragma omp atomic read
+  done = ready;
+  if (!done) {
+#pragma omp critical(strategy_steps)
+    if (!ready) {
+      const uint64_t *clogc = heur_clogc_table();
+      for (int c = 0; c < OPTLE_MAX_ANSWERS; c++) {
+        steps[SCORE_ENTROPY][c] = clogc[c + 1] - clogc[c];
+        steps[SCORE_SQUARES][c] = 2 * (uint64_t)c + 1;
+        steps[SCORE_PARTS][c] = c == 0 ? (uint64_t)-1 : 0;
+      }
+#pragma omp atomic write
+      ready = 1;
+    }
+  }
+  return k == SCORE_LARGEST ? NULL : steps[k];
+}
 
 static const strategy_rule *rule_named(const char *name, size_t len) {
   for (int i = 0; i < NRULES; i++)
@@ -151,25 +154,31 @@ static bool rule_better(const strategy_rule *r, const cand *a, const cand *b) {
  */
 static int scan(const strategy_rule *r, const game *g, const uint16_t *A, int n, const int *U,
                 int nu, int top, cand *out, int *Unext, int *nnext) {
-  const uint64_t *clogc = heur_clogc_table();
+  const uint64_t *step = step_table(r->score);
   const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
-  uint16_t cnt[PATTERN_COUNT] = {0}, sizes[PATTERN_COUNT];
+  uint16_t cnt[PATTERN_COUNT] = {0};
   int m = 0, nn = 0;
   for (int u = 0; u < nu; u++) {
     int q = U[u];
-    for (int j = 0; j < n; j++) cnt[rows[j][q]]++;
-    int green = cnt[PATTERN_WIN] != 0, k = 0;
-    for (int j = 0; j < n; j++) {
-      uint8_t p = rows[j][q];
-      if (cnt[p]) {
-        sizes[k++] = cnt[p];
-        cnt[p] = 0;
+    uint64_t score = 0;
+    unsigned largest = 0;
+    if (step) {
+      for (int j = 0; j < n; j++) score += step[cnt[rows[j][q]]++];
+    } else {
+      for (int j = 0; j < n; j++) {
+        unsigned c = ++cnt[rows[j][q]];
+        largest = c > largest ? c : largest;
       }
+      score = largest;
     }
-    if (k == 1 && !green) continue; /* no information, here or below */
+    int green = cnt[PATTERN_WIN] != 0;
+    /* No information: one class, not the winning one (here or below). */
+    bool none = !green && cnt[rows[0][q]] == n;
+    for (int j = 0; j < n; j++) cnt[rows[j][q]] = 0;
+    if (none) continue;
     Unext[nn++] = q;
-    cand c = {q, green, r->score(sizes, k, n, clogc)};
+    cand c = {q, green, score};
     if (m == top && !rule_better(r, &c, &out[m - 1])) continue;
     int pos = m < top ? m++ : top - 1;
     while (pos > 0 && rule_better(r, &c, &out[pos - 1])) {
