@@ -6,15 +6,21 @@
  * proven lower bound that is >= beta (fail high).  Every cut below uses
  * only such proven bounds, so the root's value is exact.
  *
- * Bounds used (each proved in the README, "How the search works"):
+ * Bounds used (each proved in the README, "How the search works", and at
+ * the code that uses it):
  *  - a set of n answers needs at least 2n - 1 guesses: one for the
  *    first answer found, two for every other;
- *  - it needs exactly 2n - 1 when one of its answers splits the rest
- *    into singletons, and otherwise at least 2n;
+ *  - exactly 2n - 1 when one of its answers splits the rest into
+ *    singletons, otherwise at least 2n, and exactly 2n when an answer
+ *    leaves one pair, for n = 3, or when another guess splits it into
+ *    singletons (quick(), search_node());
  *  - a guess g splitting A into k classes (the winning one included)
- *    costs at least n + sum(2c - 1) = 3n - k - [g in A];
- *  - that bound is refined class by class as classes are solved, and g
- *    is abandoned as soon as it reaches the best total found.
+ *    costs at least n + sum(2c - 1) = 3n - k - [g in A], and exactly that
+ *    when no class has more than two answers (scan());
+ *  - c collisions part-way through a scan bound k by n - c (scan());
+ *  - a guess's bound is first refined by every class's quick bound, then
+ *    class by class as classes are solved, and g is abandoned as soon as
+ *    it reaches the best total found (eval_guess()).
  *
  * Memory: each thread owns a ctx with one scratch level per recursion
  * ply (candidate list, partition buffer, class table), allocated the
@@ -536,6 +542,7 @@ void search_opts_default(search_opts *o) {
 
 search *search_new(const game *g, const search_opts *o) {
   search *s = xcalloc(1, sizeof *s);
+  stop_flag = 0; /* a new search starts unstopped */
   s->g = g;
   s->o = *o;
   if (s->o.threads < 1) s->o.threads = 1;
