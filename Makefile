@@ -20,7 +20,7 @@ OPT     ?= -O3 -march=native -DNDEBUG
 WERROR  ?=
 CFLAGS  ?=
 LDFLAGS += -fopenmp
-LDLIBS  += -lm
+LDLIBS  += -ljansson -lm
 
 # Each configuration builds in its own directory, so switching between a
 # normal and a sanitizer build never mixes objects; ./optle and
@@ -36,7 +36,7 @@ endif
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 
 # Debian packages the build and tests need.
-DEPS_PKGS   := libxxhash-dev uthash-dev check pkg-config jq
+DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq
 DEPS_STAMP  := .deps-ok
 
 SRC     := $(wildcard src/*.c)
@@ -98,7 +98,7 @@ unit: tests/check_optle optle
 	./tests/check_optle
 
 cli-test: optle
-	bash tests/cli.sh
+	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
 
 test: unit cli-test
 

@@ -40,6 +40,7 @@
 
 typedef struct memo memo;
 
+/* A memo of about `bytes` bytes, or NULL when that cannot be reserved. */
 memo *memo_new(size_t bytes);
 void memo_free(memo *m);
 

@@ -69,6 +69,7 @@ typedef struct {
 
 typedef struct search search;
 
+/* NULL when the memo's memory (memo_mb) cannot be reserved. */
 search *search_new(const game *g, const search_opts *o);
 void search_free(search *s);
 

@@ -124,10 +124,14 @@ int cmd_solve(int argc, char **argv) {
     solve_help(stdout);
     return EXIT_OK;
   }
-  for (int i = 0; i < a.out.n; i++)
+  for (int i = 0; i < a.out.n; i++) {
     if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
       return usage_error("solve ", "-o %s: unknown tree format (use .json or .txt)",
                          a.out.paths[i]);
+    for (int j = 0; j < i; j++)
+      if (!strcmp(a.out.paths[i], a.out.paths[j]))
+        return usage_error("solve ", "-o %s: given twice", a.out.paths[i]);
+  }
   game g;
   if ((rc = load_lists("solve ", &a.l, &g))) return rc;
 
@@ -155,6 +159,13 @@ int cmd_solve(int argc, char **argv) {
   so.seed = !a.no_seed;
   so.time_limit = a.time_limit;
   search *s = search_new(&g, &so);
+  if (!s) {
+    fprintf(stderr, "optle: --memo-mb %d: cannot allocate that much memory for the memo\n",
+            a.memo_mb);
+    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    game_free(&g);
+    return EXIT_USAGE;
+  }
 
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
@@ -189,16 +200,22 @@ int cmd_solve(int argc, char **argv) {
       fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
       exit(EXIT_INTERNAL);
     }
+    bool wrote[MAX_OUTPUTS] = {false};
     for (int i = 0; i < a.out.n; i++) {
       const char *p = a.out.paths[i];
       int bad = treeio_format_of(p) == TREEFMT_JSON
                     ? treeio_write_json(outs[i].fp, tree, &g, a.max_guesses)
                     : treeio_write_text(outs[i].fp, tree, &g);
-      if (bad || out_commit(&outs[i])) {
+      if (bad) {
         fprintf(stderr, "optle: %s: %s\n", p, err_msg());
         out_abort(&outs[i]);
-        status = EXIT_USAGE;
+      } else if (out_commit(&outs[i])) {
+        fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      } else {
+        wrote[i] = true;
+        continue;
       }
+      status = EXIT_USAGE;
     }
     if (!a.quiet) {
       tree_summary sum;
@@ -224,7 +241,8 @@ int cmd_solve(int argc, char **argv) {
       search_times(s, &tv, &tt);
       printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
              g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
-      for (int i = 0; i < a.out.n; i++) printf("wrote         %s\n", a.out.paths[i]);
+      for (int i = 0; i < a.out.n; i++)
+        if (wrote[i]) printf("wrote         %s\n", a.out.paths[i]);
       if (a.stats) print_stats(&st);
     }
   }

@@ -56,8 +56,12 @@ memo *memo_new(size_t bytes) {
   m->shards = xcalloc(MEMO_SHARDS, sizeof *m->shards);
   /* Two large blocks, so the C library maps them from the OS: pages are
    * only backed by memory once touched, and calloc's are zero for free. */
-  m->arenas = xmalloc((size_t)m->arena_bytes * MEMO_SHARDS);
-  m->indexes = xcalloc(slots * MEMO_SHARDS, sizeof(uint32_t));
+  m->arenas = malloc((size_t)m->arena_bytes * MEMO_SHARDS);
+  m->indexes = calloc(slots * MEMO_SHARDS, sizeof(uint32_t));
+  if (!m->arenas || !m->indexes) {
+    memo_free(m);
+    return NULL;
+  }
   for (int i = 0; i < MEMO_SHARDS; i++) {
     atomic_flag_clear(&m->shards[i].lock);
     m->shards[i].arena = m->arenas + (size_t)i * m->arena_bytes;

@@ -547,6 +547,10 @@ search *search_new(const game *g, const search_opts *o) {
   s->o = *o;
   if (s->o.threads < 1) s->o.threads = 1;
   s->memo = memo_new((size_t)o->memo_mb << 20);
+  if (!s->memo) {
+    free(s);
+    return NULL;
+  }
   s->depth = o->max_guesses <= 0 ? UNLIMITED : o->max_guesses;
   s->nctx = s->o.threads;
   s->ctx = xaligned(sizeof *s->ctx * (size_t)s->nctx);

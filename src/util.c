@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,6 +77,9 @@ int out_open(outfile *o, const char *path) {
     o->fp = stdout;
     return 0;
   }
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return err_set("%s: cannot write: is a directory", path);
   o->path = xstrdup(path);
   size_t n = strlen(path) + 32;
   o->tmp = xmalloc(n);

@@ -1,0 +1,289 @@
+/*
+ * check_memo.c: the transposition table (memo.h).
+ *
+ * The key is the whole sorted set plus the depth; the hash only picks the
+ * slot.  Several tests pass the same hash for different keys on purpose,
+ * so a memo that trusted the hash alone would return another set's value.
+ */
+#include <check.h>
+#include <omp.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "memo.h"
+#include "suites.h"
+#include "tuning.h"
+
+static bool probe_h(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *v,
+                    bool *exact) {
+  *v = -12345;
+  *exact = false;
+  return memo_probe(m, h, set, n, depth, v, exact);
+}
+static bool probe(memo *m, const uint16_t *set, int n, int depth, int *v, bool *exact) {
+  return probe_h(m, memo_hash(set, n, depth), set, n, depth, v, exact);
+}
+static void store(memo *m, const uint16_t *set, int n, int depth, int value, bool exact) {
+  memo_store(m, memo_hash(set, n, depth), set, n, depth, value, exact);
+}
+
+static void expect_hit(memo *m, const uint16_t *set, int n, int depth, int value, bool exact) {
+  int v;
+  bool ex;
+  ck_assert_msg(probe(m, set, n, depth, &v, &ex), "expected a hit");
+  ck_assert_int_eq(v, value);
+  ck_assert_int_eq(ex, exact);
+}
+
+START_TEST(test_miss_then_hit) {
+  memo *m = memo_new(1 << 20);
+  uint16_t a[] = {1, 5, 9, 12};
+  int v;
+  bool ex;
+  ck_assert(!probe(m, a, 4, 6, &v, &ex));
+  store(m, a, 4, 6, 11, true);
+  expect_hit(m, a, 4, 6, 11, true);
+  memo_stats st;
+  memo_get_stats(m, &st);
+  ck_assert_uint_eq(st.stores, 1);
+  ck_assert_uint_eq(st.records, 1);
+  ck_assert_uint_eq(st.evictions, 0);
+  ck_assert_uint_gt(st.bytes_used, 0);
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_bound_only_rises) {
+  memo *m = memo_new(1 << 20);
+  uint16_t a[] = {0, 3, 4, 7, 8};
+  store(m, a, 5, 255, 8, false);
+  expect_hit(m, a, 5, 255, 8, false);
+  store(m, a, 5, 255, 6, false); /* a weaker bound: ignored */
+  expect_hit(m, a, 5, 255, 8, false);
+  store(m, a, 5, 255, 8, false);
+  expect_hit(m, a, 5, 255, 8, false);
+  store(m, a, 5, 255, 10, false); /* a stronger bound: kept */
+  expect_hit(m, a, 5, 255, 10, false);
+  store(m, a, 5, 255, 12, true); /* the exact value replaces the bound */
+  expect_hit(m, a, 5, 255, 12, true);
+  store(m, a, 5, 255, 14, true); /* and is never replaced */
+  expect_hit(m, a, 5, 255, 12, true);
+  store(m, a, 5, 255, 30, false);
+  expect_hit(m, a, 5, 255, 12, true);
+  store(m, a, 5, 255, 1, false);
+  expect_hit(m, a, 5, 255, 12, true);
+  memo_stats st;
+  memo_get_stats(m, &st);
+  ck_assert_uint_eq(st.records, 1); /* updates, not new records */
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_exact_first_never_replaced) {
+  memo *m = memo_new(1 << 20);
+  uint16_t a[] = {2, 4, 6, 8};
+  store(m, a, 4, 3, 9, true);
+  store(m, a, 4, 3, 7, true);
+  store(m, a, 4, 3, 11, true);
+  store(m, a, 4, 3, 50, false);
+  expect_hit(m, a, 4, 3, 9, true);
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_whole_set_is_the_key) {
+  memo *m = memo_new(1 << 20);
+  uint16_t a[] = {1, 2, 3, 4}, b[] = {1, 2, 3, 5}, c[] = {1, 2, 3, 4, 5}, d[] = {0, 2, 3, 4};
+  uint64_t h = memo_hash(a, 4, 6);
+  memo_store(m, h, a, 4, 6, 17, true);
+  int v;
+  bool ex;
+  /* Same hash, same length, another set: a miss, however the hash agrees. */
+  ck_assert(!probe_h(m, h, b, 4, 6, &v, &ex));
+  ck_assert(!probe_h(m, h, d, 4, 6, &v, &ex));
+  ck_assert(!probe(m, b, 4, 6, &v, &ex));
+  /* A prefix or an extension of the set is another key too. */
+  ck_assert(!probe_h(m, h, a, 3, 6, &v, &ex));
+  ck_assert(!probe_h(m, h, c, 5, 6, &v, &ex));
+  /* Both keys under one hash live side by side. */
+  memo_store(m, h, b, 4, 6, 23, false);
+  ck_assert(probe_h(m, h, a, 4, 6, &v, &ex));
+  ck_assert_int_eq(v, 17);
+  ck_assert(ex);
+  ck_assert(probe_h(m, h, b, 4, 6, &v, &ex));
+  ck_assert_int_eq(v, 23);
+  ck_assert(!ex);
+  memo_store(m, h, c, 5, 6, 29, true);
+  ck_assert(probe_h(m, h, c, 5, 6, &v, &ex));
+  ck_assert_int_eq(v, 29);
+  ck_assert(probe_h(m, h, a, 4, 6, &v, &ex));
+  ck_assert_int_eq(v, 17);
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_depth_is_in_the_key) {
+  memo *m = memo_new(1 << 20);
+  uint16_t a[] = {10, 20, 30, 40, 50, 60};
+  store(m, a, 6, 3, 15, true);
+  int v;
+  bool ex;
+  ck_assert(!probe(m, a, 6, 4, &v, &ex));
+  ck_assert(!probe(m, a, 6, 2, &v, &ex));
+  ck_assert(!probe(m, a, 6, OPTLE_DEPTH_UNLIMITED, &v, &ex));
+  /* Even under the hash of the stored key. */
+  uint64_t h = memo_hash(a, 6, 3);
+  ck_assert(!probe_h(m, h, a, 6, 4, &v, &ex));
+  ck_assert(!probe_h(m, h, a, 6, OPTLE_DEPTH_UNLIMITED, &v, &ex));
+  store(m, a, 6, OPTLE_DEPTH_UNLIMITED, 13, true);
+  memo_store(m, h, a, 6, 4, 14, false);
+  expect_hit(m, a, 6, 3, 15, true);
+  expect_hit(m, a, 6, OPTLE_DEPTH_UNLIMITED, 13, true);
+  ck_assert(probe_h(m, h, a, 6, 4, &v, &ex));
+  ck_assert_int_eq(v, 14);
+  ck_assert(!ex);
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_hash) {
+  uint16_t a[] = {1, 2, 3, 4, 5}, b[] = {1, 2, 3, 4, 6};
+  ck_assert_uint_eq(memo_hash(a, 5, 6), memo_hash(a, 5, 6));
+  ck_assert_uint_ne(memo_hash(a, 5, 6), memo_hash(a, 5, 5));
+  ck_assert_uint_ne(memo_hash(a, 5, 6), memo_hash(b, 5, 6));
+  ck_assert_uint_ne(memo_hash(a, 5, 6), memo_hash(a, 4, 6));
+}
+END_TEST
+
+/* Key i of a pool: a sorted set of 4..max_n distinct indices below 4000,
+ * the same every time it is asked for. */
+static int pool_key(uint64_t i, int max_n, uint16_t *set, int *depth) {
+  uint64_t s0 = i ^ 0x5deece66dull, s = rng_next(&s0);
+  int n = 4 + (int)(rng_next(&s) % (uint64_t)(max_n - 3));
+  int k = 0;
+  while (k < n) {
+    uint16_t x = (uint16_t)(rng_next(&s) % 4000);
+    int j = k;
+    while (j > 0 && set[j - 1] > x) j--;
+    if (j > 0 && set[j - 1] == x) continue;
+    memmove(set + j + 1, set + j, sizeof *set * (size_t)(k - j));
+    set[j] = x;
+    k++;
+  }
+  int depths[] = {2, 3, 4, 5, 6, OPTLE_DEPTH_UNLIMITED};
+  *depth = depths[rng_next(&s) % 6];
+  return n;
+}
+/* The value a key always stores: a function of the key (set and depth)
+ * alone, FNV-1a folded to 1..100003, so two pool entries that happen to
+ * draw the same key agree on its value. */
+static int key_value(const uint16_t *set, int n, int depth) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)depth;
+  for (int i = 0; i < n; i++) h = (h ^ set[i]) * 1099511628211ull;
+  return (int)(h % 100003) + 1;
+}
+/* Keys with i % 3 == 0 use a deliberately colliding hash. */
+static uint64_t pool_hash(uint64_t i, const uint16_t *set, int n, int depth) {
+  return i % 3 == 0 ? (i % 5) * 0x1000100001ull : memo_hash(set, n, depth);
+}
+
+START_TEST(test_tiny_memo_heavy_stores) {
+  memo *m = memo_new(0); /* the smallest memo: 4 KiB per shard */
+  uint16_t set[64], q[64];
+  uint64_t seed = 42;
+  const uint64_t pool = 20000;
+  int hits = 0, wrong = 0, fresh_misses = 0;
+  for (uint64_t step = 0; step < 150000; step++) {
+    uint64_t i = rng_next(&seed) % pool;
+    int depth, n = pool_key(i, 60, set, &depth);
+    memo_store(m, pool_hash(i, set, n, depth), set, n, depth, key_value(set, n, depth), true);
+    /* The key just stored is there (it fits: under 1/16 of a shard). */
+    int v;
+    bool ex;
+    if (!memo_probe(m, pool_hash(i, set, n, depth), set, n, depth, &v, &ex)) fresh_misses++;
+    else if (v != key_value(set, n, depth) || !ex) wrong++;
+    /* A random key of the pool: a hit must carry that key's own value. */
+    uint64_t j = rng_next(&seed) % pool;
+    int dj, nj = pool_key(j, 60, q, &dj);
+    if (memo_probe(m, pool_hash(j, q, nj, dj), q, nj, dj, &v, &ex)) {
+      hits++;
+      if (v != key_value(q, nj, dj) || !ex) wrong++;
+    }
+  }
+  ck_assert_int_eq(wrong, 0);
+  ck_assert_int_eq(fresh_misses, 0);
+  ck_assert_int_gt(hits, 1000);
+  memo_stats st;
+  memo_get_stats(m, &st);
+  ck_assert_uint_gt(st.evictions, 0);
+  ck_assert_uint_le(st.bytes_used, (uint64_t)MEMO_SHARDS * 4096);
+  ck_assert_uint_le(st.records, st.stores);
+  memo_free(m);
+}
+END_TEST
+
+START_TEST(test_oversized_set_not_stored) {
+  uint16_t big[300];
+  for (int i = 0; i < 300; i++) big[i] = (uint16_t)(3 * i);
+  memo *tiny = memo_new(0);
+  store(tiny, big, 300, 6, 600, true);
+  int v;
+  bool ex;
+  ck_assert(!probe(tiny, big, 300, 6, &v, &ex));
+  memo_stats st;
+  memo_get_stats(tiny, &st);
+  ck_assert_uint_eq(st.stores, 0);
+  memo_free(tiny);
+  memo *roomy = memo_new(64 << 20);
+  store(roomy, big, 300, 6, 600, true);
+  expect_hit(roomy, big, 300, 6, 600, true);
+  memo_free(roomy);
+}
+END_TEST
+
+START_TEST(test_concurrent_stores_and_probes) {
+  memo *m = memo_new(1 << 20);
+  const uint64_t pool = 30000;
+  int wrong = 0, hits = 0;
+#pragma omp parallel num_threads(4) reduction(+ : wrong, hits)
+  {
+    uint64_t seed = 1000 + (uint64_t)omp_get_thread_num();
+    uint16_t set[40];
+    for (int step = 0; step < 40000; step++) {
+      uint64_t i = rng_next(&seed) % pool;
+      int depth, n = pool_key(i, 36, set, &depth);
+      uint64_t h = pool_hash(i, set, n, depth);
+      int v;
+      bool ex;
+      if (step % 2) {
+        /* Bounds first, then the exact value: both must stay consistent. */
+        memo_store(m, h, set, n, depth, key_value(set, n, depth) - 1, false);
+        memo_store(m, h, set, n, depth, key_value(set, n, depth), true);
+      } else if (memo_probe(m, h, set, n, depth, &v, &ex)) {
+        hits++;
+        if (ex ? v != key_value(set, n, depth) : v > key_value(set, n, depth)) wrong++;
+      }
+    }
+  }
+  ck_assert_int_eq(wrong, 0);
+  ck_assert_int_gt(hits, 0);
+  memo_free(m);
+}
+END_TEST
+
+Suite *memo_suite(void) {
+  Suite *s = suite_create("memo");
+  TCase *tc = tcase_create("memo");
+  tcase_set_timeout(tc, 120); /* generous: sanitizer builds, busy machines */
+  tcase_add_test(tc, test_miss_then_hit);
+  tcase_add_test(tc, test_bound_only_rises);
+  tcase_add_test(tc, test_exact_first_never_replaced);
+  tcase_add_test(tc, test_whole_set_is_the_key);
+  tcase_add_test(tc, test_depth_is_in_the_key);
+  tcase_add_test(tc, test_hash);
+  tcase_add_test(tc, test_tiny_memo_heavy_stores);
+  tcase_add_test(tc, test_oversized_set_not_stored);
+  tcase_add_test(tc, test_concurrent_stores_and_probes);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,704 @@
+/*
+ * check_search.c: the exact search (search.h) against a brute-force
+ * oracle.
+ *
+ * The oracle is the definition and nothing else:
+ *
+ *   T(A, d) = 0                   for A empty
+ *           = 1                   for |A| = 1
+ *           = INF                 for d <= 1 and |A| >= 2
+ *           = |A| + min over informative guesses g of
+ *                   sum over the non-winning classes C of A under g of T(C, d-1)
+ *
+ * where g is informative unless all of A falls in one non-winning class.
+ * It has no pruning, no memo and no closed forms, and scores guesses with
+ * ref_feedback() (suites.h), not feedback_of() or the game's table.  One
+ * recursion computes T for every guess limit at once (slot 0 is "no
+ * limit", slot d the limit d), which is still the plain recursion: each
+ * slot's value is the same sum and minimum as above.
+ *
+ * It is exponential, so the instances are small: 5 to 25 answers drawn
+ * from the NYT answers (half of them with up to 12 look-alike words, the
+ * hard case, where the limits bind), and 5 to 40 guesses, the answers plus
+ * random NYT guesses, in shuffled order so that the tie rule is
+ * exercised.  The seed is fixed.  An instance whose oracle would take more
+ * than ORACLE_BUDGET nodes (a few in a hundred: look-alikes make the cost
+ * grow like a factorial) is drawn again, so the suite's time is bounded;
+ * on a 2-core machine the whole file takes under 10 s.
+ *
+ * Compared with the oracle: search_value (the search's own limit, and
+ * every depth argument on one search whose memo carries over), the
+ * total of search_solve and its tree (tree_check, total, guess limit),
+ * the tree's guess at every node (the tie rule of search.h), with 1 and
+ * 2 threads and a 1 MiB memo (identical tree_hash), and the first guess
+ * fixed (--first), informative or not.
+ */
+#include <check.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "game.h"
+#include "lists.h"
+#include "search.h"
+#include "suites.h"
+#include "tree.h"
+#include "tuning.h"
+#include "util.h"
+#include "words.h"
+
+#define INF OPTLE_INF
+#define MAXA 25
+#define MAXG 40
+#define NSLOT 7 /* slot 0: no limit; slot d: at most d guesses (1..6) */
+#define N_INSTANCES 400
+
+/* The limits compared in full, as (search max_guesses, oracle slot). */
+static const int limits[][2] = {{0, 0}, {6, 6}, {3, 3}, {2, 2}};
+#define NLIMITS 4
+
+typedef struct {
+  int na, ng;
+  char ans[MAXA][6];
+  char gue[MAXG][6];
+  uint8_t fb[MAXG][MAXA]; /* ref_feedback(gue[g], ans[a]) */
+} inst;
+
+static long oracle_nodes;
+/* Node budget: past it the oracle stops recursing (its values are then
+ * meaningless) and next_instance() draws another instance. */
+#define ORACLE_BUDGET 5000000L
+static long oracle_budget = LONG_MAX;
+static bool oracle_over;
+
+static int sat_add(int a, int b) {
+  long s = (long)a + b;
+  return s >= INF ? INF : (int)s;
+}
+
+static void oracle_set(const inst *I, const uint8_t *A, int n, int out[NSLOT]);
+
+/* Totals, slot by slot, of guessing g first on A (n >= 1): n plus T of
+ * every non-winning class with one guess fewer.  Returns whether g is
+ * informative on A; when it is not and `only_informative` is set, the
+ * totals are not computed (that recursion would be A itself again). */
+static bool oracle_first(const inst *I, const uint8_t *A, int n, int g, bool only_informative,
+                         int tot[NSLOT]) {
+  uint8_t part[MAXA] = {0}, pat[MAXA] = {0};
+  /* Group A by pattern: insertion sort by pattern, stable. */
+  for (int j = 0; j < n; j++) {
+    uint8_t p = I->fb[g][A[j]], a = A[j];
+    int k = j;
+    while (k > 0 && pat[k - 1] > p) {
+      pat[k] = pat[k - 1];
+      part[k] = part[k - 1];
+      k--;
+    }
+    pat[k] = p;
+    part[k] = a;
+  }
+  bool informative = !(pat[0] == pat[n - 1] && pat[0] != PATTERN_WIN);
+  if (!informative && only_informative) return false;
+  int sum[NSLOT] = {0};
+  for (int s = 0, e; s < n; s = e) {
+    for (e = s + 1; e < n && pat[e] == pat[s]; e++)
+      ;
+    if (pat[s] == PATTERN_WIN) continue;
+    int child[NSLOT];
+    oracle_set(I, part + s, e - s, child);
+    sum[0] = sat_add(sum[0], child[0]);
+    sum[1] = INF; /* a class left over and no guess left for it */
+    for (int d = 2; d < NSLOT; d++) sum[d] = sat_add(sum[d], child[d - 1]);
+  }
+  for (int d = 0; d < NSLOT; d++) tot[d] = sat_add(n, sum[d]);
+  return informative;
+}
+
+/* T(A, d) for every slot; A has n >= 1 answer indices. */
+static void oracle_set(const inst *I, const uint8_t *A, int n, int out[NSLOT]) {
+  if (++oracle_nodes > oracle_budget) oracle_over = true;
+  if (n == 1 || oracle_over) {
+    for (int d = 0; d < NSLOT; d++) out[d] = 1;
+    return;
+  }
+  for (int d = 0; d < NSLOT; d++) out[d] = INF;
+  for (int g = 0; g < I->ng; g++) {
+    int tot[NSLOT];
+    if (!oracle_first(I, A, n, g, true, tot)) continue;
+    for (int d = 0; d < NSLOT; d++)
+      if (tot[d] < out[d]) out[d] = tot[d];
+  }
+}
+
+/* Per-guess totals on A plus the optimum: tot[g][slot], best[slot],
+ * informative[g]. */
+typedef struct {
+  int tot[MAXG][NSLOT];
+  bool informative[MAXG];
+  int best[NSLOT];
+} oracle_root;
+
+static void oracle_root_of(const inst *I, const uint8_t *A, int n, oracle_root *r) {
+  for (int d = 0; d < NSLOT; d++) r->best[d] = n == 1 ? 1 : INF;
+  for (int g = 0; g < I->ng; g++) {
+    r->informative[g] = oracle_first(I, A, n, g, true, r->tot[g]);
+    if (n >= 2 && r->informative[g])
+      for (int d = 0; d < NSLOT; d++)
+        if (r->tot[g][d] < r->best[d]) r->best[d] = r->tot[g][d];
+  }
+  /* An uninformative guess leaves A itself, one guess fewer:
+   * n + T(A, d - 1), and nothing within one guess. */
+  for (int g = 0; g < I->ng; g++)
+    if (!r->informative[g]) {
+      r->tot[g][0] = sat_add(n, r->best[0]);
+      r->tot[g][1] = INF;
+      for (int d = 2; d < NSLOT; d++) r->tot[g][d] = sat_add(n, r->best[d - 1]);
+    }
+}
+
+/* The guess the tie rule picks on A for a slot: among informative guesses
+ * reaching the optimum, the first that is in A in guess-list order, else
+ * the first in guess-list order.  -1 if the optimum is INF. */
+static int tie_rule_guess(const inst *I, const uint8_t *A, int n, const oracle_root *r, int d) {
+  if (r->best[d] >= INF) return -1;
+  for (int pass = 0; pass < 2; pass++)
+    for (int g = 0; g < I->ng; g++) {
+      bool in_a = false;
+      for (int j = 0; j < n; j++) in_a |= strcmp(I->gue[g], I->ans[A[j]]) == 0;
+      if (in_a != (pass == 0)) continue;
+      if ((r->informative[g] || n == 1) && r->tot[g][d] == r->best[d]) return g;
+    }
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Instances */
+
+static int has_word(char (*w)[6], int n, const char *x) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(w[i], x)) return 1;
+  return 0;
+}
+
+static int hamming(const char *a, const char *b) {
+  int d = 0;
+  for (int i = 0; i < 5; i++) d += a[i] != b[i];
+  return d;
+}
+
+/* An instance of na answers and ng guesses, the guess order shuffled.
+ * Half draw up to 12 answers from look-alikes of one word (one or two
+ * letters apart), where guesses split poorly and the limits bind, and
+ * then allow at most 6 guesses beyond the answers; the rest are drawn at
+ * random. */
+static void make_instance(const game *nyt, uint64_t *seed, int na, int ng, inst *I) {
+  memset(I, 0, sizeof *I);
+  I->na = 0;
+  int kind = rng_range(seed, 0, 5);
+  if (kind <= 2) {
+    const char *c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+    int most = na < 12 ? na : 12, far = kind == 0 ? 1 : 2;
+    for (int tries = 0; tries < 40000 && I->na < most; tries++) {
+      const char *w = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+      if (hamming(w, c) <= far && !has_word(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+    }
+    if (ng > na + 6) ng = na + 6;
+  }
+  while (I->na < na) {
+    const char *w = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+    if (!has_word(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+  }
+  I->ng = 0;
+  for (int a = 0; a < na; a++) strcpy(I->gue[I->ng++], I->ans[a]);
+  while (I->ng < ng) {
+    const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+    if (!has_word(I->gue, I->ng, w)) strcpy(I->gue[I->ng++], w);
+  }
+  for (int i = I->ng - 1; i > 0; i--) { /* Fisher-Yates */
+    int j = rng_range(seed, 0, i);
+    char t[6];
+    memcpy(t, I->gue[i], 6);
+    memcpy(I->gue[i], I->gue[j], 6);
+    memcpy(I->gue[j], t, 6);
+  }
+  for (int g = 0; g < I->ng; g++)
+    for (int a = 0; a < I->na; a++) I->fb[g][a] = (uint8_t)ref_feedback(I->gue[g], I->ans[a]);
+}
+
+/* The next instance whose oracle fits the node budget (a few draws in a
+ * hundred blow up factorially; they are drawn again, deterministically).
+ * Returns the oracle's root in *r (malloc'd). */
+static oracle_root *next_instance(const game *nyt, uint64_t *seed, int na_lo, int na_hi,
+                                  int ng_hi, inst *I, int *redrawn) {
+  oracle_root *r = malloc(sizeof *r);
+  for (;;) {
+    int na = rng_range(seed, na_lo, na_hi);
+    int ng = rng_range(seed, na, ng_hi > na ? ng_hi : na);
+    make_instance(nyt, seed, na, ng, I);
+    uint8_t A8[MAXA];
+    for (int i = 0; i < na; i++) A8[i] = (uint8_t)i;
+    oracle_over = false;
+    oracle_budget = oracle_nodes + ORACLE_BUDGET;
+    oracle_root_of(I, A8, na, r);
+    oracle_budget = LONG_MAX;
+    if (!oracle_over) return r;
+    (*redrawn)++;
+  }
+}
+
+static void game_of(const inst *I, game *g) {
+  const char *a[MAXA], *q[MAXG];
+  for (int i = 0; i < I->na; i++) a[i] = I->ans[i];
+  for (int i = 0; i < I->ng; i++) q[i] = I->gue[i];
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(a, I->na, &wa), 0);
+  ck_assert_int_eq(words_from_array(q, I->ng, &wq), 0);
+  ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
+}
+
+static search *new_search(const game *g, int max_guesses, int threads, int memo_mb) {
+  search_opts o;
+  search_opts_default(&o);
+  o.max_guesses = max_guesses;
+  o.threads = threads;
+  o.memo_mb = memo_mb;
+  o.progress = false;
+  return search_new(g, &o);
+}
+
+static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt", NULL) == 0, "%s", err_msg()); }
+
+/* Check every internal node of t (reached by the n answers of A, with
+ * `left` guesses left, slot d) picks the tie rule's guess, recursively. */
+static void check_tie_rule(const inst *I, const tnode *t, const uint8_t *A, int n, int d,
+                           int k, const char *what) {
+  oracle_root *r = malloc(sizeof *r);
+  oracle_root_of(I, A, n, r);
+  int want = tie_rule_guess(I, A, n, r, d);
+  ck_assert_msg(t->guess == want, "instance %d %s: node with %d answers guesses '%s', the tie "
+                "rule says '%s'", k, what, n, I->gue[t->guess], want >= 0 ? I->gue[want] : "-");
+  ck_assert_int_eq(t->total, r->best[d]);
+  free(r);
+  for (int i = 0; i < t->nkids; i++) {
+    uint8_t sub[MAXA];
+    int m = 0;
+    for (int j = 0; j < n; j++)
+      if (I->fb[t->guess][A[j]] == t->pat[i]) sub[m++] = A[j];
+    ck_assert_int_eq(m, t->kid[i]->n);
+    check_tie_rule(I, t->kid[i], sub, m, d == 0 ? 0 : d - 1, k, what);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_oracle_sanity) {
+  /* The oracle itself, on instances worked by hand (check_tree.c):
+   * cigar hatch latch match = 8; hatch latch match patch = 10 with no
+   * strategy within 3; cigar rebut sissy humph = 7. */
+  static const char *sets[3][4] = {{"cigar", "hatch", "latch", "match"},
+                                   {"hatch", "latch", "match", "patch"},
+                                   {"cigar", "rebut", "sissy", "humph"}};
+  static const int want[3][NSLOT] = {{8, INF, INF, 8, 8, 8, 8},
+                                     {10, INF, INF, INF, 10, 10, 10},
+                                     {7, INF, 7, 7, 7, 7, 7}};
+  for (int k = 0; k < 3; k++) {
+    inst I;
+    memset(&I, 0, sizeof I);
+    I.na = I.ng = 4;
+    for (int i = 0; i < 4; i++) {
+      strcpy(I.ans[i], sets[k][i]);
+      strcpy(I.gue[i], sets[k][i]);
+    }
+    for (int g = 0; g < 4; g++)
+      for (int a = 0; a < 4; a++) I.fb[g][a] = (uint8_t)ref_feedback(I.gue[g], I.ans[a]);
+    uint8_t A[4] = {0, 1, 2, 3};
+    int out[NSLOT];
+    oracle_set(&I, A, 4, out);
+    for (int d = 0; d < NSLOT; d++)
+      ck_assert_msg(out[d] == want[k][d], "set %d slot %d: oracle %d, by hand %d", k, d, out[d],
+                    want[k][d]);
+  }
+}
+END_TEST
+
+START_TEST(test_search_matches_oracle) {
+  game nyt;
+  load_nyt(&nyt);
+  uint64_t seed = 20240601;
+  double t0 = now_seconds();
+  long compared = 0, inf_seen[NSLOT] = {0}, evictions = 0;
+  int redrawn = 0;
+  for (int k = 0; k < N_INSTANCES; k++) {
+    inst I;
+    oracle_root *r = next_instance(&nyt, &seed, 5, 25, 40, &I, &redrawn);
+    int na = I.na, ng = I.ng;
+    game g;
+    game_of(&I, &g);
+    uint8_t A8[MAXA];
+    uint16_t A[MAXA];
+    for (int i = 0; i < na; i++) A8[i] = (uint8_t)(A[i] = (uint16_t)i);
+
+    for (int l = 0; l < NLIMITS; l++) {
+      int L = limits[l][0], d = limits[l][1], want = r->best[d];
+      char what[32];
+      snprintf(what, sizeof what, "limit %d", L);
+      /* Values: search_value with the search's own limit. */
+      search *s = new_search(&g, L, 1, 8);
+      int v = search_value(s, A, na, 0);
+      ck_assert_msg(v == want, "instance %d (%d answers, %d guesses) %s: search_value %d, "
+                    "oracle %d", k, na, ng, what, v, want);
+      search_free(s);
+      /* The solve and its tree, 1 thread. */
+      s = new_search(&g, L, 1, 8);
+      tnode *t1 = NULL;
+      int v1 = search_solve(s, A, na, -1, &t1);
+      search_free(s);
+      ck_assert_msg(v1 == want, "instance %d %s: search_solve %d, oracle %d", k, what, v1, want);
+      /* 2 threads and a 1 MiB memo: the same value and the same tree. */
+      s = new_search(&g, L, 2, 1);
+      tnode *t2 = NULL;
+      int v2 = search_solve(s, A, na, -1, &t2);
+      search_stats st;
+      search_get_stats(s, &st);
+      evictions += (long)st.memo_evictions;
+      search_free(s);
+      ck_assert_msg(v2 == want, "instance %d %s, 2 threads: search_solve %d, oracle %d", k, what,
+                    v2, want);
+      if (want >= INF) {
+        inf_seen[d]++;
+        ck_assert_msg(t1 == NULL && t2 == NULL, "instance %d %s: a tree with no strategy", k,
+                      what);
+      } else {
+        ck_assert_ptr_nonnull(t1);
+        ck_assert_ptr_nonnull(t2);
+        ck_assert_msg(tree_check(t1, &g, A, na, L) == 0, "instance %d %s: %s", k, what,
+                      err_msg());
+        ck_assert_msg(tree_check(t2, &g, A, na, L) == 0, "instance %d %s: %s", k, what,
+                      err_msg());
+        tree_summary sum;
+        tree_summarize(t1, &sum);
+        ck_assert_int_eq(t1->total, want);
+        ck_assert_int_eq(sum.total, want);
+        ck_assert_int_eq(sum.n, na);
+        if (L) ck_assert_int_le(sum.most, L);
+        ck_assert_msg(tree_hash(t1) == tree_hash(t2), "instance %d %s: trees differ between 1 "
+                      "and 2 threads", k, what);
+        int rule = tie_rule_guess(&I, A8, na, r, d);
+        ck_assert_msg(t1->guess == rule, "instance %d %s: first guess '%s', the tie rule says "
+                      "'%s'", k, what, I.gue[t1->guess], I.gue[rule]);
+      }
+      tree_free(t1);
+      tree_free(t2);
+      compared++;
+    }
+    free(r);
+    game_free(&g);
+  }
+  double secs = now_seconds() - t0;
+  printf("oracle: %d instances (%d redrawn), %ld comparisons, no strategy in %ld within 2 and "
+         "%ld within 3, %ld oracle nodes, %ld memo evictions, %.1f s\n",
+         N_INSTANCES, redrawn, compared, inf_seen[2], inf_seen[3], oracle_nodes, evictions, secs);
+  /* The limits do bind, and not always. */
+  ck_assert_int_gt(inf_seen[2], 20);
+  ck_assert_int_lt(inf_seen[2], N_INSTANCES);
+  ck_assert_int_ge(inf_seen[3], 3);
+  game_free(&nyt);
+}
+END_TEST
+
+/* search_value's depth argument, every limit from one search, on random
+ * subsets too; and the tie rule at every node of the trees. */
+START_TEST(test_values_subsets_and_tie_rule) {
+  game nyt;
+  load_nyt(&nyt);
+  uint64_t seed = 777;
+  double t0 = now_seconds();
+  int redrawn = 0;
+  for (int k = 0; k < 200; k++) {
+    inst I;
+    free(next_instance(&nyt, &seed, 5, 20, 36, &I, &redrawn));
+    int na = I.na;
+    game g;
+    game_of(&I, &g);
+    /* One search shared by all calls: its memo carries over. */
+    search *s = new_search(&g, 0, 1, 1);
+    for (int rep = 0; rep < 4; rep++) {
+      uint8_t S8[MAXA];
+      uint16_t S[MAXA];
+      int n = 0;
+      for (int i = 0; i < na; i++)
+        if (rep == 0 || rng_range(&seed, 0, 2)) {
+          S8[n] = (uint8_t)i;
+          S[n++] = (uint16_t)i;
+        }
+      if (n == 0) continue;
+      int out[NSLOT];
+      oracle_set(&I, S8, n, out);
+      const int depths[] = {255, 1, 2, 3, 4, 5, 6};
+      for (int d = 0; d < NSLOT; d++) {
+        int v = search_value(s, S, n, depths[d]);
+        ck_assert_msg(v == out[d], "instance %d, %d answers, depth %d: search_value %d, oracle %d",
+                      k, n, depths[d], v, out[d]);
+      }
+    }
+    search_free(s);
+    /* Every node of every tree follows the tie rule. */
+    uint8_t A8[MAXA];
+    uint16_t A[MAXA];
+    for (int i = 0; i < na; i++) A8[i] = (uint8_t)(A[i] = (uint16_t)i);
+    for (int l = 0; l < NLIMITS; l++) {
+      s = new_search(&g, limits[l][0], 2, 4);
+      tnode *t = NULL;
+      int v = search_solve(s, A, na, -1, &t);
+      search_free(s);
+      if (v < INF) check_tie_rule(&I, t, A8, na, limits[l][1], k, "tree");
+      tree_free(t);
+    }
+    game_free(&g);
+  }
+  printf("subsets and tie rule: 200 instances, %.1f s\n", now_seconds() - t0);
+  game_free(&nyt);
+}
+END_TEST
+
+/* --first: the optimum with the first guess fixed, any guess at all
+ * (even one that tells nothing), against the oracle's total for it. */
+START_TEST(test_first_guess_fixed) {
+  game nyt;
+  load_nyt(&nyt);
+  uint64_t seed = 4242;
+  int compared = 0, redrawn = 0;
+  double t0 = now_seconds();
+  for (int k = 0; k < 200; k++) {
+    inst I;
+    oracle_root *r = next_instance(&nyt, &seed, 5, 20, 36, &I, &redrawn);
+    int na = I.na;
+    game g;
+    game_of(&I, &g);
+    uint8_t A8[MAXA];
+    uint16_t A[MAXA];
+    for (int i = 0; i < na; i++) A8[i] = (uint8_t)(A[i] = (uint16_t)i);
+    for (int rep = 0; rep < 2; rep++) {
+      int first = rng_range(&seed, 0, I.ng - 1);
+      for (int l = 0; l < NLIMITS; l++) {
+        int L = limits[l][0], d = limits[l][1], want = r->tot[first][d];
+        int threads = 1 + (rep + l) % 2;
+        search *s = new_search(&g, L, threads, 4);
+        tnode *t = NULL;
+        int v = search_solve(s, A, na, first, &t);
+        search_free(s);
+        ck_assert_msg(v == want, "instance %d, first '%s' (%s), limit %d: %d, oracle %d", k,
+                      I.gue[first], r->informative[first] ? "informative" : "uninformative", L,
+                      v, want);
+        if (want < INF) {
+          ck_assert_ptr_nonnull(t);
+          ck_assert_int_eq(t->guess, first);
+          ck_assert_int_eq(t->total, want);
+          ck_assert_msg(tree_check(t, &g, A, na, L) == 0, "%s", err_msg());
+        } else {
+          ck_assert_ptr_null(t);
+        }
+        tree_free(t);
+        compared++;
+      }
+    }
+    /* The best first guess, fixed, gives the unconstrained optimum. */
+    int best = tie_rule_guess(&I, A8, na, r, 6);
+    if (best >= 0) {
+      search *s = new_search(&g, 6, 1, 4);
+      ck_assert_int_eq(search_solve(s, A, na, best, NULL), r->best[6]);
+      search_free(s);
+    }
+    free(r);
+    game_free(&g);
+  }
+  printf("first guess fixed: %d comparisons, %.1f s\n", compared, now_seconds() - t0);
+  ck_assert_int_ge(compared, 1600);
+  game_free(&nyt);
+}
+END_TEST
+
+/* A guess limit of one: only a single answer can be solved. */
+START_TEST(test_limit_one) {
+  const char *w[] = {"cigar", "rebut", "sissy", "humph"};
+  wordlist a, q;
+  ck_assert_int_eq(words_from_array(w, 4, &a), 0);
+  ck_assert_int_eq(words_from_array(w, 4, &q), 0);
+  game g;
+  ck_assert_int_eq(game_from_lists(&g, a, q), 0);
+  uint16_t A[] = {0, 1, 2, 3};
+  search *s = new_search(&g, 1, 1, 1);
+  ck_assert_int_eq(search_value(s, A, 4, 0), INF);
+  ck_assert_int_eq(search_value(s, A, 1, 0), 1);
+  ck_assert_int_eq(search_solve(s, A + 2, 1, -1, NULL), 1);
+  ck_assert_int_eq(search_solve(s, A, 2, -1, NULL), INF);
+  search_free(s);
+  /* cigar splits the other three apart, but that takes a second guess. */
+  s = new_search(&g, 1, 1, 1);
+  tnode *t = NULL;
+  int v = search_solve(s, A, 4, -1, &t);
+  search_free(s);
+  ck_assert_msg(v == INF, "search_solve with max_guesses 1 on 4 answers: %d, expected no "
+                "strategy (OPTLE_INF)", v);
+  tree_free(t);
+  s = new_search(&g, 1, 1, 1);
+  ck_assert_int_eq(search_solve(s, A, 4, 0, NULL), INF);
+  search_free(s);
+  game_free(&g);
+}
+END_TEST
+
+/* One answer, two answers, three: the closed forms, with and without a
+ * fixed first guess. */
+START_TEST(test_tiny_sets) {
+  const char *w[] = {"hatch", "latch", "match", "plumb"};
+  wordlist a, q;
+  ck_assert_int_eq(words_from_array(w, 3, &a), 0);
+  ck_assert_int_eq(words_from_array(w, 4, &q), 0);
+  game g;
+  ck_assert_int_eq(game_from_lists(&g, a, q), 0);
+  uint16_t A[] = {0, 1, 2};
+  search *s = new_search(&g, 6, 1, 1);
+  ck_assert_int_eq(search_value(s, A, 1, 0), 1);
+  ck_assert_int_eq(search_value(s, A, 2, 0), 3);
+  ck_assert_int_eq(search_value(s, A, 3, 0), 6);  /* guess them in turn: 1 + 2 + 3 */
+  ck_assert_int_eq(search_value(s, A, 3, 2), 6);  /* plumb, then the one left: 2 + 2 + 2 */
+  ck_assert_int_eq(search_value(s, A, 2, 1), INF);
+  tnode *t = NULL;
+  ck_assert_int_eq(search_solve(s, A + 1, 1, -1, &t), 1);
+  ck_assert_int_eq(t->guess, 1);
+  ck_assert_int_eq(t->nkids, 0);
+  tree_free(t);
+  /* One answer, another first guess: 2. */
+  ck_assert_int_eq(search_solve(s, A + 1, 1, 3, &t), 2);
+  ck_assert_int_eq(t->guess, 3);
+  ck_assert_int_eq(t->nkids, 1);
+  ck_assert_msg(tree_check(t, &g, A + 1, 1, 6) == 0, "%s", err_msg());
+  tree_free(t);
+  search_free(s);
+  s = new_search(&g, 2, 1, 1);
+  ck_assert_int_eq(search_solve(s, A, 3, -1, &t), 6);
+  ck_assert_str_eq(g.guesses.w[t->guess], "plumb");
+  ck_assert_msg(tree_check(t, &g, A, 3, 2) == 0, "%s", err_msg());
+  tree_free(t);
+  search_free(s);
+  game_free(&g);
+}
+END_TEST
+
+/* Look-alikes no guess tells apart but by hitting them: T = 1 + 2 + ... + n,
+ * and nothing within n - 1 guesses.  One search answers every depth, in
+ * both orders, so its memo holds values of the same sets at different
+ * depths: the depth must be part of the key exactly where it binds. */
+START_TEST(test_depth_keys_share_one_memo) {
+  const char *w[] = {"batch", "catch", "hatch", "latch", "match", "patch", "watch"};
+  inst I;
+  memset(&I, 0, sizeof I);
+  I.na = I.ng = 7;
+  for (int i = 0; i < 7; i++) {
+    strcpy(I.ans[i], w[i]);
+    strcpy(I.gue[i], w[i]);
+  }
+  for (int g = 0; g < 7; g++)
+    for (int a = 0; a < 7; a++) I.fb[g][a] = (uint8_t)ref_feedback(I.gue[g], I.ans[a]);
+  game g;
+  game_of(&I, &g);
+  uint8_t A8[7] = {0, 1, 2, 3, 4, 5, 6};
+  uint16_t A[7] = {0, 1, 2, 3, 4, 5, 6};
+  for (int order = 0; order < 2; order++) {
+    search *s = new_search(&g, 0, 1, 8);
+    for (int n = 4; n <= 7; n++) {
+      int out[NSLOT];
+      oracle_set(&I, A8 + 7 - n, n, out);
+      ck_assert_int_eq(out[0], n * (n + 1) / 2);
+      for (int i = 0; i <= 7; i++) {
+        int d = order == 0 ? (i == 7 ? 255 : i + 1) : (i == 0 ? 255 : 8 - i);
+        int want = d >= n ? n * (n + 1) / 2 : INF;
+        if (d < NSLOT) ck_assert_int_eq(out[d], want);
+        int v = search_value(s, A + 7 - n, n, d);
+        ck_assert_msg(v == want, "%d look-alikes within %d guesses (order %d): %d, expected %d",
+                      n, d, order, v, want);
+      }
+    }
+    search_free(s);
+  }
+  for (int L = 5; L <= 8; L++) {
+    search *s = new_search(&g, L, 2, 1);
+    tnode *t = NULL;
+    int v = search_solve(s, A, 7, -1, &t);
+    search_free(s);
+    int want = L >= 7 ? 28 : INF;
+    ck_assert_msg(v == want, "7 look-alikes, limit %d: %d, expected %d", L, v, want);
+    if (t) {
+      tree_summary sum;
+      tree_summarize(t, &sum);
+      ck_assert_int_eq(sum.most, 7);
+      ck_assert_msg(tree_check(t, &g, A, 7, L) == 0, "%s", err_msg());
+    }
+    tree_free(t);
+  }
+  game_free(&g);
+}
+END_TEST
+
+/* A 1 MiB memo under many searches: evictions happen, results do not
+ * change.  One search object is reused for thousands of sets of the
+ * large list, so its memo fills, and each value is compared with a
+ * search whose memo never fills. */
+START_TEST(test_memo_evictions_change_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  search *small = new_search(&g, 6, 1, 1), *roomy = new_search(&g, 6, 1, 256);
+  double t0 = now_seconds();
+  uint64_t seed = 99;
+  uint16_t A[64];
+  /* Look-alike words (one letter apart from a pivot, in two positions)
+   * make sets the closed forms do not settle. */
+  int mismatches = 0, calls = 0;
+  for (int round = 0; round < 2; round++) {
+    uint64_t s2 = seed;
+    for (int k = 0; k < 3000; k++, calls++) {
+      int pivot = rng_range(&s2, 0, g.n_answers - 1);
+      int n = 0;
+      for (int a = 0; a < g.n_answers && n < 60; a++)
+        if (hamming(g.answers.w[a], g.answers.w[pivot]) <= 3 || rng_range(&s2, 0, 99) == 0)
+          A[n++] = (uint16_t)a;
+      int depth = rng_range(&s2, 3, 6);
+      int v1 = search_value(small, A, n, depth), v2 = search_value(roomy, A, n, depth);
+      if (v1 != v2) mismatches++;
+    }
+  }
+  search_stats st;
+  search_get_stats(small, &st);
+  printf("memo: %d calls, %llu stores, %llu evictions in a 1 MiB memo, %.1f s\n", calls,
+         (unsigned long long)st.memo_stores, (unsigned long long)st.memo_evictions,
+         now_seconds() - t0);
+  ck_assert_int_eq(mismatches, 0);
+  ck_assert_uint_gt(st.memo_evictions, 0);
+  search_free(small);
+  search_free(roomy);
+  game_free(&g);
+}
+END_TEST
+
+Suite *search_suite(void) {
+  Suite *s = suite_create("search");
+  TCase *tc = tcase_create("small");
+  tcase_set_timeout(tc, 60); /* generous: sanitizer builds, busy machines */
+  tcase_add_test(tc, test_oracle_sanity);
+  tcase_add_test(tc, test_limit_one);
+  tcase_add_test(tc, test_tiny_sets);
+  tcase_add_test(tc, test_depth_keys_share_one_memo);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("oracle");
+  tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
+  tcase_add_test(tc, test_search_matches_oracle);
+  tcase_add_test(tc, test_values_subsets_and_tie_rule);
+  tcase_add_test(tc, test_first_guess_fixed);
+  tcase_add_test(tc, test_memo_evictions_change_nothing);
+  suite_add_tcase(s, tc);
+  return s;
+}

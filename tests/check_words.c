@@ -1,0 +1,459 @@
+/*
+ * check_words.c: word list loading and validation (words.h), and the
+ * list-level checks of game.h and lists.h.
+ *
+ * Every error case writes a real file under a fresh mkdtemp directory and
+ * checks the whole "file:line: " prefix of err_msg() plus the reason.
+ */
+#include <check.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "lists.h"
+#include "suites.h"
+#include "util.h"
+#include "words.h"
+
+static char tmpdir[PATH_MAX];
+
+static void make_tmpdir(void) {
+  const char *base = getenv("TMPDIR");
+  snprintf(tmpdir, sizeof tmpdir, "%s/optle-words-XXXXXX", base && *base ? base : "/tmp");
+  ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+static void remove_tmpdir(void) {
+  if (tmpdir[0]) nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+  tmpdir[0] = '\0';
+}
+
+/* Write len bytes to tmpdir/name; returns the path (malloc'd). */
+static char *put_bytes(const char *name, const char *data, size_t len) {
+  char *path;
+  ck_assert_int_ge(asprintf(&path, "%s/%s", tmpdir, name), 0);
+  FILE *fp = fopen(path, "wb");
+  ck_assert_ptr_nonnull(fp);
+  ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
+  ck_assert_int_eq(fclose(fp), 0);
+  return path;
+}
+static char *put(const char *name, const char *text) { return put_bytes(name, text, strlen(text)); }
+
+/* words_load(path) must fail with err_msg() = "<prefix><rest>" where
+ * prefix is "path:line: " (line > 0) or "path: " (line 0), and the rest
+ * contains `reason`. */
+static void expect_error(const char *path, int line, const char *reason) {
+  wordlist wl;
+  int rc = words_load(path, &wl);
+  ck_assert_msg(rc == -1, "%s: loaded (%d words) but should fail with '%s'", path, wl.n, reason);
+  char prefix[PATH_MAX + 32];
+  if (line > 0) snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+  else snprintf(prefix, sizeof prefix, "%s: ", path);
+  const char *msg = err_msg();
+  ck_assert_msg(strncmp(msg, prefix, strlen(prefix)) == 0, "message '%s' should start with '%s'",
+                msg, prefix);
+  ck_assert_msg(strstr(msg + strlen(prefix), reason) != NULL, "message '%s' should contain '%s'",
+                msg, reason);
+  ck_assert_msg(strchr(msg, '\n') == NULL, "message '%s' is more than one line", msg);
+}
+
+static void expect_words(const wordlist *wl, const char *const *words, const int *lines, int n) {
+  ck_assert_int_eq(wl->n, n);
+  for (int i = 0; i < n; i++) {
+    ck_assert_str_eq(wl->w[i], words[i]);
+    ck_assert_int_eq(wl->line[i], lines[i]);
+    ck_assert_int_eq(words_find(wl, words[i]), i);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_load_happy) {
+  char *p = put("ok.txt",
+                "# a comment\n"
+                "\n"
+                "  Apple \r\n"
+                "BERRY\r\n"
+                "\tcrane\t\n"
+                "   # indented comment\n"
+                "   \t \n"
+                "sLaTe");  /* no final newline */
+  wordlist wl;
+  ck_assert_msg(words_load(p, &wl) == 0, "%s", err_msg());
+  const char *w[] = {"apple", "berry", "crane", "slate"};
+  const int lines[] = {3, 4, 5, 8};
+  expect_words(&wl, w, lines, 4);
+  ck_assert_str_eq(wl.path, p);
+  ck_assert_int_eq(words_find(&wl, "salet"), -1);
+  ck_assert_int_eq(words_find(&wl, "APPLE"), -1); /* lookups take folded words */
+  words_free(&wl);
+  free(p);
+}
+END_TEST
+
+START_TEST(test_load_crlf_everywhere) {
+  char *p = put("crlf.txt", "# list\r\nAPPLE\r\n\r\nberry\r\n  crane  \r\n");
+  wordlist wl;
+  ck_assert_msg(words_load(p, &wl) == 0, "%s", err_msg());
+  const char *w[] = {"apple", "berry", "crane"};
+  const int lines[] = {2, 4, 5};
+  expect_words(&wl, w, lines, 3);
+  words_free(&wl);
+  free(p);
+}
+END_TEST
+
+START_TEST(test_load_long_comment_ok) {
+  char buf[2100];
+  memset(buf, 'x', sizeof buf);
+  memcpy(buf, "# ", 2);
+  buf[2000] = '\n';
+  memcpy(buf + 2001, "apple\n", 7);
+  char *p = put_bytes("comment.txt", buf, 2007);
+  wordlist wl;
+  ck_assert_msg(words_load(p, &wl) == 0, "%s", err_msg());
+  const char *w[] = {"apple"};
+  const int lines[] = {2};
+  expect_words(&wl, w, lines, 1);
+  words_free(&wl);
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_wrong_length) {
+  char *p = put("short.txt", "apple\nabc\n");
+  expect_error(p, 2, "'abc' has 3 letters, expected 5");
+  free(p);
+  p = put("long.txt", "# x\napple\nberry\napples\n");
+  expect_error(p, 4, "'apples' has 6 letters, expected 5");
+  free(p);
+  p = put("one.txt", "a\n");
+  expect_error(p, 1, "has 1 letters");
+  free(p);
+  /* 63 letters: fits the line buffer, still the wrong length. */
+  char line[64];
+  memset(line, 'q', 63);
+  line[63] = '\n';
+  p = put_bytes("sixtythree.txt", line, 64);
+  expect_error(p, 1, "has 63 letters, expected 5");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_digit_and_symbols) {
+  char *p = put("digit.txt", "apple\nberry\nab1de\n");
+  expect_error(p, 3, "'ab1de' has a non-letter at position 3");
+  free(p);
+  p = put("apos.txt", "don't\n");
+  expect_error(p, 1, "has a non-letter at position 4");
+  free(p);
+  p = put("blank.txt", "apple\nab cd\n");
+  expect_error(p, 2, "'ab cd' has a blank at position 3");
+  free(p);
+  p = put("inline.txt", "apple # fruit\n");
+  expect_error(p, 1, "has a blank at position 6");
+  free(p);
+  p = put_bytes("nul.txt", "apple\nab\0de\n", 12);
+  expect_error(p, 2, "has a NUL byte at position 3");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_non_ascii) {
+  char *p = put("cafe.txt", "apple\ncaf\xc3\xa9\n");
+  expect_error(p, 2, "non-ASCII byte 0xc3");
+  free(p);
+  /* Five bytes that are not five letters: a Latin-1 e-acute. */
+  p = put("latin1.txt", "cafe\xe9\n");
+  expect_error(p, 1, "non-ASCII byte 0xe9");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_empty_and_comments_only) {
+  char *p = put("empty.txt", "");
+  expect_error(p, 0, "no words in the list");
+  free(p);
+  p = put("comments.txt", "# nothing\n\n   # more nothing\r\n\n");
+  expect_error(p, 0, "no words in the list");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_directory_and_missing) {
+  char *d;
+  ck_assert_int_ge(asprintf(&d, "%s/sub", tmpdir), 0);
+  ck_assert_int_eq(mkdir(d, 0700), 0);
+  expect_error(d, 0, "is a directory");
+  free(d);
+  char *m;
+  ck_assert_int_ge(asprintf(&m, "%s/no-such-file.txt", tmpdir), 0);
+  expect_error(m, 0, "cannot open");
+  expect_error(m, 0, "No such file or directory");
+  free(m);
+}
+END_TEST
+
+START_TEST(test_error_duplicate) {
+  char *p = put("dup.txt", "apple\nberry\n\n# c\nAPPLE\n");
+  expect_error(p, 5, "duplicate word 'apple' (first on line 1)");
+  free(p);
+  p = put("dup2.txt", "crane\napple\n apple\r\n");
+  expect_error(p, 3, "duplicate word 'apple' (first on line 2)");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_error_very_long_line) {
+  size_t n = 100000;
+  char *buf = malloc(n + 16);
+  memcpy(buf, "apple\n", 6);
+  memset(buf + 6, 'a', n);
+  memcpy(buf + 6 + n, "\nberry\n", 7);
+  char *p = put_bytes("huge.txt", buf, n + 13);
+  expect_error(p, 2, "line too long");
+  free(p);
+  /* Just past the line buffer. */
+  memset(buf, 'b', 70);
+  buf[70] = '\n';
+  p = put_bytes("seventy.txt", buf, 71);
+  expect_error(p, 1, "line too long");
+  free(p);
+  /* A huge final line with no newline at all. */
+  memset(buf, 'c', n);
+  p = put_bytes("nonl.txt", buf, n);
+  expect_error(p, 1, "line too long");
+  free(p);
+  free(buf);
+}
+END_TEST
+
+START_TEST(test_first_error_wins) {
+  /* Line 2 is bad, so the duplicate on line 4 is never reached. */
+  char *p = put("first.txt", "apple\nab1de\nberry\napple\n");
+  expect_error(p, 2, "non-letter");
+  free(p);
+}
+END_TEST
+
+START_TEST(test_load_mem) {
+  const char text[] = "# mem\nApple\r\n\n berry\n";
+  wordlist wl;
+  ck_assert_msg(words_load_mem(text, sizeof text - 1, "mem.txt", &wl) == 0, "%s", err_msg());
+  const char *w[] = {"apple", "berry"};
+  const int lines[] = {2, 4};
+  expect_words(&wl, w, lines, 2);
+  ck_assert_str_eq(wl.path, "mem.txt");
+  words_free(&wl);
+  const char bad[] = "apple\nberry\nbe rr\n";
+  ck_assert_int_eq(words_load_mem(bad, sizeof bad - 1, "mem.txt", &wl), -1);
+  ck_assert_msg(strncmp(err_msg(), "mem.txt:3: ", 11) == 0, "%s", err_msg());
+  /* The length bounds the buffer: what follows is not read. */
+  const char cut[] = "apple\nberry\nxx";
+  ck_assert_int_eq(words_load_mem(cut, 12, "cut.txt", &wl), 0);
+  ck_assert_int_eq(wl.n, 2);
+  words_free(&wl);
+}
+END_TEST
+
+START_TEST(test_from_array_and_find) {
+  const char *ok[] = {"crane", "slate", "trace"};
+  wordlist wl;
+  ck_assert_int_eq(words_from_array(ok, 3, &wl), 0);
+  ck_assert_int_eq(wl.n, 3);
+  for (int i = 0; i < 3; i++) {
+    ck_assert_str_eq(wl.w[i], ok[i]);
+    ck_assert_int_eq(words_find(&wl, ok[i]), i);
+  }
+  ck_assert_int_eq(words_find(&wl, "salet"), -1);
+  ck_assert_int_eq(words_find(&wl, "cran"), -1);
+  ck_assert_int_eq(words_find(&wl, "cranes"), -1);
+  ck_assert_int_eq(words_find(&wl, ""), -1);
+  words_free(&wl);
+
+  const char *upper[] = {"crane", "Slate"};
+  ck_assert_int_eq(words_from_array(upper, 2, &wl), -1);
+  const char *shortw[] = {"cran"};
+  ck_assert_int_eq(words_from_array(shortw, 1, &wl), -1);
+  const char *dup[] = {"crane", "slate", "crane"};
+  ck_assert_int_eq(words_from_array(dup, 3, &wl), -1);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "duplicate word 'crane'"));
+
+  ck_assert(words_valid("crane"));
+  ck_assert(!words_valid("Crane"));
+  ck_assert(!words_valid("cran"));
+  ck_assert(!words_valid("cranes"));
+  ck_assert(!words_valid("cr4ne"));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Lists of a game. */
+
+START_TEST(test_game_answer_missing) {
+  char *a = put("answers.txt", "# answers\napple\nberry\ncrane\n");
+  char *q = put("guesses.txt", "crane\napple\nslate\n");
+  game g;
+  ck_assert_int_eq(game_load(&g, a, q), -1);
+  char want[2 * PATH_MAX];
+  snprintf(want, sizeof want, "%s:3: answer 'berry' is not in the guess list %s", a, q);
+  ck_assert_msg(strncmp(err_msg(), want, strlen(want)) == 0, "got '%s', want '%s...'", err_msg(),
+                want);
+  free(a);
+  free(q);
+}
+END_TEST
+
+START_TEST(test_game_errors_name_their_file) {
+  char *a = put("answers.txt", "apple\nberry\n");
+  char *q = put("guesses.txt", "apple\nberry\nbad\n");
+  game g;
+  ck_assert_int_eq(game_load(&g, a, q), -1);
+  char want[PATH_MAX + 16];
+  snprintf(want, sizeof want, "%s:3: ", q);
+  ck_assert_msg(strncmp(err_msg(), want, strlen(want)) == 0, "%s", err_msg());
+  char *bad = put("bad-answers.txt", "apple\napple\n");
+  ck_assert_int_eq(game_load(&g, bad, q), -1);
+  snprintf(want, sizeof want, "%s:2: duplicate", bad);
+  ck_assert_msg(strncmp(err_msg(), want, strlen(want)) == 0, "%s", err_msg());
+  free(a);
+  free(q);
+  free(bad);
+}
+END_TEST
+
+START_TEST(test_game_guesses_default_to_answers) {
+  char *a = put("answers.txt", "crane\nSLATE\ntrace\n");
+  game g;
+  ck_assert_msg(game_load(&g, a, NULL) == 0, "%s", err_msg());
+  ck_assert_int_eq(g.n_answers, 3);
+  ck_assert_int_eq(g.n_guesses, 3);
+  for (int i = 0; i < 3; i++) {
+    ck_assert_str_eq(g.guesses.w[i], g.answers.w[i]);
+    ck_assert_int_eq(g.ans2guess[i], i);
+    ck_assert_int_eq(g.guess2ans[i], i);
+  }
+  ck_assert_str_eq(g.answers.w[1], "slate");
+  game_free(&g);
+
+  /* With a guess file: answers map into it wherever they sit. */
+  char *q = put("guesses.txt", "salet\ntrace\ncrane\nslate\nroate\n");
+  ck_assert_msg(game_load(&g, a, q) == 0, "%s", err_msg());
+  ck_assert_int_eq(g.n_guesses, 5);
+  ck_assert_int_eq(g.ans2guess[0], 2);
+  ck_assert_int_eq(g.ans2guess[1], 3);
+  ck_assert_int_eq(g.ans2guess[2], 1);
+  ck_assert_int_eq(g.guess2ans[0], -1);
+  ck_assert_int_eq(g.guess2ans[4], -1);
+  game_free(&g);
+  free(a);
+  free(q);
+}
+END_TEST
+
+START_TEST(test_lists_named) {
+  static const struct {
+    const char *name, *file;
+    int answers, guesses;
+  } named[] = {{"small", "wordlists/small.txt", 50, 50},
+               {"medium", "wordlists/medium.txt", 200, 200},
+               {"large", "wordlists/large.txt", 500, 500},
+               {"nyt", "wordlists/nyt-answers.txt", 2309, 12947}};
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+    game g;
+    ck_assert_msg(lists_load(&g, named[i].name, NULL) == 0, "%s", err_msg());
+    ck_assert_int_eq(g.n_answers, named[i].answers);
+    ck_assert_int_eq(g.n_guesses, named[i].guesses);
+    ck_assert_str_eq(g.answers.path, named[i].file);
+    /* The embedded copy matches the committed file (run from the repo
+     * root, as `make unit` does). */
+    wordlist f;
+    if (access(named[i].file, R_OK) == 0) {
+      ck_assert_msg(words_load(named[i].file, &f) == 0, "%s", err_msg());
+      ck_assert_int_eq(f.n, g.n_answers);
+      for (int k = 0; k < f.n; k++) {
+        ck_assert_str_eq(f.w[k], g.answers.w[k]);
+        ck_assert_int_eq(f.line[k], g.answers.line[k]);
+      }
+      words_free(&f);
+    }
+    game_free(&g);
+  }
+}
+END_TEST
+
+START_TEST(test_lists_unknown_and_custom_guesses) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "tiny", NULL), -1);
+  ck_assert_str_eq(err_msg(), "--list 'tiny': unknown list (known: small, medium, large, nyt)");
+  ck_assert_int_eq(lists_load(&g, "", NULL), -1);
+  ck_assert_int_eq(lists_load(&g, "SMALL", NULL), -1);
+
+  /* small with a guess file lacking its first answer (abate, line 4). */
+  char *q = put("guesses.txt", "acrid\nagent\n");
+  ck_assert_int_eq(lists_load(&g, "small", q), -1);
+  char want[PATH_MAX + 96];
+  snprintf(want, sizeof want,
+           "wordlists/small.txt:4: answer 'abate' is not in the guess list %s", q);
+  ck_assert_msg(strncmp(err_msg(), want, strlen(want)) == 0, "got '%s'", err_msg());
+
+  /* A bad guess file is reported as itself. */
+  char *bad = put("bad.txt", "acrid\n12345\n");
+  ck_assert_int_eq(lists_load(&g, "small", bad), -1);
+  snprintf(want, sizeof want, "%s:2: ", bad);
+  ck_assert_msg(strncmp(err_msg(), want, strlen(want)) == 0, "got '%s'", err_msg());
+
+  /* small with the NYT guesses: 50 answers, 12947 guesses. */
+  if (access("wordlists/nyt-guesses.txt", R_OK) == 0) {
+    ck_assert_msg(lists_load(&g, "small", "wordlists/nyt-guesses.txt") == 0, "%s", err_msg());
+    ck_assert_int_eq(g.n_answers, 50);
+    ck_assert_int_eq(g.n_guesses, 12947);
+    ck_assert_str_eq(g.guesses.path, "wordlists/nyt-guesses.txt");
+    game_free(&g);
+  }
+  free(q);
+  free(bad);
+}
+END_TEST
+
+Suite *words_suite(void) {
+  Suite *s = suite_create("words");
+  TCase *tc = tcase_create("load");
+  tcase_set_timeout(tc, 60); /* generous: sanitizer builds, busy machines */
+  tcase_add_checked_fixture(tc, make_tmpdir, remove_tmpdir);
+  tcase_add_test(tc, test_load_happy);
+  tcase_add_test(tc, test_load_crlf_everywhere);
+  tcase_add_test(tc, test_load_long_comment_ok);
+  tcase_add_test(tc, test_error_wrong_length);
+  tcase_add_test(tc, test_error_digit_and_symbols);
+  tcase_add_test(tc, test_error_non_ascii);
+  tcase_add_test(tc, test_error_empty_and_comments_only);
+  tcase_add_test(tc, test_error_directory_and_missing);
+  tcase_add_test(tc, test_error_duplicate);
+  tcase_add_test(tc, test_error_very_long_line);
+  tcase_add_test(tc, test_first_error_wins);
+  tcase_add_test(tc, test_load_mem);
+  tcase_add_test(tc, test_from_array_and_find);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("game");
+  tcase_set_timeout(tc, 120);
+  tcase_add_checked_fixture(tc, make_tmpdir, remove_tmpdir);
+  tcase_add_test(tc, test_game_answer_missing);
+  tcase_add_test(tc, test_game_errors_name_their_file);
+  tcase_add_test(tc, test_game_guesses_default_to_answers);
+  tcase_add_test(tc, test_lists_named);
+  tcase_add_test(tc, test_lists_unknown_and_custom_guesses);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,81 @@
+/*
+ * suites.h: the Check suites of tests/check_optle, one per layer, and the
+ * few helpers more than one of them needs.
+ *
+ * The helpers are deliberately independent of the library where the
+ * library is under test: ref_feedback() scores a guess with letter
+ * counts, a different algorithm from feedback.c's used-position mask, so
+ * the oracle and the golden tables never lean on the code they check.
+ */
+#ifndef OPTLE_TESTS_SUITES_H
+#define OPTLE_TESTS_SUITES_H
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Suite *feedback_suite(void);
+Suite *words_suite(void);
+Suite *memo_suite(void);
+Suite *tree_suite(void);
+Suite *search_suite(void);
+/* Suites of later modules, registered when linked in (weak: a missing
+ * one is skipped, and check_main says so). */
+Suite *strategy_suite(void) __attribute__((weak));
+Suite *verify_suite(void) __attribute__((weak));
+Suite *play_suite(void) __attribute__((weak));
+
+/* Reference Wordle feedback from the rules, by letter counts: greens
+ * first, then each remaining guess letter, left to right, is yellow while
+ * the answer still has an unmatched copy of it.  Base-3 code, weight 3^i. */
+static inline int ref_feedback(const char *guess, const char *answer) {
+  int left[26] = {0}, colour[5] = {0};
+  for (int i = 0; i < 5; i++) {
+    if (guess[i] == answer[i]) colour[i] = 2;
+    else left[answer[i] - 'a']++;
+  }
+  for (int i = 0; i < 5; i++)
+    if (colour[i] != 2 && left[guess[i] - 'a'] > 0) {
+      left[guess[i] - 'a']--;
+      colour[i] = 1;
+    }
+  int code = 0;
+  for (int i = 4; i >= 0; i--) code = code * 3 + colour[i];
+  return code;
+}
+
+/* splitmix64: a small fixed-seed generator, identical on every host. */
+static inline uint64_t rng_next(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+/* Uniform in [lo, hi]. */
+static inline int rng_range(uint64_t *s, int lo, int hi) {
+  return lo + (int)(rng_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+/* Contents of a memory stream, as a malloc'd NUL-terminated string. */
+typedef struct {
+  FILE *fp;
+  char *buf;
+  size_t len;
+} memout;
+
+static inline void memout_open(memout *m) {
+  m->buf = NULL;
+  m->len = 0;
+  m->fp = open_memstream(&m->buf, &m->len);
+  ck_assert_ptr_nonnull(m->fp);
+}
+/* Closes the stream; the caller frees m->buf. */
+static inline char *memout_close(memout *m) {
+  ck_assert_int_eq(fclose(m->fp), 0);
+  m->fp = NULL;
+  return m->buf;
+}
+
+#endif
