@@ -36,7 +36,7 @@ endif
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 
 # Debian packages the build and tests need.
-DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq
+DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq graphviz
 DEPS_STAMP  := .deps-ok
 
 SRC     := $(wildcard src/*.c)
@@ -72,7 +72,7 @@ $(BUILD)/optle: $(BUILD)/main.o $(BUILD)/liboptle.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 optle: $(BUILD)/optle
-	@cmp -s $< $@ || cp $< $@
+	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 	@ln -sfn $(notdir $(BUILD))/liboptle.a build/liboptle.a
 
 $(BUILD)/tests/%.o: tests/%.c | $(DEPS_STAMP)
@@ -83,7 +83,7 @@ $(BUILD)/check_optle: $(TESTOBJ) $(BUILD)/liboptle.a
 	$(CC) $(LDFLAGS) $^ $$(pkg-config --libs check) $(LDLIBS) -o $@
 
 tests/check_optle: $(BUILD)/check_optle
-	@cmp -s $< $@ || cp $< $@
+	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 
 # The main job: the three assignment lists solved from scratch (first
 # guess found and proven), then SALET proven on the NYT lists.
@@ -93,6 +93,10 @@ run: optle
 	./optle solve --list medium -o outputs/medium.json -o outputs/medium.txt
 	./optle solve --list large -o outputs/large.json -o outputs/large.txt
 	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt
+	./optle export outputs/small.json --list small --format dot -o outputs/small.dot
+	dot -Tsvg outputs/small.dot -o outputs/small.svg
+	./optle export outputs/nyt-salet.json --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
+	dot -Tsvg outputs/nyt-salet-depth2.dot -o outputs/nyt-salet-depth2.svg
 
 unit: tests/check_optle optle
 	./tests/check_optle
@@ -115,3 +119,6 @@ clean:
 
 # The named lists are embedded with .incbin (src/lists.c).
 $(BUILD)/lists.o: $(wildcard wordlists/*.txt)
+
+# Fuzz targets (libFuzzer, clang): make fuzz [FUZZ_SECONDS=60]
+-include tests/fuzz/fuzz.mk

@@ -16,5 +16,8 @@ int cli_main(int argc, char **argv);
 /* The subcommands (one file each, src/cmd_NAME.c): argv excludes the
  * command name.  Each returns an exit status. */
 int cmd_solve(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
+int cmd_verify(int argc, char **argv); /* cmd_verify.c: optle verify TREE */
+int cmd_export(int argc, char **argv); /* cmd_verify.c: optle export TREE */
 
 #endif

@@ -1,6 +1,9 @@
 /*
- * heuristics.h: greedy strategies, used as baselines and to seed the
- * exact search with an upper bound.
+ * heuristics.h: the greedy entropy strategy as the exact search uses it,
+ * to seed its bound, and the fixed-point c*log2(c) table every entropy
+ * score uses.  The strategy itself, with the other greedy rules, rollout
+ * and their trees, is in strategy.h; this header keeps the search's two
+ * entry points stable.
  *
  * entropy: at every node pick the guess whose feedback partition of the
  * remaining answers has the greatest entropy (equivalently the least

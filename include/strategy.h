@@ -13,7 +13,7 @@
  *   entropy-plain  the same score; ties go to guess-list order only
  *   expected-size  sum of c^2 (n times the expected answers left)
  *   minimax        the largest class
- *   most-parts     n minus the number of classes (most classes first)
+ *   most-parts     the number of classes, the most first
  *
  * Ties go to a guess that is still a possible answer (one of the set),
  * then to the lower guess index ("word order": the order of the guess
@@ -39,12 +39,22 @@
  * reports OPTLE_INF past it, for the search's seed).
  *
  * Speed.  Guesses are scanned over the set's rows of the answer-major
- * feedback table (game_answer_row()): for each guess, n byte reads and
- * a count per pattern.  A guess that gives no information on a set gives
- * none on its subsets, so every node passes its children the list of
- * guesses still informative; deep sets scan a small fraction of the
- * guess list.  Trees and totals of large sets split into OpenMP tasks
- * (one per class, and for rollout one per candidate).
+ * feedback table (game_answer_row()): for each guess, n byte reads while
+ * the score is kept up to date, and n to clear the counts.  Shortcuts,
+ * none of which changes a pick:
+ *  - a guess that gives no information on a set gives none on its
+ *    subsets, so children scan only the guesses their parent found
+ *    informative (a few percent fewer);
+ *  - nothing scores better than a split into single answers, so a scan
+ *    for one guess stops at the first such split that the tie rule
+ *    cannot beat; rules that prefer answers first look for one among the
+ *    set's own answers when the set is small (n^2 reads, no scan);
+ *  - a rollout scores its candidates after BASE's own pick with a budget
+ *    (the best total so far): a candidate is dropped as soon as its
+ *    classes' totals plus a lower bound of 2c - 1 for each class of c
+ *    answers still to play exceed it.
+ * Trees of large sets split into OpenMP tasks (one per class, and for
+ * rollout one per candidate).
  *
  * Everything here is thread-safe: scratch is per call.
  */
@@ -91,11 +101,12 @@ int strategy_pick(const strategy *st, const game *g, const uint16_t *set, int n)
  * Total guesses of a greedy or rollout strategy on `set` (n answer
  * indices, any order), with the first guess fixed when first >= 0, with
  * at most `depth` guesses per answer (OPTLE_DEPTH_UNLIMITED for none):
- * OPTLE_INF when some answer needs more.  Single-threaded unless called
- * inside an OpenMP parallel region, where it splits into tasks.
+ * OPTLE_INF when some answer needs more.  *most (when most is not NULL)
+ * gets the most guesses any answer needs.  Single-threaded, no tree
+ * built: compare tables and the search's seed use it.
  */
 int strategy_total(const strategy *st, const game *g, const uint16_t *set, int n, int first,
-                   int depth);
+                   int depth, int *most);
 
 /* Settings of strategy_tree(). */
 typedef struct {

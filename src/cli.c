@@ -17,6 +17,9 @@ typedef struct {
 
 static const command commands[] = {
     {"solve", cmd_solve, "find and prove an optimal strategy, and write its tree"},
+    {"verify", cmd_verify, "check a tree file (JSON or text) against the word lists"},
+    {"export", cmd_export, "write a checked tree as JSON, text or Graphviz DOT"},
+    {"simulate", cmd_simulate, "play a heuristic strategy on every answer, or compare strategies"},
 };
 
 static void main_help(FILE *fp) {

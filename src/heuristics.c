@@ -29,5 +29,5 @@ const uint64_t *heur_clogc_table(void) {
 int heur_entropy_total(const game *g, const uint16_t *set, int n, int depth) {
   strategy entropy;
   strategy_parse("entropy", &entropy); /* cannot fail */
-  return strategy_total(&entropy, g, set, n, -1, depth);
+  return strategy_total(&entropy, g, set, n, -1, depth, NULL);
 }

@@ -37,11 +37,11 @@ struct strategy_rule {
 
 static const strategy_rule rules[] = {
     {"entropy", SCORE_ENTROPY, true,
-     "greatest entropy of the feedback partition; ties: a possible answer, then word order"},
+     "greatest entropy of the partition; ties: a possible answer, then word order"},
     {"entropy-plain", SCORE_ENTROPY, false,
      "greatest entropy; ties: word order only (the guess list's order)"},
     {"expected-size", SCORE_SQUARES, true,
-     "fewest answers left on average (least sum of squared class sizes); ties as entropy"},
+     "fewest answers left on average (least sum of c^2); ties as entropy"},
     {"minimax", SCORE_LARGEST, true,
      "smallest largest class; ties: a possible answer, then word order"},
     {"most-parts", SCORE_PARTS, true, "most classes (distinct feedbacks); ties as entropy"},
@@ -50,7 +50,8 @@ static const strategy_rule rules[] = {
 
 /* Step tables of the additive scores, for class sizes 0..OPTLE_MAX_ANSWERS-1:
  * entropy c*log2(c) in fixed point (heur_clogc_table()), squares c^2,
- * parts -1 for a new class (the score is then n - k, offset by n). */
+ * parts -1 (mod 2^64) for each new class, so k classes score 2^64 - k:
+ * the more classes, the lower. */
 static const uint64_t *step_table(score_kind k) {
   static uint64_t steps[3][OPTLE_MAX_ANSWERS];
   static int ready;
@@ -146,15 +147,30 @@ static bool rule_better(const strategy_rule *r, const cand *a, const cand *b) {
   return r->prefer_answers && a->green > b->green;
 }
 
+/* A rule's score of a split of n answers into single answers: the best
+ * score there is. */
+static uint64_t perfect_score(score_kind k, int n) {
+  switch (k) {
+  case SCORE_ENTROPY: return 0;
+  case SCORE_SQUARES: return (uint64_t)n;
+  case SCORE_PARTS: return (uint64_t)0 - (uint64_t)n;
+  default: return 1;
+  }
+}
+
 /*
  * Scan the guesses U[0..nu-1] (ascending indices) over the set A (n >= 2)
  * with rule r: the best `top` guesses, best first, go to out[] (the count
  * is returned), and the guesses informative on A, in order, to Unext
- * (*nnext of them).  Uninformative guesses are skipped.
+ * (*nnext of them).  Uninformative guesses are skipped.  With top = 1,
+ * the scan stops at a split into single answers by one of A's answers,
+ * or by any guess when stop_perfect says no answer of A makes one (or
+ * the rule does not prefer answers).
  */
 static int scan(const strategy_rule *r, const game *g, const uint16_t *A, int n, const int *U,
-                int nu, int top, cand *out, int *Unext, int *nnext) {
+                int nu, int top, cand *out, int *Unext, int *nnext, bool stop_perfect) {
   const uint64_t *step = step_table(r->score);
+  uint64_t perfect = perfect_score(r->score, n);
   const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
   uint16_t cnt[PATTERN_COUNT] = {0};
@@ -186,6 +202,10 @@ static int scan(const strategy_rule *r, const game *g, const uint16_t *A, int n,
       pos--;
     }
     out[pos] = c;
+    /* Nothing beats a split into single answers except, for a rule that
+     * prefers answers, one by an answer.  Its classes scan nothing, so
+     * Unext may stop here. */
+    if (top == 1 && score == perfect && (green || stop_perfect)) break;
   }
   free(rows);
   *nnext = nn;
@@ -219,25 +239,77 @@ typedef struct {
 } run;
 
 static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
-                     int nu);
+                     int nu, int *most, long budget);
 
 static int sat_sum(long s) { return s < INF ? (int)s : INF; }
 
-/* n + the strategy's totals on the non-winning classes of guess q over
- * A, each with depth - 1 guesses; the classes scan the guesses U. */
+/*
+ * n + the strategy's totals on the non-winning classes of guess q over
+ * A, each with depth - 1 guesses; the classes scan the guesses U.  *most
+ * gets the most guesses any answer needs.
+ *
+ * Budget: the result is exact when it is at most `budget`; otherwise it
+ * is only some value above it, found as soon as the classes' totals so
+ * far plus 2c - 1 for each class of c answers still to play (no
+ * strategy does better: one answer of a class can be found with its
+ * first guess, every other needs two or more) exceed the budget.  The
+ * strategy's guesses never depend on the budget, only how soon we stop.
+ * INF means no budget.
+ */
 static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth, const int *U,
-                       int nu) {
+                       int nu, int *most, long budget) {
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   int start[PATTERN_COUNT + 1];
   partition(R->g, q, A, n, part, start);
-  int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1;
+  int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1, deepest = 0;
+  long rest = 0; /* lower bound of the classes still to play */
+  for (int p = 0; p < PATTERN_WIN; p++)
+    if (start[p + 1] > start[p]) rest += 2 * (start[p + 1] - start[p]) - 1;
   long sum = n;
   for (int p = 0; p < PATTERN_WIN && sum < INF; p++) {
-    int c = start[p + 1] - start[p];
-    if (c) sum += total_rec(R, part + start[p], c, -1, child, U, nu);
+    int c = start[p + 1] - start[p], m = 0;
+    if (!c) continue;
+    if (budget < INF && sum + rest > budget) break;
+    rest -= 2 * c - 1;
+    long cb = budget < INF ? budget - sum - rest : INF;
+    sum += total_rec(R, part + start[p], c, -1, child, U, nu, &m, cb);
+    deepest = m > deepest ? m : deepest;
   }
   free(part);
-  return sat_sum(sum);
+  *most = deepest + 1;
+  return sat_sum(sum + rest);
+}
+
+/*
+ * Perfect splits by an answer, for rules that prefer possible answers
+ * (and rollouts over them).  When one of the set's own answers splits
+ * it into single answers, that is the best score of every rule, and
+ * being a possible answer wins the tie; of those answers, the lowest
+ * guess index.  A rollout agrees: 2n - 1 is the least total there is,
+ * only such an answer reaches it, and its base ranks the same one first.
+ * Checked for sets of at most PERFECT_CHECK_MAX answers (n^2 table
+ * reads, cheaper than a scan); -1 when none (the scan decides).
+ */
+#define PERFECT_CHECK_MAX 16
+static int perfect_answer(const game *g, const uint16_t *A, int n) {
+  if (n == 2) {
+    int a = g->ans2guess[A[0]], b = g->ans2guess[A[1]];
+    return a < b ? a : b;
+  }
+  int best = -1;
+  for (int i = 0; i < n; i++) {
+    int q = g->ans2guess[A[i]];
+    if (best >= 0 && q > best) continue;
+    uint8_t seen[PATTERN_COUNT] = {0};
+    int j = 0;
+    for (; j < n; j++) {
+      uint8_t p = game_fb(g, q, A[j]);
+      if (seen[p]) break;
+      seen[p] = 1;
+    }
+    if (j == n) best = q;
+  }
+  return best;
 }
 
 /*
@@ -247,46 +319,70 @@ static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth,
 static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, int *Unext,
                 int *nnext) {
   const strategy *st = R->st;
+  bool checked = st->rule->prefer_answers && n <= PERFECT_CHECK_MAX;
+  int q = checked ? perfect_answer(R->g, A, n) : -1;
+  if (q >= 0) {
+    *nnext = 0; /* the classes are single answers: they scan nothing */
+    return q;
+  }
   if (st->kind == STRAT_GREEDY) {
     cand best;
-    int m = scan(st->rule, R->g, A, n, U, nu, 1, &best, Unext, nnext);
+    int m = scan(st->rule, R->g, A, n, U, nu, 1, &best, Unext, nnext,
+                 !st->rule->prefer_answers || checked);
     return m ? best.g : -1;
   }
   /* Rollout: BASE's top N, each scored by BASE played to the end. */
   int top = st->top < nu ? st->top : nu;
   cand *cs = xmalloc(sizeof *cs * (size_t)(top ? top : 1));
-  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext);
+  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext, false);
   strategy base = {.kind = STRAT_GREEDY, .rule = st->rule};
   run RB = {&base, R->g, false};
-  int *q = xmalloc(sizeof *q * (size_t)(m ? m : 1));
-  bool split = R->tasks && n >= TASK_MIN_SET && m > 1;
-  for (int i = 0; i < m; i++) {
+  int *tot = xmalloc(sizeof *tot * (size_t)(m ? m : 1)), most;
+  /* BASE's own pick first, in full; any other guess matters only if it
+   * does at least as well, so its total is wanted only up to that
+   * (guess_total's budget).  A sequential run tightens the budget as
+   * better guesses turn up. */
+  long best = m ? tot[0] = guess_total(&RB, A, n, cs[0].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext,
+                                       &most, INF)
+                : INF;
+  bool split = R->tasks && n >= TASK_MIN_SET && m > 2;
+  for (int i = 1; i < m; i++) {
 #pragma omp task default(shared) firstprivate(i) if (split)
-    q[i] = guess_total(&RB, A, n, cs[i].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext);
+    {
+      int mo;
+      tot[i] = guess_total(&RB, A, n, cs[i].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext, &mo, best);
+      if (!split && tot[i] < best) best = tot[i];
+    }
   }
 #pragma omp taskwait
   int b = -1;
-  for (int i = 0; i < m; i++)
-    if (b < 0 || q[i] < q[b] || (q[i] == q[b] && (cs[i].green > cs[b].green ||
-                                                   (cs[i].green == cs[b].green && cs[i].g < cs[b].g))))
-      b = i;
-  int g = b >= 0 ? cs[b].g : -1;
-  free(q);
+  for (int i = 0; i < m; i++) {
+    if (b >= 0 && tot[i] > tot[b]) continue;
+    if (b >= 0 && tot[i] == tot[b] &&
+        (cs[i].green < cs[b].green || (cs[i].green == cs[b].green && cs[i].g > cs[b].g)))
+      continue;
+    b = i;
+  }
+  q = b >= 0 ? cs[b].g : -1;
+  free(tot);
   free(cs);
-  return g;
+  return q;
 }
 
-/* Total on A with at most `depth` guesses (INF past it); the first guess
- * is `first` when >= 0.  Guesses are scanned from U. */
+/* Total on A with at most `depth` guesses (INF past it), exact up to
+ * `budget` (guess_total()); the first guess is `first` when >= 0.
+ * Guesses are scanned from U.  *most gets the most guesses any answer
+ * needs (when the total is exact). */
 static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
-                     int nu) {
+                     int nu, int *most, long budget) {
+  *most = 1;
   if (first < 0 && n == 1) return 1;
   if (first >= 0 && n == 1 && game_fb(R->g, first, A[0]) == PATTERN_WIN) return 1;
   if (depth <= 1) return INF;
-  if (first >= 0) return guess_total(R, A, n, first, depth, U, nu);
+  if (first >= 0) return guess_total(R, A, n, first, depth, U, nu, most, budget);
   int *Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1)), nnext = 0;
   int q = pick(R, A, n, U, nu, Unext, &nnext);
-  int t = q < 0 ? INF : guess_total(R, A, n, q, depth, Unext, nnext);
+  int t = q < 0 ? INF : guess_total(R, A, n, q, depth, Unext, nnext, most, budget);
   free(Unext);
   return t;
 }
@@ -308,13 +404,16 @@ int strategy_pick(const strategy *st, const game *g, const uint16_t *set, int n)
 }
 
 int strategy_total(const strategy *st, const game *g, const uint16_t *set, int n, int first,
-                   int depth) {
+                   int depth, int *most) {
+  int m = 0;
+  if (most) *most = 0;
   if (n <= 0) return 0;
   if (st->kind == STRAT_EXACT) return INF; /* not a per-set rule: use strategy_tree() */
   run R = {st, g, false};
   int *U = all_guesses(g);
-  int t = total_rec(&R, set, n, first, depth, U, g->n_guesses);
+  int t = total_rec(&R, set, n, first, depth, U, g->n_guesses, &m, INF);
   free(U);
+  if (most && t < INF) *most = m;
   return t;
 }
 
@@ -323,7 +422,7 @@ int strategy_best_total(const game *g, const uint16_t *set, int n, int depth) {
   for (int i = 0; i < NRULES; i++) {
     if (!rules[i].prefer_answers) continue;
     strategy st = {.kind = STRAT_GREEDY, .rule = &rules[i]};
-    int t = strategy_total(&st, g, set, n, -1, depth);
+    int t = strategy_total(&st, g, set, n, -1, depth, NULL);
     best = t < best ? t : best;
   }
   return best;

@@ -1,0 +1,101 @@
+/*
+ * treeread.h: reading strategy trees back from files, in either format
+ * treeio.h writes, and the checks only the file itself can show.
+ *
+ * Formats are told apart by content, never by name: after blanks, '{'
+ * starts optle's JSON, a letter starts the text format (Selby's, which
+ * is also optle's own text output); anything else is not a tree.
+ *
+ * The reader sorts what can go wrong into two kinds, as `optle verify`
+ * reports them:
+ *
+ *  unusable (-1, exit 2): the file cannot be read as a tree at all.
+ *    I/O errors; a directory; more than TREEREAD_MAX_BYTES; an empty
+ *    file; bytes that are neither JSON nor text (NUL, non-ASCII, control
+ *    characters in text); JSON syntax (jansson's line and column);
+ *    duplicate JSON keys (JSON_REJECT_DUPLICATES); nesting deeper than a
+ *    tree of TREEREAD_MAX_DEPTH guesses (checked by a scan before
+ *    jansson parses, so no parser ever recurses further); wrong types,
+ *    missing or unknown keys, numbers out of range; a token that is not
+ *    a five-letter word or a pattern; a word not in the guess list;
+ *    text lines longer than TREEREAD_MAX_LINE or off the grammar
+ *    ("word PATk ... word GGGGGk"); an indent that does not land on a
+ *    token boundary of the line above.
+ *
+ *  invalid (1, exit 1): a well-formed tree that is wrong.
+ *    - same history, same guess: in the text format every line sharing a
+ *      prefix of "guess PATTERN" pairs must name the same next guess,
+ *      and a node's lines for one pattern must be contiguous (a pattern
+ *      listed twice under a node is an error); in JSON, two keys that
+ *      parse to the same pattern ("BBBBB", "bbbbb");
+ *    - labels: on the path to each answer, every pattern must be
+ *      feedback_of(guess, answer);
+ *    - the winning pattern as a branch (JSON "GGGGG" key);
+ *    - an answer line or leaf for a word that is not in the answer list,
+ *      or for an answer seen before;
+ *    - stored counts that do not add up: the text format's guess numbers
+ *      k, JSON "total" at every node (answers ending at it + the
+ *      children's n + totals, so a node's total tells whether its guess
+ *      wins there; a leaf's total is 1).
+ *  The reader reads on after the first invalid spot, so that an unusable
+ *  file is always reported as unusable; the message names the first
+ *  problem in file order.
+ *
+ * Left to verify.h: answers the file never reaches, the guess limit,
+ * tree_check() as an independent second opinion, and JSON's top-level
+ * fields, which info records as stored ("answers", "total", "average",
+ * "guesses" against the tree and the lists; "max_guesses" is only
+ * reported).  The tree the reader returns has n and total consistent at
+ * every node and branches in pattern_cmp() order, whatever the file's
+ * order, so tree_check() and the writers take it as it is.
+ *
+ * Memory is bounded by the file size cap: the text reader keeps one
+ * small trie node per distinct prefix and two lines; jansson holds the
+ * JSON document.  Nothing is proportional to a number read from the file.
+ */
+#ifndef OPTLE_TREEREAD_H
+#define OPTLE_TREEREAD_H
+
+#include <stddef.h>
+
+#include "game.h"
+#include "tree.h"
+#include "treeio.h"
+
+/* Limits on what the readers accept (each gives a clear error). */
+#define TREEREAD_MAX_BYTES ((size_t)256 << 20) /* file size: 256 MiB */
+#define TREEREAD_MAX_DEPTH 64                  /* guesses on one path */
+#define TREEREAD_MAX_LINE 4096                 /* text line, in bytes */
+
+enum { TREEREAD_OK = 0, TREEREAD_INVALID = 1, TREEREAD_UNUSABLE = -1 };
+
+typedef struct {
+  treefmt format;   /* TREEFMT_JSON or TREEFMT_TEXT once detected */
+  int lines;        /* lines in the file */
+  /* JSON's top-level fields as stored; -1 for the text format. */
+  int answers, guesses, max_guesses, total;
+  double average;
+  /* Text format: line_of[a] is the line ending with answer a (0: none).
+   * NULL for JSON, whose locations are paths (verify.h). */
+  int *line_of;
+} treeread_info;
+
+/*
+ * Read the tree in the file at path ("-": standard input) against the
+ * lists of g.  Returns TREEREAD_OK with *out set (the caller frees it
+ * with tree_free) and info filled; or TREEREAD_INVALID or
+ * TREEREAD_UNUSABLE with *out NULL and err_msg() naming the first
+ * problem as "path:line: reason" (JSON: "path: .tree.next.BBBBB: reason"
+ * past parsing).  info is filled as far as it got either way; free it
+ * with treeread_info_free.
+ */
+int treeread_load(const char *path, const game *g, tnode **out, treeread_info *info);
+/* The same from memory; name stands for the path in messages. */
+int treeread_mem(const char *data, size_t len, const char *name, const game *g, tnode **out,
+                 treeread_info *info);
+void treeread_info_free(treeread_info *info);
+
+/* "JSON" or "text", for reports. */
+const char *treeread_format_name(treefmt f);
+
+#endif

@@ -1,0 +1,349 @@
+/* cmd_simulate.c: `optle simulate`, heuristic strategies played on every
+ * answer, and `optle simulate --compare`, their table across first
+ * guesses (strategy.h, simulate.h). */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "game.h"
+#include "opts.h"
+#include "simulate.h"
+#include "strategy.h"
+#include "tree.h"
+#include "treeio.h"
+#include "treeread.h"
+#include "tuning.h"
+#include "util.h"
+
+/* The compare defaults: the sixteen first guesses of the thesis's Table
+ * 6.1 (../shared/background), and the strategies it compares. */
+#define COMPARE_FIRST                                                                  \
+  "salet,reast,crate,trace,slate,crane,carle,slane,prate,raise,train,trape,soare,clout," \
+  "salut,lants"
+#define COMPARE_STRATEGIES "entropy,entropy-plain,minimax,rollout:entropy:10,exact"
+
+typedef struct {
+  list_args l;
+  const char *strategy, *strategies, *first, *tree;
+  int max_guesses, threads, memo_mb;
+  paths out;
+  bool compare, quiet;
+} sim_args;
+
+static const optdef sim_opts[] = {
+    LIST_OPTIONS(sim_args),
+    {"--strategy", "NAME", O_STR, offsetof(sim_args, strategy), 0, 0,
+     "the strategy to play (default entropy; see below)"},
+    {"--first", "WORD", O_STR, offsetof(sim_args, first), 0, 0,
+     "fix the first guess (with --compare: a comma-separated list)"},
+    {"--max-guesses", "N", O_INT, offsetof(sim_args, max_guesses), 0, 254,
+     "answers needing more are failures, 0 = no limit (default 6)"},
+    {"--threads", "N", O_INT, offsetof(sim_args, threads), 1, 1024,
+     "OpenMP threads (default: all cores)"},
+    {"--memo-mb", "N", O_INT, offsetof(sim_args, memo_mb), 1, 1 << 20,
+     "exact: memo size cap in MiB (default 128)"},
+    {"--tree", "FILE", O_STR, offsetof(sim_args, tree), 0, 0,
+     "play the tree in FILE (JSON or text) instead of computing one"},
+    {"-o", "FILE", O_PATHS, offsetof(sim_args, out), 0, 0,
+     "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"},
+    {"--compare", NULL, O_FLAG, offsetof(sim_args, compare), 0, 0,
+     "a table: one row per first guess, one column per strategy"},
+    {"--strategies", "LIST", O_STR, offsetof(sim_args, strategies), 0, 0,
+     "with --compare: the columns, comma-separated (default above)"},
+    {"--quiet", NULL, O_FLAG, offsetof(sim_args, quiet), 0, 0,
+     "print nothing on success (errors still go to stderr)"},
+    {NULL, NULL, 0, 0, 0, 0, NULL},
+};
+
+static void sim_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle simulate (--list NAME | --answers FILE [--guesses FILE])\n"
+          "                      [--strategy NAME | --tree FILE] [--first WORD] [options]\n"
+          "       optle simulate --compare [--first W1,W2,...] [--strategies S1,S2,...]\n"
+          "                      (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
+          "\n"
+          "Play a strategy against every answer and report the average, the\n"
+          "distribution of guesses, the answers beyond the guess limit (still played\n"
+          "to the end) and the worst answers; -o writes the strategy's tree.  With\n"
+          "--compare, a table of average guesses for each first guess and strategy,\n"
+          "with the gap to the optimum when exact is among the strategies.  Defaults:\n"
+          "  --first " COMPARE_FIRST "\n"
+          "  --strategies " COMPARE_STRATEGIES "\n"
+          "\n");
+  print_options(fp, sim_opts);
+  fprintf(fp, "\nstrategies:\n");
+  strategy_print_help(fp);
+  fprintf(fp,
+          "\nexit status: 0 done, 1 exact: no strategy within the guess limit, or\n"
+          "             --tree: the tree is wrong, 2 bad usage or input,\n"
+          "             3 out of memory or internal error\n");
+}
+
+/* Split a comma-separated list in place: items into v (at most max). */
+static int split_list(char *s, char **v, int max) {
+  int n = 0;
+  for (char *p = s;; p++) {
+    char *c = strchr(p, ',');
+    if (n == max) return -1;
+    v[n++] = p;
+    if (!c) break;
+    *c = 0;
+    p = c;
+  }
+  return n;
+}
+
+/* Open every -o file (a bad path fails before any work); usage errors
+ * and open failures print one line and return EXIT_USAGE. */
+static int open_outputs(const sim_args *a, outfile *outs) {
+  for (int i = 0; i < a->out.n; i++)
+    if (out_open(&outs[i], a->out.paths[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg());
+      for (int j = 0; j < i; j++) out_abort(&outs[j]);
+      return EXIT_USAGE;
+    }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* --compare                                                            */
+
+static int run_compare(const sim_args *a, game *g) {
+  char *firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
+  char *names = xstrdup(a->strategies ? a->strategies : COMPARE_STRATEGIES);
+  int max_items = g->n_guesses + 1;
+  char **fv = xmalloc(sizeof *fv * (size_t)max_items), **sv = xmalloc(sizeof *sv * 64);
+  int *openers = xmalloc(sizeof *openers * (size_t)max_items);
+  strategy strats[64];
+  int nopen = split_list(firsts, fv, max_items), nstrat = split_list(names, sv, 64), rc = 0;
+  if (nopen < 0) rc = usage_error("simulate ", "--first: more words than the guess list has");
+  else if (nstrat < 0) rc = usage_error("simulate ", "--strategies: at most 64 strategies");
+  for (int i = 0; !rc && i < nopen; i++)
+    if (!*fv[i]) rc = usage_error("simulate ", "--first: an empty word in the list");
+    else if ((openers[i] = word_arg("simulate ", "--first", fv[i], g)) < 0) rc = EXIT_USAGE;
+  for (int i = 0; !rc && i < nstrat; i++)
+    if (strategy_parse(sv[i], &strats[i]))
+      rc = usage_error("simulate ", "--strategies: %s", err_msg());
+  outfile outs[MAX_OUTPUTS];
+  if (!rc) rc = open_outputs(a, outs);
+  if (rc) {
+    free(firsts), free(names), free(fv), free(sv), free(openers);
+    return rc;
+  }
+
+  sim_compare c = {.nopen = nopen,
+                   .nstrat = nstrat,
+                   .openers = openers,
+                   .strats = strats,
+                   .threads = a->threads ? a->threads : omp_get_max_threads(),
+                   .max_guesses = a->max_guesses,
+                   .memo_mb = a->memo_mb};
+  sim_compare_run(&c, g);
+  char about[1024];
+  snprintf(about, sizeof about,
+           "Average guesses per answer on %s (%d answers) and %s (%d guesses), first guess "
+           "fixed per row%s; **bold**: the best first guess of each column%s; time: the "
+           "seconds of each column's cells, summed (heuristic cells run one per thread, side "
+           "by side; exact cells use every thread). %d threads, %.1f s in all.",
+           g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
+           c.exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" when "
+                             "there is none"
+                           : "",
+           a->max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",
+           c.threads, c.wall);
+  int status = EXIT_OK;
+  for (int i = 0; i < a->out.n; i++) {
+    int f = sim_format_of(a->out.paths[i]);
+    if (sim_compare_write(outs[i].fp, &c, g, (sim_format)f, about) || out_commit(&outs[i])) {
+      fprintf(stderr, "optle: %s: %s\n", a->out.paths[i], err_msg());
+      out_abort(&outs[i]);
+      status = EXIT_USAGE;
+    }
+  }
+  if (!a->quiet) {
+    sim_compare_write(stdout, &c, g, SIM_MARKDOWN, about);
+    for (int i = 0; i < a->out.n; i++) printf("wrote %s\n", a->out.paths[i]);
+  }
+  sim_compare_free(&c);
+  free(firsts), free(names), free(fv), free(sv), free(openers);
+  return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* One strategy                                                         */
+
+/* The tree of --tree FILE, checked; NULL after printing why (*status). */
+static tnode *load_tree(const char *path, const game *g, const uint16_t *all, int first,
+                        int *status) {
+  tnode *t = NULL;
+  treeread_info info;
+  int r = treeread_load(path, g, &t, &info);
+  treeread_info_free(&info);
+  if (r != TREEREAD_OK) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    *status = r == TREEREAD_INVALID ? EXIT_NOSTRATEGY : EXIT_USAGE;
+    return NULL;
+  }
+  if (tree_check(t, g, all, g->n_answers, 0)) {
+    fprintf(stderr, "optle: %s: %s\n", path, err_msg());
+    *status = EXIT_NOSTRATEGY;
+  } else if (first >= 0 && t->guess != first) {
+    fprintf(stderr, "optle: --first %s: the tree in %s starts with '%s'\n",
+            g->guesses.w[first], path, g->guesses.w[t->guess]);
+    *status = EXIT_USAGE;
+  } else {
+    return t;
+  }
+  tree_free(t);
+  return NULL;
+}
+
+static void print_report(const sim_report *r, const tnode *t, const game *g, const char *name,
+                         int first, int limit) {
+  printf("lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
+         g->guesses.path, g->n_guesses);
+  printf("strategy      %s\n", name);
+  printf("first guess   %s%s\n", g->guesses.w[t->guess], first >= 0 ? " (fixed)" : "");
+  printf("total         %ld\n", r->total);
+  printf("average       %.4f\n", (double)r->total / r->n);
+  printf("most guesses  %d\n", r->most);
+  printf("distribution ");
+  for (int k = 1; k <= r->most && k <= TREE_MAX_DEPTH; k++) printf(" %d:%d", k, r->dist[k]);
+  printf("\n");
+  if (limit > 0)
+    printf("failures      %d (answers needing more than %d guesses)\n", r->failures, limit);
+  else
+    printf("failures      - (no guess limit)\n");
+  for (int w = 0; w < r->nworst; w++) {
+    char path[256];
+    sim_path(t, g, r->worst[w], path, sizeof path);
+    printf("%-13s %d %s: %s\n", w ? "" : "worst", r->worst_guesses[w], g->answers.w[r->worst[w]],
+           path);
+  }
+  printf("tree nodes    %d\n", r->nodes);
+}
+
+int cmd_simulate(int argc, char **argv) {
+  sim_args a = {.max_guesses = 6, .memo_mb = MEMO_DEFAULT_MB};
+  bool help = false;
+  int rc = parse_options("simulate", sim_opts, argc, argv, &a, &help, NULL);
+  if (rc) return rc;
+  if (help) {
+    sim_help(stdout);
+    return EXIT_OK;
+  }
+  /* Usage checks that need no lists. */
+  if (a.compare) {
+    if (a.strategy)
+      return usage_error("simulate ", "--strategy plays one strategy; with --compare use "
+                                      "--strategies");
+    if (a.tree) return usage_error("simulate ", "--tree cannot be used with --compare");
+    for (int i = 0; i < a.out.n; i++)
+      if (sim_format_of(a.out.paths[i]) < 0)
+        return usage_error("simulate ", "-o %s: unknown table format (use .md or .csv)",
+                           a.out.paths[i]);
+  } else {
+    if (a.strategies) return usage_error("simulate ", "--strategies needs --compare");
+    for (int i = 0; i < a.out.n; i++)
+      if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
+        return usage_error("simulate ", "-o %s: unknown tree format (use .json or .txt)",
+                           a.out.paths[i]);
+  }
+  strategy st;
+  if (!a.compare && strategy_parse(a.strategy ? a.strategy : "entropy", &st))
+    return usage_error("simulate ", "--strategy: %s", err_msg());
+  if (a.tree && st.kind != STRAT_EXACT && a.strategy)
+    return usage_error("simulate ", "--tree plays the tree in the file: leave out --strategy "
+                                    "(or give exact)");
+
+  game g;
+  if ((rc = load_lists("simulate ", &a.l, &g))) return rc;
+  if (a.compare) {
+    rc = run_compare(&a, &g);
+    game_free(&g);
+    return rc;
+  }
+
+  int first = -1;
+  if (a.first && (first = word_arg("simulate ", "--first", a.first, &g)) < 0) {
+    game_free(&g);
+    return EXIT_USAGE;
+  }
+  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
+  outfile outs[MAX_OUTPUTS];
+  if ((rc = open_outputs(&a, outs))) {
+    free(all);
+    game_free(&g);
+    return rc;
+  }
+
+  strategy_env env;
+  strategy_env_default(&env);
+  if (a.threads) env.threads = a.threads;
+  env.max_guesses = a.max_guesses;
+  env.memo_mb = a.memo_mb;
+  double t0 = now_seconds();
+  tnode *tree = NULL;
+  int status = EXIT_OK;
+  char name[STRATEGY_NAME_MAX + 300];
+  if (a.tree) {
+    snprintf(name, sizeof name, "tree %s", a.tree);
+    tree = load_tree(a.tree, &g, all, first, &status);
+  } else {
+    snprintf(name, sizeof name, "%s", st.name);
+    tree = strategy_tree(&st, &g, all, g.n_answers, first, &env);
+    if (!tree) {
+      if (first >= 0)
+        fprintf(stderr,
+                "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
+                g.guesses.w[first], a.max_guesses);
+      else
+        fprintf(stderr, "optle: no strategy solves every answer within %d guesses\n",
+                a.max_guesses);
+      status = EXIT_NOSTRATEGY;
+    } else if (tree_check(tree, &g, all, g.n_answers, 0)) {
+      fprintf(stderr, "optle: internal error: the strategy's tree fails its check: %s\n",
+              err_msg());
+      exit(EXIT_INTERNAL);
+    }
+  }
+  double t1 = now_seconds();
+  if (!tree) {
+    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    free(all);
+    game_free(&g);
+    return status;
+  }
+
+  sim_report r;
+  sim_report_tree(tree, &g, all, g.n_answers, a.max_guesses, &r);
+  /* The file's guess limit is the game's when the tree keeps to it. */
+  int file_limit = r.failures ? 0 : a.max_guesses;
+  for (int i = 0; i < a.out.n; i++) {
+    const char *p = a.out.paths[i];
+    int bad = treeio_format_of(p) == TREEFMT_JSON
+                  ? treeio_write_json(outs[i].fp, tree, &g, file_limit)
+                  : treeio_write_text(outs[i].fp, tree, &g);
+    if (bad || out_commit(&outs[i])) {
+      fprintf(stderr, "optle: %s: %s\n", p, err_msg());
+      out_abort(&outs[i]);
+      status = EXIT_USAGE;
+    }
+  }
+  if (!a.quiet) {
+    print_report(&r, tree, &g, name, first, a.max_guesses);
+    printf("threads       %d\n", env.threads);
+    printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",
+           g.load_seconds + (t1 - t0), g.load_seconds, a.tree ? "reading the tree" : "strategy",
+           t1 - t0);
+    for (int i = 0; i < a.out.n; i++) printf("wrote         %s\n", a.out.paths[i]);
+  }
+  tree_free(tree);
+  free(all);
+  game_free(&g);
+  return status;
+}

@@ -1,0 +1,242 @@
+/*
+ * cmd_verify.c: `optle verify TREE` and `optle export TREE`.
+ *
+ * Both read a tree in either format (treeread.h) and check it in full
+ * (verify.h) against the lists the options name; verify prints the
+ * report, export writes the tree again as JSON, text or DOT.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dot.h"
+#include "game.h"
+#include "opts.h"
+#include "tree.h"
+#include "treeio.h"
+#include "treeread.h"
+#include "util.h"
+#include "verify.h"
+
+/* ------------------------------------------------------------------ */
+/* Shared                                                               */
+
+/* --hard is accepted only to say that hard mode does not exist yet. */
+static int no_hard_mode(const char *cmd) {
+  return usage_error(cmd, "--hard: hard mode is not supported yet (optle's trees and checks "
+                          "are for normal mode)");
+}
+
+/* Load the lists and check the tree; prints the problem and returns the
+ * exit status on failure. */
+static int load_and_verify(const char *cmd, const list_args *l, const char *path,
+                           int max_guesses, game *g, tnode **t, treeread_info *info) {
+  int rc = load_lists(cmd, l, g);
+  if (rc) return rc;
+  rc = verify_file(path, g, max_guesses, t, info);
+  if (rc) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    treeread_info_free(info);
+    game_free(g);
+  }
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* verify                                                               */
+
+typedef struct {
+  list_args l;
+  int max_guesses, expect;
+  bool hard, quiet;
+} verify_args;
+
+static const optdef verify_opts[] = {
+    LIST_OPTIONS(verify_args),
+    {"--max-guesses", "N", O_INT, offsetof(verify_args, max_guesses), 0, 254,
+     "check that no answer needs more than N guesses (default: no check; 0 = none)"},
+    {"--expect", "TOTAL", O_INT, offsetof(verify_args, expect), 0, 1000000000,
+     "the total the tree must have (exit status 1 if not)"},
+    {"--hard", NULL, O_FLAG, offsetof(verify_args, hard), 0, 0, "hard mode (not supported yet)"},
+    {"--quiet", NULL, O_FLAG, offsetof(verify_args, quiet), 0, 0,
+     "print nothing when the tree is valid (problems still go to stderr)"},
+    {NULL, NULL, 0, 0, 0, 0, NULL},
+};
+
+static void verify_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle verify TREE (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
+          "\n"
+          "Check a strategy tree file against the word lists: optle's JSON or the text format\n"
+          "(Selby's, optle's own text output), told apart by content.  Every guess must be\n"
+          "allowed, the same history must always lead to the same guess, every pattern must be\n"
+          "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
+          "and stored totals must add up.  Prints a report ending 'valid'; TREE '-' is stdin.\n"
+          "\n");
+  print_options(fp, verify_opts);
+  fprintf(fp, "\nexit status: 0 valid, 1 invalid (the first problem on stderr) or not the\n"
+              "             --expect total, 2 bad usage or unusable input (unreadable, malformed,\n"
+              "             unknown word), 3 out of memory or internal error\n");
+}
+
+int cmd_verify(int argc, char **argv) {
+  verify_args a = {.expect = -1};
+  bool help = false;
+  char *pv[1];
+  positionals pos = {pv, 0, 1};
+  int rc = parse_options("verify", verify_opts, argc, argv, &a, &help, &pos);
+  if (rc) return rc;
+  if (help) {
+    verify_help(stdout);
+    return EXIT_OK;
+  }
+  if (a.hard) return no_hard_mode("verify ");
+  if (pos.n == 0) return usage_error("verify ", "give the tree file to verify");
+  const char *path = pos.v[0];
+
+  double t0 = now_seconds();
+  game g;
+  tnode *t = NULL;
+  treeread_info info;
+  if ((rc = load_and_verify("verify ", &a.l, path, a.max_guesses, &g, &t, &info))) return rc;
+  double t1 = now_seconds();
+
+  int status = EXIT_OK;
+  if (a.expect >= 0 && a.expect != t->total) {
+    fprintf(stderr, "optle: %s: the total is %d, not the expected %d\n", path, t->total,
+            a.expect);
+    status = VERIFY_INVALID;
+  }
+  if (!a.quiet || status) {
+    verify_report(stdout, path, t, &g, &info, a.max_guesses);
+    if (a.expect >= 0)
+      printf("expected      %d: %s\n", a.expect, status ? "MISMATCH" : "matches");
+    printf("time          %.2f s (lists and table %.2f s, read and check %.2f s)\n",
+           t1 - t0, g.load_seconds, t1 - t0 - g.load_seconds);
+    printf("valid\n");
+  }
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+  return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* export                                                               */
+
+typedef struct {
+  list_args l;
+  const char *format, *out;
+  int depth, max_guesses;
+  bool hard;
+} export_args;
+
+static const optdef export_opts[] = {
+    LIST_OPTIONS(export_args),
+    {"--format", "FMT", O_STR, offsetof(export_args, format), 0, 0,
+     "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)"},
+    {"-o", "FILE", O_STR, offsetof(export_args, out), 0, 0,
+     "write here, whole or not at all (default: standard output)"},
+    {"--depth", "N", O_INT, offsetof(export_args, depth), 0, TREEREAD_MAX_DEPTH,
+     "dot: show the first N guesses, summarise the rest (default 0: all)"},
+    {"--max-guesses", "N", O_INT, offsetof(export_args, max_guesses), 0, 254,
+     "check this guess limit first, and write it as JSON's max_guesses (0 = none)"},
+    {"--hard", NULL, O_FLAG, offsetof(export_args, hard), 0, 0, "hard mode (not supported yet)"},
+    {NULL, NULL, 0, 0, 0, 0, NULL},
+};
+
+static void export_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle export TREE (--list NAME | --answers FILE [--guesses FILE])\n"
+          "                    [--format json|text|dot] [-o FILE] [options]\n"
+          "\n"
+          "Read a tree (either format, as verify does), check it in full, and write it as\n"
+          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg).\n"
+          "An invalid tree is refused with verify's exit status and message.  JSON's\n"
+          "max_guesses is --max-guesses if given, else the input JSON's, else 6 when every\n"
+          "answer takes at most 6 guesses and 0 (none) otherwise.\n"
+          "\n");
+  print_options(fp, export_opts);
+  fprintf(fp, "\nexit status: 0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
+              "             3 out of memory or internal error\n");
+}
+
+typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE } export_fmt;
+
+static export_fmt format_named(const char *s) {
+  if (!strcmp(s, "json")) return EXPORT_JSON;
+  if (!strcmp(s, "text") || !strcmp(s, "txt")) return EXPORT_TEXT;
+  if (!strcmp(s, "dot")) return EXPORT_DOT;
+  return EXPORT_NONE;
+}
+
+static export_fmt format_of_path(const char *path) {
+  const char *base = strrchr(path, '/');
+  const char *ext = strrchr(base ? base + 1 : path, '.');
+  if (!ext) return EXPORT_NONE;
+  if (!strcmp(ext, ".gv")) return EXPORT_DOT;
+  return format_named(ext + 1);
+}
+
+int cmd_export(int argc, char **argv) {
+  export_args a = {.max_guesses = -1};
+  bool help = false;
+  char *pv[1];
+  positionals pos = {pv, 0, 1};
+  int rc = parse_options("export", export_opts, argc, argv, &a, &help, &pos);
+  if (rc) return rc;
+  if (help) {
+    export_help(stdout);
+    return EXIT_OK;
+  }
+  if (a.hard) return no_hard_mode("export ");
+  if (pos.n == 0) return usage_error("export ", "give the tree file to export");
+  export_fmt f = EXPORT_NONE;
+  if (a.format && (f = format_named(a.format)) == EXPORT_NONE)
+    return usage_error("export ", "--format '%s': unknown format (json, text or dot)", a.format);
+  if (!a.format && a.out && strcmp(a.out, "-") && (f = format_of_path(a.out)) == EXPORT_NONE)
+    return usage_error("export ", "-o %s: give --format json|text|dot (the extension says none)",
+                       a.out);
+  if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot");
+  if (a.depth && f != EXPORT_DOT)
+    return usage_error("export ", "--depth applies to --format dot only");
+
+  game g;
+  tnode *t = NULL;
+  treeread_info info;
+  int limit = a.max_guesses > 0 ? a.max_guesses : 0;
+  if ((rc = load_and_verify("export ", &a.l, pos.v[0], limit, &g, &t, &info))) return rc;
+
+  int file_limit = a.max_guesses;
+  if (file_limit < 0 && info.format == TREEFMT_JSON) file_limit = info.max_guesses;
+  if (file_limit < 0) {
+    tree_summary s;
+    tree_summarize(t, &s);
+    file_limit = s.most <= 6 ? 6 : 0;
+  }
+  outfile o;
+  const char *dest = a.out ? a.out : "-";
+  rc = EXIT_OK;
+  if (out_open(&o, dest)) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    rc = EXIT_USAGE;
+  } else {
+    int bad = f == EXPORT_JSON ? treeio_write_json(o.fp, t, &g, file_limit)
+              : f == EXPORT_TEXT ? treeio_write_text(o.fp, t, &g)
+                                 : dot_write(o.fp, t, &g, a.depth);
+    if (bad) {
+      fprintf(stderr, "optle: %s: %s\n", dest, err_msg());
+      out_abort(&o);
+      rc = EXIT_USAGE;
+    } else if (out_commit(&o)) {
+      fprintf(stderr, "optle: %s\n", err_msg());
+      rc = EXIT_USAGE;
+    }
+  }
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+  return rc;
+}

@@ -1,0 +1,246 @@
+/* verify.c: whole-tree checks and the verify report (verify.h). */
+#include "verify.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "util.h"
+
+/* A path from the root: nodes[0..depth) and the patterns taken. */
+typedef struct {
+  const tnode *nodes[TREE_MAX_DEPTH + 1];
+  uint8_t pats[TREE_MAX_DEPTH + 1];
+} vpath;
+
+/* Answers that end at t: its n less what its branches take. */
+static int ends_here(const tnode *t) {
+  int below = 0;
+  for (int i = 0; i < t->nkids; i++) below += t->kid[i]->n;
+  return t->n - below;
+}
+
+static const char *word(const game *g, const tnode *t) { return g->guesses.w[t->guess]; }
+
+/* JSON: ".tree.next.BBBBB.next.BYBGB" for the first depth patterns. */
+static const char *json_path(char *buf, size_t size, const vpath *p, int depth) {
+  size_t n = (size_t)snprintf(buf, size, ".tree");
+  for (int d = 0; d < depth && n + 12 < size; d++) {
+    char ps[6];
+    pattern_format(p->pats[d], ps);
+    n += (size_t)snprintf(buf + n, size - n, ".next.%s", ps);
+  }
+  return buf;
+}
+
+/* Text: "salet BBBBB1 courd BBBBB2" for the first depth levels. */
+static const char *text_prefix(char *buf, size_t size, const game *g, const vpath *p,
+                               int depth) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int d = 0; d < depth && n + 16 < size; d++) {
+    char ps[6];
+    pattern_format(p->pats[d], ps);
+    n += (size_t)snprintf(buf + n, size - n, "%s%s %s%d", d ? " " : "", word(g, p->nodes[d]), ps,
+                          d + 1);
+  }
+  return buf;
+}
+
+/* 1. Follow answer a down by its feedback; 0 if a node guessing it ends
+ * an answer, else -1 with the message. */
+static int find_answer(const tnode *root, const game *g, int a, const treeread_info *info,
+                       const char *name, vpath *p) {
+  const char *aw = g->answers.w[a];
+  const tnode *t = root;
+  char buf[700];
+  bool text = info && info->format == TREEFMT_TEXT;
+  for (int d = 0; d < TREE_MAX_DEPTH; d++) {
+    p->nodes[d] = t;
+    if (t->guess == g->ans2guess[a]) {
+      if (ends_here(t) >= 1) return 0;
+      if (text)
+        return err_set("%s: answer '%s' is missing: no line ends with it (it would be '%s%s%s "
+                       "GGGGG%d')",
+                       name, aw, text_prefix(buf, sizeof buf, g, p, d), d ? " " : "", aw, d + 1);
+      return err_set("%s: answer '%s' is missing: it reaches '%s' at %s, but that node's total "
+                     "counts no answer ending there",
+                     name, aw, aw, json_path(buf, sizeof buf, p, d));
+    }
+    uint8_t fb = feedback_of(word(g, t), aw);
+    const tnode *next = NULL;
+    for (int i = 0; i < t->nkids && !next; i++)
+      if (t->pat[i] == fb) next = t->kid[i];
+    if (!next) {
+      char ps[6];
+      pattern_format(fb, ps);
+      p->pats[d] = fb;
+      if (text)
+        return err_set("%s: answer '%s' is missing: no line ends with it (its line would start "
+                       "'%s ...', and no line does)",
+                       name, aw, text_prefix(buf, sizeof buf, g, p, d + 1));
+      return err_set("%s: answer '%s' is missing: at %s, '%s' has no branch %s for it", name, aw,
+                     json_path(buf, sizeof buf, p, d), word(g, t), ps);
+    }
+    p->pats[d] = fb;
+    t = next;
+  }
+  return err_set("%s: answer '%s': path deeper than %d guesses", name, aw, TREE_MAX_DEPTH);
+}
+
+/* 2. The first answer in tree order deeper than max_guesses. */
+static int over_limit(const tnode *t, const game *g, int max_guesses, int d, vpath *p,
+                      const treeread_info *info, const char *name) {
+  if (d >= TREE_MAX_DEPTH) return 0; /* tree_check names it */
+  if (d + 1 > max_guesses && ends_here(t) >= 1) {
+    const char *aw = word(g, t);
+    int a = g->guess2ans[t->guess];
+    char buf[700];
+    if (info && info->format == TREEFMT_TEXT && info->line_of && a >= 0)
+      return err_set("%s:%d: answer '%s' needs %d guesses, more than --max-guesses %d", name,
+                     info->line_of[a], aw, d + 1, max_guesses);
+    return err_set("%s: %s: answer '%s' needs %d guesses, more than --max-guesses %d", name,
+                   json_path(buf, sizeof buf, p, d), aw, d + 1, max_guesses);
+  }
+  for (int i = 0; i < t->nkids; i++) {
+    p->pats[d] = t->pat[i];
+    if (over_limit(t->kid[i], g, max_guesses, d + 1, p, info, name)) return -1;
+  }
+  return 0;
+}
+
+/* 4. JSON's top-level fields. */
+static int header_check(const tnode *t, const game *g, const treeread_info *info,
+                        const char *name) {
+  if (!info || info->format != TREEFMT_JSON) return 0;
+  if (info->answers != t->n)
+    return err_set("%s: top-level \"answers\" is %d, but the tree has %d answers", name,
+                   info->answers, t->n);
+  if (info->total != t->total)
+    return err_set("%s: top-level \"total\" is %d, but the tree's total is %d", name,
+                   info->total, t->total);
+  double avg = (double)t->total / t->n;
+  if (fabs(info->average - avg) > 0.00005 + 1e-9)
+    return err_set("%s: top-level \"average\" is %g, but %d / %d = %.4f", name, info->average,
+                   t->total, t->n, avg);
+  if (info->guesses != g->n_guesses)
+    return err_set("%s: top-level \"guesses\" is %d, but the guess list %s has %d words (the "
+                   "tree was made for other lists)",
+                   name, info->guesses, g->guesses.path, g->n_guesses);
+  return 0;
+}
+
+int verify_tree(const tnode *t, const game *g, int max_guesses, const treeread_info *info,
+                const char *name) {
+  if (!t) {
+    err_set("%s: no tree", name);
+    return VERIFY_UNUSABLE;
+  }
+  vpath *p = xmalloc(sizeof *p);
+  int rc = 0;
+  for (int a = 0; a < g->n_answers && !rc; a++) rc = find_answer(t, g, a, info, name, p);
+  if (!rc && max_guesses > 0) rc = over_limit(t, g, max_guesses, 0, p, info, name);
+  free(p);
+  if (!rc) {
+    uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
+    for (int a = 0; a < g->n_answers; a++) all[a] = (uint16_t)a;
+    if (tree_check(t, g, all, g->n_answers, max_guesses)) {
+      char msg[1024];
+      snprintf(msg, sizeof msg, "%s", err_msg());
+      rc = err_set("%s: %s", name, msg);
+    }
+    free(all);
+  }
+  if (!rc) rc = header_check(t, g, info, name);
+  return rc ? VERIFY_INVALID : VERIFY_VALID;
+}
+
+static int finish(int rc, const game *g, int max_guesses, tnode **out, treeread_info *info,
+                  const char *name) {
+  if (rc == TREEREAD_UNUSABLE) return VERIFY_UNUSABLE;
+  if (rc == TREEREAD_INVALID) return VERIFY_INVALID;
+  rc = verify_tree(*out, g, max_guesses, info, name);
+  if (rc) {
+    tree_free(*out);
+    *out = NULL;
+  }
+  return rc;
+}
+
+int verify_file(const char *path, const game *g, int max_guesses, tnode **out,
+                treeread_info *info) {
+  return finish(treeread_load(path, g, out, info), g, max_guesses, out, info, path);
+}
+
+int verify_mem(const char *data, size_t len, const char *name, const game *g, int max_guesses,
+               tnode **out, treeread_info *info) {
+  return finish(treeread_mem(data, len, name, g, out, info), g, max_guesses, out, info, name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Report                                                               */
+
+typedef struct {
+  FILE *fp;
+  const game *g;
+  int most, shown;
+  vpath p;
+} worst;
+
+/* Print the first 10 answers needing `most` guesses, in tree order. */
+static void list_worst(worst *w, const tnode *t, int d) {
+  if (w->shown >= 10 || d >= TREE_MAX_DEPTH) return;
+  w->p.nodes[d] = t;
+  if (d + 1 == w->most && ends_here(t) >= 1) {
+    fprintf(w->fp, "              %-6s", word(w->g, t));
+    for (int i = 0; i <= d; i++) fprintf(w->fp, " %s", word(w->g, w->p.nodes[i]));
+    fputc('\n', w->fp);
+    w->shown++;
+  }
+  if (d + 1 < w->most)
+    for (int i = 0; i < t->nkids; i++) list_worst(w, t->kid[i], d + 1);
+}
+
+void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
+                   const treeread_info *info, int max_guesses) {
+  tree_summary s;
+  tree_summarize(t, &s);
+  fprintf(fp, "tree          %s\n", path);
+  if (info->format == TREEFMT_TEXT)
+    fprintf(fp, "format        text (Selby's format), %d lines\n", info->lines);
+  else
+    fprintf(fp, "format        JSON\n");
+  fprintf(fp, "lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
+          g->guesses.path, g->n_guesses);
+  fprintf(fp, "first guess   %s\n", word(g, t));
+  fprintf(fp, "total         %ld\n", s.total);
+  fprintf(fp, "average       %.4f\n", s.n ? (double)s.total / s.n : 0.0);
+  fprintf(fp, "most guesses  %d\n", s.most);
+  fprintf(fp, "distribution ");
+  for (int k = 1; k <= s.most; k++) fprintf(fp, " %d:%d", k, s.dist[k]);
+  fprintf(fp, "\n");
+  int nw = s.dist[s.most];
+  fprintf(fp, "worst         %d answer%s take%s %d guess%s", nw, nw == 1 ? "" : "s",
+          nw == 1 ? "s" : "", s.most, s.most == 1 ? "" : "es");
+  fprintf(fp, nw > 10 ? "; the first 10 in tree order:\n" : ":\n");
+  worst *w = xcalloc(1, sizeof *w);
+  w->fp = fp;
+  w->g = g;
+  w->most = s.most;
+  list_worst(w, t, 0);
+  free(w);
+  if (max_guesses > 0)
+    fprintf(fp, "guess limit   %d: every answer within it\n", max_guesses);
+  if (info->format == TREEFMT_JSON) {
+    if (info->max_guesses > 0)
+      fprintf(fp, "file's limit  %d (\"max_guesses\"; %s)\n", info->max_guesses,
+              max_guesses > 0 ? "reported only, --max-guesses is what is checked"
+              : s.most <= info->max_guesses ? "met; enforced only with --max-guesses"
+                                            : "EXCEEDED; enforced only with --max-guesses");
+    else
+      fprintf(fp, "file's limit  none (\"max_guesses\" 0)\n");
+  }
+}

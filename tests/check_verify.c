@@ -1,0 +1,595 @@
+/*
+ * check_verify.c: the tree readers (treeread.h), the whole-tree checks
+ * (verify.h) and the DOT writer (dot.h).
+ *
+ * The fixtures in tests/fixtures/trees are written for a tiny instance
+ * (answers.txt: 12 words, guesses.txt: those and plumb, clamp; its
+ * optimal tree, valid.txt / valid.json, is 4 guesses deep, starts with a
+ * guess that is no answer and has inner nodes whose guess can win).
+ * Every reader error (status 2) and every verification failure (status
+ * 1) has its own fixture, each run as one iteration of a loop test that
+ * checks the status and a fragment of the message.  Then: round trips
+ * through both writers, the published Selby tree, the guess limit, the
+ * size and depth caps, the report and the DOT output.
+ */
+#include <check.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dot.h"
+#include "feedback.h"
+#include "game.h"
+#include "lists.h"
+#include "search.h"
+#include "suites.h"
+#include "tree.h"
+#include "treeio.h"
+#include "treeread.h"
+#include "util.h"
+#include "verify.h"
+
+#define FIX "tests/fixtures/trees/"
+
+/* ------------------------------------------------------------------ */
+/* Helpers */
+
+static void tiny_game(game *g) {
+  ck_assert_msg(game_load(g, FIX "answers.txt", FIX "guesses.txt") == 0, "%s", err_msg());
+}
+
+/* Verify a fixture; check the status and that the message has frag. */
+static void expect_file(const char *name, int max_guesses, int status, const char *frag) {
+  game g;
+  tiny_game(&g);
+  char path[256];
+  snprintf(path, sizeof path, FIX "%s", name);
+  tnode *t = NULL;
+  treeread_info info;
+  int rc = verify_file(path, &g, max_guesses, &t, &info);
+  ck_assert_msg(rc == status, "%s: status %d, expected %d (%s)", name, rc, status,
+                rc ? err_msg() : "valid");
+  if (status) {
+    ck_assert_ptr_null(t);
+    ck_assert_msg(strstr(err_msg(), frag) != NULL, "%s: message '%s' lacks '%s'", name,
+                  err_msg(), frag);
+    ck_assert_msg(strncmp(err_msg(), path, strlen(path)) == 0,
+                  "%s: message '%s' does not start with the file name", name, err_msg());
+  } else {
+    ck_assert_ptr_nonnull(t);
+  }
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+
+static char *memwrite(const tnode *t, const game *g, int how, int arg) {
+  memout m;
+  memout_open(&m);
+  int rc = how == 0 ? treeio_write_text(m.fp, t, g)
+           : how == 1 ? treeio_write_json(m.fp, t, g, arg)
+                      : dot_write(m.fp, t, g, arg);
+  ck_assert_msg(rc == 0, "%s", err_msg());
+  return memout_close(&m);
+}
+
+static char *slurp(const char *path) {
+  FILE *fp = fopen(path, "rb");
+  ck_assert_msg(fp != NULL, "cannot open %s", path);
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n = getdelim(&buf, &cap, '\0', fp);
+  fclose(fp);
+  if (n < 0) {
+    free(buf);
+    return strdup("");
+  }
+  return buf;
+}
+
+typedef struct {
+  const char *file, *frag;
+} fixture;
+
+/* ------------------------------------------------------------------ */
+/* Valid files */
+
+static const char *const valid_files[] = {"valid.txt", "valid.json", "valid-full.txt",
+                                          "valid-reordered.txt", "valid-spellings.json"};
+
+START_TEST(test_valid_fixtures) {
+  game g;
+  tiny_game(&g);
+  uint64_t h0 = 0;
+  for (size_t i = 0; i < sizeof valid_files / sizeof *valid_files; i++) {
+    char path[256];
+    snprintf(path, sizeof path, FIX "%s", valid_files[i]);
+    tnode *t;
+    treeread_info info;
+    int rc = verify_file(path, &g, 0, &t, &info);
+    ck_assert_msg(rc == VERIFY_VALID, "%s: %s", path, err_msg());
+    ck_assert_int_eq(info.format, strstr(path, ".json") ? TREEFMT_JSON : TREEFMT_TEXT);
+    ck_assert_int_eq(t->total, 30);
+    ck_assert_int_eq(t->n, 12);
+    ck_assert_str_eq(g.guesses.w[t->guess], "clamp");
+    if (i == 0) h0 = tree_hash(t);
+    ck_assert_msg(tree_hash(t) == h0, "%s reads as another tree", path);
+    if (info.format == TREEFMT_TEXT) {
+      ck_assert_ptr_nonnull(info.line_of);
+      ck_assert_int_gt(info.line_of[0], 0);
+    } else {
+      ck_assert_int_eq(info.max_guesses, 6);
+      ck_assert_int_eq(info.guesses, 14);
+    }
+    tree_free(t);
+    treeread_info_free(&info);
+  }
+  game_free(&g);
+}
+END_TEST
+
+/* The readers fill the tree as tree.h defines it: n, total, sorted kids. */
+START_TEST(test_tree_shape) {
+  game g;
+  tiny_game(&g);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_file(FIX "valid-reordered.txt", &g, 0, &t, &info), 0);
+  ck_assert_int_eq(t->nkids, 8);
+  for (int i = 1; i < t->nkids; i++) ck_assert_int_lt(pattern_cmp(t->pat[i - 1], t->pat[i]), 0);
+  const tnode *fight = t->kid[0]; /* BBBBB */
+  ck_assert_str_eq(g.guesses.w[fight->guess], "fight");
+  ck_assert_int_eq(fight->n, 3);
+  ck_assert_int_eq(fight->total, 6);
+  tree_summary s;
+  tree_summarize(t, &s);
+  ck_assert_int_eq(s.most, 4);
+  ck_assert_int_eq(s.dist[2], 8);
+  ck_assert_int_eq(s.dist[4], 2);
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Reader errors: status 2 */
+
+static const fixture unusable[] = {
+    {"t-indent.txt", ":4: indent of 7 spaces does not land on a token boundary of line 3"},
+    {"t-indent-first.txt", ":1: the first line is indented"},
+    {"t-bad-word.txt", ":5: 'l1ght' is not a five-letter word"},
+    {"t-unknown-word.txt", ":5: 'zesty' is not in the guess list"},
+    {"t-bad-pattern.txt", ":5: 'BYQBB1' after 'clamp' is not a pattern and guess number"},
+    {"t-no-win.txt", ":5: the line does not end with the answer and GGGGGk"},
+    {"t-win-midline.txt", ":5: 'GGGGG2' ends the game, but the line goes on"},
+    {"t-nul.txt", ":5: NUL byte 0x00 at column 16"},
+    {"t-non-ascii.txt", ":5: non-ASCII byte 0xc3 at column 15"},
+    {"t-tab.txt", ":5: tab at column 13"},
+    {"t-long-line.txt", ":5: line too long (more than 4096 bytes)"},
+    {"t-too-deep.txt", ":1: more than 64 guesses on one line"},
+    {"t-empty.txt", ": empty file: no tree"},
+    {"t-blank.txt", ": empty file: no tree"},
+    {"t-junk.bin", ":1: not a tree file: neither JSON"},
+    {"j-truncated.json", ":9: premature end of input"},
+    {"j-duplicate-key.json", ":1: duplicate object key"},
+    {"j-wrong-type.json", ": .tree.next.BBBYB: \"total\" must be an integer, not a string"},
+    {"j-huge-number.json", ":8: too big integer"},
+    {"j-out-of-range.json", "\"total\" is 12345678901, out of range"},
+    {"j-unknown-key.json", ": .tree.next.BBBYB: unknown key \"note\" in a node"},
+    {"j-missing-key.json", ": .tree.next.BBBYB: a node needs \"total\""},
+    {"j-missing-top-key.json", ": missing top-level key \"max_guesses\""},
+    {"j-unknown-word.json", ": .tree.next.BBBYB: 'zesty' is not in the guess list"},
+    {"j-bad-word.json", ": .tree.next.BBBYB: 'mig' is not a five-letter word"},
+    {"j-bad-pattern.json", ": .tree.next: \"BBBQB\" is not a pattern"},
+    {"j-empty-next.json", ": .tree.next.BBBYB: \"next\" has 0 branches"},
+    {"j-not-object.json", ": .tree: a node must be an object, not an array"},
+    {"j-trailing.json", ":20: end of file expected"},
+    {"j-deep.json", ":1: JSON nested more than 130 levels deep"},
+    {"no-such-file.txt", ": cannot open: No such file or directory"},
+};
+
+START_TEST(test_unusable) {
+  expect_file(unusable[_i].file, 0, VERIFY_UNUSABLE, unusable[_i].frag);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Verification failures: status 1 */
+
+static const fixture invalid[] = {
+    {"v-label.txt", ":1: answer 'sight': pattern BGGGY after 'night' but clamp/fight/night gives "
+                    "BGGGG"},
+    {"v-same-prefix.txt", ":2: after 'clamp BBBBB' this line guesses 'light', but line 1 "
+                          "guesses 'fight'"},
+    {"v-first-guess.txt", ":12: the first guess is 'plumb', but line 1 starts with 'clamp'"},
+    {"v-pattern-twice.txt", ":12: pattern BBBBB under 'clamp' is listed twice (lines 1 and 12)"},
+    {"v-extra.txt", ":13: the line ends with 'plumb', which is not in the answer list"},
+    {"v-duplicate.txt", ":6: answer 'light' appears twice (lines 5 and 6)"},
+    {"v-missing.txt", ": answer 'match' is missing: no line ends with it (its line would start "
+                      "'clamp YBYYB1 ...'"},
+    {"v-missing-win.txt", ": answer 'night' is missing: no line ends with it (it would be 'clamp "
+                          "BBBBB1 fight BGGGG2 night GGGGG3')"},
+    {"v-guess-number.txt", ":4: 'GGGGG3' says guess 3, but 'might' is guess 2"},
+    {"v-label.json", ": .tree.next.YBYBG: answer 'patch': pattern YBYBG after 'clamp' but clamp "
+                     "gives YBYBY"},
+    {"v-total.json", ": .tree.next.BBBBB: \"total\" is 7, but its branches add up to 2 answers "
+                     "and 3 guesses: it should be 5 (or 6 if 'fight' is an answer"},
+    {"v-leaf-total.json", ": .tree.next.BBBYB: leaf 'might' has total 2"},
+    {"v-win-branch.json", ": .tree.next.GGGGG: the winning pattern is a branch under 'clamp'"},
+    {"v-pattern-twice.json", ": .tree.next.yyybb: pattern yyybb is listed twice under 'clamp'"},
+    {"v-extra.json", ": .tree.next.BBBYB.next.BBBBB: leaf 'plumb' is not in the answer list"},
+    {"v-missing.json", ": answer 'match' is missing: at .tree, 'clamp' has no branch YBYYB"},
+    {"v-not-answer.json", ": .tree: \"total\" counts 'clamp' as an answer that ends here, but it "
+                          "is not in the answer list"},
+    {"v-header-total.json", ": top-level \"total\" is 31, but the tree's total is 30"},
+    {"v-header-answers.json", ": top-level \"answers\" is 13, but the tree has 12 answers"},
+    {"v-header-average.json", ": top-level \"average\" is 2.5001, but 30 / 12 = 2.5000"},
+    {"v-header-guesses.json", ": top-level \"guesses\" is 15, but the guess list"},
+};
+
+START_TEST(test_invalid) { expect_file(invalid[_i].file, 0, VERIFY_INVALID, invalid[_i].frag); }
+END_TEST
+
+/* The guess limit: only when asked, with the answer's line or path. */
+START_TEST(test_guess_limit) {
+  expect_file("valid.txt", 4, VERIFY_VALID, "");
+  expect_file("valid.txt", 0, VERIFY_VALID, "");
+  expect_file("valid.txt", 3, VERIFY_INVALID,
+              "valid.txt:1: answer 'sight' needs 4 guesses, more than --max-guesses 3");
+  expect_file("valid.json", 3, VERIFY_INVALID,
+              ": .tree.next.BBBBB.next.BGGGG.next.BGGGG: answer 'sight' needs 4 guesses");
+  expect_file("valid.txt", 1, VERIFY_INVALID, "valid.txt:3: answer 'fight' needs 2 guesses");
+}
+END_TEST
+
+/* A tree for other lists: its words are unknown (2), or its answers are
+ * missing (1). */
+START_TEST(test_other_lists) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "small", NULL), 0);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_file(FIX "valid.txt", &g, 0, &t, &info), VERIFY_UNUSABLE);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "valid.txt:1: 'clamp' is not in the guess list"));
+  treeread_info_free(&info);
+  game_free(&g);
+  /* Fewer answers than the tree: the extra ones are named. */
+  const char *few[] = {"batch", "catch", "hatch", "latch", "match", "patch", "watch",
+                       "fight", "light", "might", "night", "plumb", "clamp", "sight"};
+  wordlist a, q;
+  ck_assert_int_eq(words_from_array(few, 11, &a), 0);
+  ck_assert_int_eq(words_from_array(few, 14, &q), 0);
+  ck_assert_int_eq(game_from_lists(&g, a, q), 0);
+  ck_assert_int_eq(verify_file(FIX "valid.txt", &g, 0, &t, &info), VERIFY_INVALID);
+  ck_assert_msg(strstr(err_msg(), "valid.txt:1: the line ends with 'sight', which is not in the "
+                                  "answer list") != NULL,
+                "%s", err_msg());
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Round trips and real trees */
+
+/* Solve a named list, write JSON; JSON -> text -> JSON is byte-identical
+ * and both read back as the same tree. */
+START_TEST(test_round_trip) {
+  const char *names[] = {"small", "medium"};
+  for (int k = 0; k < 2; k++) {
+    game g;
+    ck_assert_int_eq(lists_load(&g, names[k], NULL), 0);
+    search_opts o;
+    search_opts_default(&o);
+    o.threads = 1;
+    o.memo_mb = 16;
+    search *s = search_new(&g, &o);
+    uint16_t *all = malloc(sizeof *all * (size_t)g.n_answers);
+    for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
+    tnode *t0 = NULL;
+    int total = search_solve(s, all, g.n_answers, -1, &t0);
+    ck_assert_int_eq(t0->total, total);
+    char *json = memwrite(t0, &g, 1, 6);
+    tnode *t1, *t2;
+    treeread_info i1, i2;
+    ck_assert_msg(verify_mem(json, strlen(json), "a.json", &g, 6, &t1, &i1) == 0, "%s",
+                  err_msg());
+    char *text = memwrite(t1, &g, 0, 0);
+    ck_assert_msg(verify_mem(text, strlen(text), "a.txt", &g, 6, &t2, &i2) == 0, "%s",
+                  err_msg());
+    ck_assert_int_eq(i2.format, TREEFMT_TEXT);
+    char *json2 = memwrite(t2, &g, 1, 6);
+    ck_assert_str_eq(json, json2);
+    char *text2 = memwrite(t2, &g, 0, 0);
+    ck_assert_str_eq(text, text2);
+    ck_assert_uint_eq(tree_hash(t0), tree_hash(t1));
+    ck_assert_uint_eq(tree_hash(t0), tree_hash(t2));
+    free(json);
+    free(json2);
+    free(text);
+    free(text2);
+    tree_free(t0);
+    tree_free(t1);
+    tree_free(t2);
+    treeread_info_free(&i1);
+    treeread_info_free(&i2);
+    free(all);
+    search_free(s);
+    game_free(&g);
+  }
+}
+END_TEST
+
+/* The published tree verifies at 7920, and optle's text writer gives
+ * back Selby's file byte for byte. */
+START_TEST(test_selby_tree) {
+  const char *tree = "../shared/trees/salet.original.selby.tree";
+  const char *ans = "../shared/wordlists/original-answers.txt";
+  const char *gue = "../shared/wordlists/original-guesses.txt";
+  if (access(tree, R_OK) || access(ans, R_OK) || access(gue, R_OK)) {
+    printf("SKIP: Selby's tree (../shared/trees or ../shared/wordlists not found)\n");
+    return;
+  }
+  game g;
+  ck_assert_int_eq(game_load(&g, ans, gue), 0);
+  tnode *t;
+  treeread_info info;
+  double t0 = now_seconds();
+  ck_assert_msg(verify_file(tree, &g, 6, &t, &info) == 0, "%s", err_msg());
+  double secs = now_seconds() - t0;
+  ck_assert_msg(secs < 1.0, "verifying took %.2f s", secs);
+  ck_assert_int_eq(info.format, TREEFMT_TEXT);
+  ck_assert_int_eq(t->total, 7920);
+  ck_assert_int_eq(t->n, 2315);
+  tree_summary s;
+  tree_summarize(t, &s);
+  ck_assert_int_eq(s.most, 5);
+  char *orig = slurp(tree), *mine = memwrite(t, &g, 0, 0);
+  ck_assert_msg(!strcmp(orig, mine), "the text writer does not give Selby's file back");
+  free(orig);
+  free(mine);
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Caps */
+
+START_TEST(test_size_cap) {
+  char path[] = "/tmp/optle-verify-big-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(ftruncate(fd, (off_t)TREEREAD_MAX_BYTES + 1), 0); /* sparse */
+  close(fd);
+  game g;
+  tiny_game(&g);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(treeread_load(path, &g, &t, &info), TREEREAD_UNUSABLE);
+  ck_assert_msg(strstr(err_msg(), "MiB is more than the 256 MiB a tree file may have") != NULL,
+                "%s", err_msg());
+  unlink(path);
+  /* A directory. */
+  ck_assert_int_eq(treeread_load("tests", &g, &t, &info), TREEREAD_UNUSABLE);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "tests: is a directory"));
+  game_free(&g);
+}
+END_TEST
+
+/* 64 guesses deep is read; 65 is not, in either format. */
+START_TEST(test_depth_cap) {
+  game g;
+  tiny_game(&g);
+  char *buf = malloc(1 << 16);
+  for (int depth = 64; depth <= 65; depth++) {
+    /* JSON: clamp BBBBB clamp BBBBB ... sight (not a valid tree). */
+    size_t n = (size_t)sprintf(buf, "{\"answers\": 1, \"guesses\": 14, \"max_guesses\": 0, "
+                                    "\"total\": 1, \"average\": 1, \"tree\": ");
+    for (int d = 1; d < depth; d++)
+      n += (size_t)sprintf(buf + n, "{\"guess\": \"clamp\", \"total\": 1, \"next\": {\"BBBBB\": ");
+    n += (size_t)sprintf(buf + n, "{\"guess\": \"sight\", \"total\": 1}");
+    for (int d = 1; d < depth; d++) n += (size_t)sprintf(buf + n, "}}");
+    n += (size_t)sprintf(buf + n, "}\n");
+    tnode *t;
+    treeread_info info;
+    int rc = treeread_mem(buf, n, "deep.json", &g, &t, &info);
+    if (depth == 64) {
+      ck_assert_msg(rc == TREEREAD_INVALID, "%d: %s", rc, err_msg()); /* totals are wrong */
+    } else {
+      ck_assert_int_eq(rc, TREEREAD_UNUSABLE);
+      ck_assert_msg(strstr(err_msg(), "deeper than 64 guesses") != NULL, "%s", err_msg());
+    }
+    /* Text: the same path as one line. */
+    n = 0;
+    for (int d = 1; d < depth; d++) n += (size_t)sprintf(buf + n, "clamp BBBBB%d ", d);
+    n += (size_t)sprintf(buf + n, "sight GGGGG%d\n", depth);
+    rc = treeread_mem(buf, n, "deep.txt", &g, &t, &info);
+    if (depth == 64) {
+      ck_assert_msg(rc == TREEREAD_OK, "%s", err_msg()); /* valid as a file; sight ends */
+      tree_summary s;
+      tree_summarize(t, &s);
+      ck_assert_int_eq(s.most, 64);
+      tree_free(t);
+      treeread_info_free(&info);
+    } else {
+      ck_assert_int_eq(rc, TREEREAD_UNUSABLE);
+      ck_assert_msg(strstr(err_msg(), "more than 64 guesses on one line") != NULL, "%s",
+                    err_msg());
+    }
+  }
+  free(buf);
+  game_free(&g);
+}
+END_TEST
+
+/* Formats come from content: a text tree named .json and JSON named
+ * .txt read fine; CRLF, a byte order mark and leading blank lines too. */
+START_TEST(test_detect_by_content) {
+  game g;
+  tiny_game(&g);
+  char *text = slurp(FIX "valid.txt"), *json = slurp(FIX "valid.json");
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_mem(text, strlen(text), "tree.json", &g, 0, &t, &info), 0);
+  ck_assert_int_eq(info.format, TREEFMT_TEXT);
+  tree_free(t);
+  treeread_info_free(&info);
+  ck_assert_int_eq(verify_mem(json, strlen(json), "tree.txt", &g, 0, &t, &info), 0);
+  ck_assert_int_eq(info.format, TREEFMT_JSON);
+  tree_free(t);
+  treeread_info_free(&info);
+  char *b = malloc(strlen(json) + 16);
+  sprintf(b, "\xef\xbb\xbf\n\n  %s", json);
+  ck_assert_msg(verify_mem(b, strlen(b), "bom.json", &g, 0, &t, &info) == 0, "%s", err_msg());
+  tree_free(t);
+  treeread_info_free(&info);
+  /* '[' and a digit are neither format. */
+  ck_assert_int_eq(verify_mem("[1]", 3, "x", &g, 0, &t, &info), VERIFY_UNUSABLE);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "x:1: not a tree file"));
+  ck_assert_int_eq(verify_mem("\n\n7", 3, "x", &g, 0, &t, &info), VERIFY_UNUSABLE);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "x:3: not a tree file"));
+  free(b);
+  free(text);
+  free(json);
+  game_free(&g);
+}
+END_TEST
+
+/* verify_tree on a tree from elsewhere (no file info): JSON-style paths. */
+START_TEST(test_verify_tree_direct) {
+  game g;
+  tiny_game(&g);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_file(FIX "valid.json", &g, 0, &t, &info), 0);
+  ck_assert_int_eq(verify_tree(t, &g, 0, NULL, "mem"), VERIFY_VALID);
+  ck_assert_int_eq(verify_tree(t, &g, 3, NULL, "mem"), VERIFY_INVALID);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "mem: .tree.next.BBBBB.next.BGGGG.next.BGGGG: answer"));
+  /* Drop the match leaf (YBYYB): missing, found by the walk. */
+  tnode *keep = t->kid[6];
+  ck_assert_int_eq(t->pat[6], pattern_parse("YBYYB"));
+  t->kid[6] = t->kid[7];
+  t->pat[6] = t->pat[7];
+  t->nkids = 7;
+  t->n -= 1;
+  t->total -= 2;
+  ck_assert_int_eq(verify_tree(t, &g, 0, NULL, "mem"), VERIFY_INVALID);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "mem: answer 'match' is missing: at .tree, 'clamp' "
+                                          "has no branch YBYYB for it"));
+  tree_free(keep);
+  ck_assert_int_eq(verify_tree(NULL, &g, 0, NULL, "mem"), VERIFY_UNUSABLE);
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Report and DOT */
+
+START_TEST(test_report) {
+  game g;
+  tiny_game(&g);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_file(FIX "valid.json", &g, 4, &t, &info), 0);
+  memout m;
+  memout_open(&m);
+  verify_report(m.fp, "valid.json", t, &g, &info, 4);
+  char *r = memout_close(&m);
+  const char *want[] = {"format        JSON\n",
+                        "first guess   clamp\n",
+                        "total         30\n",
+                        "average       2.5000\n",
+                        "most guesses  4\n",
+                        "distribution  1:0 2:8 3:2 4:2\n",
+                        "worst         2 answers take 4 guesses:\n",
+                        "              sight  clamp fight night sight\n",
+                        "              watch  clamp batch hatch watch\n",
+                        "guess limit   4: every answer within it\n",
+                        "file's limit  6 (\"max_guesses\""};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+    ck_assert_msg(strstr(r, want[i]) != NULL, "report lacks '%s':\n%s", want[i], r);
+  free(r);
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+static int count(const char *s, const char *sub) {
+  int n = 0;
+  for (const char *p = s; (p = strstr(p, sub)); p++) n++;
+  return n;
+}
+
+START_TEST(test_dot) {
+  game g;
+  tiny_game(&g);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(verify_file(FIX "valid.txt", &g, 0, &t, &info), 0);
+  char *d = memwrite(t, &g, 2, 0);
+  ck_assert_msg(!strncmp(d, "digraph optle {\n", 16), "%s", d);
+  ck_assert_int_eq(d[strlen(d) - 2], '}');
+  /* 13 nodes: 8 leaves, 4 inner nodes that can win, clamp; 12 edges. */
+  ck_assert_int_eq(count(d, "label=<<table"), 12);
+  ck_assert_int_eq(count(d, " -> "), 12);
+  ck_assert_ptr_nonnull(strstr(d, "<b>CLAMP</b><br/><font point-size=\"9\">12 answers, avg 2.50"));
+  ck_assert_ptr_nonnull(strstr(d, "[label=\"SIGHT\", style=filled, fillcolor=\"#6aaa64\""));
+  /* fight can win (it is an answer); clamp cannot. */
+  ck_assert_ptr_nonnull(strstr(d, "<b>FIGHT</b><br/><font point-size=\"9\">3 answers, avg "
+                                  "2.00</font>>, color=\"#6aaa64\", penwidth=2.5"));
+  ck_assert_ptr_nonnull(strstr(d, "avg 2.50</font>>];"));
+  /* The edge clamp -> catch is GBYBB: C green, L gray, A yellow. */
+  ck_assert_ptr_nonnull(strstr(d, "<td bgcolor=\"#6aaa64\" width=\"13\"><font color=\"white\">"
+                                  "<b>C</b></font></td><td bgcolor=\"#787c7e\" width=\"13\">"
+                                  "<font color=\"white\"><b>L</b></font></td><td bgcolor="
+                                  "\"#c9b458\""));
+  ck_assert_int_eq(count(d, "\xe2\x80\xa6"), 0);
+  free(d);
+  /* --depth 1: clamp and one summary node. */
+  d = memwrite(t, &g, 2, 1);
+  ck_assert_int_eq(count(d, " -> "), 1);
+  ck_assert_ptr_nonnull(strstr(d, "\xe2\x80\xa6 12 answers, avg 1.50"));
+  ck_assert_ptr_nonnull(strstr(d, "label=\"8 branches\""));
+  free(d);
+  /* --depth 2: fight and batch summarise their 2 answers (night, sight). */
+  d = memwrite(t, &g, 2, 2);
+  ck_assert_int_eq(count(d, "\xe2\x80\xa6 2 answers, avg 1.50"), 2);
+  free(d);
+  tree_free(t);
+  treeread_info_free(&info);
+  game_free(&g);
+}
+END_TEST
+
+Suite *verify_suite(void) {
+  Suite *s = suite_create("verify");
+  TCase *tc = tcase_create("read");
+  tcase_add_test(tc, test_valid_fixtures);
+  tcase_add_test(tc, test_tree_shape);
+  tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
+  tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));
+  tcase_add_test(tc, test_guess_limit);
+  tcase_add_test(tc, test_other_lists);
+  tcase_add_test(tc, test_size_cap);
+  tcase_add_test(tc, test_depth_cap);
+  tcase_add_test(tc, test_detect_by_content);
+  tcase_add_test(tc, test_verify_tree_direct);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("write");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, test_round_trip);
+  tcase_add_test(tc, test_selby_tree);
+  tcase_add_test(tc, test_report);
+  tcase_add_test(tc, test_dot);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,324 @@
+#!/usr/bin/env bash
+# tests/cli_verify.sh: `optle verify` and `optle export`, run as a subprocess.
+#
+# Same conventions as tests/cli.sh: each check runs one command and
+# compares its exit status and a fixed string on stdout or stderr; usage
+# and input errors (status 2) and invalid trees (status 1) print exactly
+# one line on stderr, "optle: ...", and nothing on stdout.  The fixtures
+# are tests/fixtures/trees (a 12-answer instance, one file per reader
+# error and per verification failure).  The last line is
+# "N passed, M failed" (", K skipped" when something was skipped).
+#
+# Run from anywhere: `bash tests/cli_verify.sh`.  OPTLE names the binary
+# (default ./optle in the repository root).
+set -u
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+OPTLE=${OPTLE:-$root/optle}
+shared=../shared
+fx=tests/fixtures/trees
+L=(--answers "$fx/answers.txt" --guesses "$fx/guesses.txt")
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-cli-verify.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+skipped=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  printf 'FAIL: %s\n' "$1"
+  shift
+  local line
+  for line in "$@"; do printf '      %s\n' "$line"; done
+}
+skip() {
+  skipped=$((skipped + 1))
+  printf 'SKIP: %s\n' "$1"
+}
+
+rc=0
+run() {
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+
+# check NAME STATUS STREAM FRAGMENT CMD...
+check() {
+  local name=$1 want=$2 stream=$3 frag=$4
+  shift 4
+  run "$@"
+  if [ "$rc" -ne "$want" ]; then
+    fail "$name" "exit status $rc, expected $want: $*" "stderr: $(head -c 400 "$tmp/err")"
+    return 1
+  fi
+  if [ -n "$frag" ] && ! grep -qF -- "$frag" "$tmp/$stream"; then
+    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c 400 "$tmp/$stream")"
+    return 1
+  fi
+  pass
+}
+
+# check_one_line NAME STATUS FRAGMENT CMD...: status STATUS, one line on
+# stderr starting "optle: " and containing FRAGMENT, nothing on stdout.
+check_one_line() {
+  local name=$1 want=$2 frag=$3
+  shift 3
+  check "$name" "$want" err "$frag" "$@" || return 1
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$lines" -ne 1 ] || ! head -n 1 "$tmp/err" | grep -q '^optle: '; then
+    fail "$name: one 'optle: ' line on stderr" "got $lines lines: $(head -c 400 "$tmp/err")"
+    return 1
+  fi
+  if [ -s "$tmp/out" ]; then
+    fail "$name: nothing on stdout" "stdout: $(head -c 200 "$tmp/out")"
+    return 1
+  fi
+  pass
+}
+check_usage() { check_one_line "$1" 2 "${@:2}"; }
+check_invalid() { check_one_line "$1" 1 "${@:2}"; }
+
+expect() {
+  local name=$1
+  shift
+  if test "$@"; then pass; else fail "$name" "test $*"; fi
+}
+
+summary_value() {
+  awk -v k="$1" 'index($0, k " ") == 1 { v = substr($0, length(k) + 1); sub(/^ +/, "", v); print v; exit }' "$tmp/out"
+}
+
+same_file() { # NAME A B
+  if cmp -s "$2" "$3"; then pass; else fail "$1" "$(cmp "$2" "$3" 2>&1 | head -n 1)"; fi
+}
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+if ! "$OPTLE" verify --help >/dev/null 2>&1; then
+  echo "FAIL: $OPTLE has no verify command (cli.c's command table lacks verify/export)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# ------------------------------------------------------------------
+# Help and usage errors.
+
+check "--help lists verify" 0 out "verify" "$OPTLE" --help
+check "--help lists export" 0 out "export" "$OPTLE" --help
+check "verify --help" 0 out "usage: optle verify TREE" "$OPTLE" verify --help
+check "verify --help options" 0 out "--expect TOTAL" "$OPTLE" verify --help
+check "help verify" 0 out "usage: optle verify" "$OPTLE" help verify
+check "export --help" 0 out "usage: optle export TREE" "$OPTLE" export --help
+check "help export" 0 out "--depth N" "$OPTLE" help export
+check_usage "verify: no tree" "give the tree file to verify" "$OPTLE" verify "${L[@]}"
+check_usage "verify: two trees" "'$fx/valid.json': unexpected argument for 'verify'" \
+  "$OPTLE" verify "$fx/valid.txt" "$fx/valid.json" "${L[@]}"
+check_usage "verify: no lists" "give --list NAME or --answers FILE" "$OPTLE" verify "$fx/valid.txt"
+check_usage "verify: --hard" "--hard: hard mode is not supported yet" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --hard
+check_usage "export: --hard" "hard mode is not supported yet" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --hard --format json
+check_usage "verify: --expect abc" "--expect: 'abc' is not a whole number" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --expect abc
+check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 to 254)" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --max-guesses 300
+check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --bogus
+check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
+check_usage "export: unknown format" "--format 'xml': unknown format (json, text or dot)" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
+check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: give --format json|text|dot" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
+check_usage "export: --depth with json" "--depth applies to --format dot only" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --depth 2
+check_usage "export: --depth 65" "--depth: 65 is out of range (0 to 64)" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format dot --depth 65
+check_usage "export: no tree" "give the tree file to export" "$OPTLE" export "${L[@]}" --format json
+
+# ------------------------------------------------------------------
+# Valid fixtures: the report.
+
+if check "verify valid.txt" 0 out "format        text (Selby's format), 12 lines" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}"; then
+  expect "valid.txt: total" "$(summary_value total)" = 30
+  expect "valid.txt: average" "$(summary_value average)" = 2.5000
+  expect "valid.txt: most guesses" "$(summary_value 'most guesses')" = 4
+  expect "valid.txt: distribution" "$(summary_value distribution)" = "1:0 2:8 3:2 4:2"
+  expect "valid.txt: first guess" "$(summary_value 'first guess')" = clamp
+  expect "valid.txt: worst" "$(summary_value worst)" = "2 answers take 4 guesses:"
+  expect "valid.txt: worst answers with paths" \
+    "$(grep -c '^              sight  clamp fight night sight$' "$tmp/out")" = 1
+  expect "valid.txt: last line 'valid'" "$(tail -n 1 "$tmp/out")" = valid
+  expect "valid.txt: nothing on stderr" ! -s "$tmp/err"
+fi
+for f in valid.json valid-full.txt valid-reordered.txt valid-spellings.json; do
+  check "verify $f" 0 out "total         30" "$OPTLE" verify "$fx/$f" "${L[@]}"
+done
+check "JSON report: the file's limit" 0 out "file's limit  6 (\"max_guesses\"; met" \
+  "$OPTLE" verify "$fx/valid.json" "${L[@]}"
+check "--expect matches" 0 out "expected      30: matches" "$OPTLE" verify "$fx/valid.json" "${L[@]}" --expect 30
+check "--expect mismatch" 1 err "the total is 30, not the expected 29" \
+  "$OPTLE" verify "$fx/valid.json" "${L[@]}" --expect 29
+expect "--expect mismatch: said on stdout" "$(summary_value expected)" = "29: MISMATCH"
+check "--max-guesses 4" 0 out "guess limit   4: every answer within it" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --max-guesses 4
+check_invalid "--max-guesses 3 (text)" \
+  "$fx/valid.txt:1: answer 'sight' needs 4 guesses, more than --max-guesses 3" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --max-guesses 3
+check_invalid "--max-guesses 3 (JSON)" \
+  "$fx/valid.json: .tree.next.BBBBB.next.BGGGG.next.BGGGG: answer 'sight' needs 4 guesses" \
+  "$OPTLE" verify "$fx/valid.json" "${L[@]}" --max-guesses 3
+check "--max-guesses 0: no limit" 0 out "valid" "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --max-guesses 0
+check "--quiet" 0 out "" "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --quiet
+expect "--quiet prints nothing" ! -s "$tmp/out"
+run_stdin() { "$OPTLE" verify - "${L[@]}" <"$fx/valid.json"; }
+check "verify - reads stdin" 0 out "format        JSON" run_stdin
+cp "$fx/valid.txt" "$tmp/looks-like.json"
+check "format from content, not the name" 0 out "format        text" \
+  "$OPTLE" verify "$tmp/looks-like.json" "${L[@]}"
+
+# ------------------------------------------------------------------
+# Every reader error: status 2, one line naming the file.
+
+for f in "$fx"/t-* "$fx"/j-*; do
+  check_usage "unusable: $(basename "$f")" "optle: $f" "$OPTLE" verify "$f" "${L[@]}"
+done
+check_usage "indentation off a token boundary" \
+  "$fx/t-indent.txt:4: indent of 7 spaces does not land on a token boundary of line 3" \
+  "$OPTLE" verify "$fx/t-indent.txt" "${L[@]}"
+check_usage "JSON syntax: line and column" "$fx/j-truncated.json:9: premature end of input" \
+  "$OPTLE" verify "$fx/j-truncated.json" "${L[@]}"
+check_usage "duplicate JSON key" "duplicate object key" "$OPTLE" verify "$fx/j-duplicate-key.json" "${L[@]}"
+check_usage "unknown word" "$fx/t-unknown-word.txt:5: 'zesty' is not in the guess list" \
+  "$OPTLE" verify "$fx/t-unknown-word.txt" "${L[@]}"
+check_usage "binary junk" "not a tree file" "$OPTLE" verify "$fx/t-junk.bin" "${L[@]}"
+check_usage "missing file" "$tmp/none.txt: cannot open" "$OPTLE" verify "$tmp/none.txt" "${L[@]}"
+check_usage "directory" "$fx: is a directory, not a tree file" "$OPTLE" verify "$fx" "${L[@]}"
+truncate -s 300M "$tmp/huge.txt"
+check_usage "enormous file" "300.0 MiB is more than the 256 MiB a tree file may have" \
+  "$OPTLE" verify "$tmp/huge.txt" "${L[@]}"
+rm -f "$tmp/huge.txt"
+check_usage "another list's tree" "$fx/valid.txt:1: 'clamp' is not in the guess list wordlists/small.txt" \
+  "$OPTLE" verify "$fx/valid.txt" --list small
+
+# ------------------------------------------------------------------
+# Every verification failure: status 1, one line naming the file.
+
+for f in "$fx"/v-*; do
+  check_invalid "invalid: $(basename "$f")" "optle: $f" "$OPTLE" verify "$f" "${L[@]}"
+done
+check_invalid "label" "$fx/v-label.txt:1: answer 'sight': pattern BGGGY after 'night' but clamp/fight/night gives BGGGG" \
+  "$OPTLE" verify "$fx/v-label.txt" "${L[@]}"
+check_invalid "same history, another guess" \
+  "$fx/v-same-prefix.txt:2: after 'clamp BBBBB' this line guesses 'light', but line 1 guesses 'fight'" \
+  "$OPTLE" verify "$fx/v-same-prefix.txt" "${L[@]}"
+check_invalid "pattern listed twice" "$fx/v-pattern-twice.txt:12: pattern BBBBB under 'clamp' is listed twice" \
+  "$OPTLE" verify "$fx/v-pattern-twice.txt" "${L[@]}"
+check_invalid "missing answer" "answer 'match' is missing" "$OPTLE" verify "$fx/v-missing.txt" "${L[@]}"
+check_invalid "extra answer" "$fx/v-extra.txt:13: the line ends with 'plumb', which is not in the answer list" \
+  "$OPTLE" verify "$fx/v-extra.txt" "${L[@]}"
+check_invalid "answer twice" "answer 'light' appears twice (lines 5 and 6)" \
+  "$OPTLE" verify "$fx/v-duplicate.txt" "${L[@]}"
+check_invalid "JSON total" "$fx/v-total.json: .tree.next.BBBBB: \"total\" is 7" \
+  "$OPTLE" verify "$fx/v-total.json" "${L[@]}"
+check_invalid "JSON header" "top-level \"average\" is 2.5001" "$OPTLE" verify "$fx/v-header-average.json" "${L[@]}"
+
+# ------------------------------------------------------------------
+# Export.
+
+out="$tmp/x"
+mkdir -p "$out"
+touch "$tmp/stamp"
+check "export text to stdout" 0 out "clamp BBBBB1 fight BGGGG2 night BGGGG3 sight GGGGG4" \
+  "$OPTLE" export "$fx/valid.json" "${L[@]}" --format text
+same_file "export json -> text equals valid.txt" "$tmp/out" "$fx/valid.txt"
+check "export json, format from -o" 0 out "" "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$out/t.json"
+expect "export -o prints nothing" ! -s "$tmp/out"
+same_file "export text -> json equals valid.json" "$out/t.json" "$fx/valid.json"
+check "export normalises order and spelling" 0 out "" \
+  "$OPTLE" export "$fx/valid-reordered.txt" "${L[@]}" -o "$out/r.txt"
+same_file "reordered text exports as valid.txt" "$out/r.txt" "$fx/valid.txt"
+check "export --max-guesses 0 writes max_guesses 0" 0 out '"max_guesses": 0,' \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --max-guesses 0
+check "export a text tree: max_guesses 6" 0 out '"max_guesses": 6,' \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json
+check_invalid "export refuses an invalid tree" "$fx/v-label.txt:1: answer 'sight'" \
+  "$OPTLE" export "$fx/v-label.txt" "${L[@]}" -o "$out/bad.json"
+expect "export of an invalid tree writes nothing" ! -e "$out/bad.json"
+check_usage "export refuses an unusable tree" "$fx/j-truncated.json:9:" \
+  "$OPTLE" export "$fx/j-truncated.json" "${L[@]}" -o "$out/bad.json"
+expect "export of an unusable tree writes nothing" ! -e "$out/bad.json"
+check_invalid "export checks --max-guesses" "needs 4 guesses, more than --max-guesses 3" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --max-guesses 3 --format text
+check_usage "export into a missing directory" "cannot write" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$out/missing/t.json"
+leftovers=$(find "$out" "$root" -maxdepth 1 -name '*.tmp.*' -newer "$tmp/stamp" | head -n 3)
+expect "no temporary files left" -z "$leftovers"
+
+check "export dot" 0 out "digraph optle {" "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format dot
+expect "dot: every edge has tiles" "$(grep -c -- '-> n[0-9]* \[label=<<table' "$tmp/out")" = 12
+expect "dot: leaves are green boxes" "$(grep -c 'style=filled, fillcolor="#6aaa64"' "$tmp/out")" = 8
+check "export dot --depth 1" 0 out "12 answers, avg 1.50" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format dot --depth 1
+check "export dot, format from .gv" 0 out "" "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$out/t.gv"
+if command -v dot >/dev/null 2>&1; then
+  if dot -Tsvg "$out/t.gv" -o "$out/t.svg" 2>"$tmp/doterr" && grep -q '<svg' "$out/t.svg"; then
+    pass
+  else
+    fail "graphviz renders the DOT" "$(head -c 300 "$tmp/doterr")"
+  fi
+else
+  skip "graphviz renders the DOT (dot not installed)"
+fi
+
+# ------------------------------------------------------------------
+# Real trees: optle's own, and the published one.
+
+check "solve small" 0 out "" "$OPTLE" solve --list small --quiet -o "$out/small.json" -o "$out/small.txt"
+check "verify solve's JSON" 0 out "total         120" "$OPTLE" verify "$out/small.json" --list small
+check "verify solve's text" 0 out "total         120" "$OPTLE" verify "$out/small.txt" --list small
+check "export small json -> text" 0 out "" "$OPTLE" export "$out/small.json" --list small -o "$out/s2.txt"
+same_file "json -> text equals solve's text" "$out/s2.txt" "$out/small.txt"
+check "export small text -> json" 0 out "" "$OPTLE" export "$out/s2.txt" --list small -o "$out/s2.json"
+same_file "json -> text -> json is identical" "$out/s2.json" "$out/small.json"
+
+if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet -o "$out/nyt.json"; then
+  check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt --expect 7897
+  # Reading and checking, the lists aside (their table is slow under sanitizers).
+  secs=$(sed -n 's/^time .*read and check \([0-9.]*\) s)$/\1/p' "$tmp/out")
+  expect "verifying the NYT tree takes under a second (${secs:-?} s)" \
+    "$(awk -v s="${secs:-9}" 'BEGIN { print (s < 1.0) ? 1 : 0 }')" = 1
+  check "NYT depth-2 DOT" 0 out $'\xe2\x80\xa6' "$OPTLE" export "$out/nyt.json" --list nyt --format dot --depth 2
+  expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
+fi
+
+sel=$shared/trees/salet.original.selby.tree
+OL=(--answers "$shared/wordlists/original-answers.txt" --guesses "$shared/wordlists/original-guesses.txt")
+if [ -r "$sel" ] && [ -r "$shared/wordlists/original-answers.txt" ]; then
+  if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then
+    expect "Selby: average" "$(summary_value average)" = 3.4212
+    expect "Selby: most guesses" "$(summary_value 'most guesses')" = 5
+    expect "Selby: expected" "$(summary_value expected)" = "7920: matches"
+  fi
+  check "export Selby's tree as text" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.txt"
+  same_file "Selby's tree comes back byte for byte" "$out/sel.txt" "$sel"
+  check "export Selby's tree as JSON" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.json"
+  check "and the JSON verifies at 7920" 0 out "total         7920" "$OPTLE" verify "$out/sel.json" "${OL[@]}"
+  check_invalid "Selby's tree within 4 guesses: no" "needs 5 guesses, more than --max-guesses 4" \
+    "$OPTLE" verify "$sel" "${OL[@]}" --max-guesses 4
+else
+  skip "Selby's tree (../shared not found)"
+fi
+
+# ------------------------------------------------------------------
+
+if [ "$skipped" -gt 0 ]; then
+  printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+else
+  printf '%d passed, %d failed\n' "$passed" "$failed"
+fi
+[ "$failed" -eq 0 ]

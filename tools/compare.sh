@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# tools/compare.sh: the compare tables and their plots.
+#
+#   tools/compare.sh                  both list sets: outputs/compare-nyt.* and,
+#                                     when ../shared/wordlists exists,
+#                                     outputs/compare-original.*
+#   tools/compare.sh NAME [OPTIONS]   one table: `optle simulate --compare OPTIONS`
+#                                     (default --list nyt) into outputs/NAME.md,
+#                                     outputs/NAME.csv and outputs/NAME.png
+#
+# The Markdown file gets a last line naming the machine.  The plot needs
+# gnuplot (Debian: apt-get install gnuplot-nox); without it the tables are
+# still written and the script says so.  OPTLE names the binary (default
+# ./optle in the repository root).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+OPTLE=${OPTLE:-$root/optle}
+shared=../shared/wordlists
+mkdir -p outputs
+
+machine() {
+  local model cores
+  model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+  cores=$(nproc 2>/dev/null || echo '?')
+  printf '%s, %s cores' "${model:-unknown CPU}" "$cores"
+}
+
+one() {
+  local name=$1
+  shift
+  [ $# -gt 0 ] || set -- --list nyt
+  "$OPTLE" simulate --compare "$@" -o "outputs/$name.md" -o "outputs/$name.csv" --quiet
+  printf '\nMachine: %s.\n' "$(machine)" >>"outputs/$name.md"
+  if command -v gnuplot >/dev/null 2>&1; then
+    gnuplot -e "datafile='outputs/$name.csv'; outfile='outputs/$name.png'; plottitle='Average guesses per answer by first guess and strategy ($name)'" \
+      tools/compare-plot.gp
+    echo "wrote outputs/$name.md, outputs/$name.csv, outputs/$name.png"
+  else
+    echo "wrote outputs/$name.md, outputs/$name.csv (no gnuplot: no plot)"
+  fi
+}
+
+if [ $# -gt 0 ]; then
+  one "$@"
+  exit
+fi
+one compare-nyt --list nyt
+if [ -f "$shared/original-answers.txt" ] && [ -f "$shared/original-guesses.txt" ]; then
+  one compare-original --answers "$shared/original-answers.txt" \
+    --guesses "$shared/original-guesses.txt"
+else
+  echo "skipped compare-original: $shared/original-*.txt not found"
+fi
