@@ -4,6 +4,8 @@
 #   make run        build, then solve the named lists (the main job)
 #   make test       build and run every test (Check unit tests + CLI tests)
 #   make bench      the benchmark table (README "Benchmarks")
+#   make compare    heuristic strategies against the optimum (outputs/compare-*)
+#   make fuzz       the fuzz targets, FUZZ_SECONDS each (tests/fuzz/)
 #   make debug      ./optle with -O0 -g and assertions
 #   make SANITIZE=address,undefined test    the same under sanitizers
 #   make clean
@@ -44,7 +46,7 @@ LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test bench debug clean deps unit cli-test optle tests/check_optle
+.PHONY: all run test bench compare debug clean deps unit cli-test optle tests/check_optle
 
 all: optle
 
@@ -108,6 +110,12 @@ test: unit cli-test
 
 bench: optle
 	bash tools/bench.sh
+
+# The strategy compare tables and plots (README "optle simulate").
+compare: optle
+	@command -v gnuplot >/dev/null 2>&1 || { echo "optle: installing gnuplot-nox for the plots"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox; }
+	bash tools/compare.sh
 
 debug:
 	$(MAKE) OPT="-O0 -g" optle
