@@ -288,10 +288,7 @@ same_file "json -> text -> json is identical" "$out/s2.json" "$out/small.json"
 
 if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet -o "$out/nyt.json"; then
   check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt --expect 7897
-  # Reading and checking, the lists aside (their table is slow under sanitizers).
-  secs=$(sed -n 's/^time .*read and check \([0-9.]*\) s)$/\1/p' "$tmp/out")
-  expect "verifying the NYT tree takes under a second (${secs:-?} s)" \
-    "$(awk -v s="${secs:-9}" 'BEGIN { print (s < 1.0) ? 1 : 0 }')" = 1
+  # Its speed is measured by `make bench`, not here (no timed tests).
   check "NYT depth-2 DOT" 0 out $'\xe2\x80\xa6' "$OPTLE" export "$out/nyt.json" --list nyt --format dot --depth 2
   expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
 fi

@@ -48,3 +48,14 @@ for row in $ROWS; do
       "$(field nodes "$out")" "$(field total "$out")" "$(field "tree hash" "$out")"
   done
 done
+
+# Verifying a full tree (issue: "well under a second"): read and check time
+# from verify's own report, on the NYT SALET tree solve writes.
+treefile=$(mktemp --suffix=.json)
+"$OPTLE" solve --list nyt --first salet --quiet -o "$treefile"
+t0=$(date +%s.%N)
+vout=$("$OPTLE" verify "$treefile" --list nyt)
+t1=$(date +%s.%N)
+echo
+echo "verify, NYT SALET tree: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall, $(sed -n 's/^time *//p' <<<"$vout")"
+rm -f "$treefile"
