@@ -19,5 +19,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_verify(int argc, char **argv); /* cmd_verify.c: optle verify TREE */
 int cmd_export(int argc, char **argv); /* cmd_verify.c: optle export TREE */
+int cmd_next(int argc, char **argv);   /* cmd_next.c: optle next HISTORY... */
+int cmd_play(int argc, char **argv);   /* cmd_play.c: optle play */
 
 #endif

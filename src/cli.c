@@ -19,6 +19,8 @@ static const command commands[] = {
     {"solve", cmd_solve, "find and prove an optimal strategy, and write its tree"},
     {"verify", cmd_verify, "check a tree file (JSON or text) against the word lists"},
     {"export", cmd_export, "write a checked tree as JSON, text or Graphviz DOT"},
+    {"next", cmd_next, "the optimal next guess after a game so far, with exact values"},
+    {"play", cmd_play, "play Wordle, or get advice on a real game, with the optimal player"},
     {"simulate", cmd_simulate, "play a heuristic strategy on every answer, or compare strategies"},
 };
 

@@ -1,0 +1,166 @@
+/*
+ * advice.h: the optimal player at the table: for the answers that fit a
+ * game so far, the next guess, its exact value, the best alternatives,
+ * the value of any other guess, and the optimal line for an answer.
+ * `optle next` prints one piece of advice; `optle play` asks for one
+ * after every guess (hints, assist mode) and for the end-of-game
+ * analysis.
+ *
+ * Values.  With k guesses made under a limit of M, the answers left
+ * have M - k guesses (no limit when M = 0).  T is search.h's total over
+ * the n answers left, the next guess included, so T / n is the expected
+ * number of guesses from here, this one included, and k + T / n the
+ * expected length of the whole game.  A search is kept per depth left,
+ * each with its own memo, so later positions of one game reuse the work
+ * of earlier ones.
+ *
+ * Where the next guess comes from, in this order:
+ *  1. tree: a solved tree was given and the history follows it: the
+ *     tree's guess and total, at once (labelled as the tree's; the
+ *     alternatives are still ranked exactly when the set is not the full
+ *     list, and a better one is pointed out);
+ *  2. opener: the history is empty and the full list is too big to rank
+ *     (n_answers x n_guesses > ADVICE_ROOT_WORK: on the NYT lists every
+ *     first guess is a whole proof, hours in all): the fixed opener
+ *     ADVICE_OPENER (SALET, optimal on the original lists by published
+ *     results), whose exact total is proven on the spot (well under a
+ *     second) but which is not proven best here;
+ *  3. search: the exact optimum, proven on the spot (search_solve) and
+ *     the guess the tie rule picks (search_rank), so it is the guess
+ *     `optle solve` would put in its tree.
+ *
+ * Interrupts: advice_catch_signals() makes SIGINT and SIGTERM stop the
+ * search (search_request_stop()); every later answer is then unusable,
+ * and advice_stopped() says so, so a caller must stop too (exit 4).
+ */
+#ifndef OPTLE_ADVICE_H
+#define OPTLE_ADVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "history.h"
+#include "search.h"
+#include "tree.h"
+
+/* The opener used when the first guess cannot be ranked. */
+#define ADVICE_OPENER "salet"
+/* Largest n_answers x n_guesses whose full answer set is ranked (the
+ * named lists small, medium and large are at most 250,000). */
+#define ADVICE_ROOT_WORK 1000000L
+/* Most alternatives listed (--top). */
+#define ADVICE_TOP_MAX 100
+/* Most answers `optle play` solves on the spot, unasked (hints, the
+ * end-of-game analysis): 460 answers take about 3 s on two cores, 800
+ * about a minute, 1300 several minutes.  `optle next` solves any set. */
+#define ADVICE_QUICK_MAX 500
+/* A value not computed (the first guess on a big list, a set too big
+ * to solve unasked). */
+#define ADVICE_UNKNOWN (-1)
+
+typedef enum { ADV_SEARCH, ADV_TREE, ADV_OPENER } adv_source;
+
+typedef struct {
+  int max_guesses;      /* 0 = no limit */
+  int threads;          /* >= 1 */
+  int memo_mb;          /* per search; 0 = the default */
+  const tnode *tree;    /* a tree checked against these lists, or NULL */
+  const char *tree_name;/* its file, for labels */
+} advisor_opts;
+
+typedef struct advisor advisor;
+
+/* NULL, with err_msg(), when the memo (memo_mb, 0 = the default) cannot
+ * be allocated.  Each search (one per number of guesses left) has a memo
+ * of its own, each capped at memo_mb. */
+advisor *advisor_new(const game *g, const advisor_opts *o);
+void advisor_free(advisor *a);
+
+typedef struct {
+  int n;              /* answers that fit */
+  int made;           /* guesses made */
+  int left;           /* guesses left; 0 = no limit */
+  adv_source source;
+  int best;           /* the next guess, or -1: no strategy within the limit */
+  int total;          /* best's total over the n answers, or OPTLE_INF */
+  bool best_in_set;   /* best could be the answer */
+  bool ranked;        /* top[] holds the exact ranking */
+  int ntop;           /* entries of top[] */
+  int listed;         /* how many of them were asked for (--top) */
+  search_ranked top[ADVICE_TOP_MAX];
+  int tree_beaten;    /* tree source: a better exact total found, else 0 */
+} advice;
+
+/*
+ * Advice for set[0..n) (n >= 1), the answers that fit h[0..made), with
+ * the `top` best guesses ranked (0..ADVICE_TOP_MAX; none on a big full
+ * list).  Returns 0; or EXIT_USAGE when the full list is too big and
+ * neither a tree nor the opener is available (err_msg() says so); or
+ * EXIT_STOPPED after an interrupt.  No strategy within the guesses left:
+ * 0 with best = -1 and total = OPTLE_INF.
+ */
+int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int top,
+              advice *out);
+
+/* Exact total of set[0..n) with guess g next (made guesses made), or
+ * OPTLE_INF (no information, or no strategy within the guesses left).
+ * On a big full list this is a whole proof (seconds for a good opener,
+ * minutes or more for a poor one). */
+int advice_guess_total(advisor *a, const uint16_t *set, int n, int made, int g);
+
+/* Exact optimal total of set[0..n), OPTLE_INF, or ADVICE_UNKNOWN on a
+ * big full list (too costly). */
+int advice_value(advisor *a, const uint16_t *set, int n, int made);
+
+/* True when set[0..n) is the full answer list and too big to rank. */
+bool advisor_big_root(const advisor *a, int n);
+/* True when advice_at() on this position would solve more than
+ * ADVICE_QUICK_MAX answers (not the full list, not in the tree). */
+bool advisor_slow(const advisor *a, int n, const hstep *h, int made);
+/* The opener's guess index, or -1 when it is not an allowed guess. */
+int advisor_opener(const advisor *a);
+
+/*
+ * The optimal line for answer `ans`: the guesses and patterns the tree
+ * plays (the given tree, else one solved now from the start: exactly,
+ * or after the opener on a big list).  Fills line[0..max) and returns
+ * the number of guesses (the last one all green), or -1 (no strategy
+ * within the limit, or stopped).  *src (may be NULL) gets the source of
+ * the first guess.
+ */
+int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src);
+
+/* SIGINT/SIGTERM stop the search; advice_stopped() is then true. */
+void advice_catch_signals(void);
+bool advice_stopped(void);
+
+/* How the answers of a set are listed. */
+#define ADVICE_LIST_ALL 20 /* list them all up to this many */
+#define ADVICE_LIST_FEW 10 /* else the first this many */
+
+/* The best guess and total known for certain: the ranking's first when
+ * ranked, else the advice's own.  True when it is proven optimal. */
+bool advice_reference(const advice *ad, int *guess, int *total);
+
+/* A guess to compare with the best (--guess): its exact total. */
+typedef struct {
+  int guess;
+  int total; /* OPTLE_INF: no information, or no strategy within the limit */
+  bool no_info;
+} advice_cmp;
+
+/* The report of `optle next` (and of each line of assist mode): the
+ * history, the answers left, the guess limit, the next guess with its
+ * values, the ranking, and cmp (may be NULL). */
+void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
+                  const hstep *h, const advice *ad, const advice_cmp *cmp);
+/* The same as one JSON object (and a newline). */
+void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
+                       const hstep *h, const advice *ad, const advice_cmp *cmp);
+
+/* Expected guesses: total / n, to print with four decimals. */
+static inline double advice_avg(int total, int n) { return n ? (double)total / n : 0.0; }
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * history.h: a game so far, as the guesses made and the feedback each
+ * got, and the answers that still fit it.  Shared by `optle next` and
+ * `optle play`.
+ *
+ * A step is written "word:PATTERN" on the command line and "word
+ * PATTERN" or "word:PATTERN" in play's assist mode; words in any case,
+ * patterns in any of feedback.h's symbols (G/Y/B, X . - 0 1 2).  A step
+ * is rejected, with a one-line reason that names it, when the word is
+ * not an allowed guess, the pattern is not five symbols, or the pattern
+ * is one that no five-letter string at all could give that word (GGGGY:
+ * a yellow needs a non-green place to go; "eerie:YBBBB": a yellow E
+ * before a gray E is fine, a gray before a yellow is not).
+ *
+ * Possible patterns.  Feedback depends only on which answer letters
+ * equal which guess letters, so every letter that is not in the guess
+ * behaves alike.  pattern_possible() therefore tries every answer over
+ * the guess's own letters plus one letter it lacks (at most 6^5 = 7776
+ * strings) with feedback_of(): the check is exhaustive and uses the
+ * game's own feedback rule, not a second statement of it.
+ *
+ * Filtering.  The answers that fit a history are those that give every
+ * step's pattern for its word (the game's table).  When none fit, the
+ * error names the step that emptied the set and how many answers fitted
+ * before it.  An all-green step ends the game: it may only be the last
+ * step, and only when its word is one of the answers left.
+ */
+#ifndef OPTLE_HISTORY_H
+#define OPTLE_HISTORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "tree.h"
+
+/* Longest step text "word:PATTERN" plus room: 5 + 1 + 5 + NUL. */
+#define HISTORY_STEP_CHARS 12
+
+typedef struct {
+  int guess;   /* index into g->guesses */
+  int pattern; /* 0..242 (feedback.h) */
+} hstep;
+
+/* Could any five-letter answer give `word` this pattern? */
+bool pattern_possible(const char *word, int pattern);
+
+/*
+ * Parse one step: "word:PATTERN" (sep ':' only, when colon_only) or
+ * also "word PATTERN" (blanks around and between are allowed).  0, or
+ * -1 with err_msg() = "'ARG': reason" (ARG as given, shortened when
+ * long).
+ */
+int history_parse(const game *g, const char *arg, bool colon_only, hstep *out);
+
+/* "salet:BBYBB" into buf (HISTORY_STEP_CHARS bytes). */
+void history_format(const game *g, hstep st, char *buf);
+
+/* Keep the answers of set[0..n) that give st's pattern; returns the new
+ * count (in place, order kept). */
+int history_apply(const game *g, uint16_t *set, int n, hstep st);
+
+/*
+ * The answers that fit steps h[0..k): set must hold n_answers entries;
+ * *n gets the count.  Returns 0, or -1 with err_msg() saying why: "no
+ * answer fits: the set became empty at step 2, clint:BBYYB (3 answers
+ * fitted before it)", or an all-green step that is not the last.
+ * *bad_step (may be NULL) gets the 1-based step at fault, 0 if none.
+ */
+int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step);
+
+/* The step ends the game (all green). */
+bool history_won(hstep st);
+
+/*
+ * Follow steps h[0..k) down a strategy tree: the node reached, or NULL
+ * when the history leaves the tree (a guess other than the tree's, or a
+ * pattern the tree has no branch for), with *left_at (may be NULL) the
+ * 1-based step where it left.  A history that ends with an all-green
+ * step reaches no node: NULL with *left_at = 0.
+ */
+const tnode *history_follow(const tnode *root, const hstep *h, int k, int *left_at);
+
+#endif

@@ -1,0 +1,426 @@
+/* advice.c: the optimal player's advice at a position (advice.h). */
+#include "advice.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "tuning.h"
+#include "util.h"
+
+struct advisor {
+  const game *g;
+  advisor_opts o;
+  search *srch[TREE_MAX_DEPTH + 1]; /* by guesses left; [0]: no limit */
+  int opener;
+  tnode *own_tree;       /* advisor_line's tree when none was given */
+  adv_source own_src;
+  bool own_tried;
+};
+
+/* ------------------------------------------------------------------ */
+/* Interrupts. */
+
+static volatile sig_atomic_t stopped;
+
+static void on_signal(int sig) {
+  (void)sig;
+  stopped = 1;
+  search_request_stop();
+}
+
+void advice_catch_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+bool advice_stopped(void) { return stopped != 0; }
+
+/* ------------------------------------------------------------------ */
+
+void advisor_free(advisor *a) {
+  if (!a) return;
+  for (int i = 0; i <= TREE_MAX_DEPTH; i++) search_free(a->srch[i]);
+  tree_free(a->own_tree);
+  free(a);
+}
+
+bool advisor_big_root(const advisor *a, int n) {
+  return n == a->g->n_answers && (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
+}
+
+int advisor_opener(const advisor *a) { return a->opener; }
+
+bool advisor_slow(const advisor *a, int n, const hstep *h, int made) {
+  if (n <= ADVICE_QUICK_MAX || advisor_big_root(a, n)) return false;
+  return !(a->o.tree && history_follow(a->o.tree, h, made, NULL));
+}
+
+/* Guesses left after `made`: 0 = no limit, -1 = none left. */
+static int left_after(const advisor *a, int made) {
+  if (!a->o.max_guesses) return 0;
+  return a->o.max_guesses > made ? a->o.max_guesses - made : -1;
+}
+
+/* The search whose own limit is `left` guesses (0 = none), made once;
+ * NULL when its memo cannot be allocated. */
+static search *try_search_for(advisor *a, int left) {
+  if (!a->srch[left]) {
+    search_opts so;
+    search_opts_default(&so);
+    so.max_guesses = left;
+    so.threads = a->o.threads;
+    if (a->o.memo_mb > 0) so.memo_mb = a->o.memo_mb;
+    a->srch[left] = search_new(a->g, &so);
+    /* A new search starts unstopped: pass on a stop already asked for. */
+    if (stopped) search_request_stop();
+  }
+  return a->srch[left];
+}
+
+/* The same, for later positions: the first search (advisor_new) has
+ * shown the memo size can be had, so failing now is out of memory. */
+static search *search_for(advisor *a, int left) {
+  search *s = try_search_for(a, left);
+  if (!s) {
+    fprintf(stderr, "optle: out of memory (a memo of %d MiB)\n", a->o.memo_mb);
+    exit(EXIT_INTERNAL);
+  }
+  return s;
+}
+
+advisor *advisor_new(const game *g, const advisor_opts *o) {
+  advisor *a = xcalloc(1, sizeof *a);
+  a->g = g;
+  a->o = *o;
+  if (a->o.threads < 1) {
+    search_opts so;
+    search_opts_default(&so);
+    a->o.threads = so.threads;
+  }
+  a->opener = words_find(&g->guesses, ADVICE_OPENER);
+  if (!a->o.memo_mb) a->o.memo_mb = MEMO_DEFAULT_MB;
+  int left = left_after(a, 0);
+  if (left >= 0 && !try_search_for(a, left)) {
+    err_set("--memo-mb %d: cannot allocate that much memory for the memo", a->o.memo_mb);
+    free(a);
+    return NULL;
+  }
+  return a;
+}
+
+static bool in_set(const uint16_t *set, int n, const game *g, int guess) {
+  int ans = g->guess2ans[guess];
+  for (int i = 0; i < n && ans >= 0; i++)
+    if (set[i] == ans) return true;
+  return false;
+}
+
+int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int top,
+              advice *out) {
+  memset(out, 0, sizeof *out);
+  out->n = n;
+  out->made = made;
+  out->best = -1;
+  out->total = OPTLE_INF;
+  out->source = ADV_SEARCH;
+  int left = left_after(a, made);
+  out->left = left < 0 ? 0 : left;
+  if (advice_stopped()) return EXIT_STOPPED;
+  if (left < 0) return 0; /* no guesses left: no strategy */
+  if (top > ADVICE_TOP_MAX) top = ADVICE_TOP_MAX;
+  int asked = top;
+  bool big = advisor_big_root(a, n);
+  search *s = search_for(a, left);
+
+  const tnode *node = a->o.tree ? history_follow(a->o.tree, h, made, NULL) : NULL;
+  if (node) {
+    if (node->n != n) {
+      fprintf(stderr, "optle: internal error: the tree has %d answers here, the lists %d\n",
+              node->n, n);
+      exit(EXIT_INTERNAL);
+    }
+    out->source = ADV_TREE;
+    out->best = node->guess;
+    out->total = node->total;
+  } else if (big) {
+    if (a->opener < 0) {
+      err_set("ranking the first guess on %d answers takes a whole proof per guess, and the "
+              "opener %s is not an allowed guess; give --tree FILE (a solved tree) or a history",
+              n, ADVICE_OPENER);
+      return EXIT_USAGE;
+    }
+    out->source = ADV_OPENER;
+    out->best = a->opener;
+    out->total = search_solve(s, set, n, a->opener, NULL);
+  } else {
+    out->total = search_solve(s, set, n, -1, NULL);
+    if (out->total >= OPTLE_INF) out->total = OPTLE_INF;
+    if (out->total < OPTLE_INF && top < 1) top = 1; /* the rank gives the tie rule's guess */
+  }
+  if (advice_stopped()) return EXIT_STOPPED;
+  if (out->total < OPTLE_INF && !big && top > 0) {
+    out->ntop = search_rank(s, set, n, 0, top, out->top);
+    out->listed = out->ntop < asked ? out->ntop : asked;
+    out->ranked = true;
+    if (advice_stopped()) return EXIT_STOPPED;
+    if (out->source == ADV_SEARCH) {
+      if (out->ntop < 1 || out->top[0].value != out->total) {
+        fprintf(stderr, "optle: internal error: the ranking's best (%d) is not the optimum %d\n",
+                out->ntop ? out->top[0].value : -1, out->total);
+        exit(EXIT_INTERNAL);
+      }
+      out->best = out->top[0].guess;
+    } else if (out->ntop > 0 && out->top[0].value < out->total) {
+      out->tree_beaten = out->top[0].value;
+    }
+  }
+  if (out->total >= OPTLE_INF) out->best = -1;
+  if (out->best >= 0) out->best_in_set = in_set(set, n, a->g, out->best);
+  return 0;
+}
+
+int advice_guess_total(advisor *a, const uint16_t *set, int n, int made, int g) {
+  int left = left_after(a, made);
+  if (left < 0) return OPTLE_INF;
+  search *s = search_for(a, left);
+  int v = advisor_big_root(a, n) ? search_solve(s, set, n, g, NULL)
+                                 : search_guess_value(s, set, n, 0, g);
+  return v >= OPTLE_INF ? OPTLE_INF : v;
+}
+
+int advice_value(advisor *a, const uint16_t *set, int n, int made) {
+  int left = left_after(a, made);
+  if (left < 0) return OPTLE_INF;
+  if (advisor_big_root(a, n)) return ADVICE_UNKNOWN;
+  int v = search_solve(search_for(a, left), set, n, -1, NULL);
+  return v >= OPTLE_INF ? OPTLE_INF : v;
+}
+
+int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src) {
+  const tnode *t = a->o.tree;
+  adv_source s0 = ADV_TREE;
+  if (!t) {
+    if (!a->own_tried) {
+      a->own_tried = true;
+      int N = a->g->n_answers, first = -1, left = left_after(a, 0);
+      a->own_src = ADV_SEARCH;
+      if (advisor_big_root(a, N)) {
+        first = a->opener;
+        a->own_src = ADV_OPENER;
+      }
+      if (left >= 0 && (first >= 0 || a->own_src == ADV_SEARCH)) {
+        uint16_t *all = xmalloc(sizeof *all * (size_t)N);
+        for (int i = 0; i < N; i++) all[i] = (uint16_t)i;
+        search_solve(search_for(a, left), all, N, first, &a->own_tree);
+        free(all);
+      }
+    }
+    t = a->own_tree;
+    s0 = a->own_src;
+  }
+  if (src) *src = s0;
+  if (!t || advice_stopped()) return -1;
+  int k = 0;
+  while (t && k < max) {
+    int p = game_fb(a->g, t->guess, ans);
+    line[k++] = (hstep){t->guess, p};
+    if (p == PATTERN_WIN) return k;
+    const tnode *next = NULL;
+    for (int j = 0; j < t->nkids; j++)
+      if (t->pat[j] == p) next = t->kid[j];
+    t = next;
+  }
+  return -1; /* the tree does not reach the answer (not a checked tree) */
+}
+
+/* ------------------------------------------------------------------ */
+/* Reports. */
+
+static const char *guess_word(const game *g, int guess) { return g->guesses.w[guess]; }
+
+bool advice_reference(const advice *ad, int *guess, int *total) {
+  if (ad->ranked && ad->ntop > 0) {
+    *guess = ad->top[0].guess;
+    *total = ad->top[0].value;
+    return true;
+  }
+  *guess = ad->best;
+  *total = ad->total;
+  return ad->source == ADV_SEARCH;
+}
+
+static void print_answers(FILE *fp, const game *g, const uint16_t *set, int n) {
+  int show = n <= ADVICE_LIST_ALL ? n : ADVICE_LIST_FEW;
+  fprintf(fp, "answers left: %d:", n);
+  for (int i = 0; i < show; i++) fprintf(fp, " %s", g->answers.w[set[i]]);
+  if (show < n) fprintf(fp, " ... (%d more)", n - show);
+  fputc('\n', fp);
+}
+
+static void print_history(FILE *fp, const game *g, const hstep *h, int made) {
+  fprintf(fp, "history:");
+  if (!made) fprintf(fp, " none (the start of the game)");
+  for (int i = 0; i < made; i++) {
+    char b[HISTORY_STEP_CHARS];
+    history_format(g, h[i], b);
+    b[5] = ' ';
+    fprintf(fp, "%s %s", i ? "," : "", b);
+  }
+  fputc('\n', fp);
+}
+
+void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
+                  const hstep *h, const advice *ad, const advice_cmp *cmp) {
+  print_history(fp, g, h, ad->made);
+  print_answers(fp, g, set, ad->n);
+  if (a->o.max_guesses)
+    fprintf(fp, "guesses left: %d of %d (%d made)\n", ad->left, a->o.max_guesses, ad->made);
+  else
+    fprintf(fp, "guesses left: no limit (%d made)\n", ad->made);
+  if (ad->best < 0) {
+    if (a->o.max_guesses && ad->made >= a->o.max_guesses)
+      fprintf(fp, "no guesses left: all %d are used\n", a->o.max_guesses);
+    else
+      fprintf(fp, "no strategy finds every answer left within the %d guess%s left\n", ad->left,
+              ad->left == 1 ? "" : "es");
+    return;
+  }
+  const char *w = guess_word(g, ad->best);
+  switch (ad->source) {
+  case ADV_SEARCH:
+    fprintf(fp, "optimal next guess: %s%s\n", w, ad->best_in_set ? " (could be the answer)" : "");
+    break;
+  case ADV_TREE:
+    fprintf(fp, "next guess from the tree %s: %s%s\n", a->o.tree_name, w,
+            ad->best_in_set ? " (could be the answer)" : "");
+    break;
+  case ADV_OPENER:
+    fprintf(fp,
+            "suggested first guess: %s (a fixed opener, not proven best here: ranking every "
+            "first guess on %d answers is a proof per guess; give --tree FILE or a history)\n",
+            w, ad->n);
+    break;
+  }
+  double e = advice_avg(ad->total, ad->n);
+  fprintf(fp, "expected guesses from here, this one included: %.4f (%d in total over %d answer%s)\n",
+          e, ad->total, ad->n, ad->n == 1 ? "" : "s");
+  fprintf(fp, "expected game length: %.4f (%d made + %.4f)\n", ad->made + e, ad->made, e);
+  if (ad->tree_beaten)
+    fprintf(fp, "note: the tree is not optimal here: %s reaches %.4f (%d in total)\n",
+            guess_word(g, ad->top[0].guess), advice_avg(ad->tree_beaten, ad->n), ad->tree_beaten);
+  if (ad->ranked && ad->listed > 0) {
+    fprintf(fp, "top %d (exact expected guesses from here, this one included):\n", ad->listed);
+    for (int i = 0; i < ad->listed; i++)
+      fprintf(fp, "  %3d. %s  %.4f  (%d)%s\n", i + 1, guess_word(g, ad->top[i].guess),
+              advice_avg(ad->top[i].value, ad->n), ad->top[i].value,
+              ad->top[i].in_set ? "  could be the answer" : "");
+  } else if (!ad->ranked && ad->source != ADV_SEARCH && advisor_big_root(a, ad->n)) {
+    fprintf(fp, "top guesses: not ranked (every first guess on %d answers is a whole proof)\n",
+            ad->n);
+  }
+  if (!cmp) return;
+  const char *cw = guess_word(g, cmp->guess);
+  int rg, rt;
+  bool proven = advice_reference(ad, &rg, &rt);
+  const char *rw = guess_word(g, rg);
+  if (cmp->total >= OPTLE_INF) {
+    if (cmp->no_info)
+      fprintf(fp, "%s gives no information on these answers\n", cw);
+    else
+      fprintf(fp, "%s cannot be sure of finding every answer within the %d guesses left\n", cw,
+              ad->left);
+  } else if (cmp->total == rt && proven) {
+    if (cmp->guess == rg)
+      fprintf(fp, "%s is optimal\n", cw);
+    else
+      fprintf(fp, "%s is optimal too (it ties with %s, which the tie rule lists first)\n", cw, rw);
+  } else {
+    double d = advice_avg(cmp->total - rt, ad->n);
+    fprintf(fp, "%s would be %.4f guesses %s on average than %s%s: %.4f expected from here "
+                "(%d in total)\n",
+            cw, d < 0 ? -d : d, d < 0 ? "better" : "worse", rw,
+            proven ? "" : ad->source == ADV_OPENER ? " (the fixed opener)" : " (the tree's guess)",
+            advice_avg(cmp->total, ad->n), cmp->total);
+  }
+}
+
+/* A JSON string: words, patterns and file names (escaped). */
+static void json_str(FILE *fp, const char *s) {
+  fputc('"', fp);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(fp, "\\%c", c);
+    else if (c < 0x20) fprintf(fp, "\\u%04x", c);
+    else fputc(c, fp);
+  }
+  fputc('"', fp);
+}
+
+static const char *source_name(adv_source s) {
+  return s == ADV_TREE ? "tree" : s == ADV_OPENER ? "opener" : "search";
+}
+
+void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
+                       const hstep *h, const advice *ad, const advice_cmp *cmp) {
+  fprintf(fp, "{\"history\": [");
+  for (int i = 0; i < ad->made; i++) {
+    char b[HISTORY_STEP_CHARS];
+    history_format(g, h[i], b);
+    fprintf(fp, "%s\"%s\"", i ? ", " : "", b);
+  }
+  fprintf(fp, "],\n \"guesses_made\": %d, \"max_guesses\": %d, \"guesses_left\": ", ad->made,
+          a->o.max_guesses);
+  if (a->o.max_guesses) fprintf(fp, "%d", ad->left);
+  else fprintf(fp, "null");
+  fprintf(fp, ",\n \"remaining\": %d, \"answers\": [", ad->n);
+  for (int i = 0; i < ad->n; i++) fprintf(fp, "%s\"%s\"", i ? ", " : "", g->answers.w[set[i]]);
+  fprintf(fp, "],\n \"solved\": false,\n \"next\": ");
+  if (ad->best < 0) {
+    fprintf(fp, "null");
+  } else {
+    fprintf(fp, "{\"guess\": \"%s\", \"source\": \"%s\", ", guess_word(g, ad->best),
+            source_name(ad->source));
+    if (ad->source == ADV_TREE) {
+      fprintf(fp, "\"tree\": ");
+      json_str(fp, a->o.tree_name ? a->o.tree_name : "");
+      fprintf(fp, ", ");
+    }
+    fprintf(fp, "\"proven_optimal\": %s, \"total\": %d, \"expected\": %.4f, \"could_be_answer\": %s}",
+            ad->source == ADV_SEARCH ? "true" : "false", ad->total,
+            advice_avg(ad->total, ad->n), ad->best_in_set ? "true" : "false");
+    fprintf(fp, ",\n \"expected_game_length\": %.4f", ad->made + advice_avg(ad->total, ad->n));
+  }
+  fprintf(fp, ",\n \"top\": ");
+  if (!ad->ranked) {
+    fprintf(fp, "null");
+  } else {
+    fprintf(fp, "[");
+    for (int i = 0; i < ad->listed; i++)
+      fprintf(fp, "%s\n  {\"guess\": \"%s\", \"total\": %d, \"expected\": %.4f, \"could_be_answer\": %s}",
+              i ? "," : "", guess_word(g, ad->top[i].guess), ad->top[i].value,
+              advice_avg(ad->top[i].value, ad->n), ad->top[i].in_set ? "true" : "false");
+    fprintf(fp, "]");
+  }
+  if (cmp) {
+    fprintf(fp, ",\n \"compare\": {\"guess\": \"%s\", ", guess_word(g, cmp->guess));
+    if (cmp->total >= OPTLE_INF || ad->best < 0) {
+      fprintf(fp, "\"total\": null, \"expected\": null, \"worse_by\": null, \"optimal\": false, "
+                  "\"no_information\": %s}",
+              cmp->no_info ? "true" : "false");
+    } else {
+      int rg, rt;
+      bool proven = advice_reference(ad, &rg, &rt);
+      fprintf(fp, "\"total\": %d, \"expected\": %.4f, \"compared_with\": \"%s\", "
+                  "\"worse_by\": %.4f, \"optimal\": %s, \"no_information\": false}",
+              cmp->total, advice_avg(cmp->total, ad->n), guess_word(g, rg),
+              advice_avg(cmp->total - rt, ad->n), proven && cmp->total == rt ? "true" : "false");
+    }
+  }
+  fprintf(fp, "}\n");
+}

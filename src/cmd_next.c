@@ -1,0 +1,184 @@
+/*
+ * cmd_next.c: `optle next HISTORY...`: the optimal next guess for a game
+ * so far, its exact value, the best alternatives, and how any other
+ * guess compares (advice.h does the work, history.h the parsing).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "advice.h"
+#include "cli.h"
+#include "feedback.h"
+#include "game.h"
+#include "history.h"
+#include "opts.h"
+#include "tuning.h"
+#include "util.h"
+#include "verify.h"
+
+/* Most history steps on the command line. */
+#define NEXT_MAX_STEPS 64
+
+typedef struct {
+  list_args l;
+  const char *guess, *tree;
+  int top, max_guesses, threads, memo_mb;
+  bool json;
+} next_args;
+
+static const optdef next_opts[] = {
+    LIST_OPTIONS(next_args),
+    {"--guess", "WORD", O_STR, offsetof(next_args, guess), 0, 0,
+     "also give WORD's exact value and how much worse than the best it is"},
+    {"--top", "N", O_INT, offsetof(next_args, top), 0, ADVICE_TOP_MAX,
+     "list the N best guesses with their exact values (default 5)"},
+    {"--tree", "FILE", O_STR, offsetof(next_args, tree), 0, 0,
+     "a solved tree (JSON or text): answer from it where the history follows it"},
+    {"--json", NULL, O_FLAG, offsetof(next_args, json), 0, 0, "print the same as JSON"},
+    {"--max-guesses", "N", O_INT, offsetof(next_args, max_guesses), 0, 254,
+     "guess limit of the game, 0 = none (default 6)"},
+    {"--threads", "N", O_INT, offsetof(next_args, threads), 1, 1024,
+     "OpenMP threads (default: all cores)"},
+    {"--memo-mb", "N", O_INT, offsetof(next_args, memo_mb), 1, 1 << 20,
+     "memo size cap in MiB (default 128)"},
+    {NULL, NULL, 0, 0, 0, 0, NULL},
+};
+
+static void next_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle next [--list NAME | --answers FILE [--guesses FILE]] [options] "
+          "[word:PATTERN ...]\n"
+          "\n"
+          "The optimal next guess after the guesses made so far, each given as\n"
+          "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
+          "answers left, the exact expected number of guesses from here and the best\n"
+          "alternatives.  The lists default to nyt.  With no history on a list too big\n"
+          "to rank every first guess (nyt), the opener %s is shown with its exact\n"
+          "value, not proven best; --tree gives a solved tree's first guess instead.\n"
+          "\n",
+          ADVICE_OPENER);
+  print_options(fp, next_opts);
+  fprintf(fp,
+          "\nexit status: 0 advice given (or the game is won), 1 no strategy within the\n"
+          "             guesses left, 2 bad usage or input (history, word, tree),\n"
+          "             3 out of memory or internal error, 4 stopped (Ctrl-C)\n");
+}
+
+/* The solved game: the history ends all green. */
+static void print_solved(const game *g, const hstep *h, int k, bool json) {
+  const char *w = g->guesses.w[h[k - 1].guess];
+  if (json) {
+    printf("{\"history\": [");
+    for (int i = 0; i < k; i++) {
+      char b[HISTORY_STEP_CHARS];
+      history_format(g, h[i], b);
+      printf("%s\"%s\"", i ? ", " : "", b);
+    }
+    printf("], \"guesses_made\": %d, \"solved\": true, \"answer\": \"%s\"}\n", k, w);
+  } else {
+    printf("solved: %s was the answer, found in %d guess%s\n", w, k, k == 1 ? "" : "es");
+  }
+}
+
+/* Load and check the tree: every answer, the guess limit (verify.h). */
+static int load_tree(const char *path, const game *g, int max_guesses, tnode **t) {
+  treeread_info info;
+  int rc = verify_file(path, g, max_guesses, t, &info);
+  treeread_info_free(&info);
+  if (rc == VERIFY_VALID) return 0;
+  fprintf(stderr, "optle: --tree %s\n", err_msg());
+  return EXIT_USAGE;
+}
+
+int cmd_next(int argc, char **argv) {
+  next_args a = {.top = 5, .max_guesses = 6};
+  bool help = false;
+  char *pv[NEXT_MAX_STEPS];
+  positionals pos = {pv, 0, NEXT_MAX_STEPS};
+  int rc = parse_options("next", next_opts, argc, argv, &a, &help, &pos);
+  if (rc) return rc;
+  if (help) {
+    next_help(stdout);
+    return EXIT_OK;
+  }
+  if (!a.l.list && !a.l.answers) a.l.list = "nyt";
+  advice_catch_signals(); /* from here on Ctrl-C means status 4 */
+  if (a.max_guesses && pos.n > a.max_guesses)
+    return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
+                       a.max_guesses);
+  game g;
+  if ((rc = load_lists("next ", &a.l, &g))) return rc;
+
+  hstep h[NEXT_MAX_STEPS];
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
+  int n = 0, guess = -1;
+  tnode *tree = NULL;
+  advisor *adv = NULL;
+  for (int i = 0; i < pos.n && !rc; i++)
+    if (history_parse(&g, pos.v[i], true, &h[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg());
+      rc = EXIT_USAGE;
+    }
+  if (!rc && history_filter(&g, h, pos.n, set, &n, NULL)) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    rc = EXIT_USAGE;
+  }
+  if (!rc && a.guess && (guess = word_arg("next ", "--guess", a.guess, &g)) < 0) rc = EXIT_USAGE;
+  if (rc) goto done;
+  if (pos.n && history_won(h[pos.n - 1])) {
+    print_solved(&g, h, pos.n, a.json);
+    goto done;
+  }
+  if (a.tree && (rc = load_tree(a.tree, &g, a.max_guesses, &tree))) goto done;
+
+  advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, tree, a.tree};
+  if (!(adv = advisor_new(&g, &ao))) {
+    rc = usage_error("next ", "%s", err_msg());
+    goto done;
+  }
+  if (advisor_slow(adv, n, h, pos.n) && isatty(STDERR_FILENO))
+    fprintf(stderr, "optle: %d answers left: solving them exactly can take minutes (Ctrl-C "
+                    "stops)\n", n);
+  advice ad;
+  if ((rc = advice_at(adv, set, n, h, pos.n, a.top, &ad))) {
+    if (rc == EXIT_STOPPED) fprintf(stderr, "optle: stopped before the advice was proven\n");
+    else fprintf(stderr, "optle: %s\n", err_msg());
+    goto done;
+  }
+  advice_cmp cmp = {guess, OPTLE_INF, false};
+  if (guess >= 0 && ad.best >= 0) {
+    uint8_t p0 = game_fb(&g, guess, set[0]);
+    cmp.no_info = p0 != PATTERN_WIN;
+    for (int i = 1; i < n && cmp.no_info; i++) cmp.no_info = game_fb(&g, guess, set[i]) == p0;
+    if (!cmp.no_info && advisor_big_root(adv, n) && guess != ad.best && isatty(STDERR_FILENO))
+      fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
+                      "opener, minutes or more for a poor one (Ctrl-C stops)\n",
+              g.guesses.w[guess], n);
+    if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, pos.n, guess);
+    if (advice_stopped()) {
+      fprintf(stderr, "optle: stopped before %s's value was proven\n", g.guesses.w[guess]);
+      rc = EXIT_STOPPED;
+      goto done;
+    }
+  }
+  if (a.json) advice_print_json(stdout, &g, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
+  else advice_print(stdout, &g, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
+  if (ad.best < 0) {
+    if (ad.left == 0)
+      fprintf(stderr, "optle: no guesses left: all %d are used and %d answer%s still fit%s\n",
+              a.max_guesses, n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+    else
+      fprintf(stderr, "optle: no strategy finds every one of the %d answers left within %d "
+                      "guess%s\n", n, ad.left, ad.left == 1 ? "" : "es");
+    rc = EXIT_NOSTRATEGY;
+  }
+done:
+  advisor_free(adv);
+  tree_free(tree);
+  free(set);
+  game_free(&g);
+  return rc;
+}

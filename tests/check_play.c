@@ -1,0 +1,637 @@
+/*
+ * check_play.c: histories (history.h), the advice built on them
+ * (advice.h), and `optle next` itself (cmd_next, run in-process with its
+ * stdout and stderr sent to files).
+ *
+ * The answers that fit a history are always recomputed here from the
+ * rules, with ref_feedback() (suites.h) over the answer words, never
+ * with history_filter() or the game's table, and the values the advice
+ * reports are checked against search_value() and search_guess_value()
+ * on that independently filtered set.  Whether a pattern is possible at
+ * all is checked against every one of the 26^5 five-letter strings.
+ */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "advice.h"
+#include "cli.h"
+#include "feedback.h"
+#include "game.h"
+#include "history.h"
+#include "cli.h"
+#include "lists.h"
+#include "search.h"
+#include "suites.h"
+#include "tree.h"
+#include "tuning.h"
+#include "util.h"
+
+
+static void load(game *g, const char *name) {
+  ck_assert_msg(lists_load(g, name, NULL) == 0, "%s", err_msg());
+}
+
+static int guess_of(const game *g, const char *w) {
+  int i = words_find(&g->guesses, w);
+  ck_assert_msg(i >= 0, "%s is not a guess", w);
+  return i;
+}
+
+/* The answers fitting "word", "PATTERN" pairs, by the rules alone. */
+static int ref_filter(const game *g, const char *const *steps, int k, uint16_t *out) {
+  int n = 0;
+  for (int a = 0; a < g->n_answers; a++) {
+    bool fits = true;
+    for (int i = 0; i < k && fits; i++)
+      fits = ref_feedback(steps[2 * i], g->answers.w[a]) == pattern_parse(steps[2 * i + 1]);
+    if (fits) out[n++] = (uint16_t)a;
+  }
+  return n;
+}
+
+/* Parse "word:PATTERN" arguments into steps, asserting success. */
+static int parse_all(const game *g, const char *const *args, int k, hstep *h) {
+  for (int i = 0; i < k; i++)
+    ck_assert_msg(history_parse(g, args[i], true, &h[i]) == 0, "%s: %s", args[i], err_msg());
+  return k;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing                                                              */
+
+START_TEST(test_parse_good) {
+  game g;
+  load(&g, "nyt");
+  static const struct {
+    const char *arg;
+    bool colon_only;
+    const char *word, *pat;
+  } ok[] = {
+      {"salet:BBYBB", true, "salet", "BBYBB"},
+      {"SALET:bbybb", true, "salet", "BBYBB"},
+      {"Salet:00100", true, "salet", "BBYBB"},
+      {"salet:x.-1X", true, "salet", "BBBYB"},
+      {"clint:2Gy1b", true, "clint", "GGYYB"},
+      {"salet BBYBB", false, "salet", "BBYBB"},
+      {"  salet   bbybb \r\n", false, "salet", "BBYBB"},
+      {"salet:BBYBB", false, "salet", "BBYBB"},
+      {"salet: BBYBB", false, "salet", "BBYBB"},
+      {"cigar:GGGGG", true, "cigar", "GGGGG"},
+  };
+  for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+    hstep st;
+    ck_assert_msg(history_parse(&g, ok[i].arg, ok[i].colon_only, &st) == 0, "'%s': %s",
+                  ok[i].arg, err_msg());
+    ck_assert_str_eq(g.guesses.w[st.guess], ok[i].word);
+    ck_assert_int_eq(st.pattern, pattern_parse(ok[i].pat));
+    char b[HISTORY_STEP_CHARS];
+    history_format(&g, st, b);
+    char want[16];
+    snprintf(want, sizeof want, "%s:%s", ok[i].word, ok[i].pat);
+    ck_assert_str_eq(b, want);
+  }
+  game_free(&g);
+}
+END_TEST
+
+START_TEST(test_parse_bad) {
+  game g;
+  load(&g, "nyt");
+  /* Each reason names the argument as given and says what is wrong. */
+  static const struct {
+    const char *arg;
+    bool colon_only;
+    const char *reason;
+  } bad[] = {
+      {"salet", true, "expected word:PATTERN"},
+      {"salet", false, "expected a word and its pattern"},
+      {"salet BBYBB", true, "expected word:PATTERN"},
+      {"salet BBYBB extra", false, "expected a word and its pattern"},
+      {"salet:BBYB", true, "'BBYB' is not a pattern"},
+      {"salet:BBYBBB", true, "is not a pattern"},
+      {"salet:BBYBQ", true, "'BBYBQ' is not a pattern"},
+      {"salet:", true, "is not a pattern"},
+      {":BBBBB", true, "is not a five-letter word"},
+      {"salt:BBBBB", true, "'salt' is not a five-letter word"},
+      {"sa1et:BBBBB", true, "is not a five-letter word"},
+      {"xyzzy:BBBBB", true, "'xyzzy' is not in the guess list"},
+      {"salet:GGGGY", true, "no answer can give salet the pattern GGGGY"},
+      {"eerie:BYBBB", true, "no answer can give eerie the pattern BYBBB"},
+      {"salet:BB:BB", true, "is not a pattern"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    hstep st;
+    ck_assert_msg(history_parse(&g, bad[i].arg, bad[i].colon_only, &st) == -1, "'%s' accepted",
+                  bad[i].arg);
+    const char *m = err_msg();
+    ck_assert_msg(strstr(m, bad[i].reason), "'%s': message '%s' lacks '%s'", bad[i].arg, m,
+                  bad[i].reason);
+    char q[40];
+    snprintf(q, sizeof q, "'%.21s", bad[i].arg);
+    ck_assert_msg(strncmp(m, q, strlen(q)) == 0, "'%s': message '%s' does not name it",
+                  bad[i].arg, m);
+  }
+  /* A very long argument is named, shortened, without overflow. */
+  char longarg[4096];
+  memset(longarg, 'a', sizeof longarg - 1);
+  longarg[sizeof longarg - 1] = '\0';
+  hstep st;
+  ck_assert_int_eq(history_parse(&g, longarg, true, &st), -1);
+  ck_assert_msg(strlen(err_msg()) < 200, "%s", err_msg());
+  game_free(&g);
+}
+END_TEST
+
+/* Every pattern of a word against all 26^5 strings, with ref_feedback. */
+START_TEST(test_pattern_possible_exhaustive) {
+  static const char *const words[] = {"salet", "eerie", "mamma"};
+  for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+    bool seen[PATTERN_COUNT] = {false};
+    char a[6] = {0};
+    for (int x = 0; x < 26 * 26 * 26 * 26 * 26; x++) {
+      int v = x;
+      for (int i = 0; i < 5; i++, v /= 26) a[i] = (char)('a' + v % 26);
+      seen[ref_feedback(words[w], a)] = true;
+    }
+    int possible = 0;
+    for (int p = 0; p < PATTERN_COUNT; p++) {
+      ck_assert_msg(pattern_possible(words[w], p) == seen[p], "%s pattern %d", words[w], p);
+      possible += seen[p];
+    }
+    /* Five distinct letters: every pattern but four greens and a yellow
+     * (five ways) can happen. */
+    if (!strcmp(words[w], "salet")) ck_assert_int_eq(possible, PATTERN_COUNT - 5);
+  }
+  ck_assert(!pattern_possible("salet", -1));
+  ck_assert(!pattern_possible("salet", PATTERN_COUNT));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Filtering                                                            */
+
+START_TEST(test_filter_matches_rules) {
+  game g;
+  load(&g, "nyt");
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
+  uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
+  uint64_t rng = 20260601;
+  /* Random games: an answer, then random guesses and their feedback. */
+  for (int round = 0; round < 200; round++) {
+    int ans = rng_range(&rng, 0, g.n_answers - 1), k = rng_range(&rng, 0, 4);
+    const char *steps[8];
+    char pats[4][6];
+    hstep h[4];
+    for (int i = 0; i < k; i++) {
+      int gi = rng_range(&rng, 0, g.n_guesses - 1);
+      pattern_format(ref_feedback(g.guesses.w[gi], g.answers.w[ans]), pats[i]);
+      steps[2 * i] = g.guesses.w[gi];
+      steps[2 * i + 1] = pats[i];
+      h[i] = (hstep){gi, pattern_parse(pats[i])};
+    }
+    int n = -1, bad = -1;
+    ck_assert_msg(history_filter(&g, h, k, set, &n, &bad) == 0, "%s", err_msg());
+    ck_assert_int_eq(bad, 0);
+    int rn = ref_filter(&g, steps, k, ref);
+    ck_assert_int_eq(n, rn);
+    ck_assert(memcmp(set, ref, sizeof *set * (size_t)n) == 0);
+    bool has = false;
+    for (int i = 0; i < n; i++) has |= set[i] == ans;
+    ck_assert(has);
+  }
+  free(set);
+  free(ref);
+  game_free(&g);
+}
+END_TEST
+
+START_TEST(test_filter_empty_step) {
+  game g;
+  load(&g, "nyt");
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
+  uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
+  hstep h[3];
+  int n, bad;
+  /* Step 2 empties the set: the message names it and the count before. */
+  static const char *const args[] = {"salet:BBYBB", "clint:BBYYB", "courd:GGGGG"};
+  static const char *const steps[] = {"salet", "BBYBB", "clint", "BBYYB"};
+  parse_all(&g, args, 3, h);
+  int before = ref_filter(&g, steps, 1, ref);
+  ck_assert_int_gt(before, 0);
+  ck_assert_int_eq(ref_filter(&g, steps, 2, ref), 0);
+  ck_assert_int_eq(history_filter(&g, h, 3, set, &n, &bad), -1);
+  ck_assert_int_eq(bad, 2);
+  ck_assert_int_eq(n, 0);
+  char want[160];
+  snprintf(want, sizeof want,
+           "no answer fits: the set became empty at step 2, clint:BBYYB (%d answers fitted "
+           "before it)",
+           before);
+  ck_assert_str_eq(err_msg(), want);
+
+  /* The first step alone can empty it too (salet is not an answer). */
+  static const char *const won[] = {"salet:GGGGG"};
+  parse_all(&g, won, 1, h);
+  ck_assert_int_eq(history_filter(&g, h, 1, set, &n, &bad), -1);
+  ck_assert_int_eq(bad, 1);
+  ck_assert_msg(strstr(err_msg(), "step 1, salet:GGGGG (salet is not one of the 2309 answers"),
+                "%s", err_msg());
+
+  /* A win must be the last step. */
+  static const char *const after_win[] = {"cigar:GGGGG", "salet:BBBBB"};
+  parse_all(&g, after_win, 2, h);
+  ck_assert_int_eq(history_filter(&g, h, 2, set, &n, &bad), -1);
+  ck_assert_int_eq(bad, 1);
+  ck_assert_msg(strstr(err_msg(), "already won"), "%s", err_msg());
+  ck_assert_int_eq(history_filter(&g, h, 1, set, &n, &bad), 0);
+  ck_assert_int_eq(n, 1);
+  ck_assert_str_eq(g.answers.w[set[0]], "cigar");
+  ck_assert(history_won(h[0]) && !history_won(h[1]));
+  free(set);
+  free(ref);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Advice against the search on independently filtered sets             */
+
+static const char *const positions[][4] = {
+    {"salet", "BBBBB", NULL, NULL},
+    {"salet", "BBYBB", NULL, NULL},
+    {"salet", "BYBBB", "courd", "GBBYB"},
+    {"crane", "BBBBY", NULL, NULL},
+    {"salet", "YBBBB", "brick", "BBBBB"},
+};
+
+START_TEST(test_advice_matches_search) {
+  game g;
+  load(&g, "nyt");
+  advisor_opts ao = {6, 2, 64, NULL, NULL};
+  advisor *adv = advisor_new(&g, &ao);
+  search_opts so;
+  search_opts_default(&so);
+  so.threads = 1;
+  so.memo_mb = 64;
+  search *s = search_new(&g, &so); /* its own memo: nothing shared */
+  uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
+  for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) {
+    const char *const *st = positions[p];
+    int k = st[2] ? 2 : 1;
+    int n = ref_filter(&g, st, k, ref);
+    hstep h[2];
+    for (int i = 0; i < k; i++) h[i] = (hstep){guess_of(&g, st[2 * i]), pattern_parse(st[2 * i + 1])};
+    advice ad;
+    ck_assert_int_eq(advice_at(adv, ref, n, h, k, 5, &ad), 0);
+    ck_assert_int_eq(ad.n, n);
+    ck_assert_int_eq(ad.left, 6 - k);
+    ck_assert_int_eq(ad.source, ADV_SEARCH);
+    int V = search_value(s, ref, n, 6 - k);
+    ck_assert_int_eq(ad.total, V);
+    ck_assert_int_eq(search_guess_value(s, ref, n, 6 - k, ad.best), V);
+    ck_assert(ad.ranked && ad.ntop == 5);
+    ck_assert_int_eq(ad.top[0].guess, ad.best);
+    for (int i = 0; i < ad.ntop; i++) {
+      ck_assert_int_eq(search_guess_value(s, ref, n, 6 - k, ad.top[i].guess), ad.top[i].value);
+      if (i) ck_assert_int_le(ad.top[i - 1].value, ad.top[i].value);
+      ck_assert_int_eq(advice_guess_total(adv, ref, n, k, ad.top[i].guess), ad.top[i].value);
+    }
+    /* A few other guesses: never better than the best. */
+    for (int gi = 0; gi < g.n_guesses; gi += 1013) {
+      int v = search_guess_value(s, ref, n, 6 - k, gi);
+      ck_assert_int_ge(v, V);
+      ck_assert_int_eq(advice_guess_total(adv, ref, n, k, gi), v);
+    }
+    ck_assert_int_eq(advice_value(adv, ref, n, k), V);
+  }
+  free(ref);
+  search_free(s);
+  advisor_free(adv);
+  game_free(&g);
+}
+END_TEST
+
+/* On the small list every guess can be valued: the ranking must be the
+ * first N of all guesses ordered by (value, could be the answer, index). */
+START_TEST(test_rank_is_full_order) {
+  game g;
+  load(&g, "small");
+  advisor_opts ao = {6, 1, 16, NULL, NULL};
+  advisor *adv = advisor_new(&g, &ao);
+  uint16_t all[64];
+  int n = g.n_answers;
+  for (int i = 0; i < n; i++) all[i] = (uint16_t)i;
+  /* Empty history on a small list: ranked exactly, not the opener. */
+  ck_assert(!advisor_big_root(adv, n));
+  advice ad;
+  ck_assert_int_eq(advice_at(adv, all, n, NULL, 0, 20, &ad), 0);
+  ck_assert_int_eq(ad.source, ADV_SEARCH);
+  int val[64];
+  for (int gi = 0; gi < g.n_guesses; gi++) val[gi] = advice_guess_total(adv, all, n, 0, gi);
+  /* Selection by the rule: all guesses are answers here (in the set). */
+  bool used[64] = {false};
+  for (int r = 0; r < ad.ntop; r++) {
+    int pick = -1;
+    for (int gi = 0; gi < g.n_guesses; gi++)
+      if (!used[gi] && val[gi] < OPTLE_INF && (pick < 0 || val[gi] < val[pick])) pick = gi;
+    used[pick] = true;
+    ck_assert_int_eq(ad.top[r].guess, pick);
+    ck_assert_int_eq(ad.top[r].value, val[pick]);
+  }
+  ck_assert_int_eq(ad.total, ad.top[0].value);
+  ck_assert_int_eq(ad.total, 120); /* README: agent, 120 on the small list */
+  advisor_free(adv);
+  game_free(&g);
+}
+END_TEST
+
+/* The big list's start: the opener, with its proven total, unranked. */
+START_TEST(test_advice_opener_on_big_list) {
+  game g;
+  load(&g, "nyt");
+  advisor_opts ao = {6, 2, 64, NULL, NULL};
+  advisor *adv = advisor_new(&g, &ao);
+  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
+  ck_assert(advisor_big_root(adv, g.n_answers));
+  ck_assert_int_eq(advice_value(adv, all, g.n_answers, 0), ADVICE_UNKNOWN);
+  advice ad;
+  ck_assert_int_eq(advice_at(adv, all, g.n_answers, NULL, 0, 5, &ad), 0);
+  ck_assert_int_eq(ad.source, ADV_OPENER);
+  ck_assert_str_eq(g.guesses.w[ad.best], ADVICE_OPENER);
+  ck_assert_int_eq(ad.total, 7897); /* README: SALET's proven total on the NYT lists */
+  ck_assert(!ad.ranked);
+  /* No guesses left: no strategy. */
+  ck_assert_int_eq(advice_at(adv, all, 1, NULL, 6, 5, &ad), 0);
+  ck_assert_int_eq(ad.best, -1);
+  ck_assert_int_eq(ad.total, OPTLE_INF);
+  free(all);
+  advisor_free(adv);
+  game_free(&g);
+}
+END_TEST
+
+/* Following a tree, and the optimal line for every answer. */
+START_TEST(test_tree_follow_and_lines) {
+  game g;
+  load(&g, "medium");
+  int n = g.n_answers;
+  uint16_t *all = xmalloc(sizeof *all * (size_t)n);
+  for (int i = 0; i < n; i++) all[i] = (uint16_t)i;
+  search_opts so;
+  search_opts_default(&so);
+  so.threads = 1;
+  search *s = search_new(&g, &so);
+  tnode *t = NULL;
+  int T = search_solve(s, all, n, -1, &t);
+  ck_assert_ptr_nonnull(t);
+  advisor_opts plain = {6, 1, 16, NULL, NULL}, with_tree = {6, 1, 16, t, "mem"};
+  advisor *a0 = advisor_new(&g, &plain), *a1 = advisor_new(&g, &with_tree);
+  long sum0 = 0, sum1 = 0;
+  for (int ans = 0; ans < n; ans++) {
+    hstep line[16];
+    adv_source src;
+    int k = advisor_line(a0, ans, line, 16, &src);
+    ck_assert_int_eq(src, ADV_SEARCH);
+    ck_assert_int_ge(k, 1);
+    ck_assert_int_le(k, 6);
+    for (int i = 0; i < k; i++)
+      ck_assert_int_eq(line[i].pattern, ref_feedback(g.guesses.w[line[i].guess], g.answers.w[ans]));
+    ck_assert_str_eq(g.guesses.w[line[k - 1].guess], g.answers.w[ans]);
+    sum0 += k;
+    hstep line1[16];
+    int k1 = advisor_line(a1, ans, line1, 16, &src);
+    ck_assert_int_eq(src, ADV_TREE);
+    ck_assert_int_eq(k1, k);
+    ck_assert(memcmp(line, line1, sizeof *line * (size_t)k) == 0);
+    sum1 += k1;
+    /* Following the line down the tree reaches the node that guesses it. */
+    if (k > 1) {
+      int left;
+      const tnode *node = history_follow(t, line, k - 1, &left);
+      ck_assert_ptr_nonnull(node);
+      ck_assert_int_eq(left, 0);
+      ck_assert_int_eq(node->guess, line[k - 1].guess);
+      /* The advice there is the tree's, and the exact ranking agrees. */
+      uint16_t sub[256];
+      int m = 0;
+      for (int b = 0; b < n; b++) {
+        bool fits = true;
+        for (int i = 0; i < k - 1 && fits; i++)
+          fits = ref_feedback(g.guesses.w[line[i].guess], g.answers.w[b]) == line[i].pattern;
+        if (fits) sub[m++] = (uint16_t)b;
+      }
+      advice ad;
+      ck_assert_int_eq(advice_at(a1, sub, m, line, k - 1, 3, &ad), 0);
+      ck_assert_int_eq(ad.source, ADV_TREE);
+      ck_assert_int_eq(ad.total, node->total);
+      ck_assert_int_eq(ad.tree_beaten, 0);
+      ck_assert_int_eq(ad.top[0].value, node->total);
+    }
+    /* A history off the tree: left at step 1 (another first guess). */
+    hstep off = {line[0].guess == 0 ? 1 : 0, 0};
+    int left;
+    ck_assert_ptr_null(history_follow(t, &off, 1, &left));
+    ck_assert_int_eq(left, 1);
+  }
+  ck_assert_int_eq(sum0, T);
+  ck_assert_int_eq(sum1, T);
+  advisor_free(a0);
+  advisor_free(a1);
+  tree_free(t);
+  search_free(s);
+  free(all);
+  game_free(&g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* `optle next` in-process                                              */
+
+typedef struct {
+  int rc;
+  char *out, *err;
+} run_result;
+
+static char *slurp(FILE *fp) {
+  fflush(fp);
+  long len = ftell(fp);
+  char *buf = xmalloc((size_t)len + 1);
+  rewind(fp);
+  size_t got = fread(buf, 1, (size_t)len, fp);
+  buf[got] = '\0';
+  return buf;
+}
+
+/* Run cmd_next with stdout and stderr captured (Check forks each test,
+ * so redirecting the descriptors here touches nothing else). */
+static run_result run_next(char **argv) {
+  int argc = 0;
+  while (argv[argc]) argc++;
+  FILE *o = tmpfile(), *e = tmpfile();
+  ck_assert(o && e);
+  fflush(stdout);
+  fflush(stderr);
+  int so = dup(1), se = dup(2);
+  dup2(fileno(o), 1);
+  dup2(fileno(e), 2);
+  run_result r;
+  r.rc = cmd_next(argc, argv);
+  fflush(stdout);
+  fflush(stderr);
+  dup2(so, 1);
+  dup2(se, 2);
+  close(so);
+  close(se);
+  r.out = slurp(o);
+  r.err = slurp(e);
+  fclose(o);
+  fclose(e);
+  return r;
+}
+
+/* The integer after `"key": ` in a JSON text (after `from`), or -1. */
+static long json_int(const char *text, const char *from, const char *key) {
+  const char *p = from ? strstr(text, from) : text;
+  char k[64];
+  snprintf(k, sizeof k, "\"%s\": ", key);
+  p = p ? strstr(p, k) : NULL;
+  return p ? strtol(p + strlen(k), NULL, 10) : -1;
+}
+
+START_TEST(test_next_command_values) {
+  game g;
+  load(&g, "nyt");
+  search_opts so;
+  search_opts_default(&so);
+  so.threads = 1;
+  search *s = search_new(&g, &so);
+  uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
+  static const char *const steps[] = {"salet", "BBYBB", "clint", "BYBBB"};
+  int n = ref_filter(&g, steps, 2, ref);
+  ck_assert_int_gt(n, 1);
+  char *argv[] = {"--json", "--top", "3", "--guess", "CLINT", "--threads", "1",
+                  "salet:BBYBB", "clint:BYBBB", NULL};
+  run_result r = run_next(argv);
+  ck_assert_msg(r.rc == 0, "rc %d: %s", r.rc, r.err);
+  ck_assert_str_eq(r.err, "");
+  ck_assert_int_eq(json_int(r.out, NULL, "remaining"), n);
+  ck_assert_int_eq(json_int(r.out, NULL, "guesses_left"), 4);
+  int V = search_value(s, ref, n, 4);
+  ck_assert_int_eq(json_int(r.out, "\"next\"", "total"), V);
+  /* clint again: no information on answers that all gave it BYBBB. */
+  ck_assert_msg(strstr(r.out, "\"no_information\": true"), "%s", r.out);
+  /* Every answer listed, in list order. */
+  for (int i = 0; i < n; i++) {
+    char w[16];
+    snprintf(w, sizeof w, "\"%s\"", g.answers.w[ref[i]]);
+    ck_assert_msg(strstr(r.out, w), "%s missing", w);
+  }
+  free(r.out);
+  free(r.err);
+
+  /* --guess with a real alternative, in text: value and difference. */
+  char *argv2[] = {"--guess", "round", "--threads", "1", "salet:BBBBB", NULL};
+  static const char *const st2[] = {"salet", "BBBBB"};
+  n = ref_filter(&g, st2, 1, ref);
+  int best = search_value(s, ref, n, 5), round = search_guess_value(s, ref, n, 5, guess_of(&g, "round"));
+  r = run_next(argv2);
+  ck_assert_int_eq(r.rc, 0);
+  char want[200];
+  snprintf(want, sizeof want, "expected guesses from here, this one included: %.4f (%d in total over %d answers)",
+           (double)best / n, best, n);
+  ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+  snprintf(want, sizeof want, "expected game length: %.4f", 1 + (double)best / n);
+  ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+  snprintf(want, sizeof want, "round would be %.4f guesses worse on average than courd: %.4f expected",
+           (double)(round - best) / n, (double)round / n);
+  ck_assert_msg(strstr(r.out, want), "%s\nlacks %s", r.out, want);
+  free(r.out);
+  free(r.err);
+
+  /* The optimal guess itself. */
+  char *argv3[] = {"--guess", "courd", "--top", "0", "salet:BBBBB", NULL};
+  r = run_next(argv3);
+  ck_assert_int_eq(r.rc, 0);
+  ck_assert_msg(strstr(r.out, "courd is optimal\n"), "%s", r.out);
+  free(r.out);
+  free(r.err);
+  free(ref);
+  search_free(s);
+  game_free(&g);
+}
+END_TEST
+
+START_TEST(test_next_command_errors) {
+  static const struct {
+    const char *args[4];
+    int rc;
+    const char *err;
+  } cases[] = {
+      {{"salet:BBYBB", "clint:BBYYB", NULL}, 2, "empty at step 2, clint:BBYYB ("},
+      {{"salet:GGGGY", NULL}, 2, "'salet:GGGGY': no answer can give"},
+      {{"qqqqq:BBBBB", NULL}, 2, "'qqqqq' is not in the guess list"},
+      {{"salet", NULL}, 2, "'salet': expected word:PATTERN"},
+      {{"--hard", NULL}, 2, "--hard: unknown option"},
+      {{"--max-guesses", "1", "salet:BBBBB", "clint:BBBBB"}, 2, "more than --max-guesses 1"},
+      {{"--max-guesses", "1", "salet:BBBBB", NULL}, 1, "no guesses left"},
+      {{"--max-guesses", "2", "salet:BBBBB", NULL}, 1, "no strategy finds every one of the"},
+      {{"--tree", "/nonexistent/tree.json", NULL}, 2, "--tree "},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *argv[8];
+    int k = 0;
+    for (; k < 4 && cases[i].args[k]; k++) argv[k] = (char *)cases[i].args[k];
+    argv[k] = NULL;
+    run_result r = run_next(argv);
+    ck_assert_msg(r.rc == cases[i].rc, "case %zu: rc %d, want %d: %s", i, r.rc, cases[i].rc,
+                  r.err);
+    ck_assert_msg(strstr(r.err, cases[i].err), "case %zu: stderr '%s' lacks '%s'", i, r.err,
+                  cases[i].err);
+    /* Exactly one line on stderr. */
+    char *nl = strchr(r.err, '\n');
+    ck_assert_msg(nl && nl[1] == '\0', "case %zu: stderr not one line: '%s'", i, r.err);
+    if (cases[i].rc == 2) ck_assert_str_eq(r.out, "");
+    free(r.out);
+    free(r.err);
+  }
+  /* A finished game is not an error. */
+  char *argv[] = {"salet:BBBBB", "cigar:GGGGG", NULL};
+  run_result r = run_next(argv);
+  ck_assert_int_eq(r.rc, 2); /* cigar does not fit salet:BBBBB (it has an a) */
+  free(r.out);
+  free(r.err);
+  char *argv2[] = {"salet:BYBBB", "cigar:GGGGG", NULL};
+  r = run_next(argv2);
+  ck_assert_int_eq(r.rc, 0);
+  ck_assert_str_eq(r.out, "solved: cigar was the answer, found in 2 guesses\n");
+  free(r.out);
+  free(r.err);
+}
+END_TEST
+
+Suite *play_suite(void) {
+  Suite *s = suite_create("play");
+  TCase *tc = tcase_create("history");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, test_parse_good);
+  tcase_add_test(tc, test_parse_bad);
+  tcase_add_test(tc, test_pattern_possible_exhaustive);
+  tcase_add_test(tc, test_filter_matches_rules);
+  tcase_add_test(tc, test_filter_empty_step);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("advice");
+  tcase_set_timeout(tc, 300);
+  tcase_add_test(tc, test_advice_matches_search);
+  tcase_add_test(tc, test_rank_is_full_order);
+  tcase_add_test(tc, test_advice_opener_on_big_list);
+  tcase_add_test(tc, test_tree_follow_and_lines);
+  tcase_add_test(tc, test_next_command_values);
+  tcase_add_test(tc, test_next_command_errors);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,498 @@
+#!/usr/bin/env bash
+# tests/cli_play.sh: `optle next` and `optle play`, run as a subprocess.
+#
+# Same conventions as tests/cli.sh: each check runs one command and
+# compares its exit status and a fixed string on stdout or stderr; usage
+# and input errors (status 2) print exactly one line on stderr, "optle:
+# ...", and nothing on stdout.  Games are driven through stdin (plain
+# line-by-line mode), and one through a real terminal with tmux, which
+# is installed with apt-get when missing and root allows it (otherwise
+# that part is skipped, saying so).  The last line is "N passed, M
+# failed" (", K skipped" when something was skipped).
+#
+# Run from anywhere: `bash tests/cli_play.sh`.  OPTLE names the binary
+# (default ./optle in the repository root).
+set -u
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+OPTLE=${OPTLE:-$root/optle}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-cli-play.XXXXXX") || exit 2
+# One tmux server (socket) per terminal session, each killed when done.
+sock=$tmp/tmux0.sock
+cleanup() {
+  local s
+  for s in "$tmp"/tmux*.sock; do [ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+skipped=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  printf 'FAIL: %s\n' "$1"
+  shift
+  local line
+  for line in "$@"; do printf '      %s\n' "$line"; done
+}
+skip() {
+  skipped=$((skipped + 1))
+  printf 'SKIP: %s\n' "$1"
+}
+
+# run CMD...: stdout and stderr to $tmp/out and $tmp/err, status in $rc;
+# stdin is $tmp/in (empty unless a check wrote it).
+rc=0
+: >"$tmp/in"
+run() {
+  "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+
+# check NAME STATUS STREAM FRAGMENT CMD...
+check() {
+  local name=$1 want=$2 stream=$3 frag=$4
+  shift 4
+  run "$@"
+  if [ "$rc" -ne "$want" ]; then
+    fail "$name" "exit status $rc, expected $want: $*" "stderr: $(head -c 400 "$tmp/err")"
+    return 1
+  fi
+  if [ -n "$frag" ] && ! grep -qF -- "$frag" "$tmp/$stream"; then
+    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c 600 "$tmp/$stream")"
+    return 1
+  fi
+  pass
+}
+
+# check_usage NAME FRAGMENT CMD...: status 2, one "optle: " line on
+# stderr containing FRAGMENT, nothing on stdout.
+check_usage() {
+  local name=$1 frag=$2
+  shift 2
+  check "$name" 2 err "$frag" "$@" || return 1
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$lines" -ne 1 ] || ! head -n 1 "$tmp/err" | grep -q '^optle: '; then
+    fail "$name: one 'optle: ' line on stderr" "got $lines lines: $(head -c 400 "$tmp/err")"
+    return 1
+  fi
+  if [ -s "$tmp/out" ]; then
+    fail "$name: nothing on stdout" "stdout: $(head -c 200 "$tmp/out")"
+    return 1
+  fi
+  pass
+}
+
+# has NAME FRAGMENT: the last run's stdout contains FRAGMENT.
+has() {
+  if grep -qF -- "$2" "$tmp/out"; then pass; else
+    fail "$1" "stdout lacks '$2'" "stdout: $(head -c 600 "$tmp/out")"
+  fi
+}
+# lacks NAME FRAGMENT: ... does not.
+lacks() {
+  if grep -qF -- "$2" "$tmp/out"; then
+    fail "$1" "stdout has '$2'" "stdout: $(grep -F -- "$2" "$tmp/out" | head -n 3)"
+  else pass; fi
+}
+
+expect() {
+  local name=$1
+  shift
+  if test "$@"; then pass; else fail "$name" "test $*"; fi
+}
+
+# play_with INPUT CMD...: run with INPUT (printf format) on stdin.
+play_with() {
+  local input=$1
+  shift
+  # shellcheck disable=SC2059
+  printf "$input" >"$tmp/in"
+  run "$@"
+  : >"$tmp/in"
+}
+
+have_jq=0
+command -v jq >/dev/null 2>&1 && have_jq=1
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+esc=$'\033'
+
+# ------------------------------------------------------------------
+# next: values
+
+check "next --help" 0 out "usage: optle next" "$OPTLE" next --help
+check "play --help" 0 out "usage: optle play" "$OPTLE" play --help
+
+check "next salet:BBBBB" 0 out "optimal next guess: courd" "$OPTLE" next --list nyt salet:BBBBB
+has "next: answers left" "answers left: 221: biddy bingo birch"
+has "next: guess limit accounting" "guesses left: 5 of 6 (1 made)"
+has "next: exact expectation, worded" "expected guesses from here, this one included: 2.7557 (609 in total over 221 answers)"
+has "next: game length" "expected game length: 3.7557 (1 made + 2.7557)"
+has "next: top 5" "    5. crony  2.7738  (613)  could be the answer"
+lacks "next: no sixth alternative" "    6. "
+check "next: the lists default to nyt" 0 out "2.7557 (609" "$OPTLE" next salet:BBBBB
+check "next: patterns in digits and X . -" 0 out "2.7557 (609" "$OPTLE" next SALET:x.-00
+check "next: few answers are all listed" 0 out \
+  "answers left: 20: burly droll drool dryly ghoul godly growl lobby loopy lorry lowly lumpy lymph mogul oddly prowl wooly world would wryly" \
+  "$OPTLE" next salet:BBYBB clint:BYBBB --top 3
+has "next: ties in tie-rule order" "    3. wooly  2.1500  (43)  could be the answer"
+check "next: small list from the start is ranked" 0 out "optimal next guess: agent (could be the answer)" \
+  "$OPTLE" next --list small
+has "next: small list's value" "2.4000 (120 in total over 50 answers)"
+has "next: small list's ties" "    2. graft  2.4200  (121)"
+check "next --top 1" 0 out "    1. courd" "$OPTLE" next salet:BBBBB --top 1
+lacks "next --top 1: one line" "    2. "
+check "next --top 0: no ranking" 0 out "optimal next guess: courd" "$OPTLE" next salet:BBBBB --top 0
+lacks "next --top 0: no list" "    1. "
+check "next: empty history on nyt gives the opener" 0 out "suggested first guess: salet" "$OPTLE" next
+has "next: the opener's proven value" "3.4201 (7897 in total over 2309 answers)"
+has "next: the first guesses are not ranked" "top guesses: not ranked"
+check "next --max-guesses 0" 0 out "guesses left: no limit (1 made)" "$OPTLE" next salet:BBBBB --max-guesses 0
+check "next --guess: worse" 0 out "clint would be 0.3801 guesses worse on average than courd: 3.1357 expected from here (693 in total)" \
+  "$OPTLE" next salet:BBBBB --guess clint
+check "next --guess: the best" 0 out "courd is optimal" "$OPTLE" next salet:BBBBB --guess COURD
+check "next --guess: a tie" 0 out "growl is optimal too (it ties with droll, which the tie rule lists first)" \
+  "$OPTLE" next salet:BBYBB clint:BYBBB --guess growl
+check "next --guess: no information" 0 out "clint gives no information on these answers" \
+  "$OPTLE" next salet:BBYBB clint:BYBBB --guess clint
+check "next: a won game" 0 out "solved: cigar was the answer, found in 2 guesses" \
+  "$OPTLE" next salet:BYBBB cigar:GGGGG
+check "next: one answer left" 0 out "expected guesses from here, this one included: 1.0000 (1 in total over 1 answer)" \
+  "$OPTLE" next salet:BYBBB courd:GBBYB crack:GYYBB
+check "next: no strategy within the limit (1)" 1 err "no strategy finds every one of the 221 answers left within 1 guess" \
+  "$OPTLE" next salet:BBBBB --max-guesses 2
+check "next: no guesses left (1)" 1 err "no guesses left" "$OPTLE" next salet:BBBBB --max-guesses 1
+# 1349 answers take minutes: SIGINT stops the search, status 4.
+check "next: Ctrl-C stops (4)" 4 err "optle: stopped before the advice was proven" \
+  timeout --preserve-status -s INT 2 "$OPTLE" next fuzzy:BBBBB
+
+if [ "$have_jq" = 1 ]; then
+  if check "next --json" 0 out "" "$OPTLE" next --json salet:BBBBB --guess clint --top 3; then
+    expect "json: parses" "$(jq -r .remaining "$tmp/out")" = 221
+    expect "json: all answers" "$(jq '.answers | length' "$tmp/out")" = 221
+    expect "json: next" "$(jq -r '.next.guess + " " + (.next.total|tostring) + " " + .next.source' "$tmp/out")" = "courd 609 search"
+    expect "json: proven" "$(jq -r .next.proven_optimal "$tmp/out")" = true
+    expect "json: game length" "$(jq -r .expected_game_length "$tmp/out")" = 3.7557
+    expect "json: top" "$(jq -r '[.top[].guess] | join(" ")' "$tmp/out")" = "courd drony round"
+    expect "json: compare" "$(jq -r '.compare.total' "$tmp/out")" = 693
+    expect "json: history" "$(jq -r '.history[0]' "$tmp/out")" = "salet:BBBBB"
+  fi
+  check "next --json, the opener" 0 out "" "$OPTLE" next --json
+  expect "json: opener not proven" "$(jq -r '.next.source + " " + (.next.proven_optimal|tostring)' "$tmp/out")" = "opener false"
+  expect "json: no ranking" "$(jq -r .top "$tmp/out")" = null
+  check "next --json, solved" 0 out "" "$OPTLE" next --json salet:BYBBB cigar:GGGGG
+  expect "json: solved" "$(jq -r '"\(.solved) \(.answer)"' "$tmp/out")" = "true cigar"
+else
+  skip "next --json (jq not found)"
+fi
+
+# ------------------------------------------------------------------
+# next --tree
+
+if check "solve a SALET tree for --tree" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet \
+  -o "$tmp/salet.json" -o "$tmp/salet.txt"; then
+  check "next --tree: the start" 0 out "next guess from the tree $tmp/salet.json: salet" \
+    "$OPTLE" next --tree "$tmp/salet.json"
+  has "next --tree: its total" "3.4201 (7897 in total over 2309 answers)"
+  check "next --tree (text): after one guess" 0 out "next guess from the tree $tmp/salet.txt: courd" \
+    "$OPTLE" next --tree "$tmp/salet.txt" salet:BBBBB
+  has "next --tree: ranked and matching" "    1. courd  2.7557  (609)"
+  lacks "next --tree: the tree is optimal here" "not optimal here"
+  check "next --tree: off the tree, solved on the spot" 0 out "optimal next guess: " \
+    "$OPTLE" next --tree "$tmp/salet.json" salet:BBBBB clint:BBBBB
+  lacks "next --tree: off the tree, not from it" "from the tree"
+  check_usage "next --tree: a tree for other lists" "--tree " \
+    "$OPTLE" next --list small --tree "$tmp/salet.json"
+fi
+check_usage "next --tree: missing file" "--tree " "$OPTLE" next --tree "$tmp/nonexistent.json"
+
+# ------------------------------------------------------------------
+# next: errors
+
+check_usage "next: empty set names the step" \
+  "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it)" \
+  "$OPTLE" next salet:BBYBB clint:BBYYB
+check_usage "next: empty at step 1" "empty at step 1, salet:GGGGG (salet is not one of the 2309 answers" \
+  "$OPTLE" next salet:GGGGG
+check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
+  "$OPTLE" next cigar:GGGGG salet:BBBBB
+check_usage "next: impossible pattern" "'salet:GGGGY': no answer can give salet the pattern GGGGY" \
+  "$OPTLE" next salet:GGGGY
+check_usage "next: gray before yellow of one letter" "no answer can give eerie the pattern BYBBB" \
+  "$OPTLE" next eerie:BYBBB
+check_usage "next: unknown word" "'xyzzy:BBBBB': 'xyzzy' is not in the guess list" "$OPTLE" next xyzzy:BBBBB
+check_usage "next: short word" "'salt:BBBBB': 'salt' is not a five-letter word" "$OPTLE" next salt:BBBBB
+check_usage "next: short pattern" "'salet:BBYB': 'BBYB' is not a pattern" "$OPTLE" next salet:BBYB
+check_usage "next: bad symbol" "'BBYBQ' is not a pattern" "$OPTLE" next salet:BBYBQ
+check_usage "next: no colon" "'salet': expected word:PATTERN" "$OPTLE" next salet
+check_usage "next: second argument named" "'clint:BBBB': 'BBBB' is not a pattern" \
+  "$OPTLE" next salet:BBBBB clint:BBBB
+check_usage "next: too many guesses" "7 guesses given, more than --max-guesses 6" \
+  "$OPTLE" next a:b a:b a:b a:b a:b a:b a:b
+check_usage "next: bad flag" "--bogus: unknown option for 'next'" "$OPTLE" next --bogus
+check_usage "next: --hard is not an option" "--hard: unknown option" "$OPTLE" next --hard
+check_usage "next: --top out of range" "--top: 101 is out of range (0 to 100)" "$OPTLE" next --top 101
+check_usage "next: --guess unknown" "--guess 'qqqqq': not in the guess list" "$OPTLE" next --guess qqqqq salet:BBBBB
+check_usage "next: --max-guesses x" "--max-guesses: 'x' is not a whole number" "$OPTLE" next --max-guesses x
+check_usage "next: unknown list" "" "$OPTLE" next --list nosuch salet:BBBBB
+# (a sanitizer build must be let to fail the allocation, as a release build does)
+nomem_ok=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
+check_usage "next: a memo too big" "--memo-mb 1048576: cannot allocate" \
+  env "$nomem_ok" "$OPTLE" next --memo-mb 1048576 salet:BBBBB
+
+# ------------------------------------------------------------------
+# play: games through stdin (plain mode)
+
+play_with 'salet\nxyzzy\nabc\ncourd\ncigar\n' "$OPTLE" play --answer cigar
+expect "play: exit 0 on a win" "$rc" = 0
+has "play: the banner" "find the hidden word in 6 guesses (nyt: 2309 answers, 12947 allowed guesses)"
+has "play: guess 1 as letters and pattern" "1/6  SALET BYBBB"
+has "play: a word not allowed is refused" "xyzzy is not in the word list: no guess used"
+has "play: a non-word is refused" "'abc': a guess is one word of five letters"
+has "play: the refused words cost nothing" "2/6  COURD GBBYB"
+has "play: the keyboard (plain)" "    (A) .  .  F  G  H  J  K  . "
+has "play: win" "solved in 3 guesses: cigar"
+has "play: lines side by side" "   1  SALET BYBBB  SALET BYBBB"
+has "play: the optimal line" "   4               CIGAR GGGGG"
+has "play: the optimal line's source" "the optimal line after the fixed opener salet"
+has "play: skill" "guess 2 courd: 0.0990 worse than best (brond): 2.6535 against 2.5545; luck -0.3465"
+has "play: skill of an optimal guess" "guess 1 salet: 3.4201"
+lacks "play: no colour when piped" "$esc"
+lacks "play: no prompt when stdin is not a terminal" "guess 1/6>"
+# The sum: guesses = base + choices - luck, to four decimals.
+line=$(grep -E '^[0-9]+ guess(es)? = ' "$tmp/out")
+if [ -n "$line" ]; then
+  ok=$(printf '%s\n' "$line" | awk '{
+    n = $1; base = $4; choice = 0; luck = 0;
+    for (i = 1; i <= NF; i++) {
+      if ($i == "(your") choice = $(i - 1);
+      if ($i == "(luck)") luck = $(i - 1) * ($(i - 2) == "-" ? -1 : 1);
+      if ($i == "(bad") luck = $(i - 1) * ($(i - 2) == "-" ? -1 : 1);
+    }
+    d = base + choice + luck - n; if (d < 0) d = -d;
+    print (d < 0.0005) ? "yes" : "no: " d }')
+  expect "play: guesses = expectation + choices - luck ($line)" "$ok" = yes
+else
+  fail "play: the summary sum" "no 'N guesses = ...' line"
+fi
+
+play_with 'agent\nbacon\nchill\ngraft\nscion\nunfit\n' "$OPTLE" play --list small --answer frill
+expect "play: exit 0 when out of guesses" "$rc" = 0
+has "play: out of guesses" "out of guesses: the answer was frill"
+has "play: the guess limit counts" "6/6  UNFIT"
+has "play: a lost game has no sum" "guess 6 unfit: "
+lacks "play: a lost game has no sum" " guesses = "
+
+play_with 'agent\n:h\nchill\nfrill\n' "$OPTLE" play --list small --answer frill
+has "play: hint toggles on" "hints on"
+has "play: the hint" "hint: 3 answers left; optimal next guess chill: 1.6667 expected guesses from here, this one included"
+has "play: first guess optimal" "guess 1 agent: optimal (2.4000); luck -0.2667"
+has "play: small list: the sum from the start" "3 guesses = 2.4000 (optimal play from the start) + 0.0000 (your choices) + 0.6000 (bad luck)"
+
+play_with 'agent\n' "$OPTLE" play --list small --answer frill --hints
+has "play --hints: before the first guess" "hint: 50 answers left; optimal next guess agent: 2.4000"
+has "play --hints: after it" "hint: 3 answers left"
+has "play: EOF reveals the answer" "the answer was frill"
+expect "play: EOF exits 0" "$rc" = 0
+
+play_with ':h\n:h\nquit\nsalet\n' "$OPTLE" play --answer cigar
+expect "play: quit exits 0" "$rc" = 0
+has "play: hint on the big list's start" "hint: 2309 answers left; suggested guess salet (a fixed opener, not proven best): 3.4201"
+has "play: hints off" "hints off"
+lacks "play: quit stops reading" "1/6  SALET"
+
+long=$(head -c 5000 /dev/zero | tr '\0' 'a')
+play_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --answer cigar
+expect "play: a long line is survived" "$rc" = 0
+has "play: a long line is refused" "line too long (over 200 characters): ignored"
+has "play: and the game goes on" "1/6  SALET BYBBB"
+has "play: help" "hint or :h toggles hints"
+
+play_with '' "$OPTLE" play --seed 7 --list small
+has "play: the seed is printed" "optle play: seed 7 (replay this game with --seed 7)"
+a1=$(grep 'the answer was' "$tmp/out")
+play_with '' "$OPTLE" play --seed 7 --list small
+a2=$(grep 'the answer was' "$tmp/out")
+expect "play: --seed replays the same answer" "$a1" = "$a2"
+play_with '' "$OPTLE" play --list small
+has "play: a clock seed is printed too" "optle play: seed "
+
+# A poor opener leaves 1349 answers: no minutes-long solve unasked.
+play_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --answer cigar
+expect "play: a big set does not hang the game" "$rc" = 0
+has "play: the hint declines a big set" "hint: 1349 answers left: too many to solve on the spot (more than 500); 'optle next --list nyt fuzzy:BBBBB' can, in minutes"
+has "play: a poor opener is not valued" "guess 1 fuzzy: not valued (an exact first-guess value on 2309 answers is a whole proof: 'optle solve --list nyt --first fuzzy')"
+has "play: nor the big set after it" "guess 2 crane: not valued (1349 answers: too many to solve unasked; 'optle next --list nyt fuzzy:BBBBB --guess crane' can)"
+has "play: the sum starts where values are known" "3 guesses = 2 + 1.8571 (optimal play after guess 2) + 0.2857 (your choices) - 1.1429 (luck)"
+
+if [ -s "$tmp/salet.json" ]; then
+  play_with 'salet\ncourd\ncigar\n' "$OPTLE" play --answer cigar --hints --tree "$tmp/salet.json"
+  has "play --tree: the hint at the start" "hint: 2309 answers left; the tree's next guess salet: 3.4201"
+  has "play --tree: the hint after it" "the tree's next guess brond: 2.5545"
+  has "play --tree: the line is the tree's" "(the optimal line is the tree $tmp/salet.json's)"
+  has "play --tree: the first guess is valued" "guess 1 salet: 3.4201"
+  has "play --tree: the sum" "3 guesses = 3.4201 (your first guess, then optimal play)"
+fi
+
+play_with 'salet\n' env NO_COLOR=1 "$OPTLE" play --answer cigar
+lacks "play: NO_COLOR (piped)" "$esc"
+
+# ------------------------------------------------------------------
+# play: usage errors
+
+check_usage "play --hard" "--hard: hard mode does not exist yet" "$OPTLE" play --hard
+check_usage "play --assist --answer" "--assist takes no --answer or --seed" "$OPTLE" play --assist --answer cigar
+check_usage "play --answer --seed" "give --answer or --seed, not both" "$OPTLE" play --answer cigar --seed 3
+check_usage "play --answer not an answer" "--answer 'salet': not in the answer list" "$OPTLE" play --answer salet
+check_usage "play --answer not a word" "--answer 'xy': not in the answer list" "$OPTLE" play --answer xy
+check_usage "play --seed negative" "--seed: -1 is out of range" "$OPTLE" play --seed -1
+check_usage "play: bad flag" "--bogus: unknown option for 'play'" "$OPTLE" play --bogus
+check_usage "play: no positionals" "'cigar': unexpected argument for 'play'" "$OPTLE" play cigar
+check_usage "play: a memo too big" "--memo-mb 1048576: cannot allocate" \
+  env "$nomem_ok" "$OPTLE" play --memo-mb 1048576
+
+# ------------------------------------------------------------------
+# play --assist
+
+play_with 'salet BYBBB\ncourd:GBBYX\nfoo\ncrack GGGGY\nqqqqq BBBBB\nbrond BBBBB\ncrack GYYBB\ncigar GGGGG\n' \
+  "$OPTLE" play --assist --top 3
+expect "assist: exit 0" "$rc" = 0
+has "assist: advice at the start" "suggested first guess: salet"
+has "assist: after a line" "history: salet BYBBB"
+has "assist: like next" "optimal next guess: brond"
+has "assist: colon form and X" "history: salet BYBBB, courd GBBYB"
+has "assist: a malformed line" "'foo': expected a word and its pattern, e.g. salet BBYBB"
+has "assist: an impossible pattern" "'crack GGGGY': no answer can give crack the pattern GGGGY"
+has "assist: an unknown word" "'qqqqq' is not in the guess list"
+has "assist: an emptying line is not added" "no answer fits: the set became empty at step 3, brond:BBBBB (7 answers fitted before it); not added"
+has "assist: the win" "solved in 4 guesses: cigar"
+has "assist: the analysis" "guess 3 crack: optimal (2.0000); luck +0.0000"
+
+play_with 'salet BYBBB\nundo\n:u\nhint\n' "$OPTLE" play --assist
+has "assist: undo" "took back guess 1"
+has "assist: nothing to undo" "nothing to undo"
+has "assist: hints are always on" "assist mode always shows the advice"
+expect "assist: EOF exits 0" "$rc" = 0
+
+play_with 'agent BBBBB\nchill BBGGG\nhumid BBBYB\n' "$OPTLE" play --assist --list small --max-guesses 3
+has "assist: out of guesses" "out of guesses: the answer was frill"
+has "assist: the guess limit" "guesses left: 1 of 3 (2 made)"
+
+# ------------------------------------------------------------------
+# play in a terminal (tmux): tiles in colour, prompts, NO_COLOR
+
+have_tmux=0
+if command -v tmux >/dev/null 2>&1; then
+  have_tmux=1
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing tmux for the terminal tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; } >/dev/null 2>&1 && have_tmux=1
+fi
+
+# wait_for FRAGMENT: wait (up to 15 s) until the pane shows FRAGMENT;
+# the pane, escapes included, goes to $tmp/screen.
+wait_for() {
+  local frag=$1 _
+  for _ in $(seq 1 150); do
+    tmux -S "$sock" capture-pane -p -e -t play >"$tmp/screen" 2>/dev/null
+    grep -qF -- "$frag" "$tmp/screen" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+# waits NAME FRAGMENT: a check that the pane comes to show FRAGMENT.
+waits() {
+  if wait_for "$2"; then pass; else
+    fail "$1" "the screen never showed '$2'" "screen: $(head -c 800 "$tmp/screen" | cat -v)"
+  fi
+}
+screen_has() {
+  if grep -qF -- "$2" "$tmp/screen"; then pass; else
+    fail "$1" "the screen lacks '$2'" "screen: $(head -c 800 "$tmp/screen" | cat -v)"
+  fi
+}
+screen_lacks() {
+  if grep -qF -- "$2" "$tmp/screen"; then
+    fail "$1" "the screen has '$2'" "screen: $(head -c 800 "$tmp/screen" | cat -v)"
+  else pass; fi
+}
+# tmux_play N ENV CMD: start session N, 120x40, on a server of its own,
+# running CMD and then printing its exit status.
+tmux_play() {
+  [ -S "$sock" ] && tmux -S "$sock" kill-server 2>/dev/null
+  sock=$tmp/tmux$1.sock
+  tmux -S "$sock" new-session -d -s play -x 120 -y 40 \
+    "env TERM=xterm-256color $2 $OPTLE $3; echo '[exit' \$?']'; sleep 30"
+}
+
+if [ "$have_tmux" = 1 ]; then
+  tmux_play 1 "" "play --answer cigar --list nyt"
+  if wait_for "guess 1/6>"; then
+    pass
+    tmux -S "$sock" send-keys -t play 'salet' Enter
+    waits "tmux: the second prompt" "guess 2/6>"
+    screen_has "tmux: the first prompt and the typed guess" "guess 1/6> salet"
+    # S gray, A yellow, then the rest gray: tmux writes each attribute.
+    screen_has "tmux: a gray tile" "${esc}[100m S "
+    screen_has "tmux: a yellow tile" "${esc}[43m A "
+    screen_has "tmux: letters uppercase" " L "
+    screen_has "tmux: the keyboard's yellow key" "${esc}[43m A "
+    screen_lacks "tmux: no plain pattern" "SALET BYBBB"
+    tmux -S "$sock" send-keys -t play 'zzzzz' Enter
+    waits "tmux: refused word" "zzzzz is not in the word list"
+    tmux -S "$sock" send-keys -t play ':h' Enter
+    waits "tmux: hint" "hint: "
+    screen_has "tmux: the hint" "optimal next guess brond"
+    tmux -S "$sock" send-keys -t play 'cigar' Enter
+    waits "tmux: the game ends with status 0" "[exit 0]"
+    screen_has "tmux: green tiles" "${esc}[42m C "
+    screen_has "tmux: the win" "solved in 2 guesses: cigar"
+    screen_has "tmux: the analysis" "worse than best"
+  else
+    fail "tmux: the first prompt" "$(cat -v "$tmp/screen" 2>/dev/null)"
+  fi
+
+  tmux_play 2 "NO_COLOR=1" "play --answer cigar --list nyt"
+  if wait_for "guess 1/6>"; then
+    tmux -S "$sock" send-keys -t play 'salet' Enter
+    waits "tmux NO_COLOR: the second prompt" "guess 2/6>"
+    screen_has "tmux NO_COLOR: plain tiles" "1/6  SALET BYBBB"
+    screen_lacks "tmux NO_COLOR: no colour" "${esc}["
+    tmux -S "$sock" send-keys -t play C-d
+    waits "tmux NO_COLOR: Ctrl-D ends with status 0" "[exit 0]"
+    screen_has "tmux: Ctrl-D reveals the answer" "the answer was cigar"
+  else
+    fail "tmux NO_COLOR: the first prompt" "$(cat -v "$tmp/screen" 2>/dev/null)"
+  fi
+
+  tmux_play 3 "" "play --assist --list small"
+  if wait_for "guess 1/6>"; then
+    tmux -S "$sock" send-keys -t play 'agent BBBBB' Enter
+    waits "tmux assist: the second prompt" "guess 2/6>"
+    screen_has "tmux assist: advice" "optimal next guess: chill"
+    screen_has "tmux assist: tiles" "${esc}[100m A "
+    tmux -S "$sock" send-keys -t play 'quit' Enter
+    waits "tmux assist: quit ends with status 0" "[exit 0]"
+  else
+    fail "tmux assist: the first prompt" "$(cat -v "$tmp/screen" 2>/dev/null)"
+  fi
+  tmux -S "$sock" kill-server 2>/dev/null
+else
+  skip "the terminal tests (tmux is not installed and cannot be)"
+fi
+
+# ------------------------------------------------------------------
+
+if [ "$skipped" -gt 0 ]; then
+  printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+else
+  printf '%d passed, %d failed\n' "$passed" "$failed"
+fi
+[ "$failed" -eq 0 ]
