@@ -104,11 +104,15 @@ int search_rank(search *s, const uint16_t *set, int n, int depth, int top, searc
 
 /*
  * Stopping.  search_request_stop() is async-signal-safe (it sets a flag),
- * for SIGINT/SIGTERM handlers; a time limit does the same.  The search
- * then returns within a node or two, search_solve() returns OPTLE_INF,
- * and search_stopped() says what was proven before the stop.
+ * for SIGINT/SIGTERM handlers, and stops every search in the process; a
+ * time limit (search_opts.time_limit, from the start of each
+ * search_solve()) stops only its own search.  The search then returns
+ * within a node or two, search_solve() returns OPTLE_INF, and
+ * search_stopped() says what was proven before the stop.
  */
 void search_request_stop(void);
+/* Time limit for each later call, in seconds (0 = none). */
+void search_set_time_limit(search *s, double seconds);
 typedef struct {
   bool stopped;
   int lower_bound;   /* proven: no strategy does better */
@@ -118,7 +122,9 @@ typedef struct {
   bool value_proven; /* the optimum is proven (= lower_bound); only the tree
                       * was not finished */
 } search_partial;
-/* NULL unless the last search_solve() was stopped. */
+/* NULL unless the last call (search_solve, search_value,
+ * search_guess_value, search_rank) was stopped; after a stopped
+ * value-only call, only `stopped` is meaningful. */
 const search_partial *search_stopped(const search *s);
 
 /* Counters summed over threads, memo included. */

@@ -53,9 +53,9 @@
  * stop can only make results look worse, never better.  Nothing is stored
  * in the memo once the flag is set, so no stop-made bound outlives it.
  */
-static volatile sig_atomic_t stop_flag;
+static volatile sig_atomic_t signal_stop;
 
-void search_request_stop(void) { stop_flag = 1; }
+void search_request_stop(void) { signal_stop = 1; }
 
 typedef struct {
   int g;          /* guess index */
@@ -114,13 +114,18 @@ struct search {
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
   double deadline;         /* now_seconds() to stop at, 0 = none */
+  volatile int stop;       /* the deadline passed (set by any thread) */
   search_partial part;     /* what was proven when stopped */
 };
 
+/* Has this search been told to stop?  (Ctrl-C for every search, or this
+ * search's own deadline, which then sticks until the next solve.) */
+static inline bool stopped(const search *s) { return signal_stop || s->stop; }
+
 static inline bool stopping(search *s) {
-  if (stop_flag) return true;
+  if (stopped(s)) return true;
   if (s->deadline > 0 && now_seconds() > s->deadline) {
-    stop_flag = 1;
+    s->stop = 1;
     return true;
   }
   return false;
@@ -212,7 +217,7 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
  * of three answers that no answer separates (3 + 3).
  */
 static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, bool exact) {
-  if (!stop_flag) memo_store(c->s->memo, h, A, n, dk, v, exact);
+  if (!stopped(c->s)) memo_store(c->s->memo, h, A, n, dk, v, exact);
 }
 
 static void quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
@@ -542,7 +547,6 @@ void search_opts_default(search_opts *o) {
 
 search *search_new(const game *g, const search_opts *o) {
   search *s = xcalloc(1, sizeof *s);
-  stop_flag = 0; /* a new search starts unstopped */
   s->g = g;
   s->o = *o;
   if (s->o.threads < 1) s->o.threads = 1;
@@ -628,7 +632,7 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
     int size = L->cls[i].size, v = INF;
     if (!stopping(s)) {
       v = solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
-      if (stop_flag) v = -1; /* may be incomplete: see below */
+      if (stopped(s)) v = -1; /* may be incomplete: see below */
     }
     vals[i] = v;
     sum += v;
@@ -637,7 +641,7 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
     now = ++done;
     progress(s, "classes solved", now, ncls, INF);
   }
-  if (stop_flag) {
+  if (stopped(s)) {
     /* Proven so far: exact values of the classes finished before the
      * stop, quick() bounds for the rest. */
     ctx *c = &s->ctx[0];
@@ -688,7 +692,7 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
     if (cands[i].lb < b) {
       int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
       /* A stop only makes totals look worse: a total below b is real. */
-      if (!stop_flag || v < b) proved[i] = v;
+      if (!stopped(s) || v < b) proved[i] = v;
 #pragma omp critical(search_root_best)
       {
         if (v < atomic_load(&best)) {
@@ -705,7 +709,7 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
     progress(s, "first guesses tried", now, nc, atomic_load(&best));
   }
   int v = atomic_load(&best);
-  if (stop_flag) {
+  if (stopped(s)) {
     int lb = failmin; /* guesses the scan already cut by beta */
     for (int i = 0; i < nc; i++) lb = imin(lb, proved[i]);
     s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false};
@@ -813,9 +817,9 @@ static int value_of(search *s, const uint16_t *A, int n, int d) {
 static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   const game *G = s->g;
   if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
-  if (stop_flag) return NULL;
+  if (stopped(s)) return NULL;
   if (g < 0) g = choose(s, A, n, d, V, false);
-  if (stop_flag) return NULL;
+  if (stopped(s)) return NULL;
   if (g < 0) {
     fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
     exit(EXIT_INTERNAL);
@@ -858,8 +862,8 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   }
 #pragma omp taskwait
   for (int i = 0; i < np; i++)
-    if (!t->kid[i]) stop_flag = 1;
-  if (stop_flag) {
+    if (!t->kid[i]) s->stop = 1;
+  if (stopped(s)) {
     tree_free(t);
     free(part);
     return NULL;
@@ -872,11 +876,29 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   return t;
 }
 
-int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+void search_set_time_limit(search *s, double seconds) { s->o.time_limit = seconds; }
+
+/* Every public entry point starts here: the clock, the deadline, no stop. */
+static void begin(search *s) {
   s->t0 = now_seconds();
   s->last_progress = 0;
   s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
+  s->stop = 0;
   s->part = (search_partial){0};
+}
+
+/* Every value-only entry point ends here: a stop makes its INF a "don't
+ * know", which search_stopped() reports. */
+static int finish(search *s, int v) {
+  if (stopped(s)) {
+    s->part = (search_partial){true, 0, INF, -1, 0, 0, false};
+    return INF;
+  }
+  return v;
+}
+
+int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+  begin(s);
   int d = s->depth, V;
   if (tree) *tree = NULL;
   if (first >= 0) {
@@ -899,7 +921,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
     *tree = build(s, A, n, d, V, g0);
-    if (stop_flag) {
+    if (stopped(s)) {
       /* The value is proven; only the tree was cut short. */
       tree_free(*tree);
       *tree = NULL;
@@ -912,7 +934,9 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
 
 int search_value(search *s, const uint16_t *A, int n, int depth) {
   if (n <= 0) return 0;
-  return solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
+  begin(s);
+  int v = solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
+  return finish(s, v);
 }
 
 /* The value of guessing g first: n + the classes' exact values. */
@@ -930,7 +954,8 @@ static int guess_value(search *s, const uint16_t *A, int n, int d, int g, int be
 
 int search_guess_value(search *s, const uint16_t *A, int n, int depth, int g) {
   if (n <= 0) return 0;
-  return guess_value(s, A, n, depth > 0 ? depth : s->depth, g, INF);
+  begin(s);
+  return finish(s, guess_value(s, A, n, depth > 0 ? depth : s->depth, g, INF));
 }
 
 static int ranked_cmp(const void *pa, const void *pb) {
@@ -942,6 +967,7 @@ static int ranked_cmp(const void *pa, const void *pb) {
 
 int search_rank(search *s, const uint16_t *A, int n, int depth, int top, search_ranked *out) {
   if (n <= 0 || top <= 0) return 0;
+  begin(s);
   int d = depth > 0 ? depth : s->depth;
   const game *G = s->g;
   ctx *c = &s->ctx[0];
@@ -974,7 +1000,7 @@ int search_rank(search *s, const uint16_t *A, int n, int depth, int top, search_
     qsort(out, (size_t)have, sizeof *out, ranked_cmp);
   }
   free(cands);
-  return have;
+  return finish(s, have) == INF ? 0 : have;
 }
 
 void search_get_stats(const search *s, search_stats *out) {
