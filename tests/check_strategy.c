@@ -220,7 +220,7 @@ static void make_inst(const game *nyt, uint64_t seed, int na, int ng, inst *I, g
     if (has_word(I->ans, n, w)) continue;
     snprintf(I->ans[n++], 6, "%s", w);
   }
-  for (int i = 0; i < na; i++) snprintf(I->gue[i], 6, "%s", I->ans[i]);
+  for (int i = 0; i < na; i++) memcpy(I->gue[i], I->ans[i], 6); /* 5 letters + NUL */
   for (int m = na; m < ng;) {
     const char *w = nyt->guesses.w[rng_range(&r, 0, nyt->n_guesses - 1)];
     if (!has_word(I->gue, m, w)) snprintf(I->gue[m++], 6, "%s", w);
