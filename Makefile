@@ -130,3 +130,10 @@ $(BUILD)/lists.o: $(wildcard wordlists/*.txt)
 
 # Fuzz targets (libFuzzer, clang): make fuzz [FUZZ_SECONDS=60]
 -include tests/fuzz/fuzz.mk
+-include tests/fuzz/fuzz-lists.mk
+
+# ThreadSanitizer with clang, LLVM's OpenMP runtime and Archer (README
+# "Reliability").
+.PHONY: tsan
+tsan:
+	bash tools/tsan.sh

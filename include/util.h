@@ -34,6 +34,9 @@ void *xaligned(size_t n);
 
 /* Wall-clock seconds since an arbitrary origin (monotonic). */
 double now_seconds(void);
+/* Set the OpenMP thread count (n > 0; 0 keeps the default) and start the
+ * threads now: if that fails, "optle: out of memory" and exit status 3. */
+void threads_start(int n);
 /* Peak resident set size of this process in KiB, or 0 if unknown. */
 long peak_rss_kib(void);
 

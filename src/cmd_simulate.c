@@ -260,6 +260,7 @@ int cmd_simulate(int argc, char **argv) {
                                     "(or give exact)");
 
   game g;
+  threads_start(a.threads);
   if ((rc = load_lists("simulate ", &a.l, &g))) return rc;
   if (a.compare) {
     rc = run_compare(&a, &g);

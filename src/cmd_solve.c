@@ -132,7 +132,16 @@ int cmd_solve(int argc, char **argv) {
       if (!strcmp(a.out.paths[i], a.out.paths[j]))
         return usage_error("solve ", "-o %s: given twice", a.out.paths[i]);
   }
+  /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
+   * a stop during loading ends the search at its first node, and the
+   * output files are then removed, not left half-written. */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
   game g;
+  threads_start(a.threads);
   if ((rc = load_lists("solve ", &a.l, &g))) return rc;
 
   int first = -1;
@@ -169,11 +178,6 @@ int cmd_solve(int argc, char **argv) {
 
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
   double t0 = now_seconds();
   tnode *tree = NULL;
   int total = search_solve(s, all, g.n_answers, first, &tree);

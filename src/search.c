@@ -53,9 +53,12 @@
  * stop can only make results look worse, never better.  Nothing is stored
  * in the memo once the flag is set, so no stop-made bound outlives it.
  */
-static volatile sig_atomic_t signal_stop;
+/* Lock-free atomics: safe to set from a signal handler, and to read from
+ * every thread without a data race. */
+static atomic_int signal_stop;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler sets signal_stop");
 
-void search_request_stop(void) { signal_stop = 1; }
+void search_request_stop(void) { atomic_store_explicit(&signal_stop, 1, memory_order_relaxed); }
 
 typedef struct {
   int g;          /* guess index */
@@ -114,18 +117,21 @@ struct search {
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
   double deadline;         /* now_seconds() to stop at, 0 = none */
-  volatile int stop;       /* the deadline passed (set by any thread) */
+  atomic_int stop;         /* the deadline passed (set by any thread) */
   search_partial part;     /* what was proven when stopped */
 };
 
 /* Has this search been told to stop?  (Ctrl-C for every search, or this
  * search's own deadline, which then sticks until the next solve.) */
-static inline bool stopped(const search *s) { return signal_stop || s->stop; }
+static inline bool stopped(search *s) {
+  return atomic_load_explicit(&signal_stop, memory_order_relaxed) ||
+         atomic_load_explicit(&s->stop, memory_order_relaxed);
+}
 
 static inline bool stopping(search *s) {
   if (stopped(s)) return true;
   if (s->deadline > 0 && now_seconds() > s->deadline) {
-    s->stop = 1;
+    atomic_store(&s->stop, 1);
     return true;
   }
   return false;
@@ -380,6 +386,7 @@ static int scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, con
   int maxcoll = d == 2 ? 1 : beta >= INF ? n + 1 : beta - 2 * n + 1;
   if (maxcoll < 1) maxcoll = 1;
   for (int u = 0; u < nu; u++) {
+    if ((u & 1023) == 1023 && stopping(c->s)) break; /* the caller sees the stop */
     int g = U[u];
     int coll = 0, j = 0;
     for (; j < n; j++)
@@ -509,7 +516,7 @@ static int search_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb
 
   /* Step 4. Evaluate the rest in order; each must beat the best so far,
    * and nothing can beat the least bound. */
-  for (int i = 0; i < nc && best > lb; i++) {
+  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
     cand cd = L->cands[i];
     if (cd.lb >= best) {
       c->st.cut_static++;
@@ -613,7 +620,7 @@ static void progress(search *s, const char *what, int done, int total, int best)
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
 static int seed_beta(search *s, const uint16_t *A, int n, int d) {
-  if (!s->o.seed || n < MEMO_MIN_SET) return INF;
+  if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
   int ub = heur_entropy_total(s->g, A, n, d);
   return ub < INF ? ub + 1 : INF;
 }
@@ -674,6 +681,12 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
   int failmin = INF;
   scan_result r;
   int nc = scan(c0, L, A, n, d, beta, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  if (stopped(s)) {
+    /* A partial scan proves nothing about the guesses it did not reach:
+     * only the bound every set has remains. */
+    s->part = (search_partial){true, 2 * n - 1, INF, -1, 0, s->g->n_guesses, false};
+    return INF;
+  }
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
@@ -691,8 +704,9 @@ static int solve_root(search *s, const uint16_t *A, int n, int d) {
     if (stopping(s)) continue;
     if (cands[i].lb < b) {
       int v = eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
-      /* A stop only makes totals look worse: a total below b is real. */
-      if (!stopped(s) || v < b) proved[i] = v;
+      /* After a stop a node may return the best total it had found as if
+       * exact: an achieved total, but no longer a lower bound. */
+      if (!stopped(s)) proved[i] = v;
 #pragma omp critical(search_root_best)
       {
         if (v < atomic_load(&best)) {
@@ -862,7 +876,7 @@ static tnode *build(search *s, const uint16_t *A, int n, int d, int V, int g) {
   }
 #pragma omp taskwait
   for (int i = 0; i < np; i++)
-    if (!t->kid[i]) s->stop = 1;
+    if (!t->kid[i]) atomic_store(&s->stop, 1);
   if (stopped(s)) {
     tree_free(t);
     free(part);
@@ -883,7 +897,7 @@ static void begin(search *s) {
   s->t0 = now_seconds();
   s->last_progress = 0;
   s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
-  s->stop = 0;
+  atomic_store(&s->stop, 0);
   s->part = (search_partial){0};
 }
 

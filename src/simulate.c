@@ -143,6 +143,10 @@ void sim_compare_run(sim_compare *c, const game *g) {
     so.memo_mb = c->memo_mb > 0 ? c->memo_mb : MEMO_DEFAULT_MB;
     so.progress = false;
     search *srch = search_new(g, &so);
+    if (!srch) {
+      fprintf(stderr, "optle: out of memory (a %d MiB memo; try a smaller --memo-mb)\n", so.memo_mb);
+      exit(EXIT_INTERNAL);
+    }
     for (int o = 0; o < c->nopen; o++) {
       int cell = o * c->nstrat + c->exact_col;
       double t = now_seconds();

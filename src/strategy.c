@@ -456,7 +456,7 @@ static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const 
   for (int i = 0; i < k; i++) {
     int p = pats[i], c = start[p + 1] - start[p];
     t->pat[i] = (uint8_t)p;
-#pragma omp task default(shared) firstprivate(i, p) if (R->tasks && c >= TASK_MIN_SET)
+#pragma omp task default(shared) firstprivate(i, p, c) if (R->tasks && c >= TASK_MIN_SET)
     t->kid[i] = tree_rec(R, part + start[p], c, -1, Uc, nnext);
   }
 #pragma omp taskwait
@@ -490,6 +490,10 @@ static tnode *exact_tree(const game *g, const uint16_t *set, int n, int first,
     so.memo_mb = env->memo_mb > 0 ? env->memo_mb : MEMO_DEFAULT_MB;
     so.progress = false;
     s = search_new(g, &so);
+    if (!s) {
+      fprintf(stderr, "optle: out of memory (a %d MiB memo; try a smaller --memo-mb)\n", so.memo_mb);
+      exit(EXIT_INTERNAL);
+    }
   }
   uint16_t *sorted = xmalloc(sizeof *sorted * (size_t)n);
   memcpy(sorted, set, sizeof *sorted * (size_t)n);

@@ -5,6 +5,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <omp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,30 @@
 #include <unistd.h>
 
 static char errbuf[1024];
+
+/* Thread creation failing inside libgomp ends the process with status 1
+ * and libgomp's own message; threads_start() starts the team up front,
+ * when nothing else holds memory, and turns that exit into status 3. */
+static volatile sig_atomic_t threads_starting;
+static void threads_failed(void) {
+  if (threads_starting) {
+    fputs("optle: out of memory (cannot start the threads)\n", stderr);
+    _exit(EXIT_INTERNAL);
+  }
+}
+
+void threads_start(int n) {
+  static int registered;
+  if (!registered) registered = !atexit(threads_failed);
+  if (n > 0) omp_set_num_threads(n);
+  threads_starting = 1;
+  int started = 0;
+  /* Not empty: gcc drops an empty parallel region, starting nothing. */
+#pragma omp parallel reduction(+ : started)
+  started++;
+  threads_starting = 0;
+  (void)started;
+}
 
 int err_set(const char *fmt, ...) {
   va_list ap;

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# tools/tsan.sh: optle's threaded code under ThreadSanitizer.
+#
+#   tools/tsan.sh          build build/tsan/optle, then run the threaded solves
+#   tools/tsan.sh build    build only
+#   tools/tsan.sh run      run only (after a build)
+#   tools/tsan.sh unit     also build tests/check_optle under TSan and run its
+#                          threaded suites: memo (4 threads hammering a 1 MiB
+#                          memo: locks, evictions) and search (the oracle
+#                          with 2 threads and a 1 MiB memo); ~2 min
+#
+# gcc's TSan cannot see libgomp's synchronisation (libgomp is not built
+# with TSan), so every OpenMP barrier, task and critical section looks
+# like a race.  This builds with clang and LLVM's OpenMP runtime (libomp)
+# instead, and loads LLVM's Archer tool (libarcher.so, shipped with
+# libomp-14-dev), which tells TSan about libomp's barriers, tasks,
+# taskwaits, locks and reductions through the OMPT interface.  With it a
+# report is a real race in optle's code (or in an uninstrumented library;
+# see tests/tsan.supp for the suppressions and why each is there).
+#
+# Each run prints its ThreadSanitizer report, if any, and the script
+# ends with one line per run: "ok", or "RACE (N reports)"; it exits 1 when
+# any run reported a race or failed.  Runs take 1-3 minutes in all on two
+# cores (TSan is 5-15x slower).  Debian packages: clang, libomp-dev
+# (libomp-14-dev), libjansson-dev, libxxhash-dev, uthash-dev.
+set -u
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+out=build/tsan
+CC=${CC:-clang}
+what=${1:-all}
+
+archer=""
+for d in "$($CC -print-resource-dir 2>/dev/null)/../../../lib" /usr/lib/llvm-14/lib /usr/lib/llvm-*/lib; do
+  [ -f "$d/libarcher.so" ] && { archer=$(cd "$d" && pwd)/libarcher.so; break; }
+done
+
+build() {
+  command -v "$CC" >/dev/null || { echo "tsan: $CC not found (apt-get install clang)"; exit 2; }
+  [ -n "$archer" ] || { echo "tsan: libarcher.so not found (apt-get install libomp-dev)"; exit 2; }
+  mkdir -p "$out/obj"
+  local flags=(-std=c11 -D_GNU_SOURCE -O1 -g -march=native -fno-omit-frame-pointer
+    -fsanitize=thread -fopenmp=libomp -Iinclude -Wall -Wextra -Werror)
+  local objs=() f o
+  for f in src/*.c; do
+    o=$out/obj/$(basename "${f%.c}").o
+    objs+=("$o")
+    # Rebuild when the source, any header or a list file is newer.
+    if [ ! -e "$o" ] || [ -n "$(find "$f" include wordlists -newer "$o" -print -quit)" ]; then
+      echo "tsan: $CC $f"
+      "$CC" "${flags[@]}" -c "$f" -o "$o" || exit 2
+    fi
+  done
+  "$CC" -fsanitize=thread -fopenmp=libomp "${objs[@]}" -ljansson -lm -o "$out/optle" || exit 2
+  echo "tsan: built $out/optle"
+}
+
+# The Check suites, built the same way.
+build_unit() {
+  build
+  local flags=(-std=c11 -D_GNU_SOURCE -O1 -g -march=native -fno-omit-frame-pointer
+    -fsanitize=thread -fopenmp=libomp -Iinclude -Wall -Wextra -Werror)
+  local objs=() f o
+  for f in tests/check_*.c; do
+    o=$out/obj/test-$(basename "${f%.c}").o
+    objs+=("$o")
+    if [ ! -e "$o" ] || [ -n "$(find "$f" tests/suites.h include -newer "$o" -print -quit)" ]; then
+      echo "tsan: $CC $f"
+      # shellcheck disable=SC2046
+      "$CC" "${flags[@]}" $(pkg-config --cflags check) -c "$f" -o "$o" || exit 2
+    fi
+  done
+  for o in "$out"/obj/*.o; do
+    case $o in */main.o | */test-*) ;; *) objs+=("$o") ;; esac
+  done
+  # shellcheck disable=SC2046
+  "$CC" -fsanitize=thread -fopenmp=libomp "${objs[@]}" $(pkg-config --libs check) -ljansson -lm \
+    -o "$out/check_optle" || exit 2
+  echo "tsan: built $out/check_optle"
+}
+
+unit() {
+  [ -x "$out/check_optle" ] || { echo "tsan: $out/check_optle not built"; exit 2; }
+  tsan_env
+  local status=0 suite n log
+  for suite in memo search; do
+    log=$out/check-$suite.log
+    echo "== check_optle, suite $suite"
+    CK_RUN_SUITE=$suite CK_TIMEOUT_MULTIPLIER=20 "$out/check_optle" >"$log" 2>&1 || status=1
+    n=$(grep -c '^WARNING: ThreadSanitizer' "$log")
+    grep -v '^Archer detected' "$log" | tail -n 40
+    [ "$n" -gt 0 ] && { echo "RACE ($n reports) in suite $suite"; status=1; }
+  done
+  return $status
+}
+
+# The runs: every threaded path of the solver.
+#  - large: the root split over candidate first guesses (parallel for,
+#    the shared atomic best, the shared memo), then choose() in parallel
+#    and the tree built as OpenMP tasks;
+#  - medium and large with a 1-2 MiB memo, so shards fill and are cleared
+#    while other threads probe them (4 threads on 2 cores: more
+#    preemption inside critical sections);
+#  - nyt --first salet: the first guess's classes solved in parallel
+#    (reduction, atomic capture, seeds computed inside the loop), tasks;
+#  - nyt --time-limit: the stop flag set by one thread and read by all;
+#  - simulate: the heuristic strategies' tasks and the compare loop.
+runs=(
+  "solve --list large --threads 2"
+  "solve --list medium --threads 2 --memo-mb 1 --stats"
+  "solve --list large --threads 4 --memo-mb 2 --max-guesses 0"
+  "solve --list nyt --first salet --threads 2"
+  "solve --list nyt --threads 2 --time-limit 3"
+  "simulate --list nyt --first salet --strategy rollout:entropy:3 --threads 2"
+  "simulate --compare --list nyt --first salet,crane,trace --strategies entropy,minimax,rollout:entropy:2,exact --threads 2"
+)
+
+tsan_env() {
+  export OMP_TOOL_LIBRARIES=$archer
+  export TSAN_OPTIONS="suppressions=$root/tests/tsan.supp ignore_noninstrumented_modules=1 history_size=4 halt_on_error=0 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+  export ARCHER_OPTIONS="verbose=1 ${ARCHER_OPTIONS:-}"
+}
+
+run() {
+  [ -x "$out/optle" ] || { echo "tsan: $out/optle not built"; exit 2; }
+  tsan_env
+  local status=0 summary=() r rc n log
+  for r in "${runs[@]}"; do
+    log=$out/$(echo "$r" | tr -c 'a-z0-9\n' '_').log
+    echo "== optle $r"
+    # shellcheck disable=SC2086
+    "$out/optle" $r >"$log.out" 2>"$log"
+    rc=$?
+    n=$(grep -c '^WARNING: ThreadSanitizer' "$log")
+    cat "$log.out" "$log" | grep -q 'Archer detected OpenMP application with TSan' ||
+      echo "tsan: Archer was not loaded ($archer): reports may be false positives"
+    grep -v '^Archer detected\|^optle: time limit' "$log" | head -n 200
+    grep -v '^Archer detected' "$log.out" | tail -n 3
+    if [ "$n" -gt 0 ]; then
+      summary+=("RACE ($n reports)  optle $r"); status=1
+    elif [ "$rc" -ne 0 ] && [ "$rc" -ne 4 ]; then
+      summary+=("FAILED (exit $rc)  optle $r"); status=1
+    else
+      summary+=("ok (exit $rc)  optle $r")
+    fi
+  done
+  echo "== summary"
+  printf '%s\n' "${summary[@]}"
+  return $status
+}
+
+case $what in
+build) build ;;
+run) run ;;
+all) build && run ;;
+unit) build_unit && unit ;;
+*) echo "usage: tools/tsan.sh [build|run]"; exit 2 ;;
+esac
