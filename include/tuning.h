@@ -32,6 +32,11 @@
 /* Number of independently locked memo shards (a power of two). */
 #define MEMO_SHARDS 256
 
+/* With a fixed first guess, classes of at least this many answers are
+ * solved one at a time with all threads on their candidate guesses; the
+ * rest one class per thread. */
+#define SPLIT_CLASS_MIN 100
+
 /* Progress line on stderr: seconds between updates. */
 #define PROGRESS_INTERVAL 0.5
 

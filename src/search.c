@@ -628,12 +628,28 @@ static int seed_beta(search *s, const uint16_t *A, int n, int d) {
 /* Exact values of the non-winning classes of guess g on A, computed in
  * parallel (one class per task, largest first).  vals[i] is class i of
  * L's partition.  Returns n + their sum, or INF. */
+static int solve_root(search *s, const uint16_t *A, int n, int d);
+
 static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
   partition(s->g, L, A, n, g);
-  int cd = child_depth(d), ncls = L->ncls, done = 0;
+  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
+  /* The largest classes first, one at a time, with every thread on its
+   * candidate guesses (as at the root): one class can hold most of the
+   * work, and a thread per class would leave the others idle. */
+  while (s->o.threads > 1 && big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
+    int v = INF;
+    if (!stopping(s)) {
+      v = solve_root(s, L->part + L->cls[big].start, L->cls[big].size, cd);
+      if (stopped(s)) v = -1;
+    }
+    vals[big++] = v;
+    sum += v;
+    progress(s, "classes solved", ++done, ncls, INF);
+  }
+  s->seed_bound = INF; /* solve_root() recorded a class's seed */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
-  for (int i = 0; i < ncls; i++) {
+  for (int i = big; i < ncls; i++) {
     ctx *c = my_ctx(s);
     const uint16_t *cls = L->part + L->cls[i].start;
     int size = L->cls[i].size, v = INF;
