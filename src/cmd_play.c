@@ -468,17 +468,24 @@ static int command(play *p, const char *line) {
   return 0;
 }
 
-static int game_mode(play *p) {
-  char buf[PLAY_LINE_MAX + 2];
+/* Prompt and read the next non-empty line into buf; false at end of
+ * input.  A line over PLAY_LINE_MAX is refused with a reason, not read. */
+static bool next_line(play *p, char *buf, size_t size) {
   for (;;) {
     prompt(p);
-    int r = read_line(buf, sizeof buf);
-    if (r == 0) break;
+    int r = read_line(buf, size);
+    if (r == 0) return false;
     if (r < 0) {
       printf("line too long (over %d characters): ignored\n", PLAY_LINE_MAX);
       continue;
     }
-    if (!*buf) continue;
+    if (*buf) return true;
+  }
+}
+
+static int game_mode(play *p) {
+  char buf[PLAY_LINE_MAX + 2];
+  while (next_line(p, buf, sizeof buf)) {
     int c = command(p, buf);
     if (c == 2) break;
     if (c) continue;
@@ -528,15 +535,7 @@ static void assist_advice(play *p) {
 static int assist_mode(play *p) {
   char buf[PLAY_LINE_MAX + 2];
   assist_advice(p);
-  for (;;) {
-    prompt(p);
-    int r = read_line(buf, sizeof buf);
-    if (r == 0) break;
-    if (r < 0) {
-      printf("line too long (over %d characters): ignored\n", PLAY_LINE_MAX);
-      continue;
-    }
-    if (!*buf) continue;
+  while (next_line(p, buf, sizeof buf)) {
     int c = command(p, buf);
     if (c == 2) break;
     if (c == -1) assist_advice(p);

@@ -2,26 +2,24 @@
 #include "heuristics.h"
 
 #include <math.h>
+#include <pthread.h>
 
 #include "strategy.h"
 #include "tuning.h"
 
+static uint64_t clogc[OPTLE_MAX_ANSWERS + 1];
+
+static void clogc_build(void) {
+  for (int i = 2; i <= OPTLE_MAX_ANSWERS; i++)
+    clogc[i] = (uint64_t)llround(i * log2((double)i) * (double)(1u << HEUR_LOG_SHIFT));
+}
+
+/* Built once, by whichever thread comes first; pthread_once orders the
+ * build before every later read. */
 const uint64_t *heur_clogc_table(void) {
-  static uint64_t table[OPTLE_MAX_ANSWERS + 1];
-  static int ready;
-  int done;
-#pragma omp atomic read
-  done = ready;
-  if (!done) {
-#pragma omp critical(heur_clogc_init)
-    if (!ready) {
-      for (int i = 2; i <= OPTLE_MAX_ANSWERS; i++)
-        table[i] = (uint64_t)llround(i * log2((double)i) * (double)(1u << HEUR_LOG_SHIFT));
-#pragma omp atomic write
-      ready = 1;
-    }
-  }
-  return table;
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, clogc_build);
+  return clogc;
 }
 
 /* The greedy entropy strategy lives in strategy.c with the other rules;

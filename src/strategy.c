@@ -2,6 +2,7 @@
 #include "strategy.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,25 +53,21 @@ static const strategy_rule rules[] = {
  * entropy c*log2(c) in fixed point (heur_clogc_table()), squares c^2,
  * parts -1 (mod 2^64) for each new class, so k classes score 2^64 - k:
  * the more classes, the lower. */
-static const uint64_t *step_table(score_kind k) {
-  static uint64_t steps[3][OPTLE_MAX_ANSWERS];
-  static int ready;
-  int done;
-#pragma omp atomic read
-  done = ready;
-  if (!done) {
-#pragma omp critical(strategy_steps)
-    if (!ready) {
-      const uint64_t *clogc = heur_clogc_table();
-      for (int c = 0; c < OPTLE_MAX_ANSWERS; c++) {
-        steps[SCORE_ENTROPY][c] = clogc[c + 1] - clogc[c];
-        steps[SCORE_SQUARES][c] = 2 * (uint64_t)c + 1;
-        steps[SCORE_PARTS][c] = c == 0 ? (uint64_t)-1 : 0;
-      }
-#pragma omp atomic write
-      ready = 1;
-    }
+static uint64_t steps[3][OPTLE_MAX_ANSWERS];
+
+static void steps_build(void) {
+  const uint64_t *clogc = heur_clogc_table();
+  for (int c = 0; c < OPTLE_MAX_ANSWERS; c++) {
+    steps[SCORE_ENTROPY][c] = clogc[c + 1] - clogc[c];
+    steps[SCORE_SQUARES][c] = 2 * (uint64_t)c + 1;
+    steps[SCORE_PARTS][c] = c == 0 ? (uint64_t)-1 : 0;
   }
+}
+
+/* Built once (pthread_once: the build happens before every later read). */
+static const uint64_t *step_table(score_kind k) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, steps_build);
   return k == SCORE_LARGEST ? NULL : steps[k];
 }
 

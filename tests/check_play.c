@@ -457,7 +457,7 @@ typedef struct {
   char *out, *err;
 } run_result;
 
-static char *slurp(FILE *fp) {
+static char *slurp_stream(FILE *fp) {
   fflush(fp);
   long len = ftell(fp);
   char *buf = xmalloc((size_t)len + 1);
@@ -487,8 +487,8 @@ static run_result run_next(char **argv) {
   dup2(se, 2);
   close(so);
   close(se);
-  r.out = slurp(o);
-  r.err = slurp(e);
+  r.out = slurp_stream(o);
+  r.err = slurp_stream(e);
   fclose(o);
   fclose(e);
   return r;

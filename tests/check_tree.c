@@ -643,20 +643,6 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
   return remove(path);
 }
 
-static char *slurp(const char *path) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return NULL;
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t n = getdelim(&buf, &cap, '\0', fp);
-  fclose(fp);
-  if (n < 0) {
-    free(buf);
-    return strdup("");
-  }
-  return buf;
-}
-
 /* Entries in a directory, . and .. aside. */
 static int entries(const char *dir) {
   DIR *d = opendir(dir);

@@ -76,20 +76,6 @@ static char *memwrite(const tnode *t, const game *g, int how, int arg) {
   return memout_close(&m);
 }
 
-static char *slurp(const char *path) {
-  FILE *fp = fopen(path, "rb");
-  ck_assert_msg(fp != NULL, "cannot open %s", path);
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t n = getdelim(&buf, &cap, '\0', fp);
-  fclose(fp);
-  if (n < 0) {
-    free(buf);
-    return strdup("");
-  }
-  return buf;
-}
-
 typedef struct {
   const char *file, *frag;
 } fixture;
@@ -346,6 +332,7 @@ START_TEST(test_selby_tree) {
   tree_summarize(t, &s);
   ck_assert_int_eq(s.most, 5);
   char *orig = slurp(tree), *mine = memwrite(t, &g, 0, 0);
+  ck_assert_msg(orig != NULL, "cannot open %s", tree);
   ck_assert_msg(!strcmp(orig, mine), "the text writer does not give Selby's file back");
   free(orig);
   free(mine);
@@ -431,6 +418,7 @@ START_TEST(test_detect_by_content) {
   game g;
   tiny_game(&g);
   char *text = slurp(FIX "valid.txt"), *json = slurp(FIX "valid.json");
+  ck_assert_msg(text && json, "cannot open the valid fixtures");
   tnode *t;
   treeread_info info;
   ck_assert_int_eq(verify_mem(text, strlen(text), "tree.json", &g, 0, &t, &info), 0);

@@ -65,6 +65,22 @@ typedef struct {
   size_t len;
 } memout;
 
+/* The whole file as a NUL-terminated string ("" when empty), or NULL
+ * when it cannot be opened; free() it. */
+static inline char *slurp(const char *path) {
+  FILE *fp = fopen(path, "rb");
+  if (!fp) return NULL;
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n = getdelim(&buf, &cap, '\0', fp);
+  fclose(fp);
+  if (n < 0) {
+    free(buf);
+    return strdup("");
+  }
+  return buf;
+}
+
 static inline void memout_open(memout *m) {
   m->buf = NULL;
   m->len = 0;
