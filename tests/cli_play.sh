@@ -12,110 +12,16 @@
 #
 # Run from anywhere: `bash tests/cli_play.sh`.  OPTLE names the binary
 # (default ./optle in the repository root).
-set -u
-
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root" || exit 2
-OPTLE=${OPTLE:-$root/optle}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-cli-play.XXXXXX") || exit 2
+# shellcheck disable=SC2034 # read by lib.sh
+harness=cli-play
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+check_excerpt=600
 # One tmux server (socket) per terminal session, each killed when done.
 sock=$tmp/tmux0.sock
-cleanup() {
+at_exit() {
   local s
   for s in "$tmp"/tmux*.sock; do [ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-passed=0
-failed=0
-skipped=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  printf 'FAIL: %s\n' "$1"
-  shift
-  local line
-  for line in "$@"; do printf '      %s\n' "$line"; done
-}
-skip() {
-  skipped=$((skipped + 1))
-  printf 'SKIP: %s\n' "$1"
-}
-
-# run CMD...: stdout and stderr to $tmp/out and $tmp/err, status in $rc;
-# stdin is $tmp/in (empty unless a check wrote it).
-rc=0
-: >"$tmp/in"
-run() {
-  "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-}
-
-# check NAME STATUS STREAM FRAGMENT CMD...
-check() {
-  local name=$1 want=$2 stream=$3 frag=$4
-  shift 4
-  run "$@"
-  if [ "$rc" -ne "$want" ]; then
-    fail "$name" "exit status $rc, expected $want: $*" "stderr: $(head -c 400 "$tmp/err")"
-    return 1
-  fi
-  if [ -n "$frag" ] && ! grep -qF -- "$frag" "$tmp/$stream"; then
-    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c 600 "$tmp/$stream")"
-    return 1
-  fi
-  pass
-}
-
-# check_usage NAME FRAGMENT CMD...: status 2, one "optle: " line on
-# stderr containing FRAGMENT, nothing on stdout.
-check_usage() {
-  local name=$1 frag=$2
-  shift 2
-  check "$name" 2 err "$frag" "$@" || return 1
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [ "$lines" -ne 1 ] || ! head -n 1 "$tmp/err" | grep -q '^optle: '; then
-    fail "$name: one 'optle: ' line on stderr" "got $lines lines: $(head -c 400 "$tmp/err")"
-    return 1
-  fi
-  if [ -s "$tmp/out" ]; then
-    fail "$name: nothing on stdout" "stdout: $(head -c 200 "$tmp/out")"
-    return 1
-  fi
-  pass
-}
-
-# has NAME FRAGMENT: the last run's stdout contains FRAGMENT.
-has() {
-  if grep -qF -- "$2" "$tmp/out"; then pass; else
-    fail "$1" "stdout lacks '$2'" "stdout: $(head -c 600 "$tmp/out")"
-  fi
-}
-# lacks NAME FRAGMENT: ... does not.
-lacks() {
-  if grep -qF -- "$2" "$tmp/out"; then
-    fail "$1" "stdout has '$2'" "stdout: $(grep -F -- "$2" "$tmp/out" | head -n 3)"
-  else pass; fi
-}
-
-expect() {
-  local name=$1
-  shift
-  if test "$@"; then pass; else fail "$name" "test $*"; fi
-}
-
-# play_with INPUT CMD...: run with INPUT (printf format) on stdin.
-play_with() {
-  local input=$1
-  shift
-  # shellcheck disable=SC2059
-  printf "$input" >"$tmp/in"
-  run "$@"
-  : >"$tmp/in"
 }
 
 have_jq=0
@@ -250,7 +156,7 @@ check_usage "next: a memo too big" "--memo-mb 1048576: cannot allocate" \
 # ------------------------------------------------------------------
 # play: games through stdin (plain mode)
 
-play_with 'salet\nxyzzy\nabc\ncourd\ncigar\n' "$OPTLE" play --answer cigar
+run_with 'salet\nxyzzy\nabc\ncourd\ncigar\n' "$OPTLE" play --answer cigar
 expect "play: exit 0 on a win" "$rc" = 0
 has "play: the banner" "find the hidden word in 6 guesses (nyt: 2309 answers, 12947 allowed guesses)"
 has "play: guess 1 as letters and pattern" "1/6  SALET BYBBB"
@@ -283,49 +189,49 @@ else
   fail "play: the summary sum" "no 'N guesses = ...' line"
 fi
 
-play_with 'agent\nbacon\nchill\ngraft\nscion\nunfit\n' "$OPTLE" play --list small --answer frill
+run_with 'agent\nbacon\nchill\ngraft\nscion\nunfit\n' "$OPTLE" play --list small --answer frill
 expect "play: exit 0 when out of guesses" "$rc" = 0
 has "play: out of guesses" "out of guesses: the answer was frill"
 has "play: the guess limit counts" "6/6  UNFIT"
 has "play: a lost game has no sum" "guess 6 unfit: "
 lacks "play: a lost game has no sum" " guesses = "
 
-play_with 'agent\n:h\nchill\nfrill\n' "$OPTLE" play --list small --answer frill
+run_with 'agent\n:h\nchill\nfrill\n' "$OPTLE" play --list small --answer frill
 has "play: hint toggles on" "hints on"
 has "play: the hint" "hint: 3 answers left; optimal next guess chill: 1.6667 expected guesses from here, this one included"
 has "play: first guess optimal" "guess 1 agent: optimal (2.4000); luck -0.2667"
 has "play: small list: the sum from the start" "3 guesses = 2.4000 (optimal play from the start) + 0.0000 (your choices) + 0.6000 (bad luck)"
 
-play_with 'agent\n' "$OPTLE" play --list small --answer frill --hints
+run_with 'agent\n' "$OPTLE" play --list small --answer frill --hints
 has "play --hints: before the first guess" "hint: 50 answers left; optimal next guess agent: 2.4000"
 has "play --hints: after it" "hint: 3 answers left"
 has "play: EOF reveals the answer" "the answer was frill"
 expect "play: EOF exits 0" "$rc" = 0
 
-play_with ':h\n:h\nquit\nsalet\n' "$OPTLE" play --answer cigar
+run_with ':h\n:h\nquit\nsalet\n' "$OPTLE" play --answer cigar
 expect "play: quit exits 0" "$rc" = 0
 has "play: hint on the big list's start" "hint: 2309 answers left; suggested guess salet (a fixed opener, not proven best): 3.4201"
 has "play: hints off" "hints off"
 lacks "play: quit stops reading" "1/6  SALET"
 
 long=$(head -c 5000 /dev/zero | tr '\0' 'a')
-play_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --answer cigar
+run_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --answer cigar
 expect "play: a long line is survived" "$rc" = 0
 has "play: a long line is refused" "line too long (over 200 characters): ignored"
 has "play: and the game goes on" "1/6  SALET BYBBB"
 has "play: help" "hint or :h toggles hints"
 
-play_with '' "$OPTLE" play --seed 7 --list small
+run_with '' "$OPTLE" play --seed 7 --list small
 has "play: the seed is printed" "optle play: seed 7 (replay this game with --seed 7)"
 a1=$(grep 'the answer was' "$tmp/out")
-play_with '' "$OPTLE" play --seed 7 --list small
+run_with '' "$OPTLE" play --seed 7 --list small
 a2=$(grep 'the answer was' "$tmp/out")
 expect "play: --seed replays the same answer" "$a1" = "$a2"
-play_with '' "$OPTLE" play --list small
+run_with '' "$OPTLE" play --list small
 has "play: a clock seed is printed too" "optle play: seed "
 
 # A poor opener leaves 1349 answers: no minutes-long solve unasked.
-play_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --answer cigar
+run_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --answer cigar
 expect "play: a big set does not hang the game" "$rc" = 0
 has "play: the hint declines a big set" "hint: 1349 answers left: too many to solve on the spot (more than 500); 'optle next --list nyt fuzzy:BBBBB' can, in minutes"
 has "play: a poor opener is not valued" "guess 1 fuzzy: not valued (an exact first-guess value on 2309 answers is a whole proof: 'optle solve --list nyt --first fuzzy')"
@@ -333,7 +239,7 @@ has "play: nor the big set after it" "guess 2 crane: not valued (1349 answers: t
 has "play: the sum starts where values are known" "3 guesses = 2 + 1.8571 (optimal play after guess 2) + 0.2857 (your choices) - 1.1429 (luck)"
 
 if [ -s "$tmp/salet.json" ]; then
-  play_with 'salet\ncourd\ncigar\n' "$OPTLE" play --answer cigar --hints --tree "$tmp/salet.json"
+  run_with 'salet\ncourd\ncigar\n' "$OPTLE" play --answer cigar --hints --tree "$tmp/salet.json"
   has "play --tree: the hint at the start" "hint: 2309 answers left; the tree's next guess salet: 3.4201"
   has "play --tree: the hint after it" "the tree's next guess brond: 2.5545"
   has "play --tree: the line is the tree's" "(the optimal line is the tree $tmp/salet.json's)"
@@ -341,7 +247,7 @@ if [ -s "$tmp/salet.json" ]; then
   has "play --tree: the sum" "3 guesses = 3.4201 (your first guess, then optimal play)"
 fi
 
-play_with 'salet\n' env NO_COLOR=1 "$OPTLE" play --answer cigar
+run_with 'salet\n' env NO_COLOR=1 "$OPTLE" play --answer cigar
 lacks "play: NO_COLOR (piped)" "$esc"
 
 # ------------------------------------------------------------------
@@ -361,7 +267,7 @@ check_usage "play: a memo too big" "--memo-mb 1048576: cannot allocate" \
 # ------------------------------------------------------------------
 # play --assist
 
-play_with 'salet BYBBB\ncourd:GBBYX\nfoo\ncrack GGGGY\nqqqqq BBBBB\nbrond BBBBB\ncrack GYYBB\ncigar GGGGG\n' \
+run_with 'salet BYBBB\ncourd:GBBYX\nfoo\ncrack GGGGY\nqqqqq BBBBB\nbrond BBBBB\ncrack GYYBB\ncigar GGGGG\n' \
   "$OPTLE" play --assist --top 3
 expect "assist: exit 0" "$rc" = 0
 has "assist: advice at the start" "suggested first guess: salet"
@@ -375,13 +281,13 @@ has "assist: an emptying line is not added" "no answer fits: the set became empt
 has "assist: the win" "solved in 4 guesses: cigar"
 has "assist: the analysis" "guess 3 crack: optimal (2.0000); luck +0.0000"
 
-play_with 'salet BYBBB\nundo\n:u\nhint\n' "$OPTLE" play --assist
+run_with 'salet BYBBB\nundo\n:u\nhint\n' "$OPTLE" play --assist
 has "assist: undo" "took back guess 1"
 has "assist: nothing to undo" "nothing to undo"
 has "assist: hints are always on" "assist mode always shows the advice"
 expect "assist: EOF exits 0" "$rc" = 0
 
-play_with 'agent BBBBB\nchill BBGGG\nhumid BBBYB\n' "$OPTLE" play --assist --list small --max-guesses 3
+run_with 'agent BBBBB\nchill BBGGG\nhumid BBBYB\n' "$OPTLE" play --assist --list small --max-guesses 3
 has "assist: out of guesses" "out of guesses: the answer was frill"
 has "assist: the guess limit" "guesses left: 1 of 3 (2 made)"
 

@@ -11,91 +11,12 @@
 #
 # Run from anywhere: `bash tests/cli_verify.sh`.  OPTLE names the binary
 # (default ./optle in the repository root).
-set -u
-
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$root" || exit 2
-OPTLE=${OPTLE:-$root/optle}
-shared=../shared
+# shellcheck disable=SC2034 # read by lib.sh
+harness=cli-verify
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 fx=tests/fixtures/trees
 L=(--answers "$fx/answers.txt" --guesses "$fx/guesses.txt")
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-cli-verify.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-skipped=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  printf 'FAIL: %s\n' "$1"
-  shift
-  local line
-  for line in "$@"; do printf '      %s\n' "$line"; done
-}
-skip() {
-  skipped=$((skipped + 1))
-  printf 'SKIP: %s\n' "$1"
-}
-
-rc=0
-run() {
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-}
-
-# check NAME STATUS STREAM FRAGMENT CMD...
-check() {
-  local name=$1 want=$2 stream=$3 frag=$4
-  shift 4
-  run "$@"
-  if [ "$rc" -ne "$want" ]; then
-    fail "$name" "exit status $rc, expected $want: $*" "stderr: $(head -c 400 "$tmp/err")"
-    return 1
-  fi
-  if [ -n "$frag" ] && ! grep -qF -- "$frag" "$tmp/$stream"; then
-    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c 400 "$tmp/$stream")"
-    return 1
-  fi
-  pass
-}
-
-# check_one_line NAME STATUS FRAGMENT CMD...: status STATUS, one line on
-# stderr starting "optle: " and containing FRAGMENT, nothing on stdout.
-check_one_line() {
-  local name=$1 want=$2 frag=$3
-  shift 3
-  check "$name" "$want" err "$frag" "$@" || return 1
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [ "$lines" -ne 1 ] || ! head -n 1 "$tmp/err" | grep -q '^optle: '; then
-    fail "$name: one 'optle: ' line on stderr" "got $lines lines: $(head -c 400 "$tmp/err")"
-    return 1
-  fi
-  if [ -s "$tmp/out" ]; then
-    fail "$name: nothing on stdout" "stdout: $(head -c 200 "$tmp/out")"
-    return 1
-  fi
-  pass
-}
-check_usage() { check_one_line "$1" 2 "${@:2}"; }
-check_invalid() { check_one_line "$1" 1 "${@:2}"; }
-
-expect() {
-  local name=$1
-  shift
-  if test "$@"; then pass; else fail "$name" "test $*"; fi
-}
-
-summary_value() {
-  awk -v k="$1" 'index($0, k " ") == 1 { v = substr($0, length(k) + 1); sub(/^ +/, "", v); print v; exit }' "$tmp/out"
-}
-
-same_file() { # NAME A B
-  if cmp -s "$2" "$3"; then pass; else fail "$1" "$(cmp "$2" "$3" 2>&1 | head -n 1)"; fi
-}
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
 if ! "$OPTLE" verify --help >/dev/null 2>&1; then
@@ -293,9 +214,9 @@ if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --qu
   expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
 fi
 
-sel=$shared/trees/salet.original.selby.tree
-OL=(--answers "$shared/wordlists/original-answers.txt" --guesses "$shared/wordlists/original-guesses.txt")
-if [ -r "$sel" ] && [ -r "$shared/wordlists/original-answers.txt" ]; then
+sel=$shared_trees/salet.original.selby.tree
+OL=(--answers "$shared/original-answers.txt" --guesses "$shared/original-guesses.txt")
+if [ -r "$sel" ] && [ -r "$shared/original-answers.txt" ]; then
   if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then
     expect "Selby: average" "$(summary_value average)" = 3.4212
     expect "Selby: most guesses" "$(summary_value 'most guesses')" = 5

@@ -1,20 +1,28 @@
 # tests/lib.sh: the harness the CLI test scripts share (sourced, not run).
 #
 # Sets root (the repository, also the working directory), OPTLE (the
-# binary, default $root/optle), shared (../shared/wordlists) and tmp (a
-# scratch directory removed on exit, named after $harness); provides
-# pass/fail/skip counters, run, check, check_usage, expect, summary_value
-# and note.  Each script prints its own closing "N passed, M failed"
-# (", K skipped") line.
+# binary, default $root/optle), shared (../shared/wordlists),
+# shared_trees (../shared/trees) and tmp (a scratch directory named after
+# $harness, removed on exit after the script's at_exit function, if it
+# defines one); provides pass/fail/skip counters, run and run_with (stdin
+# from $tmp/in), check, check_one_line, check_usage, check_invalid,
+# expect, has, lacks, err_has, same_file, summary_value and note.  Each
+# script prints its own closing "N passed, M failed" (", K skipped")
+# line.
 set -u
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 2
 OPTLE=${OPTLE:-$root/optle}
 shared=../shared/wordlists
+shared_trees=../shared/trees
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-${harness:-cli}.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
+harness_exit() {
+  if declare -F at_exit >/dev/null; then at_exit; fi
+  rm -rf "$tmp"
+}
+trap harness_exit EXIT
 
 passed=0
 failed=0
@@ -34,16 +42,30 @@ skip() {
 }
 
 # run CMD...: runs it with stdout and stderr captured in $tmp/out and
-# $tmp/err; the status lands in $rc.
+# $tmp/err; the status lands in $rc.  Its stdin is $tmp/in, empty unless
+# run_with wrote it.
 rc=0
+: >"$tmp/in"
 run() {
-  "$@" >"$tmp/out" 2>"$tmp/err"
+  "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
   rc=$?
+}
+
+# run_with INPUT CMD...: run, with INPUT (a printf format) on stdin.
+run_with() {
+  local input=$1
+  shift
+  # shellcheck disable=SC2059
+  printf "$input" >"$tmp/in"
+  run "$@"
+  : >"$tmp/in"
 }
 
 # check NAME STATUS STREAM FRAGMENT CMD...
 #   STREAM is out or err: FRAGMENT (a fixed string, may be empty) must
-#   occur in that stream.
+#   occur in that stream.  A failure shows the stream's first
+#   $check_excerpt bytes.
+check_excerpt=400
 check() {
   local name=$1 want=$2 stream=$3 frag=$4
   shift 4
@@ -53,18 +75,19 @@ check() {
     return 1
   fi
   if [ -n "$frag" ] && ! grep -qF -- "$frag" "$tmp/$stream"; then
-    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c 400 "$tmp/$stream")"
+    fail "$name" "std$stream lacks '$frag': $*" "std$stream: $(head -c "$check_excerpt" "$tmp/$stream")"
     return 1
   fi
   pass
 }
 
-# check_usage NAME FRAGMENT CMD...: exit status 2, one line on stderr
-# that starts "optle: " and contains FRAGMENT, nothing on stdout.
-check_usage() {
-  local name=$1 frag=$2
-  shift 2
-  check "$name" 2 err "$frag" "$@" || return 1
+# check_one_line NAME STATUS FRAGMENT CMD...: status STATUS, one line
+# on stderr that starts "optle: " and contains FRAGMENT, nothing on
+# stdout.
+check_one_line() {
+  local name=$1 want=$2 frag=$3
+  shift 3
+  check "$name" "$want" err "$frag" "$@" || return 1
   local lines
   lines=$(wc -l <"$tmp/err")
   if [ "$lines" -ne 1 ] || ! head -n 1 "$tmp/err" | grep -q '^optle: '; then
@@ -77,6 +100,10 @@ check_usage() {
   fi
   pass
 }
+# check_usage NAME FRAGMENT CMD...: a usage or input error (status 2);
+# check_invalid NAME FRAGMENT CMD...: an invalid tree (status 1).
+check_usage() { check_one_line "$1" 2 "${@:2}"; }
+check_invalid() { check_one_line "$1" 1 "${@:2}"; }
 
 # expect NAME TEST...: a plain assertion (the arguments of `test`).
 expect() {
@@ -89,6 +116,29 @@ expect() {
 # last run's stdout.
 summary_value() {
   awk -v k="$1" 'index($0, k " ") == 1 { v = substr($0, length(k) + 1); sub(/^ +/, "", v); print v; exit }' "$tmp/out"
+}
+
+# has NAME FRAGMENT: the last run's stdout contains FRAGMENT; lacks
+# NAME FRAGMENT: it does not; err_has NAME FRAGMENT: its stderr does.
+has() {
+  if grep -qF -- "$2" "$tmp/out"; then pass; else
+    fail "$1" "stdout lacks '$2'" "stdout: $(head -c 600 "$tmp/out")"
+  fi
+}
+lacks() {
+  if grep -qF -- "$2" "$tmp/out"; then
+    fail "$1" "stdout has '$2'" "stdout: $(grep -F -- "$2" "$tmp/out" | head -n 3)"
+  else pass; fi
+}
+err_has() {
+  if grep -qF -- "$2" "$tmp/err"; then pass; else
+    fail "$1" "stderr lacks '$2'" "stderr: $(head -c 600 "$tmp/err")"
+  fi
+}
+
+# same_file NAME A B: files A and B are byte for byte the same.
+same_file() {
+  if cmp -s "$2" "$3"; then pass; else fail "$1" "$(cmp "$2" "$3" 2>&1 | head -n 1)"; fi
 }
 
 note() { printf 'note: %s\n' "$*"; }
