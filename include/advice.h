@@ -29,9 +29,9 @@
  *     the guess the tie rule picks (search_rank), so it is the guess
  *     `optle solve` would put in its tree.
  *
- * Interrupts: advice_catch_signals() makes SIGINT and SIGTERM stop the
- * search (search_request_stop()); every later answer is then unusable,
- * and advice_stopped() says so, so a caller must stop too (exit 4).
+ * Interrupts: once stop_catch_signals() (util.h) runs, SIGINT and
+ * SIGTERM stop the search; every later answer is then unusable, and
+ * stop_requested() says so, so a caller must stop too (exit 4).
  */
 #ifndef OPTLE_ADVICE_H
 #define OPTLE_ADVICE_H
@@ -132,9 +132,6 @@ int advisor_opener(const advisor *a);
  */
 int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src);
 
-/* SIGINT/SIGTERM stop the search; advice_stopped() is then true. */
-void advice_catch_signals(void);
-bool advice_stopped(void);
 
 /* How the answers of a set are listed. */
 #define ADVICE_LIST_ALL 20 /* list them all up to this many */

@@ -17,6 +17,28 @@
  * Threads: the root is split across OpenMP threads (candidate first
  * guesses, or with a fixed first guess its feedback classes), sharing
  * the best bound and the memo.  Everything else is per thread.
+ *
+ * The seam.  The search is parameterised by, and never calls, what sits
+ * above or beside it:
+ *  - the rules (search_opts.rules, rules.h): which guesses are allowed
+ *    after a history.  The search passes each node's guess list to its
+ *    children; under the normal rules unchanged, under hard mode
+ *    narrowed by rules_after() for the guess and pattern, with the
+ *    allowed list then part of the memo key;
+ *  - the objective (search_opts.objective, rules.h): how a node's value
+ *    combines its classes' and the least value of a set.  Every bound
+ *    of the recursion is built from objective_floor() and the guess
+ *    bound in search_impl.h, so a new objective is a new case there;
+ *  - the seed (search_opts.seed): an upper bound from some strategy.
+ *    The strategies sit above the search (strategy.h sets the greedy
+ *    entropy seed); the search only calls the function it is given.
+ * A proven ranking of first guesses, the faster root proof and MPI runs
+ * plug in beside search_root.c, which owns the root's split.
+ *
+ * Files: search.c (the recursion and its bounds), search_root.c (set-up,
+ * the parallel root, progress, stopping), search_tree.c (building the
+ * tree), search_rank.c (single guesses and rankings); search_impl.h is
+ * what they share.
  */
 #ifndef OPTLE_SEARCH_H
 #define OPTLE_SEARCH_H
@@ -25,17 +47,26 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "rules.h"
 #include "tree.h"
 
+/* A strategy's total on a set within `depth` guesses (OPTLE_INF past
+ * it): an upper bound the search starts from.  Must be thread-safe. */
+typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int depth);
+
 typedef struct {
-  int max_guesses;  /* 0 = no limit */
-  int threads;      /* >= 1 */
-  int memo_mb;      /* memo cap in MiB */
-  bool progress;    /* progress line on stderr */
-  bool seed;        /* seed bounds with the greedy entropy strategy */
-  double time_limit; /* seconds, 0 = none: then stop as on Ctrl-C */
+  int max_guesses;     /* 0 = no limit */
+  int threads;         /* >= 1 */
+  int memo_mb;         /* memo cap in MiB */
+  bool progress;       /* progress line on stderr */
+  search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
+  double time_limit;   /* seconds, 0 = none: then stop as on Ctrl-C */
+  rules_mode rules;    /* which guesses are allowed (rules.h) */
+  objective objective; /* what is minimised (rules.h) */
 } search_opts;
 
+/* Guess limit 6, all cores, the default memo, no seed, normal rules,
+ * total guesses.  Most callers want strategy_search_opts() instead. */
 void search_opts_default(search_opts *o);
 
 /* Search counters: an X-macro, so --stats and summing stay in step. */
@@ -103,14 +134,13 @@ typedef struct {
 int search_rank(search *s, const uint16_t *set, int n, int depth, int top, search_ranked *out);
 
 /*
- * Stopping.  search_request_stop() is async-signal-safe (it sets a flag),
- * for SIGINT/SIGTERM handlers, and stops every search in the process; a
- * time limit (search_opts.time_limit, from the start of each
+ * Stopping.  stop_request() (util.h, async-signal-safe, set by the
+ * SIGINT/SIGTERM handlers of stop_catch_signals()) stops every search in
+ * the process; a time limit (search_opts.time_limit, from the start of each
  * search_solve()) stops only its own search.  The search then returns
  * within a node or two, search_solve() returns OPTLE_INF, and
  * search_stopped() says what was proven before the stop.
  */
-void search_request_stop(void);
 /* Time limit for each later call, in seconds (0 = none). */
 void search_set_time_limit(search *s, double seconds);
 typedef struct {

@@ -16,6 +16,8 @@
 #ifndef OPTLE_UTIL_H
 #define OPTLE_UTIL_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -37,6 +39,20 @@ double now_seconds(void);
 /* Set the OpenMP thread count (n > 0; 0 keeps the default) and start the
  * threads now: if that fails, "optle: out of memory" and exit status 3. */
 void threads_start(int n);
+/*
+ * Stopping: the one home of signal handling.  stop_catch_signals()
+ * makes SIGINT and SIGTERM set the process's stop flag (and nothing
+ * else); every search checks stop_requested() at each node and returns
+ * what it has proven.  stop_request() sets the flag from code (it is
+ * async-signal-safe: a lock-free atomic store).
+ */
+extern atomic_int optle_stop_flag;
+void stop_catch_signals(void);
+void stop_request(void);
+static inline bool stop_requested(void) {
+  return atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) != 0;
+}
+
 /* Peak resident set size of this process in KiB, or 0 if unknown. */
 long peak_rss_kib(void);
 

@@ -1,11 +1,11 @@
 /* advice.c: the optimal player's advice at a position (advice.h). */
 #include "advice.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "feedback.h"
+#include "strategy.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -18,28 +18,6 @@ struct advisor {
   adv_source own_src;
   bool own_tried;
 };
-
-/* ------------------------------------------------------------------ */
-/* Interrupts. */
-
-static volatile sig_atomic_t stopped;
-
-static void on_signal(int sig) {
-  (void)sig;
-  stopped = 1;
-  search_request_stop();
-}
-
-void advice_catch_signals(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-}
-
-bool advice_stopped(void) { return stopped != 0; }
 
 /* ------------------------------------------------------------------ */
 
@@ -67,31 +45,18 @@ static int left_after(const advisor *a, int made) {
   return a->o.max_guesses > made ? a->o.max_guesses - made : -1;
 }
 
-/* The search whose own limit is `left` guesses (0 = none), made once;
- * NULL when its memo cannot be allocated. */
-static search *try_search_for(advisor *a, int left) {
+/* The search whose own limit is `left` guesses (0 = none), made once
+ * (strategy.h: out of memory is exit status 3). */
+static search *search_for(advisor *a, int left) {
   if (!a->srch[left]) {
     search_opts so;
-    search_opts_default(&so);
+    strategy_search_opts(&so);
     so.max_guesses = left;
     so.threads = a->o.threads;
     if (a->o.memo_mb > 0) so.memo_mb = a->o.memo_mb;
-    a->srch[left] = search_new(a->g, &so);
-    /* A new search starts unstopped: pass on a stop already asked for. */
-    if (stopped) search_request_stop();
+    a->srch[left] = strategy_search_new(a->g, &so);
   }
   return a->srch[left];
-}
-
-/* The same, for later positions: the first search (advisor_new) has
- * shown the memo size can be had, so failing now is out of memory. */
-static search *search_for(advisor *a, int left) {
-  search *s = try_search_for(a, left);
-  if (!s) {
-    fprintf(stderr, "optle: out of memory (a memo of %d MiB)\n", a->o.memo_mb);
-    exit(EXIT_INTERNAL);
-  }
-  return s;
 }
 
 advisor *advisor_new(const game *g, const advisor_opts *o) {
@@ -106,11 +71,7 @@ advisor *advisor_new(const game *g, const advisor_opts *o) {
   a->opener = words_find(&g->guesses, ADVICE_OPENER);
   if (!a->o.memo_mb) a->o.memo_mb = MEMO_DEFAULT_MB;
   int left = left_after(a, 0);
-  if (left >= 0 && !try_search_for(a, left)) {
-    err_set("--memo-mb %d: cannot allocate that much memory for the memo", a->o.memo_mb);
-    free(a);
-    return NULL;
-  }
+  if (left >= 0) search_for(a, left); /* the memo, up front */
   return a;
 }
 
@@ -131,7 +92,7 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
   out->source = ADV_SEARCH;
   int left = left_after(a, made);
   out->left = left < 0 ? 0 : left;
-  if (advice_stopped()) return EXIT_STOPPED;
+  if (stop_requested()) return EXIT_STOPPED;
   if (left < 0) return 0; /* no guesses left: no strategy */
   if (top > ADVICE_TOP_MAX) top = ADVICE_TOP_MAX;
   int asked = top;
@@ -163,12 +124,12 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
     if (out->total >= OPTLE_INF) out->total = OPTLE_INF;
     if (out->total < OPTLE_INF && top < 1) top = 1; /* the rank gives the tie rule's guess */
   }
-  if (advice_stopped()) return EXIT_STOPPED;
+  if (stop_requested()) return EXIT_STOPPED;
   if (out->total < OPTLE_INF && !big && top > 0) {
     out->ntop = search_rank(s, set, n, 0, top, out->top);
     out->listed = out->ntop < asked ? out->ntop : asked;
     out->ranked = true;
-    if (advice_stopped()) return EXIT_STOPPED;
+    if (stop_requested()) return EXIT_STOPPED;
     if (out->source == ADV_SEARCH) {
       if (out->ntop < 1 || out->top[0].value != out->total) {
         fprintf(stderr, "optle: internal error: the ranking's best (%d) is not the optimum %d\n",
@@ -225,7 +186,7 @@ int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src) {
     s0 = a->own_src;
   }
   if (src) *src = s0;
-  if (!t || advice_stopped()) return -1;
+  if (!t || stop_requested()) return -1;
   int k = 0;
   while (t && k < max) {
     int p = game_fb(a->g, t->guess, ans);

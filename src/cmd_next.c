@@ -105,7 +105,7 @@ int cmd_next(int argc, char **argv) {
     return EXIT_OK;
   }
   if (!a.l.list && !a.l.answers) a.l.list = "nyt";
-  advice_catch_signals(); /* from here on Ctrl-C means status 4 */
+  stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   if (a.max_guesses && pos.n > a.max_guesses)
     return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
                        a.max_guesses);
@@ -158,7 +158,7 @@ int cmd_next(int argc, char **argv) {
                       "opener, minutes or more for a poor one (Ctrl-C stops)\n",
               g.guesses.w[guess], n);
     if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, pos.n, guess);
-    if (advice_stopped()) {
+    if (stop_requested()) {
       fprintf(stderr, "optle: stopped before %s's value was proven\n", g.guesses.w[guess]);
       rc = EXIT_STOPPED;
       goto done;

@@ -1,6 +1,5 @@
 /* cmd_solve.c: `optle solve`, the exact solver's command line. */
 #include <omp.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include "game.h"
 #include "opts.h"
 #include "search.h"
+#include "strategy.h"
 #include "tree.h"
 #include "treeio.h"
 #include "tuning.h"
@@ -84,11 +84,6 @@ static void print_stats(const search_stats *st) {
            "probes answered by the memo");
 }
 
-static void on_signal(int sig) {
-  (void)sig;
-  search_request_stop();
-}
-
 /* What a stopped search proved, on stdout; the reason on stderr. */
 static void report_stop(const search_partial *p, const game *g, int n, double seconds,
                         bool timed_out, int seed) {
@@ -135,11 +130,7 @@ int cmd_solve(int argc, char **argv) {
   /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
    * a stop during loading ends the search at its first node, and the
    * output files are then removed, not left half-written. */
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+  stop_catch_signals();
   game g;
   threads_start(a.threads);
   if ((rc = load_lists("solve ", &a.l, &g))) return rc;
@@ -160,21 +151,14 @@ int cmd_solve(int argc, char **argv) {
     }
 
   search_opts so;
-  search_opts_default(&so);
+  strategy_search_opts(&so);
   so.max_guesses = a.max_guesses;
   if (a.threads) so.threads = a.threads;
   so.memo_mb = a.memo_mb;
   so.progress = !a.quiet && isatty(2);
-  so.seed = !a.no_seed;
+  if (a.no_seed) so.seed = NULL;
   so.time_limit = a.time_limit;
-  search *s = search_new(&g, &so);
-  if (!s) {
-    fprintf(stderr, "optle: --memo-mb %d: cannot allocate that much memory for the memo\n",
-            a.memo_mb);
-    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
-    game_free(&g);
-    return EXIT_USAGE;
-  }
+  search *s = strategy_search_new(&g, &so);
 
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;

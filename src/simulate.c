@@ -119,7 +119,7 @@ void sim_compare_run(sim_compare *c, const game *g) {
       const strategy *st = &c->strats[s];
       if (st->kind == STRAT_EXACT) continue;
       jobs[nj].cell = o * c->nstrat + s;
-      jobs[nj].cost = st->kind == STRAT_ROLLOUT ? 4L * st->top : 1;
+      jobs[nj].cost = st->kind == STRAT_ROLLOUT ? 4L * st->gr.top : 1;
       nj++;
     }
   qsort(jobs, (size_t)nj, sizeof *jobs, job_cmp);
@@ -137,16 +137,11 @@ void sim_compare_run(sim_compare *c, const game *g) {
   /* Exact cells: one search, all threads, its memo shared by the rows. */
   if (c->exact_col >= 0) {
     search_opts so;
-    search_opts_default(&so);
+    strategy_search_opts(&so);
     so.max_guesses = c->max_guesses;
     so.threads = c->threads;
     so.memo_mb = c->memo_mb > 0 ? c->memo_mb : MEMO_DEFAULT_MB;
-    so.progress = false;
-    search *srch = search_new(g, &so);
-    if (!srch) {
-      fprintf(stderr, "optle: out of memory (a %d MiB memo; try a smaller --memo-mb)\n", so.memo_mb);
-      exit(EXIT_INTERNAL);
-    }
+    search *srch = strategy_search_new(g, &so);
     for (int o = 0; o < c->nopen; o++) {
       int cell = o * c->nstrat + c->exact_col;
       double t = now_seconds();

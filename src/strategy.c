@@ -1,468 +1,50 @@
-/* strategy.c: greedy rules, rollout and exact as strategies (strategy.h). */
+/* strategy.c: the strategy facade and the one search set-up (strategy.h). */
 #include "strategy.h"
 
 #include <omp.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "feedback.h"
-#include "heuristics.h"
 #include "tuning.h"
 #include "util.h"
 
-#define INF OPTLE_INF
-
-/* Sets at least this large split their classes (or, for rollout, their
- * candidates) into OpenMP tasks; smaller ones are not worth a task. */
-#define TASK_MIN_SET 24
-
-/* ------------------------------------------------------------------ */
-/* The greedy rules                                                     */
-
-/*
- * A rule's score of a partition, lower better, computed while the
- * answers are counted into classes: either additive, the sum over
- * classes of f(c), kept up to date with the step table
- * step[c] = f(c + 1) - f(c) as each class grows, or the largest class.
- * Scores are integers, so equal partitions tie exactly.
- */
-typedef enum { SCORE_ENTROPY, SCORE_SQUARES, SCORE_PARTS, SCORE_LARGEST } score_kind;
-
-struct strategy_rule {
-  const char *name;
-  score_kind score;
-  bool prefer_answers; /* ties: a possible answer before word order */
-  const char *description;
-};
-
-static const strategy_rule rules[] = {
-    {"entropy", SCORE_ENTROPY, true,
-     "greatest entropy of the partition; ties: a possible answer, then word order"},
-    {"entropy-plain", SCORE_ENTROPY, false,
-     "greatest entropy; ties: word order only (the guess list's order)"},
-    {"expected-size", SCORE_SQUARES, true,
-     "fewest answers left on average (least sum of c^2); ties as entropy"},
-    {"minimax", SCORE_LARGEST, true,
-     "smallest largest class; ties: a possible answer, then word order"},
-    {"most-parts", SCORE_PARTS, true, "most classes (distinct feedbacks); ties as entropy"},
-};
-#define NRULES ((int)(sizeof rules / sizeof *rules))
-
-/* Step tables of the additive scores, for class sizes 0..OPTLE_MAX_ANSWERS-1:
- * entropy c*log2(c) in fixed point (heur_clogc_table()), squares c^2,
- * parts -1 (mod 2^64) for each new class, so k classes score 2^64 - k:
- * the more classes, the lower. */
-static uint64_t steps[3][OPTLE_MAX_ANSWERS];
-
-static void steps_build(void) {
-  const uint64_t *clogc = heur_clogc_table();
-  for (int c = 0; c < OPTLE_MAX_ANSWERS; c++) {
-    steps[SCORE_ENTROPY][c] = clogc[c + 1] - clogc[c];
-    steps[SCORE_SQUARES][c] = 2 * (uint64_t)c + 1;
-    steps[SCORE_PARTS][c] = c == 0 ? (uint64_t)-1 : 0;
-  }
-}
-
-/* Built once (pthread_once: the build happens before every later read). */
-static const uint64_t *step_table(score_kind k) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, steps_build);
-  return k == SCORE_LARGEST ? NULL : steps[k];
-}
-
-static const strategy_rule *rule_named(const char *name, size_t len) {
-  for (int i = 0; i < NRULES; i++)
-    if (strlen(rules[i].name) == len && !strncmp(rules[i].name, name, len)) return &rules[i];
-  return NULL;
-}
-
-static const char *rule_names(void) {
-  return "entropy, entropy-plain, expected-size, minimax, most-parts";
-}
-
 int strategy_parse(const char *name, strategy *out) {
   memset(out, 0, sizeof *out);
-  size_t len = strlen(name);
-  if (len > STRATEGY_NAME_MAX) return err_set("strategy name too long: '%.20s...'", name);
+  if (strlen(name) > STRATEGY_NAME_MAX)
+    return err_set("strategy name too long: '%.20s...'", name);
   if (!strcmp(name, "exact")) {
     out->kind = STRAT_EXACT;
-  } else if (!strncmp(name, "rollout:", 8)) {
-    const char *base = name + 8, *colon = strchr(base, ':');
-    if (!colon)
-      return err_set("strategy '%s': a rollout is rollout:BASE:N (e.g. rollout:entropy:10)", name);
-    out->rule = rule_named(base, (size_t)(colon - base));
-    if (!out->rule)
-      return err_set("strategy '%s': rollout base '%.*s' is not a greedy rule (%s)", name,
-                     (int)(colon - base), base, rule_names());
-    const char *num = colon + 1;
-    long v = 0;
-    for (const char *p = num; *p; p++) {
-      if (*p < '0' || *p > '9' || v > STRATEGY_ROLLOUT_MAX) {
-        v = -1;
-        break;
-      }
-      v = v * 10 + (*p - '0');
-    }
-    if (!*num || v < 1 || v > STRATEGY_ROLLOUT_MAX)
-      return err_set("strategy '%s': rollout count '%s' must be a whole number from 1 to %d", name,
-                     num, STRATEGY_ROLLOUT_MAX);
-    out->kind = STRAT_ROLLOUT;
-    out->top = (int)v;
+  } else if (greedy_parse(name, &out->gr)) {
+    if (strncmp(name, "rollout:", 8)) /* a plain name: list every kind */
+      return err_set("'%s': unknown strategy (%s, rollout:BASE:N, exact)", name,
+                     greedy_rule_names());
+    return -1; /* greedy_parse said what is wrong with the rollout */
   } else {
-    out->rule = rule_named(name, len);
-    if (!out->rule)
-      return err_set("'%s': unknown strategy (%s, rollout:BASE:N, exact)", name, rule_names());
-    out->kind = STRAT_GREEDY;
+    out->kind = out->gr.top ? STRAT_ROLLOUT : STRAT_GREEDY;
   }
   snprintf(out->name, sizeof out->name, "%s", name);
   return 0;
 }
 
 void strategy_print_help(FILE *fp) {
-  for (int i = 0; i < NRULES; i++) fprintf(fp, "  %-16s %s\n", rules[i].name, rules[i].description);
-  fprintf(fp, "  %-16s %s\n", "rollout:BASE:N",
-          "at each set, the N best guesses by BASE (a rule above), each scored by");
-  fprintf(fp, "  %-16s %s\n", "",
-          "playing BASE to the end on its classes; least total wins, ties as entropy");
+  greedy_print_help(fp);
   fprintf(fp, "  %-16s %s\n", "exact", "the optimal strategy (the exact search)");
 }
 
-/* ------------------------------------------------------------------ */
-/* Scanning guesses over a set                                          */
-
-typedef struct {
-  int g;        /* guess index */
-  int green;    /* 1 when g is one of the set's answers */
-  uint64_t score;
-} cand;
-
-/* a before b in the rule's order (equal keys: neither; scans run in
- * guess-index order, so the earlier guess keeps its place). */
-static bool rule_better(const strategy_rule *r, const cand *a, const cand *b) {
-  if (a->score != b->score) return a->score < b->score;
-  return r->prefer_answers && a->green > b->green;
-}
-
-/* A rule's score of a split of n answers into single answers: the best
- * score there is. */
-static uint64_t perfect_score(score_kind k, int n) {
-  switch (k) {
-  case SCORE_ENTROPY: return 0;
-  case SCORE_SQUARES: return (uint64_t)n;
-  case SCORE_PARTS: return (uint64_t)0 - (uint64_t)n;
-  default: return 1;
-  }
-}
-
-/*
- * Scan the guesses U[0..nu-1] (ascending indices) over the set A (n >= 2)
- * with rule r: the best `top` guesses, best first, go to out[] (the count
- * is returned), and the guesses informative on A, in order, to Unext
- * (*nnext of them).  Uninformative guesses are skipped.  With top = 1,
- * the scan stops at a split into single answers by one of A's answers,
- * or by any guess when stop_perfect says no answer of A makes one (or
- * the rule does not prefer answers).
- */
-static int scan(const strategy_rule *r, const game *g, const uint16_t *A, int n, const int *U,
-                int nu, int top, cand *out, int *Unext, int *nnext, bool stop_perfect) {
-  const uint64_t *step = step_table(r->score);
-  uint64_t perfect = perfect_score(r->score, n);
-  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
-  for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
-  uint16_t cnt[PATTERN_COUNT] = {0};
-  int m = 0, nn = 0;
-  for (int u = 0; u < nu; u++) {
-    int q = U[u];
-    uint64_t score = 0;
-    unsigned largest = 0;
-    if (step) {
-      for (int j = 0; j < n; j++) score += step[cnt[rows[j][q]]++];
-    } else {
-      for (int j = 0; j < n; j++) {
-        unsigned c = ++cnt[rows[j][q]];
-        largest = c > largest ? c : largest;
-      }
-      score = largest;
-    }
-    int green = cnt[PATTERN_WIN] != 0;
-    /* No information: one class, not the winning one (here or below). */
-    bool none = !green && cnt[rows[0][q]] == n;
-    for (int j = 0; j < n; j++) cnt[rows[j][q]] = 0;
-    if (none) continue;
-    Unext[nn++] = q;
-    cand c = {q, green, score};
-    if (m == top && !rule_better(r, &c, &out[m - 1])) continue;
-    int pos = m < top ? m++ : top - 1;
-    while (pos > 0 && rule_better(r, &c, &out[pos - 1])) {
-      out[pos] = out[pos - 1];
-      pos--;
-    }
-    out[pos] = c;
-    /* Nothing beats a split into single answers except, for a rule that
-     * prefers answers, one by an answer.  Its classes scan nothing, so
-     * Unext may stop here. */
-    if (top == 1 && score == perfect && (green || stop_perfect)) break;
-  }
-  free(rows);
-  *nnext = nn;
-  return m;
-}
-
-/* Counting sort of A by the feedback of guess q: classes in pattern-code
- * order, class p at out[start[p] .. start[p+1]-1]. */
-static void partition(const game *g, int q, const uint16_t *A, int n, uint16_t *out,
-                      int start[PATTERN_COUNT + 1]) {
-  uint8_t *pat = xmalloc((size_t)n);
-  memset(start, 0, sizeof(int) * (PATTERN_COUNT + 1));
-  for (int j = 0; j < n; j++) {
-    pat[j] = game_fb(g, q, A[j]);
-    start[pat[j] + 1]++;
-  }
-  for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
-  int fill[PATTERN_COUNT];
-  memcpy(fill, start, sizeof fill);
-  for (int j = 0; j < n; j++) out[fill[pat[j]]++] = A[j];
-  free(pat);
-}
-
-/* ------------------------------------------------------------------ */
-/* Totals and picks                                                     */
-
-typedef struct {
-  const strategy *st;
-  const game *g;
-  bool tasks; /* split large sets into OpenMP tasks */
-} run;
-
-static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
-                     int nu, int *most, long budget);
-
-static int sat_sum(long s) { return s < INF ? (int)s : INF; }
-
-/*
- * n + the strategy's totals on the non-winning classes of guess q over
- * A, each with depth - 1 guesses; the classes scan the guesses U.  *most
- * gets the most guesses any answer needs.
- *
- * Budget: the result is exact when it is at most `budget`; otherwise it
- * is only some value above it, found as soon as the classes' totals so
- * far plus 2c - 1 for each class of c answers still to play (no
- * strategy does better: one answer of a class can be found with its
- * first guess, every other needs two or more) exceed the budget.  The
- * strategy's guesses never depend on the budget, only how soon we stop.
- * INF means no budget.
- */
-static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth, const int *U,
-                       int nu, int *most, long budget) {
-  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
-  int start[PATTERN_COUNT + 1];
-  partition(R->g, q, A, n, part, start);
-  int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1, deepest = 0;
-  long rest = 0; /* lower bound of the classes still to play */
-  for (int p = 0; p < PATTERN_WIN; p++)
-    if (start[p + 1] > start[p]) rest += 2 * (start[p + 1] - start[p]) - 1;
-  long sum = n;
-  for (int p = 0; p < PATTERN_WIN && sum < INF; p++) {
-    int c = start[p + 1] - start[p], m = 0;
-    if (!c) continue;
-    if (budget < INF && sum + rest > budget) break;
-    rest -= 2 * c - 1;
-    long cb = budget < INF ? budget - sum - rest : INF;
-    sum += total_rec(R, part + start[p], c, -1, child, U, nu, &m, cb);
-    deepest = m > deepest ? m : deepest;
-  }
-  free(part);
-  *most = deepest + 1;
-  return sat_sum(sum + rest);
-}
-
-/*
- * Perfect splits by an answer, for rules that prefer possible answers
- * (and rollouts over them).  When one of the set's own answers splits
- * it into single answers, that is the best score of every rule, and
- * being a possible answer wins the tie; of those answers, the lowest
- * guess index.  A rollout agrees: 2n - 1 is the least total there is,
- * only such an answer reaches it, and its base ranks the same one first.
- * Checked for sets of at most PERFECT_CHECK_MAX answers (n^2 table
- * reads, cheaper than a scan); -1 when none (the scan decides).
- */
-#define PERFECT_CHECK_MAX 16
-static int perfect_answer(const game *g, const uint16_t *A, int n) {
-  if (n == 2) {
-    int a = g->ans2guess[A[0]], b = g->ans2guess[A[1]];
-    return a < b ? a : b;
-  }
-  int best = -1;
-  for (int i = 0; i < n; i++) {
-    int q = g->ans2guess[A[i]];
-    if (best >= 0 && q > best) continue;
-    uint8_t seen[PATTERN_COUNT] = {0};
-    int j = 0;
-    for (; j < n; j++) {
-      uint8_t p = game_fb(g, q, A[j]);
-      if (seen[p]) break;
-      seen[p] = 1;
-    }
-    if (j == n) best = q;
-  }
-  return best;
-}
-
-/*
- * The strategy's guess on A (n >= 2), scanning U; the guesses informative
- * on A go to Unext (*nnext).
- */
-static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, int *Unext,
-                int *nnext) {
-  const strategy *st = R->st;
-  bool checked = st->rule->prefer_answers && n <= PERFECT_CHECK_MAX;
-  int q = checked ? perfect_answer(R->g, A, n) : -1;
-  if (q >= 0) {
-    *nnext = 0; /* the classes are single answers: they scan nothing */
-    return q;
-  }
-  if (st->kind == STRAT_GREEDY) {
-    cand best;
-    int m = scan(st->rule, R->g, A, n, U, nu, 1, &best, Unext, nnext,
-                 !st->rule->prefer_answers || checked);
-    return m ? best.g : -1;
-  }
-  /* Rollout: BASE's top N, each scored by BASE played to the end. */
-  int top = st->top < nu ? st->top : nu;
-  cand *cs = xmalloc(sizeof *cs * (size_t)(top ? top : 1));
-  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext, false);
-  strategy base = {.kind = STRAT_GREEDY, .rule = st->rule};
-  run RB = {&base, R->g, false};
-  int *tot = xmalloc(sizeof *tot * (size_t)(m ? m : 1)), most;
-  /* BASE's own pick first, in full; any other guess matters only if it
-   * does at least as well, so its total is wanted only up to that
-   * (guess_total's budget).  A sequential run tightens the budget as
-   * better guesses turn up. */
-  long best = m ? tot[0] = guess_total(&RB, A, n, cs[0].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext,
-                                       &most, INF)
-                : INF;
-  bool split = R->tasks && n >= TASK_MIN_SET && m > 2;
-  for (int i = 1; i < m; i++) {
-#pragma omp task default(shared) firstprivate(i) if (split)
-    {
-      int mo;
-      tot[i] = guess_total(&RB, A, n, cs[i].g, OPTLE_DEPTH_UNLIMITED, Unext, *nnext, &mo, best);
-      if (!split && tot[i] < best) best = tot[i];
-    }
-  }
-#pragma omp taskwait
-  int b = -1;
-  for (int i = 0; i < m; i++) {
-    if (b >= 0 && tot[i] > tot[b]) continue;
-    if (b >= 0 && tot[i] == tot[b] &&
-        (cs[i].green < cs[b].green || (cs[i].green == cs[b].green && cs[i].g > cs[b].g)))
-      continue;
-    b = i;
-  }
-  q = b >= 0 ? cs[b].g : -1;
-  free(tot);
-  free(cs);
-  return q;
-}
-
-/* Total on A with at most `depth` guesses (INF past it), exact up to
- * `budget` (guess_total()); the first guess is `first` when >= 0.
- * Guesses are scanned from U.  *most gets the most guesses any answer
- * needs (when the total is exact). */
-static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
-                     int nu, int *most, long budget) {
-  *most = 1;
-  if (first < 0 && n == 1) return 1;
-  if (first >= 0 && n == 1 && game_fb(R->g, first, A[0]) == PATTERN_WIN) return 1;
-  if (depth <= 1) return INF;
-  if (first >= 0) return guess_total(R, A, n, first, depth, U, nu, most, budget);
-  int *Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1)), nnext = 0;
-  int q = pick(R, A, n, U, nu, Unext, &nnext);
-  int t = q < 0 ? INF : guess_total(R, A, n, q, depth, Unext, nnext, most, budget);
-  free(Unext);
-  return t;
-}
-
-static int *all_guesses(const game *g) {
-  int *U = xmalloc(sizeof *U * (size_t)g->n_guesses);
-  for (int i = 0; i < g->n_guesses; i++) U[i] = i;
-  return U;
-}
-
 int strategy_pick(const strategy *st, const game *g, const uint16_t *set, int n) {
-  if (st->kind == STRAT_EXACT || n < 2) return -1;
-  run R = {st, g, false};
-  int *U = all_guesses(g), *Unext = all_guesses(g), nnext;
-  int q = pick(&R, set, n, U, g->n_guesses, Unext, &nnext);
-  free(U);
-  free(Unext);
-  return q;
+  return st->kind == STRAT_EXACT ? -1 : greedy_pick(&st->gr, g, set, n);
 }
 
 int strategy_total(const strategy *st, const game *g, const uint16_t *set, int n, int first,
                    int depth, int *most) {
-  int m = 0;
   if (most) *most = 0;
   if (n <= 0) return 0;
-  if (st->kind == STRAT_EXACT) return INF; /* not a per-set rule: use strategy_tree() */
-  run R = {st, g, false};
-  int *U = all_guesses(g);
-  int t = total_rec(&R, set, n, first, depth, U, g->n_guesses, &m, INF);
-  free(U);
-  if (most && t < INF) *most = m;
-  return t;
+  if (st->kind == STRAT_EXACT) return OPTLE_INF;
+  return greedy_total(&st->gr, g, set, n, first, depth, most);
 }
 
 int strategy_best_total(const game *g, const uint16_t *set, int n, int depth) {
-  int best = INF;
-  for (int i = 0; i < NRULES; i++) {
-    if (!rules[i].prefer_answers) continue;
-    strategy st = {.kind = STRAT_GREEDY, .rule = &rules[i]};
-    int t = strategy_total(&st, g, set, n, -1, depth, NULL);
-    best = t < best ? t : best;
-  }
-  return best;
-}
-
-/* ------------------------------------------------------------------ */
-/* Trees                                                                */
-
-static int cmp_pattern(const void *a, const void *b) {
-  return pattern_cmp(*(const uint8_t *)a, *(const uint8_t *)b);
-}
-
-static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const int *U, int nu) {
-  const game *g = R->g;
-  if (first < 0 && n == 1) return tree_node_new(g->ans2guess[A[0]], 1, 1, 0);
-  int *Unext = NULL, nnext = nu, q = first;
-  if (first < 0) {
-    Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1));
-    q = pick(R, A, n, U, nu, Unext, &nnext);
-  }
-  const int *Uc = Unext ? Unext : U;
-  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
-  int start[PATTERN_COUNT + 1];
-  partition(g, q, A, n, part, start);
-  uint8_t pats[PATTERN_COUNT];
-  int k = 0;
-  for (int p = 0; p < PATTERN_WIN; p++)
-    if (start[p + 1] > start[p]) pats[k++] = (uint8_t)p;
-  qsort(pats, (size_t)k, 1, cmp_pattern);
-  tnode *t = tree_node_new(q, 0, n, k);
-  for (int i = 0; i < k; i++) {
-    int p = pats[i], c = start[p + 1] - start[p];
-    t->pat[i] = (uint8_t)p;
-#pragma omp task default(shared) firstprivate(i, p, c) if (R->tasks && c >= TASK_MIN_SET)
-    t->kid[i] = tree_rec(R, part + start[p], c, -1, Uc, nnext);
-  }
-#pragma omp taskwait
-  long total = n;
-  for (int i = 0; i < k; i++) total += t->kid[i]->total;
-  t->total = sat_sum(total);
-  free(part);
-  free(Unext);
-  return t;
+  return greedy_best_total(g, set, n, depth);
 }
 
 void strategy_env_default(strategy_env *e) {
@@ -470,6 +52,22 @@ void strategy_env_default(strategy_env *e) {
   e->threads = omp_get_max_threads();
   e->max_guesses = 6;
   e->memo_mb = MEMO_DEFAULT_MB;
+}
+
+void strategy_search_opts(search_opts *o) {
+  search_opts_default(o);
+  o->seed = greedy_entropy_total;
+}
+
+search *strategy_search_new(const game *g, const search_opts *o) {
+  search *s = search_new(g, o);
+  if (!s) {
+    fprintf(stderr,
+            "optle: out of memory: --memo-mb %d: cannot reserve that much memory for the memo\n",
+            o->memo_mb);
+    exit(EXIT_INTERNAL);
+  }
+  return s;
 }
 
 static int cmp_u16(const void *a, const void *b) {
@@ -481,16 +79,11 @@ static tnode *exact_tree(const game *g, const uint16_t *set, int n, int first,
   search *s = env->srch;
   if (!s) {
     search_opts so;
-    search_opts_default(&so);
+    strategy_search_opts(&so);
     so.max_guesses = env->max_guesses;
     so.threads = env->threads > 0 ? env->threads : 1;
     so.memo_mb = env->memo_mb > 0 ? env->memo_mb : MEMO_DEFAULT_MB;
-    so.progress = false;
-    s = search_new(g, &so);
-    if (!s) {
-      fprintf(stderr, "optle: out of memory (a %d MiB memo; try a smaller --memo-mb)\n", so.memo_mb);
-      exit(EXIT_INTERNAL);
-    }
+    s = strategy_search_new(g, &so);
   }
   uint16_t *sorted = xmalloc(sizeof *sorted * (size_t)n);
   memcpy(sorted, set, sizeof *sorted * (size_t)n);
@@ -506,13 +99,5 @@ tnode *strategy_tree(const strategy *st, const game *g, const uint16_t *set, int
                      const strategy_env *env) {
   if (n <= 0) return NULL;
   if (st->kind == STRAT_EXACT) return exact_tree(g, set, n, first, env);
-  int threads = env && env->threads > 1 ? env->threads : 1;
-  run R = {st, g, threads > 1};
-  int *U = all_guesses(g);
-  tnode *t = NULL;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-#pragma omp single
-  t = tree_rec(&R, set, n, first, U, g->n_guesses);
-  free(U);
-  return t;
+  return greedy_tree(&st->gr, g, set, n, first, env && env->threads > 1 ? env->threads : 1);
 }

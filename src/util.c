@@ -41,6 +41,27 @@ void threads_start(int n) {
   (void)started;
 }
 
+/* Lock-free: safe to set from a signal handler, and to read from every
+ * thread without a data race. */
+atomic_int optle_stop_flag;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler sets optle_stop_flag");
+
+void stop_request(void) { atomic_store_explicit(&optle_stop_flag, 1, memory_order_relaxed); }
+
+static void on_stop_signal(int sig) {
+  (void)sig;
+  stop_request();
+}
+
+void stop_catch_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
 int err_set(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

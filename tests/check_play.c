@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "lists.h"
 #include "search.h"
+#include "strategy.h"
 #include "suites.h"
 #include "tree.h"
 #include "tuning.h"
@@ -274,7 +275,7 @@ START_TEST(test_advice_matches_search) {
   advisor_opts ao = {6, 2, 64, NULL, NULL};
   advisor *adv = advisor_new(&g, &ao);
   search_opts so;
-  search_opts_default(&so);
+  strategy_search_opts(&so);
   so.threads = 1;
   so.memo_mb = 64;
   search *s = search_new(&g, &so); /* its own memo: nothing shared */
@@ -383,7 +384,7 @@ START_TEST(test_tree_follow_and_lines) {
   uint16_t *all = xmalloc(sizeof *all * (size_t)n);
   for (int i = 0; i < n; i++) all[i] = (uint16_t)i;
   search_opts so;
-  search_opts_default(&so);
+  strategy_search_opts(&so);
   so.threads = 1;
   search *s = search_new(&g, &so);
   tnode *t = NULL;
@@ -507,7 +508,7 @@ START_TEST(test_next_command_values) {
   game g;
   load(&g, "nyt");
   search_opts so;
-  search_opts_default(&so);
+  strategy_search_opts(&so);
   so.threads = 1;
   search *s = search_new(&g, &so);
   uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);

@@ -44,6 +44,7 @@
 #include "game.h"
 #include "lists.h"
 #include "search.h"
+#include "strategy.h"
 #include "suites.h"
 #include "tree.h"
 #include "tuning.h"
@@ -261,7 +262,7 @@ static void game_of(const inst *I, game *g) {
 
 static search *new_search(const game *g, int max_guesses, int threads, int memo_mb) {
   search_opts o;
-  search_opts_default(&o);
+  strategy_search_opts(&o);
   o.max_guesses = max_guesses;
   o.threads = threads;
   o.memo_mb = memo_mb;

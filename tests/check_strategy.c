@@ -27,7 +27,7 @@
 
 #include "feedback.h"
 #include "game.h"
-#include "heuristics.h"
+#include "greedy.h"
 #include "lists.h"
 #include "search.h"
 #include "simulate.h"
@@ -412,7 +412,7 @@ START_TEST(test_trees) {
       tree_free(t2);
     }
     if (st.kind == STRAT_ROLLOUT) {
-      strategy base = {.kind = STRAT_GREEDY, .rule = st.rule};
+      strategy base = {.kind = STRAT_GREEDY, .gr = {.rule = st.gr.rule, .top = 0}};
       ck_assert_int_le(strategy_total(&st, &g, set, I->na, -1, UNL, NULL),
                        strategy_total(&base, &g, set, I->na, -1, UNL, NULL));
     }
@@ -424,7 +424,7 @@ START_TEST(test_trees) {
 }
 END_TEST
 
-/* heur_entropy_total (the search's seed) is the entropy strategy, with
+/* greedy_entropy_total (the search's seed) is the entropy strategy, with
  * its depth limit; strategy_best_total is the least of the four rules
  * that prefer answers. */
 START_TEST(test_seed_functions) {
@@ -437,11 +437,11 @@ START_TEST(test_seed_functions) {
   all_of(I->na, set, iset);
   ref_strat re = {&ref_rules[0], 0};
   int rm, want = ref_total(I, re, iset, I->na, -1, &rm);
-  ck_assert_int_eq(heur_entropy_total(&g, set, I->na, UNL), want);
-  ck_assert_int_eq(heur_entropy_total(&g, set, I->na, rm), want);
-  ck_assert_int_eq(heur_entropy_total(&g, set, I->na, rm - 1), OPTLE_INF);
-  ck_assert_int_eq(heur_entropy_total(&g, set, 1, 1), 1);
-  ck_assert_int_eq(heur_entropy_total(&g, set, 0, UNL), 0);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1), OPTLE_INF);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 1, 1), 1);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 0, UNL), 0);
   int best = OPTLE_INF;
   for (int i = 0; i < NREF; i++)
     if (ref_rules[i].prefer) {
@@ -465,7 +465,7 @@ START_TEST(test_parse) {
     ck_assert_msg(strategy_parse(good[i], &st) == 0, "%s: %s", good[i], err_msg());
   ck_assert_int_eq(strategy_parse("rollout:entropy:10", &st), 0);
   ck_assert_int_eq(st.kind, STRAT_ROLLOUT);
-  ck_assert_int_eq(st.top, 10);
+  ck_assert_int_eq(st.gr.top, 10);
   ck_assert_str_eq(st.name, "rollout:entropy:10");
   static const char *const bad[][2] = {
       {"nosuch", "unknown strategy"},
@@ -539,7 +539,7 @@ START_TEST(test_report_and_compare) {
   sim_compare_run(&c, &g);
   ck_assert_int_eq(c.exact_col, 2);
   search_opts so;
-  search_opts_default(&so);
+  strategy_search_opts(&so);
   so.threads = 1;
   for (int o = 0; o < 2; o++) {
     for (int s = 0; s < 2; s++)

@@ -22,6 +22,7 @@
 #include "game.h"
 #include "lists.h"
 #include "search.h"
+#include "strategy.h"
 #include "suites.h"
 #include "tree.h"
 #include "treeio.h"
@@ -108,7 +109,7 @@ static char *text_of(const tnode *t, const game *g) {
 /* Solve every answer of g optimally with the given options. */
 static tnode *solve_all(const game *g, int max_guesses, int threads, int *total) {
   search_opts o;
-  search_opts_default(&o);
+  strategy_search_opts(&o);
   o.max_guesses = max_guesses;
   o.threads = threads;
   o.memo_mb = 16;

@@ -25,6 +25,7 @@
 #include "game.h"
 #include "lists.h"
 #include "search.h"
+#include "strategy.h"
 #include "suites.h"
 #include "tree.h"
 #include "treeio.h"
@@ -270,7 +271,7 @@ START_TEST(test_round_trip) {
     game g;
     ck_assert_int_eq(lists_load(&g, names[k], NULL), 0);
     search_opts o;
-    search_opts_default(&o);
+    strategy_search_opts(&o);
     o.threads = 1;
     o.memo_mb = 16;
     search *s = search_new(&g, &o);

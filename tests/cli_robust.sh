@@ -337,21 +337,22 @@ fi
 # ------------------------------------------------------------------
 # Out of memory: under an address-space limit (ulimit -v) optle must
 # fail cleanly wherever the limit bites (the lists, the table, the memo,
-# thread stacks, the search): status 3 with "optle: out of memory", or
-# status 2 with the --memo-mb message, or succeed; never a signal or a
-# core dump, never another status.  The limits step through the range
+# thread stacks, the search): status 3 with "optle: out of memory" (for
+# the memo: "optle: out of memory: --memo-mb N: ..."), or succeed; never
+# a signal or a core dump, never another status.  The limits step through the range
 # where each allocation in turn fails.
 
 # oom_kind: how the last run ended: "ok", "oom" (status 3, "optle: out
-# of memory"), "memo" (status 2, the --memo-mb message), or "bad: why".
+# of memory"), "memo" (the same, for the memo: it names --memo-mb), or
+# "bad: why".
 oom_kind() {
   local line
   line=$(grep -m 1 . "$tmp/err")
   case $rc in
   0) echo ok ;;
-  3) if grep -q '^optle: out of memory' "$tmp/err"; then echo oom; else echo "bad: status 3: $line"; fi ;;
-  2) if grep -q '^optle: --memo-mb [0-9]*: cannot allocate' "$tmp/err"; then echo memo
-     else echo "bad: status 2: $line"; fi ;;
+  3) if grep -q '^optle: out of memory: --memo-mb [0-9]*: cannot reserve' "$tmp/err"; then echo memo
+     elif grep -q '^optle: out of memory' "$tmp/err"; then echo oom
+     else echo "bad: status 3: $line"; fi ;;
   *) echo "bad: status $rc: $line" ;;
   esac
 }
@@ -376,7 +377,7 @@ ulimit_sweep() {
     *) bad="$bad; $kb KB: ${kind#bad: }" ;;
     esac
   done
-  note "ulimit -v sweep, $name: $oom out of memory (3), $memo memo (2), solved from ${kb} KB"
+  note "ulimit -v sweep, $name: $oom out of memory, $memo more for the memo (all status 3), solved from ${kb} KB"
   if [ -z "$bad" ]; then pass; else fail "ulimit -v: $name: clean failures only" "${bad#; }"; fi
   expect "ulimit -v: $name: some limit gives 'out of memory'" "$oom" -gt 0
   expect "ulimit -v: $name: solved under ${kb} KB" "$ok" = 1
@@ -389,7 +390,7 @@ oom_check() {
   kind=$(oom_kind)
   case $kind in
   oom | memo) pass ;;
-  *) fail "$name" "expected status 3 'optle: out of memory' or 2 '--memo-mb': $kind" ;;
+  *) fail "$name" "expected status 3 'optle: out of memory': $kind" ;;
   esac
 }
 if [ "$sanitized" = 1 ]; then
@@ -398,7 +399,7 @@ else
   ulimit_sweep "solve nyt --first salet" "$OPTLE" solve --list nyt --first salet --threads 2 --memo-mb 8
   ulimit_sweep "solve nyt --first salet, 1 thread" "$OPTLE" solve --list nyt --first salet --threads 1 --memo-mb 8
   ulimit_sweep "simulate exact" "$OPTLE" simulate --list nyt --first salet --strategy exact --threads 2 --memo-mb 8
-  check "ulimit -v: --memo-mb larger than the address space" 2 err "--memo-mb 512: cannot allocate" \
+  check "ulimit -v: --memo-mb larger than the address space" 3 err "out of memory: --memo-mb 512: cannot reserve" \
     bash -c 'ulimit -v 300000 && exec "$0" solve --list small --memo-mb 512' "$OPTLE"
   oom_check "ulimit -v: simulate exact, --memo-mb larger than the address space" \
     bash -c 'ulimit -c 0 -v 300000 && exec "$0" simulate --list small --strategy exact --memo-mb 512' "$OPTLE"

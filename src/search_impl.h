@@ -1,0 +1,185 @@
+/*
+ * search_impl.h: what the search's four files share (private to them).
+ *
+ *   search.c       the recursion and its bounds: srch_solve(), srch_quick(),
+ *                  srch_scan(), srch_eval_guess(), srch_node()
+ *   search_root.c  set-up, the parallel root (first guesses, or the
+ *                  classes of a fixed one), progress, stopping, the
+ *                  public entry points
+ *   search_tree.c  building the tree once values are known (the tie
+ *                  rule's guess at every node)
+ *   search_rank.c  exact values of single guesses, and the ranking of
+ *                  every guess at a set (mid-game advice)
+ *
+ * Ownership: each thread owns one ctx (scratch and counters); the game
+ * is read-only; the memo is shared and locked per shard (memo.h); the
+ * root's best total is an atomic.  Nothing else is shared.
+ */
+#ifndef OPTLE_SEARCH_IMPL_H
+#define OPTLE_SEARCH_IMPL_H
+
+#include <assert.h>
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "feedback.h"
+#include "memo.h"
+#include "rules.h"
+#include "score.h"
+#include "search.h"
+#include "tuning.h"
+#include "util.h"
+
+#define INF OPTLE_INF
+#define UNLIMITED OPTLE_DEPTH_UNLIMITED
+
+/* A candidate guess at a set. */
+typedef struct {
+  int g;          /* guess index */
+  int lb;         /* 3n - k - [g in A] */
+  int green;      /* g is one of the answers */
+  uint64_t score; /* sum of c log2 c (smaller = more entropy) */
+} cand;
+
+/* One non-winning class of a guess's partition. */
+typedef struct {
+  int start, size;
+  int lb;      /* quick(): exact value or lower bound */
+  bool exact;
+  uint8_t pat;
+  uint64_t h;  /* memo hash (0 when not memoised) */
+} klass;
+
+/* Scratch of one recursion ply, per thread. */
+typedef struct {
+  cand *cands;    /* n_guesses */
+  int *glist;     /* the guesses worth trying on subsets of this set */
+  int ng;
+  uint16_t *part; /* n_answers: the set reordered by class */
+  klass cls[PATTERN_COUNT];
+  int ncls;
+} level;
+
+/* Signature table of one scan: finds guesses whose feedback on every
+ * answer of the set is identical to an earlier guess's. */
+typedef struct {
+  uint64_t key;
+  int g;
+  uint32_t gen;
+} sigslot;
+
+/* Per-thread context: counters, scratch levels, scan tables. */
+typedef struct {
+  search *s;
+  search_stats st;
+  level **lv;
+  int nlv;
+  uint16_t cnt[PATTERN_COUNT]; /* all zero between uses */
+  const uint8_t **rows;        /* scan scratch: the set's table rows */
+  sigslot *sig;                /* sigmask + 1 slots */
+  uint32_t sigmask, sig_gen;
+  char pad[64];
+} ctx;
+
+struct search {
+  const game *g;
+  search_opts o;
+  memo *memo;
+  int depth; /* the root's guess limit, or UNLIMITED */
+  ctx *ctx;  /* one per thread */
+  int nctx;
+  const uint64_t *clogc;
+  int seed_bound;
+  int *all; /* 0 .. n_guesses-1: the universe at the root */
+  double t0, last_progress;
+  double t_values, t_tree; /* seconds proving the value, building the tree */
+  double deadline;         /* now_seconds() to stop at, 0 = none */
+  atomic_int stop;         /* the deadline passed (set by any thread) */
+  search_partial part;     /* what was proven when stopped */
+};
+
+/* ------------------------------------------------------------------ */
+/* Stopping (search_root.c owns the deadline; util.h the signal flag). */
+
+/* Has this search been told to stop?  (Ctrl-C for every search, or this
+ * search's own deadline, which then sticks until the next solve.) */
+static inline bool stopped(search *s) {
+  return stop_requested() || atomic_load_explicit(&s->stop, memory_order_relaxed);
+}
+
+static inline bool stopping(search *s) {
+  if (stopped(s)) return true;
+  if (s->deadline > 0 && now_seconds() > s->deadline) {
+    atomic_store(&s->stop, 1);
+    return true;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Small helpers. */
+
+static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
+static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
+
+/* The objective's bounds (rules.h), as the recursion uses them: a set
+ * of n answers costs at least floor(n); a guess splitting n answers into
+ * k classes (the winning one included) costs at least n + sum(2c - 1)
+ * = 3n - k - green. */
+static inline int set_floor(const search *s, int n) { return objective_floor(s->o.objective, n); }
+static inline int guess_floor(const search *s, int n, int k, int green) {
+  (void)s;
+  return 3 * n - k - green;
+}
+
+/* The candidates' order: the highest entropy first, then the tie rule. */
+static inline int cand_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->score != b->score) return a->score < b->score ? -1 : 1;
+  return score_tie_cmp(a->green, a->g, b->green, b->g);
+}
+
+/* ------------------------------------------------------------------ */
+/* search.c: the recursion. */
+
+level *srch_level(ctx *c, int ply);
+/* Partition A by g into L->part; L->cls gets the non-winning classes,
+ * largest first (ties by pattern), each in A's order. */
+void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g);
+/* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
+int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu);
+/* Closed forms, splits by A's own answers, the memo (search.c). */
+void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k);
+/* A guess's total on A, exact below best (search.c). */
+int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
+               atomic_int *shared, int ply, const int *U, int nu);
+
+typedef struct {
+  int lbmin; /* least bound of any guess: a bound on T(A) */
+  int ub2;   /* least total of a guess whose classes have <= 2 answers */
+} scan_result;
+int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
+         int *failmin, int *perfect, scan_result *r);
+
+/* ------------------------------------------------------------------ */
+/* search_root.c: shared by the tree and the ranking. */
+
+/* Every public entry point starts with srch_begin(); value-only ones end
+ * with srch_finish(), which turns a stop into "don't know". */
+void srch_begin(search *s);
+int srch_finish(search *s, int v);
+void srch_progress(search *s, const char *what, int done, int total, int best);
+/* The root without a fixed guess: T_d(A), candidates across threads. */
+int srch_root(search *s, const uint16_t *A, int n, int d);
+
+/* search_tree.c */
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g);
+int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel);
+
+/* search_rank.c */
+int srch_guess_value(search *s, const uint16_t *A, int n, int d, int g, int beta);
+
+#endif

@@ -1,0 +1,307 @@
+/*
+ * search_root.c: the search's set-up and its root (search_impl.h): the
+ * options, the per-thread contexts, the parallel split of the root
+ * (candidate first guesses, or the classes of a fixed first guess),
+ * progress, stopping, and the public entry points of search.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_impl.h"
+
+void search_opts_default(search_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->max_guesses = 6;
+  o->threads = omp_get_num_procs();
+  o->memo_mb = MEMO_DEFAULT_MB;
+  o->seed = NULL; /* the caller's strategies supply one (strategy.h) */
+  o->rules = RULES_NORMAL;
+  o->objective = OBJ_TOTAL;
+}
+
+search *search_new(const game *g, const search_opts *o) {
+  search *s = xcalloc(1, sizeof *s);
+  s->g = g;
+  s->o = *o;
+  if (s->o.threads < 1) s->o.threads = 1;
+  s->memo = memo_new((size_t)o->memo_mb << 20);
+  if (!s->memo) {
+    free(s);
+    return NULL;
+  }
+  s->depth = o->max_guesses <= 0 ? UNLIMITED : o->max_guesses;
+  s->nctx = s->o.threads;
+  s->ctx = xaligned(sizeof *s->ctx * (size_t)s->nctx);
+  memset(s->ctx, 0, sizeof *s->ctx * (size_t)s->nctx);
+  uint32_t slots = 1024;
+  while (slots < 2u * (uint32_t)g->n_guesses) slots *= 2;
+  for (int i = 0; i < s->nctx; i++) {
+    s->ctx[i].s = s;
+    s->ctx[i].sig = xcalloc(slots, sizeof(sigslot));
+    s->ctx[i].sigmask = slots - 1;
+    s->ctx[i].rows = xmalloc(sizeof(uint8_t *) * (size_t)g->n_answers);
+  }
+  s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
+  for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
+  s->clogc = score_clogc_table();
+  s->seed_bound = INF;
+  return s;
+}
+
+void search_free(search *s) {
+  if (!s) return;
+  for (int i = 0; i < s->nctx; i++) {
+    for (int j = 0; j < s->ctx[i].nlv; j++) {
+      free(s->ctx[i].lv[j]->cands);
+      free(s->ctx[i].lv[j]->glist);
+      free(s->ctx[i].lv[j]->part);
+      free(s->ctx[i].lv[j]);
+    }
+    free(s->ctx[i].lv);
+    free(s->ctx[i].sig);
+    free(s->ctx[i].rows);
+  }
+  free(s->ctx);
+  free(s->all);
+  memo_free(s->memo);
+  free(s);
+}
+
+void srch_progress(search *s, const char *what, int done, int total, int best) {
+  if (!s->o.progress) return;
+#pragma omp critical(search_progress)
+  {
+    double t = now_seconds();
+    if (t - s->last_progress >= PROGRESS_INTERVAL || done == total) {
+      s->last_progress = t;
+      if (best < INF)
+        fprintf(stderr, "\r%s %d/%d, best total %d, %.1f s   ", what, done, total, best,
+                t - s->t0);
+      else
+        fprintf(stderr, "\r%s %d/%d, %.1f s   ", what, done, total, t - s->t0);
+      if (done == total) fputc('\n', stderr);
+      fflush(stderr);
+    }
+  }
+}
+
+/* Greedy seed for a set: its total plus one is a safe first beta. */
+static int seed_beta(search *s, const uint16_t *A, int n, int d) {
+  if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
+  int ub = s->o.seed(s->g, A, n, d);
+  return ub < INF ? ub + 1 : INF;
+}
+
+/* Exact values of the non-winning classes of guess g on A, computed in
+ * parallel (one class per task, largest first).  vals[i] is class i of
+ * L's partition.  Returns n + their sum, or INF. */
+static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
+  srch_partition(s->g, L, A, n, g);
+  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
+  long sum = n;
+  /* The largest classes first, one at a time, with every thread on its
+   * candidate guesses (as at the root): one class can hold most of the
+   * work, and a thread per class would leave the others idle. */
+  while (s->o.threads > 1 && big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
+    int v = INF;
+    if (!stopping(s)) {
+      v = srch_root(s, L->part + L->cls[big].start, L->cls[big].size, cd);
+      if (stopped(s)) v = -1;
+    }
+    vals[big++] = v;
+    sum += v;
+    srch_progress(s, "classes solved", ++done, ncls, INF);
+  }
+  s->seed_bound = INF; /* srch_root() recorded a class's seed */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
+  for (int i = big; i < ncls; i++) {
+    ctx *c = my_ctx(s);
+    const uint16_t *cls = L->part + L->cls[i].start;
+    int size = L->cls[i].size, v = INF;
+    if (!stopping(s)) {
+      v = srch_solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
+      if (stopped(s)) v = -1; /* may be incomplete: see below */
+    }
+    vals[i] = v;
+    sum += v;
+    int now;
+#pragma omp atomic capture
+    now = ++done;
+    srch_progress(s, "classes solved", now, ncls, INF);
+  }
+  if (stopped(s)) {
+    /* Proven so far: exact values of the classes finished before the
+     * stop, srch_quick() bounds for the rest. */
+    ctx *c = &s->ctx[0];
+    long lb = n;
+    int solved = 0;
+    for (int i = 0; i < ncls; i++) {
+      if (vals[i] >= 0 && vals[i] < INF) {
+        lb += vals[i];
+        solved++;
+        continue;
+      }
+      klass k;
+      srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k);
+      lb += k.lb;
+    }
+    s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, ncls, false};
+    return INF;
+  }
+  return sum < INF ? (int)sum : INF;
+}
+
+/* The root without a fixed guess: candidates split across threads, all
+ * sharing the best total found.  Returns T_d(A). */
+int srch_root(search *s, const uint16_t *A, int n, int d) {
+  ctx *c0 = &s->ctx[0];
+  int beta = seed_beta(s, A, n, d);
+  s->seed_bound = beta < INF ? beta - 1 : INF;
+  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
+  level *L = srch_level(c0, 0);
+  int failmin = INF;
+  scan_result r;
+  int nc = srch_scan(c0, L, A, n, d, beta, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  if (stopped(s)) {
+    /* A partial scan proves nothing about the guesses it did not reach:
+     * only the bound every set has remains. */
+    s->part = (search_partial){true, 2 * n - 1, INF, -1, 0, s->g->n_guesses, false};
+    return INF;
+  }
+  cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
+  memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
+  qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
+  atomic_int best;
+  atomic_init(&best, beta);
+  int done = 0, best_g = -1;
+  /* What each candidate proved, for a report if the search is stopped:
+   * its exact total or a bound (its static bound if it never ran). */
+  int *proved = xmalloc(sizeof *proved * (size_t)(nc ? nc : 1));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+  for (int i = 0; i < nc; i++) {
+    ctx *c = my_ctx(s);
+    int b = atomic_load(&best);
+    proved[i] = cands[i].lb;
+    if (stopping(s)) continue;
+    if (cands[i].lb < b) {
+      int v = srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
+      /* After a stop a node may return the best total it had found as if
+       * exact: an achieved total, but no longer a lower bound. */
+      if (!stopped(s)) proved[i] = v;
+#pragma omp critical(search_root_best)
+      {
+        if (v < atomic_load(&best)) {
+          atomic_store(&best, v);
+          best_g = cands[i].g;
+        }
+      }
+    } else {
+      c->st.cut_static++;
+    }
+    int now;
+#pragma omp atomic capture
+    now = ++done;
+    srch_progress(s, "first guesses tried", now, nc, atomic_load(&best));
+  }
+  int v = atomic_load(&best);
+  if (stopped(s)) {
+    int lb = failmin; /* guesses the scan already cut by beta */
+    for (int i = 0; i < nc; i++) lb = imin(lb, proved[i]);
+    s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false};
+    v = INF;
+  }
+  free(proved);
+  free(cands);
+  /* Nothing beat beta: with a finite seed that cannot happen (the seed's
+   * own tree is within it); with beta = INF no strategy fits. */
+  return v < beta ? v : INF;
+}
+
+
+/* Every public entry point starts here: the clock, the deadline, no stop. */
+void search_set_time_limit(search *s, double seconds) { s->o.time_limit = seconds; }
+
+void srch_begin(search *s) {
+  s->t0 = now_seconds();
+  s->last_progress = 0;
+  s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
+  atomic_store(&s->stop, 0);
+  s->part = (search_partial){0};
+}
+
+/* Every value-only entry point ends here: a stop makes its INF a "don't
+ * know", which search_stopped() reports. */
+int srch_finish(search *s, int v) {
+  if (stopped(s)) {
+    s->part = (search_partial){true, 0, INF, -1, 0, 0, false};
+    return INF;
+  }
+  return v;
+}
+
+int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+  srch_begin(s);
+  int d = s->depth, V;
+  if (tree) *tree = NULL;
+  if (first >= 0) {
+    level *L = xcalloc(1, sizeof *L);
+    L->part = xmalloc(sizeof *L->part * (size_t)n);
+    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
+    /* A guess limit of one leaves nothing after the first guess. */
+    if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) V = INF;
+    else V = solve_classes(s, L, A, n, d, first, vals);
+    free(vals);
+    free(L->part);
+    free(L);
+  } else {
+    V = srch_root(s, A, n, d);
+  }
+  s->t_values = now_seconds() - s->t0;
+  if (V < INF && tree) {
+    /* The root's guess is chosen with all threads, before the tasks. */
+    int g0 = first >= 0 || n == 1 ? first : srch_choose(s, A, n, d, V, true);
+#pragma omp parallel num_threads(s->o.threads)
+#pragma omp single
+    *tree = srch_build(s, A, n, d, V, g0);
+    if (stopped(s)) {
+      /* The value is proven; only the tree was cut short. */
+      tree_free(*tree);
+      *tree = NULL;
+      s->part = (search_partial){true, V, V, g0, 0, 0, true};
+    }
+  }
+  s->t_tree = now_seconds() - s->t0 - s->t_values;
+  return s->part.stopped ? INF : V;
+}
+
+int search_value(search *s, const uint16_t *A, int n, int depth) {
+  if (n <= 0) return 0;
+  srch_begin(s);
+  int v = srch_solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
+  return srch_finish(s, v);
+}
+
+void search_get_stats(const search *s, search_stats *out) {
+  memset(out, 0, sizeof *out);
+  for (int i = 0; i < s->nctx; i++) {
+#define X(name, doc) out->name += s->ctx[i].st.name;
+    SEARCH_STATS(X)
+#undef X
+  }
+  memo_stats ms;
+  memo_get_stats(s->memo, &ms);
+  out->memo_stores = ms.stores;
+  out->memo_evictions = ms.evictions;
+  out->memo_bytes = ms.bytes_used;
+}
+
+int search_seed_bound(const search *s) { return s->seed_bound; }
+
+const search_partial *search_stopped(const search *s) {
+  return s->part.stopped ? &s->part : NULL;
+}
+
+void search_times(const search *s, double *values, double *tree) {
+  *values = s->t_values;
+  *tree = s->t_tree;
+}

@@ -1,0 +1,143 @@
+/*
+ * search_tree.c: the tree of a solved set (search_impl.h).  Values come
+ * first (the proof); then, node by node, the guess the tie rule picks
+ * among those that reach the node's value (score.h), and the children's
+ * values, mostly memo hits.  Children are built as OpenMP tasks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_impl.h"
+
+static int int_cmp(const void *pa, const void *pb) {
+  int a = *(const int *)pa, b = *(const int *)pb;
+  return (a > b) - (a < b);
+}
+
+/* The tie rule alone (score.h). */
+static int tie_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  return score_tie_cmp(a->green, a->g, b->green, b->g);
+}
+
+/*
+ * First guess in tie-rule order whose total on A is V (= T_d(A)): one of
+ * A's answers if any reaches V, by guess index, else the lowest index.
+ * A scan with beta = V + 1 lists the guesses whose bound allows V (of
+ * guesses with identical feedback on A it keeps the lowest index, which
+ * the rule would pick anyway); they are tried in rule order, at the root
+ * in parallel, where the lowest position that reaches V wins.
+ */
+int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
+  ctx *c0 = my_ctx(s);
+  const game *G = s->g;
+  if (!parallel || s->o.threads == 1) {
+    /* Most nodes are settled by one of their own answers: try those
+     * first, cheaply (n table reads each for the bound), before a scan. */
+    int *in = xmalloc(sizeof *in * (size_t)n), pick = -1;
+    for (int j = 0; j < n; j++) in[j] = G->ans2guess[A[j]];
+    qsort(in, (size_t)n, sizeof *in, int_cmp);
+    for (int j = 0; j < n && pick < 0; j++) {
+      int g = in[j], k = 0;
+      for (int i = 0; i < n; i++) k += c0->cnt[game_fb(G, g, A[i])]++ == 0;
+      for (int i = 0; i < n; i++) c0->cnt[game_fb(G, g, A[i])] = 0;
+      int lbg = d == 2 && k != n ? INF : 3 * n - k - 1;
+      if (lbg <= V &&
+          srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
+        pick = g;
+    }
+    free(in);
+    if (pick >= 0) return pick;
+  }
+  level *L = srch_level(c0, 0);
+  int failmin = INF;
+  scan_result r;
+  int nc = srch_scan(c0, L, A, n, d, V + 1, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
+  memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
+  int *U = xmalloc(sizeof *U * (size_t)(L->ng ? L->ng : 1)), nu = L->ng;
+  memcpy(U, L->glist, sizeof *U * (size_t)nu);
+  qsort(cands, (size_t)nc, sizeof *cands, tie_cmp);
+  atomic_int found;
+  atomic_init(&found, nc);
+  if (parallel && s->o.threads > 1) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+    for (int i = 0; i < nc; i++) {
+      if (i > atomic_load(&found)) continue;
+      ctx *c = my_ctx(s);
+      if (srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+        int cur = atomic_load(&found);
+        while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
+          ;
+      }
+    }
+  } else {
+    for (int i = 0; i < nc; i++)
+      if (srch_eval_guess(c0, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+        atomic_store(&found, i);
+        break;
+      }
+  }
+  int i = atomic_load(&found), pick = i < nc ? cands[i].g : -1;
+  free(cands);
+  free(U);
+  return pick;
+}
+
+/* Exact value of a set the tree needs (usually a memo hit). */
+static int value_of(search *s, const uint16_t *A, int n, int d) {
+  return srch_solve(my_ctx(s), A, n, d, INF, 1, s->all, s->g->n_guesses);
+}
+
+/* Build the subtree for A (value V) with guess g, or the rule's guess
+ * when g < 0.  Children are built as OpenMP tasks. */
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g) {
+  const game *G = s->g;
+  if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
+  if (stopped(s)) return NULL;
+  if (g < 0) g = srch_choose(s, A, n, d, V, false);
+  if (stopped(s)) return NULL;
+  if (g < 0) {
+    fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
+    exit(EXIT_INTERNAL);
+  }
+  /* Partition into a private buffer (the level scratch is the search's);
+   * children in pattern_cmp order, as trees list them. */
+  int start[PATTERN_COUNT + 1], pats[PATTERN_COUNT], np = 0;
+  uint16_t *part = xmalloc(sizeof *part * (size_t)n);
+  score_partition(G, g, A, n, part, start);
+  for (int p = 0; p < PATTERN_WIN; p++)
+    if (start[p + 1] > start[p]) pats[np++] = p;
+  for (int i = 1; i < np; i++)
+    for (int j = i; j > 0 && pattern_cmp(pats[j - 1], pats[j]) > 0; j--) {
+      int tmp = pats[j];
+      pats[j] = pats[j - 1];
+      pats[j - 1] = tmp;
+    }
+  tnode *t = tree_node_new(g, V, n, np);
+  int cd = child_depth(d);
+  long check = n;
+  for (int i = 0; i < np; i++) {
+    int p = pats[i], size = start[p + 1] - start[p];
+    int v = value_of(s, part + start[p], size, cd);
+    check += v;
+    t->pat[i] = (uint8_t)p;
+    t->kid[i] = NULL;
+#pragma omp task default(shared) firstprivate(i, p, v, size) if (s->o.threads > 1 && size > 8)
+    t->kid[i] = srch_build(s, part + start[p], size, cd, v, -1);
+  }
+#pragma omp taskwait
+  for (int i = 0; i < np; i++)
+    if (!t->kid[i]) atomic_store(&s->stop, 1);
+  if (stopped(s)) {
+    tree_free(t);
+    free(part);
+    return NULL;
+  }
+  if (check != V) {
+    fprintf(stderr, "optle: internal error: children total %ld, expected %d\n", check, V);
+    exit(EXIT_INTERNAL);
+  }
+  free(part);
+  return t;
+}
