@@ -33,6 +33,17 @@ treefmt treeio_format_of(const char *path);
 
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses);
 int treeio_write_text(FILE *fp, const tnode *t, const game *g);
+/* Write t in format f; 0 or -1 (err_msg). */
+int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_guesses);
+
+/* A tree to write to -o files (util.h outs_write()): the format of each
+ * file is its extension's. */
+typedef struct {
+  const tnode *t;
+  const game *g;
+  int max_guesses; /* JSON's "max_guesses" */
+} treeio_job;
+int treeio_out_writer(FILE *fp, const char *path, void *job);
 /* Write to path in the format its extension names; 0 or -1 (err_msg). */
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses);
 

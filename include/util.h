@@ -69,4 +69,30 @@ int out_open(outfile *o, const char *path);
 int out_commit(outfile *o);
 void out_abort(outfile *o);
 
+/*
+ * A command's -o files: the one home of writing them.
+ *  - outs_open() opens every path up front, so a bad path fails before
+ *    any long work (it prints why; nothing is left behind);
+ *  - outs_write() writes each file with `write` and commits it whole, or
+ *    removes it and prints "optle: PATH: reason"; a failed file never
+ *    stops the others;
+ *  - outs_abort() removes them all (nothing to write: a stop, no
+ *    strategy);
+ *  - outs_report() prints "LABELPATH" for the files actually written,
+ *    and only for those.
+ */
+#define OUTS_MAX 8
+/* Write one file: 0, or -1 with err_msg() saying why. */
+typedef int (*out_writer)(FILE *fp, const char *path, void *arg);
+typedef struct {
+  int n;
+  const char *path[OUTS_MAX];
+  outfile f[OUTS_MAX];
+  bool wrote[OUTS_MAX];
+} outset;
+int outs_open(outset *o, const char *const *paths, int n);
+int outs_write(outset *o, out_writer write, void *arg);
+void outs_abort(outset *o);
+void outs_report(const outset *o, FILE *fp, const char *label);
+
 #endif

@@ -96,20 +96,20 @@ static int split_list(char *s, char **v, int max) {
   return n;
 }
 
-/* Open every -o file (a bad path fails before any work); usage errors
- * and open failures print one line and return EXIT_USAGE. */
-static int open_outputs(const sim_args *a, outfile *outs) {
-  for (int i = 0; i < a->out.n; i++)
-    if (out_open(&outs[i], a->out.paths[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg());
-      for (int j = 0; j < i; j++) out_abort(&outs[j]);
-      return EXIT_USAGE;
-    }
-  return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* --compare                                                            */
+
+/* A compare table to write to -o files, each in its extension's format. */
+typedef struct {
+  const sim_compare *c;
+  const game *g;
+  const char *about;
+} compare_job;
+
+static int compare_writer(FILE *fp, const char *path, void *arg) {
+  const compare_job *j = arg;
+  return sim_compare_write(fp, j->c, j->g, (sim_format)sim_format_of(path), j->about);
+}
 
 static int run_compare(const sim_args *a, game *g) {
   char *firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
@@ -127,8 +127,8 @@ static int run_compare(const sim_args *a, game *g) {
   for (int i = 0; !rc && i < nstrat; i++)
     if (strategy_parse(sv[i], &strats[i]))
       rc = usage_error("simulate ", "--strategies: %s", err_msg());
-  outfile outs[MAX_OUTPUTS];
-  if (!rc) rc = open_outputs(a, outs);
+  outset outs;
+  if (!rc && outs_open(&outs, a->out.paths, a->out.n)) rc = EXIT_USAGE;
   if (rc) {
     free(firsts), free(names), free(fv), free(sv), free(openers);
     return rc;
@@ -154,18 +154,11 @@ static int run_compare(const sim_args *a, game *g) {
                            : "",
            a->max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",
            c.threads, c.wall);
-  int status = EXIT_OK;
-  for (int i = 0; i < a->out.n; i++) {
-    int f = sim_format_of(a->out.paths[i]);
-    if (sim_compare_write(outs[i].fp, &c, g, (sim_format)f, about) || out_commit(&outs[i])) {
-      fprintf(stderr, "optle: %s: %s\n", a->out.paths[i], err_msg());
-      out_abort(&outs[i]);
-      status = EXIT_USAGE;
-    }
-  }
+  compare_job job = {&c, g, about};
+  int status = outs_write(&outs, compare_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (!a->quiet) {
     sim_compare_write(stdout, &c, g, SIM_MARKDOWN, about);
-    for (int i = 0; i < a->out.n; i++) printf("wrote %s\n", a->out.paths[i]);
+    outs_report(&outs, stdout, "wrote ");
   }
   sim_compare_free(&c);
   free(firsts), free(names), free(fv), free(sv), free(openers);
@@ -275,11 +268,11 @@ int cmd_simulate(int argc, char **argv) {
   }
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  outfile outs[MAX_OUTPUTS];
-  if ((rc = open_outputs(&a, outs))) {
+  outset outs;
+  if (outs_open(&outs, a.out.paths, a.out.n)) {
     free(all);
     game_free(&g);
-    return rc;
+    return EXIT_USAGE;
   }
 
   strategy_env env;
@@ -314,7 +307,7 @@ int cmd_simulate(int argc, char **argv) {
   }
   double t1 = now_seconds();
   if (!tree) {
-    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    outs_abort(&outs);
     free(all);
     game_free(&g);
     return status;
@@ -324,24 +317,15 @@ int cmd_simulate(int argc, char **argv) {
   sim_report_tree(tree, &g, all, g.n_answers, a.max_guesses, &r);
   /* The file's guess limit is the game's when the tree keeps to it. */
   int file_limit = r.failures ? 0 : a.max_guesses;
-  for (int i = 0; i < a.out.n; i++) {
-    const char *p = a.out.paths[i];
-    int bad = treeio_format_of(p) == TREEFMT_JSON
-                  ? treeio_write_json(outs[i].fp, tree, &g, file_limit)
-                  : treeio_write_text(outs[i].fp, tree, &g);
-    if (bad || out_commit(&outs[i])) {
-      fprintf(stderr, "optle: %s: %s\n", p, err_msg());
-      out_abort(&outs[i]);
-      status = EXIT_USAGE;
-    }
-  }
+  treeio_job job = {tree, &g, file_limit};
+  if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
   if (!a.quiet) {
     print_report(&r, tree, &g, name, first, a.max_guesses);
     printf("threads       %d\n", env.threads);
     printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",
            g.load_seconds + (t1 - t0), g.load_seconds, a.tree ? "reading the tree" : "strategy",
            t1 - t0);
-    for (int i = 0; i < a.out.n; i++) printf("wrote         %s\n", a.out.paths[i]);
+    outs_report(&outs, stdout, "wrote         ");
   }
   tree_free(tree);
   free(all);

@@ -141,14 +141,11 @@ int cmd_solve(int argc, char **argv) {
     return EXIT_USAGE;
   }
   /* Open outputs now, so a bad path fails before a long solve. */
-  outfile outs[MAX_OUTPUTS];
-  for (int i = 0; i < a.out.n; i++)
-    if (out_open(&outs[i], a.out.paths[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg());
-      for (int j = 0; j < i; j++) out_abort(&outs[j]);
-      game_free(&g);
-      return EXIT_USAGE;
-    }
+  outset outs;
+  if (outs_open(&outs, a.out.paths, a.out.n)) {
+    game_free(&g);
+    return EXIT_USAGE;
+  }
 
   search_opts so;
   strategy_search_opts(&so);
@@ -170,12 +167,12 @@ int cmd_solve(int argc, char **argv) {
   int status = EXIT_OK;
   const search_partial *stop = search_stopped(s);
   if (stop) {
-    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    outs_abort(&outs);
     report_stop(stop, &g, g.n_answers, t1 - t0, a.time_limit > 0 && t1 - t0 >= a.time_limit,
                 search_seed_bound(s));
     status = EXIT_STOPPED;
   } else if (total >= OPTLE_INF) {
-    for (int i = 0; i < a.out.n; i++) out_abort(&outs[i]);
+    outs_abort(&outs);
     if (first >= 0)
       fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d %s\n",
               g.guesses.w[first], a.max_guesses, a.max_guesses == 1 ? "guess" : "guesses");
@@ -188,23 +185,8 @@ int cmd_solve(int argc, char **argv) {
       fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
       exit(EXIT_INTERNAL);
     }
-    bool wrote[MAX_OUTPUTS] = {false};
-    for (int i = 0; i < a.out.n; i++) {
-      const char *p = a.out.paths[i];
-      int bad = treeio_format_of(p) == TREEFMT_JSON
-                    ? treeio_write_json(outs[i].fp, tree, &g, a.max_guesses)
-                    : treeio_write_text(outs[i].fp, tree, &g);
-      if (bad) {
-        fprintf(stderr, "optle: %s: %s\n", p, err_msg());
-        out_abort(&outs[i]);
-      } else if (out_commit(&outs[i])) {
-        fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
-      } else {
-        wrote[i] = true;
-        continue;
-      }
-      status = EXIT_USAGE;
-    }
+    treeio_job job = {tree, &g, a.max_guesses};
+    if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
     if (!a.quiet) {
       tree_summary sum;
       tree_summarize(tree, &sum);
@@ -229,8 +211,7 @@ int cmd_solve(int argc, char **argv) {
       search_times(s, &tv, &tt);
       printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
              g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
-      for (int i = 0; i < a.out.n; i++)
-        if (wrote[i]) printf("wrote         %s\n", a.out.paths[i]);
+      outs_report(&outs, stdout, "wrote         ");
       if (a.stats) print_stats(&st);
     }
   }

@@ -180,6 +180,26 @@ static export_fmt format_of_path(const char *path) {
   return format_named(ext + 1);
 }
 
+/* The tree to write, in the format export was asked for. */
+typedef struct {
+  export_fmt f;
+  const tnode *t;
+  const game *g;
+  int max_guesses, depth;
+} export_job;
+
+static int export_writer(FILE *fp, const char *path, void *arg) {
+  (void)path;
+  const export_job *j = arg;
+  switch (j->f) {
+  case EXPORT_JSON: return treeio_write(fp, TREEFMT_JSON, j->t, j->g, j->max_guesses);
+  case EXPORT_TEXT: return treeio_write(fp, TREEFMT_TEXT, j->t, j->g, j->max_guesses);
+  case EXPORT_DOT: return dot_write(fp, j->t, j->g, j->depth);
+  case EXPORT_NONE: break;
+  }
+  return err_set("no format");
+}
+
 int cmd_export(int argc, char **argv) {
   export_args a = {.max_guesses = -1};
   bool help = false;
@@ -216,25 +236,11 @@ int cmd_export(int argc, char **argv) {
     tree_summarize(t, &s);
     file_limit = s.most <= 6 ? 6 : 0;
   }
-  outfile o;
   const char *dest = a.out ? a.out : "-";
+  export_job job = {f, t, &g, file_limit, a.depth};
+  outset o;
   rc = EXIT_OK;
-  if (out_open(&o, dest)) {
-    fprintf(stderr, "optle: %s\n", err_msg());
-    rc = EXIT_USAGE;
-  } else {
-    int bad = f == EXPORT_JSON ? treeio_write_json(o.fp, t, &g, file_limit)
-              : f == EXPORT_TEXT ? treeio_write_text(o.fp, t, &g)
-                                 : dot_write(o.fp, t, &g, a.depth);
-    if (bad) {
-      fprintf(stderr, "optle: %s: %s\n", dest, err_msg());
-      out_abort(&o);
-      rc = EXIT_USAGE;
-    } else if (out_commit(&o)) {
-      fprintf(stderr, "optle: %s\n", err_msg());
-      rc = EXIT_USAGE;
-    }
-  }
+  if (outs_open(&o, &dest, 1) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;
   tree_free(t);
   treeread_info_free(&info);
   game_free(&g);

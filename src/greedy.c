@@ -129,11 +129,13 @@ typedef struct {
   uint64_t score;
 } cand;
 
-/* a before b in the rule's order (equal keys: neither; scans run in
- * guess-index order, so the earlier guess keeps its place). */
+/* a strictly before b in the rule's order: the better score, then, for
+ * rules that prefer answers, the tie rule (score.h).  Scans run in
+ * guess-index order, so an equal guess found later never moves ahead:
+ * for entropy-plain the earlier guess keeps its place. */
 static bool rule_better(const greedy_rule *r, const cand *a, const cand *b) {
   if (a->score != b->score) return a->score < b->score;
-  return r->prefer_answers && a->green > b->green;
+  return r->prefer_answers && score_tie_cmp(a->green, a->g, b->green, b->g) < 0;
 }
 
 /* A rule's score of a split of n answers into single answers: the best
@@ -201,23 +203,6 @@ static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, c
   return m;
 }
 
-/* Counting sort of A by the feedback of guess q: classes in pattern-code
- * order, class p at out[start[p] .. start[p+1]-1]. */
-static void partition(const game *g, int q, const uint16_t *A, int n, uint16_t *out,
-                      int start[PATTERN_COUNT + 1]) {
-  uint8_t *pat = xmalloc((size_t)n);
-  memset(start, 0, sizeof(int) * (PATTERN_COUNT + 1));
-  for (int j = 0; j < n; j++) {
-    pat[j] = game_fb(g, q, A[j]);
-    start[pat[j] + 1]++;
-  }
-  for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
-  int fill[PATTERN_COUNT];
-  memcpy(fill, start, sizeof fill);
-  for (int j = 0; j < n; j++) out[fill[pat[j]]++] = A[j];
-  free(pat);
-}
-
 /* ------------------------------------------------------------------ */
 /* Totals and picks                                                     */
 
@@ -249,7 +234,7 @@ static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth,
                        int nu, int *most, long budget) {
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   int start[PATTERN_COUNT + 1];
-  partition(R->g, q, A, n, part, start);
+  score_partition(R->g, q, A, n, part, start);
   int child = depth == OPTLE_DEPTH_UNLIMITED ? depth : depth - 1, deepest = 0;
   long rest = 0; /* lower bound of the classes still to play */
   for (int p = 0; p < PATTERN_WIN; p++)
@@ -347,8 +332,7 @@ static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, in
   int b = -1;
   for (int i = 0; i < m; i++) {
     if (b >= 0 && tot[i] > tot[b]) continue;
-    if (b >= 0 && tot[i] == tot[b] &&
-        (cs[i].green < cs[b].green || (cs[i].green == cs[b].green && cs[i].g > cs[b].g)))
+    if (b >= 0 && tot[i] == tot[b] && score_tie_cmp(cs[i].green, cs[i].g, cs[b].green, cs[b].g) > 0)
       continue;
     b = i;
   }
@@ -434,7 +418,7 @@ static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const 
   const int *Uc = Unext ? Unext : U;
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   int start[PATTERN_COUNT + 1];
-  partition(g, q, A, n, part, start);
+  score_partition(g, q, A, n, part, start);
   uint8_t pats[PATTERN_COUNT];
   int k = 0;
   for (int p = 0; p < PATTERN_WIN; p++)

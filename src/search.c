@@ -158,9 +158,9 @@ int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const
   c->st.nodes++;
   if (stopping(c->s)) return INF;
   /* Step 1. The 2n - 1 bound needs no look at the set at all. */
-  if (n >= 2 && d >= 2 && 2 * n - 1 >= beta) {
+  if (n >= 2 && d >= 2 && set_floor(c->s, n) >= beta) {
     c->st.cut_bound++;
-    return 2 * n - 1;
+    return set_floor(c->s, n);
   }
   /* Step 2. Closed forms, splits by A's own answers, the memo. */
   klass k;
@@ -195,7 +195,7 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
   for (int i = 0; i < L->ncls; i++) {
     klass *k = &L->cls[i];
     srch_quick(c, L->part + k->start, k->size, cd, k);
-    sum = imin(sum + k->lb - (2 * k->size - 1), INF);
+    sum = imin(sum + k->lb - set_floor(c->s, k->size), INF);
     if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
     if (sum >= best) {
       c->st.cut_quick++;
@@ -303,7 +303,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
     c->sig[at] = (sigslot){key, g, gen};
     L->glist[ng++] = g;
 
-    int lbg = 3 * n - k - green;
+    int lbg = guess_floor(c->s, n, k, green);
     if (d == 2 && k != n) lbg = INF; /* one guess left after this one */
     r->lbmin = imin(r->lbmin, lbg);
     if (maxc <= 2 && (d >= 3 || maxc == 1)) r->ub2 = imin(r->ub2, lbg);

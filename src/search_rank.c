@@ -15,7 +15,7 @@ int srch_guess_value(search *s, const uint16_t *A, int n, int d, int g, int beta
   srch_partition(s->g, L, A, n, g);
   if (L->ncls == 1 && L->cls[0].size == n) return INF; /* no information */
   int lbg = n;
-  for (int i = 0; i < L->ncls; i++) lbg += 2 * L->cls[i].size - 1;
+  for (int i = 0; i < L->ncls; i++) lbg += set_floor(s, L->cls[i].size);
   if (lbg >= beta) return lbg;
   return srch_eval_guess(c, A, n, d, g, lbg, beta, NULL, 0, s->all, s->g->n_guesses);
 }
@@ -55,7 +55,7 @@ int search_rank(search *s, const uint16_t *A, int n, int depth, int top, search_
     int green = c->cnt[PATTERN_WIN] != 0;
     for (int j = 0; j < n; j++) c->cnt[game_fb(G, g, A[j])] = 0;
     if (k == 1 && !green) continue;
-    cands[nc++] = (cand){g, 3 * n - k - green, green, 0};
+    cands[nc++] = (cand){g, guess_floor(s, n, k, green), green, 0};
   }
   qsort(cands, (size_t)nc, sizeof *cands, cand_lb_cmp);
   int have = 0;

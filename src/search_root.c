@@ -165,7 +165,7 @@ int srch_root(search *s, const uint16_t *A, int n, int d) {
   if (stopped(s)) {
     /* A partial scan proves nothing about the guesses it did not reach:
      * only the bound every set has remains. */
-    s->part = (search_partial){true, 2 * n - 1, INF, -1, 0, s->g->n_guesses, false};
+    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, s->g->n_guesses, false};
     return INF;
   }
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));

@@ -41,7 +41,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
       int g = in[j], k = 0;
       for (int i = 0; i < n; i++) k += c0->cnt[game_fb(G, g, A[i])]++ == 0;
       for (int i = 0; i < n; i++) c0->cnt[game_fb(G, g, A[i])] = 0;
-      int lbg = d == 2 && k != n ? INF : 3 * n - k - 1;
+      int lbg = d == 2 && k != n ? INF : guess_floor(s, n, k, 1);
       if (lbg <= V &&
           srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
         pick = g;

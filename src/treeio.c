@@ -152,14 +152,27 @@ int treeio_write_text(FILE *fp, const tnode *t, const game *g) {
 
 /* ------------------------------------------------------------------ */
 
+int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_guesses) {
+  switch (f) {
+  case TREEFMT_JSON: return treeio_write_json(fp, t, g, max_guesses);
+  case TREEFMT_TEXT: return treeio_write_text(fp, t, g);
+  case TREEFMT_NONE: break;
+  }
+  return err_set("unknown tree format (use .json or .txt)");
+}
+
+int treeio_out_writer(FILE *fp, const char *path, void *job) {
+  const treeio_job *j = job;
+  return treeio_write(fp, treeio_format_of(path), j->t, j->g, j->max_guesses);
+}
+
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses) {
   treefmt f = treeio_format_of(path);
   if (f == TREEFMT_NONE)
     return err_set("%s: unknown tree format (use .json or .txt)", path);
   outfile o;
   if (out_open(&o, path)) return -1;
-  int rc = f == TREEFMT_JSON ? treeio_write_json(o.fp, t, g, max_guesses)
-                             : treeio_write_text(o.fp, t, g);
+  int rc = treeio_write(o.fp, f, t, g, max_guesses);
   if (rc) {
     char msg[1024];
     snprintf(msg, sizeof msg, "%s", err_msg());

@@ -167,3 +167,44 @@ void out_abort(outfile *o) {
   }
   memset(o, 0, sizeof *o);
 }
+
+int outs_open(outset *o, const char *const *paths, int n) {
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < n && i < OUTS_MAX; i++) {
+    if (out_open(&o->f[i], paths[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      outs_abort(o);
+      return -1;
+    }
+    o->path[i] = paths[i];
+    o->n = i + 1;
+  }
+  return 0;
+}
+
+int outs_write(outset *o, out_writer write, void *arg) {
+  int rc = 0;
+  for (int i = 0; i < o->n; i++) {
+    if (write(o->f[i].fp, o->path[i], arg)) {
+      fprintf(stderr, "optle: %s: %s\n", o->path[i], err_msg());
+      out_abort(&o->f[i]);
+      rc = -1;
+    } else if (out_commit(&o->f[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      rc = -1;
+    } else {
+      o->wrote[i] = true;
+    }
+  }
+  return rc;
+}
+
+void outs_abort(outset *o) {
+  for (int i = 0; i < o->n; i++) out_abort(&o->f[i]);
+  o->n = 0;
+}
+
+void outs_report(const outset *o, FILE *fp, const char *label) {
+  for (int i = 0; i < o->n; i++)
+    if (o->wrote[i]) fprintf(fp, "%s%s\n", label, o->path[i]);
+}

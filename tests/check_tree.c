@@ -690,6 +690,53 @@ START_TEST(test_save_files) {
 }
 END_TEST
 
+/* A writer that fails on files named "*bad*" (after writing part). */
+static int half_writer(FILE *fp, const char *path, void *arg) {
+  fputs((const char *)arg, fp);
+  if (strstr(path, "bad")) return err_set("the writer failed");
+  return 0;
+}
+
+/* outs_write(): a failed file is removed and reported, the others are
+ * written whole, and outs_report() names only the files written. */
+START_TEST(test_outs_honest) {
+  const char *base = getenv("TMPDIR");
+  snprintf(tmpdir, sizeof tmpdir, "%s/optle-outs-XXXXXX", base && *base ? base : "/tmp");
+  ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+  char p0[PATH_MAX + 32], p1[PATH_MAX + 32], p2[PATH_MAX + 32];
+  snprintf(p0, sizeof p0, "%s/one.txt", tmpdir);
+  snprintf(p1, sizeof p1, "%s/bad.txt", tmpdir);
+  snprintf(p2, sizeof p2, "%s/two.txt", tmpdir);
+  const char *paths[] = {p0, p1, p2};
+  outset o;
+  ck_assert_int_eq(outs_open(&o, paths, 3), 0);
+  ck_assert_int_eq(entries(tmpdir), 3); /* three temporary files */
+  ck_assert_int_eq(outs_write(&o, half_writer, "content\n"), -1);
+  ck_assert(o.wrote[0] && !o.wrote[1] && o.wrote[2]);
+  ck_assert_int_eq(entries(tmpdir), 2); /* one.txt and two.txt only */
+  char *got = slurp(p2);
+  ck_assert_ptr_nonnull(got);
+  ck_assert_str_eq(got, "content\n");
+  free(got);
+  ck_assert_ptr_null(slurp(p1));
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *fp = open_memstream(&buf, &len);
+  outs_report(&o, fp, "wrote ");
+  fclose(fp);
+  ck_assert_ptr_null(strstr(buf, "bad.txt"));
+  ck_assert_ptr_nonnull(strstr(buf, "one.txt"));
+  ck_assert_ptr_nonnull(strstr(buf, "two.txt"));
+  free(buf);
+  /* A path that cannot be opened: nothing is left of the others. */
+  snprintf(p1, sizeof p1, "%s/missing/x.txt", tmpdir);
+  snprintf(p0, sizeof p0, "%s/three.txt", tmpdir);
+  ck_assert_int_eq(outs_open(&o, paths, 3), -1);
+  ck_assert_int_eq(entries(tmpdir), 2);
+  nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+END_TEST
+
 Suite *tree_suite(void) {
   Suite *s = suite_create("tree");
   TCase *tc = tcase_create("check");
@@ -715,6 +762,7 @@ Suite *tree_suite(void) {
   tcase_add_test(tc, test_text_replay_reads_selby);
   tcase_add_test(tc, test_threads_byte_identical);
   tcase_add_test(tc, test_save_files);
+  tcase_add_test(tc, test_outs_honest);
   suite_add_tcase(s, tc);
   return s;
 }
