@@ -17,6 +17,7 @@
 #ifndef OPTLE_TREE_H
 #define OPTLE_TREE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "game.h"
@@ -33,6 +34,12 @@ typedef struct tnode {
 /* A node with room for nkids children (filled by the caller). */
 tnode *tree_node_new(int guess, int total, int n, int nkids);
 void tree_free(tnode *t);
+
+/* Do n and total add up at every node (total = n + the children's
+ * totals, children's n at most n - at most one winner)?  For assert():
+ * trees the program builds must, trees read from files are checked by
+ * tree_check() instead. */
+bool tree_sums_ok(const tnode *t);
 
 /*
  * Independent check of a tree against the answer set `set` (answer

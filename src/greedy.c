@@ -1,6 +1,7 @@
 /* greedy.c: the greedy rules and rollouts (greedy.h). */
 #include "greedy.h"
 
+#include <assert.h>
 #include <omp.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -451,6 +452,7 @@ tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, 
 #pragma omp single
   t = tree_rec(&R, set, n, first, U, g->n_guesses);
   free(U);
+  assert(tree_sums_ok(t));
   return t;
 }
 

@@ -1,6 +1,8 @@
 /* memo.c: the shared transposition table (memo.h). */
 #include "memo.h"
 
+#include <assert.h>
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +114,7 @@ bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
   bool hit = *slot != 0;
   if (hit) {
     record *r = (record *)(s->arena + *slot - 1);
+    assert(r->n == n && r->depth == depth && !memcmp(r->set, set, 2 * (size_t)n));
     *value = r->value;
     *exact = r->exact;
   }
@@ -128,6 +131,11 @@ void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
   uint32_t *slot = find(m, s, h, set, n, depth);
   if (*slot) {
     record *r = (record *)(s->arena + *slot - 1);
+    /* The same set twice: exact values agree, and a lower bound never
+     * exceeds the exact value. */
+    assert(!(r->exact && exact) || r->value == value);
+    assert(!r->exact || exact || value <= r->value);
+    assert(r->exact || !exact || value >= r->value);
     if (!r->exact && (exact || value > r->value)) {
       r->value = value;
       r->exact = exact;

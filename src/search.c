@@ -82,6 +82,8 @@ void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
     int c = start[p + 1] - start[p];
     if (c) L->cls[L->ncls++] = (klass){.start = start[p], .size = c, .pat = (uint8_t)p};
   }
+  /* The classes and the winner (at most one answer) add up to the set. */
+  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
   /* Insertion sort: at most 242 classes, mostly small. */
   for (int i = 1; i < L->ncls; i++) {
     klass k = L->cls[i];
@@ -133,6 +135,7 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
     if (memo_probe(c->s->memo, k->h, A, n, dk, &v, &exact)) {
       /* A stored bound exceeds 2n, so the split checks below failed. */
       c->st.memo_hits++;
+      assert(v >= set_floor(c->s, n));
       k->lb = v;
       k->exact = exact;
       return;
@@ -214,6 +217,7 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
     c->st.nodes++;
     if (stopping(c->s)) return INF;
     int v = srch_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, U, nu);
+    assert(stopped(c->s) || v >= k->lb); /* a class's value is at least its bound */
     sum = imin(sum + v - k->lb, INF);
     if (v >= budget) {
       c->st.cut_class++;
@@ -404,7 +408,9 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     else failmin = imin(failmin, v);
   }
 
-  /* Step 5. Record what was proved: the exact value, or a bound. */
+  /* Step 5. Record what was proved: the exact value, or a bound.  No
+   * proven bound exceeds a value found. */
+  assert(stopped(c->s) || best >= lb);
   if (best < beta) {
     if (memoise) store(c, h, A, n, dk, best, true);
     c->st.bound_sum += (uint64_t)lb0;

@@ -271,6 +271,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     }
   }
   s->t_tree = now_seconds() - s->t0 - s->t_values;
+  assert(!tree || !*tree || (tree_sums_ok(*tree) && (*tree)->total == V));
   return s->part.stopped ? INF : V;
 }
 

@@ -290,6 +290,17 @@ static void summarize(const tnode *t, int depth, tree_summary *s) {
     if (t->kid[i]) summarize(t->kid[i], depth + 1, s);
 }
 
+bool tree_sums_ok(const tnode *t) {
+  if (!t) return false;
+  long total = t->n, n = 0;
+  for (int i = 0; i < t->nkids; i++) {
+    if (!t->kid[i] || !tree_sums_ok(t->kid[i])) return false;
+    total += t->kid[i]->total;
+    n += t->kid[i]->n;
+  }
+  return total == t->total && (n == t->n || n == t->n - 1) && (t->nkids || t->n == 1);
+}
+
 void tree_summarize(const tnode *t, tree_summary *s) {
   memset(s, 0, sizeof *s);
   if (t) summarize(t, 0, s);
