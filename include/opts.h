@@ -1,12 +1,17 @@
 /*
- * opts.h: command-line options shared by every subcommand.
+ * opts.h: the command line's options: one table for every command.
  *
- * Each command describes its options as a table of optdef rows (flag,
- * argument name, type, field offset, range, help text).  One table drives
- * parsing, range checks and the --help text, so they never disagree.
+ * OPTLE_OPTIONS below lists each option once: its flag, argument name,
+ * type, where its value goes (a field of optle_args), its range, its
+ * default and its help text.  A command names the options it accepts in
+ * an optuse list, optionally with its own help text and default where
+ * the option means something more specific there (export's -o is one
+ * file; verify checks a guess limit only when asked).  parse_options()
+ * and print_options() work from the two, so parsing, range checks,
+ * defaults and --help never disagree, and no command repeats an option.
+ *
  * Options take "--opt VALUE" or "--opt=VALUE"; words that do not start
  * with '-' are positional arguments, accepted up to the command's limit.
- *
  * Every usage error prints one line, "optle: reason (see 'optle CMD
  * --help')", and the caller returns EXIT_USAGE (2).
  */
@@ -18,22 +23,105 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "util.h"
 
 enum { O_FLAG, O_STR, O_INT, O_PATHS };
-#define MAX_OUTPUTS 8
-
-typedef struct {
-  const char *flag, *arg; /* "--threads", "N" (NULL for a flag) */
-  int type;
-  size_t off;             /* field in the command's args struct */
-  long lo, hi;            /* O_INT range */
-  const char *help;
-} optdef;
+#define MAX_OUTPUTS OUTS_MAX
 
 typedef struct {
   const char *paths[MAX_OUTPUTS];
   int n;
 } paths;
+
+/* Word lists: --list NAME or --answers FILE [--guesses FILE]. */
+typedef struct {
+  const char *list, *answers, *guesses;
+} list_args;
+
+/* Where every option's value goes (a command reads the fields it uses). */
+typedef struct {
+  list_args l;
+  const char *first, *guess, *tree, *answer, *strategy, *strategies, *format;
+  paths out;
+  int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth;
+  bool quiet, stats, no_seed, json, assist, hints, hard, compare;
+} optle_args;
+
+/*
+ * X(ID, flag, argument, type, field, lo, hi, default, help): lo..hi is
+ * an O_INT's range; the default is an O_INT's value before parsing.
+ */
+#define OPTLE_OPTIONS(X)                                                                       \
+  X(LIST, "--list", "NAME", O_STR, l.list, 0, 0, 0,                                            \
+    "a named list: small, medium, large (guesses = answers) or nyt")                           \
+  X(ANSWERS, "--answers", "FILE", O_STR, l.answers, 0, 0, 0, "the answer list")                \
+  X(GUESSES, "--guesses", "FILE", O_STR, l.guesses, 0, 0, 0,                                  \
+    "the allowed guesses (default: the answers, or the named list's)")                         \
+  X(FIRST, "--first", "WORD", O_STR, first, 0, 0, 0, "fix the first guess")                    \
+  X(MAX_GUESSES, "--max-guesses", "N", O_INT, max_guesses, 0, 254, 6,                         \
+    "guess limit per answer, 0 = none (default 6)")                                            \
+  X(THREADS, "--threads", "N", O_INT, threads, 1, 1024, 0, "OpenMP threads (default: all cores)") \
+  X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
+    "memo size cap in MiB (default 128)")                                                      \
+  X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
+    "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable")                         \
+  X(TIME_LIMIT, "--time-limit", "SECONDS", O_INT, time_limit, 1, 100000000, 0,                \
+    "stop after this long, as on Ctrl-C (exit status 4)")                                      \
+  X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
+  X(NO_SEED, "--no-seed", NULL, O_FLAG, no_seed, 0, 0, 0,                                     \
+    "do not seed the bound with the greedy entropy strategy")                                  \
+  X(QUIET, "--quiet", NULL, O_FLAG, quiet, 0, 0, 0,                                           \
+    "print nothing on success (errors still go to stderr)")                                    \
+  X(GUESS, "--guess", "WORD", O_STR, guess, 0, 0, 0,                                          \
+    "also give WORD's exact value and how much worse than the best it is")                     \
+  X(TOP, "--top", "N", O_INT, top, 0, ADVICE_TOP_MAX, 5,                                      \
+    "list the N best guesses with their exact values (default 5)")                             \
+  X(TREE, "--tree", "FILE", O_STR, tree, 0, 0, 0,                                             \
+    "a solved tree (JSON or text): answer from it where the history follows it")               \
+  X(JSON, "--json", NULL, O_FLAG, json, 0, 0, 0, "print the same as JSON")                     \
+  X(ASSIST, "--assist", NULL, O_FLAG, assist, 0, 0, 0,                                        \
+    "assist mode: type the guesses and colours of a real game, get advice")                    \
+  X(ANSWER, "--answer", "WORD", O_STR, answer, 0, 0, 0,                                       \
+    "the hidden answer (default: drawn at random)")                                            \
+  X(SEED, "--seed", "N", O_INT, seed, 0, 2147483647, -1,                                      \
+    "seed of the random answer (default: from the clock; printed)")                            \
+  X(HINTS, "--hints", NULL, O_FLAG, hints, 0, 0, 0,                                           \
+    "show the optimal next guess after every guess (toggle: hint or :h)")                      \
+  X(HARD, "--hard", NULL, O_FLAG, hard, 0, 0, 0, "hard mode (not supported yet: refused)")     \
+  X(STRATEGY, "--strategy", "NAME", O_STR, strategy, 0, 0, 0,                                 \
+    "the strategy to play (default entropy; see below)")                                       \
+  X(COMPARE, "--compare", NULL, O_FLAG, compare, 0, 0, 0,                                     \
+    "a table: one row per first guess, one column per strategy")                               \
+  X(STRATEGIES, "--strategies", "LIST", O_STR, strategies, 0, 0, 0,                           \
+    "with --compare: the columns, comma-separated (default above)")                            \
+  X(EXPECT, "--expect", "TOTAL", O_INT, expect, 0, 1000000000, -1,                            \
+    "the total the tree must have (exit status 1 if not)")                                     \
+  X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
+    "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)")               \
+  X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
+    "dot: show the first N guesses, summarise the rest (default 0: all)")
+
+typedef enum {
+  OPT_END = 0,
+#define X(id, flag, arg, type, field, lo, hi, def, help) OPT_##id,
+  OPTLE_OPTIONS(X)
+#undef X
+} opt_id;
+
+/* One option a command accepts; help (and def, when has_def) replace
+ * the table's where the option means something more specific there. */
+typedef struct {
+  opt_id id;
+  const char *help;
+  bool has_def;
+  long def;
+} optuse;
+
+#define OPT_USE(id) {OPT_##id, NULL, false, 0}
+#define OPT_USE_HELP(id, help) {OPT_##id, help, false, 0}
+#define OPT_USE_DEFAULT(id, def, help) {OPT_##id, help, true, def}
+#define OPT_USE_LISTS OPT_USE(LIST), OPT_USE(ANSWERS), OPT_USE(GUESSES)
+#define OPT_USE_END {OPT_END, NULL, false, 0}
 
 /* Positional arguments a command accepts. */
 typedef struct {
@@ -43,23 +131,13 @@ typedef struct {
 
 /* Print "optle: <message> (see 'optle CMD --help')"; returns EXIT_USAGE. */
 int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void print_options(FILE *fp, const optdef *defs);
-/* Parse argv into args by defs.  *help is set by -h/--help.  pos may be
- * NULL (no positional arguments).  Returns 0 or EXIT_USAGE. */
-int parse_options(const char *cmd, const optdef *defs, int argc, char **argv, void *args,
+/* The options of `uses`, one line each, for --help. */
+void print_options(FILE *fp, const optuse *uses);
+/* Set args to the defaults of `uses`, then parse argv into it.  *help is
+ * set by -h/--help.  pos may be NULL (no positional arguments).  Returns
+ * 0 or EXIT_USAGE. */
+int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos);
-
-/* Word lists: --list NAME or --answers FILE [--guesses FILE]. */
-typedef struct {
-  const char *list, *answers, *guesses;
-} list_args;
-
-#define LIST_OPTIONS(T)                                                                   \
-  {"--list", "NAME", O_STR, offsetof(T, l.list), 0, 0,                                   \
-   "a named list: small, medium, large (guesses = answers) or nyt"},                     \
-  {"--answers", "FILE", O_STR, offsetof(T, l.answers), 0, 0, "the answer list"},         \
-  {"--guesses", "FILE", O_STR, offsetof(T, l.guesses), 0, 0,                             \
-   "the allowed guesses (default: the answers, or the named list's)"}
 
 /* Load the lists the options name; prints the error and returns EXIT_USAGE. */
 int load_lists(const char *cmd, const list_args *l, game *g);

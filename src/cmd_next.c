@@ -22,29 +22,16 @@
 /* Most history steps on the command line. */
 #define NEXT_MAX_STEPS 64
 
-typedef struct {
-  list_args l;
-  const char *guess, *tree;
-  int top, max_guesses, threads, memo_mb;
-  bool json;
-} next_args;
-
-static const optdef next_opts[] = {
-    LIST_OPTIONS(next_args),
-    {"--guess", "WORD", O_STR, offsetof(next_args, guess), 0, 0,
-     "also give WORD's exact value and how much worse than the best it is"},
-    {"--top", "N", O_INT, offsetof(next_args, top), 0, ADVICE_TOP_MAX,
-     "list the N best guesses with their exact values (default 5)"},
-    {"--tree", "FILE", O_STR, offsetof(next_args, tree), 0, 0,
-     "a solved tree (JSON or text): answer from it where the history follows it"},
-    {"--json", NULL, O_FLAG, offsetof(next_args, json), 0, 0, "print the same as JSON"},
-    {"--max-guesses", "N", O_INT, offsetof(next_args, max_guesses), 0, 254,
-     "guess limit of the game, 0 = none (default 6)"},
-    {"--threads", "N", O_INT, offsetof(next_args, threads), 1, 1024,
-     "OpenMP threads (default: all cores)"},
-    {"--memo-mb", "N", O_INT, offsetof(next_args, memo_mb), 1, 1 << 20,
-     "memo size cap in MiB (default 128)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse next_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE(GUESS),
+    OPT_USE(TOP),
+    OPT_USE(TREE),
+    OPT_USE(JSON),
+    OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
+    OPT_USE(THREADS),
+    OPT_USE(MEMO_MB),
+    OPT_USE_END,
 };
 
 static void next_help(FILE *fp) {
@@ -94,7 +81,7 @@ static int load_tree(const char *path, const game *g, int max_guesses, tnode **t
 }
 
 int cmd_next(int argc, char **argv) {
-  next_args a = {.top = 5, .max_guesses = 6};
+  optle_args a;
   bool help = false;
   char *pv[NEXT_MAX_STEPS];
   positionals pos = {pv, 0, NEXT_MAX_STEPS};

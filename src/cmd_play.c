@@ -49,36 +49,19 @@
 /* Most guesses in one game when there is no guess limit. */
 #define PLAY_MAX_STEPS 64
 
-typedef struct {
-  list_args l;
-  const char *answer, *tree;
-  int seed, max_guesses, threads, memo_mb, top;
-  bool assist, hard, hints;
-} play_args;
-
-static const optdef play_opts[] = {
-    LIST_OPTIONS(play_args),
-    {"--assist", NULL, O_FLAG, offsetof(play_args, assist), 0, 0,
-     "assist mode: type the guesses and colours of a real game, get advice"},
-    {"--answer", "WORD", O_STR, offsetof(play_args, answer), 0, 0,
-     "the hidden answer (default: drawn at random)"},
-    {"--seed", "N", O_INT, offsetof(play_args, seed), 0, 2147483647,
-     "seed of the random answer (default: from the clock; printed)"},
-    {"--hints", NULL, O_FLAG, offsetof(play_args, hints), 0, 0,
-     "show the optimal next guess after every guess (toggle: hint or :h)"},
-    {"--tree", "FILE", O_STR, offsetof(play_args, tree), 0, 0,
-     "a solved tree: hints and the optimal line come from it where it applies"},
-    {"--top", "N", O_INT, offsetof(play_args, top), 0, ADVICE_TOP_MAX,
-     "assist mode: list the N best guesses (default 5)"},
-    {"--max-guesses", "N", O_INT, offsetof(play_args, max_guesses), 0, 254,
-     "guesses allowed, 0 = no limit (default 6)"},
-    {"--threads", "N", O_INT, offsetof(play_args, threads), 1, 1024,
-     "OpenMP threads (default: all cores)"},
-    {"--memo-mb", "N", O_INT, offsetof(play_args, memo_mb), 1, 1 << 20,
-     "memo size cap in MiB (default 128)"},
-    {"--hard", NULL, O_FLAG, offsetof(play_args, hard), 0, 0,
-     "hard mode (not supported yet: refused)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse play_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE(ASSIST),
+    OPT_USE(ANSWER),
+    OPT_USE(SEED),
+    OPT_USE(HINTS),
+    OPT_USE_HELP(TREE, "a solved tree: hints and the optimal line come from it where it applies"),
+    OPT_USE_HELP(TOP, "assist mode: list the N best guesses (default 5)"),
+    OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (default 6)"),
+    OPT_USE(THREADS),
+    OPT_USE(MEMO_MB),
+    OPT_USE(HARD),
+    OPT_USE_END,
 };
 
 static void play_help(FILE *fp) {
@@ -595,7 +578,7 @@ static bool colour_wanted(void) {
 }
 
 int cmd_play(int argc, char **argv) {
-  play_args a = {.seed = -1, .max_guesses = 6, .top = 5};
+  optle_args a;
   bool help = false;
   int rc = parse_options("play", play_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;

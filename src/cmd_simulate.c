@@ -25,37 +25,19 @@
   "salut,lants"
 #define COMPARE_STRATEGIES "entropy,entropy-plain,minimax,rollout:entropy:10,exact"
 
-typedef struct {
-  list_args l;
-  const char *strategy, *strategies, *first, *tree;
-  int max_guesses, threads, memo_mb;
-  paths out;
-  bool compare, quiet;
-} sim_args;
-
-static const optdef sim_opts[] = {
-    LIST_OPTIONS(sim_args),
-    {"--strategy", "NAME", O_STR, offsetof(sim_args, strategy), 0, 0,
-     "the strategy to play (default entropy; see below)"},
-    {"--first", "WORD", O_STR, offsetof(sim_args, first), 0, 0,
-     "fix the first guess (with --compare: a comma-separated list)"},
-    {"--max-guesses", "N", O_INT, offsetof(sim_args, max_guesses), 0, 254,
-     "answers needing more are failures, 0 = no limit (default 6)"},
-    {"--threads", "N", O_INT, offsetof(sim_args, threads), 1, 1024,
-     "OpenMP threads (default: all cores)"},
-    {"--memo-mb", "N", O_INT, offsetof(sim_args, memo_mb), 1, 1 << 20,
-     "exact: memo size cap in MiB (default 128)"},
-    {"--tree", "FILE", O_STR, offsetof(sim_args, tree), 0, 0,
-     "play the tree in FILE (JSON or text) instead of computing one"},
-    {"-o", "FILE", O_PATHS, offsetof(sim_args, out), 0, 0,
-     "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"},
-    {"--compare", NULL, O_FLAG, offsetof(sim_args, compare), 0, 0,
-     "a table: one row per first guess, one column per strategy"},
-    {"--strategies", "LIST", O_STR, offsetof(sim_args, strategies), 0, 0,
-     "with --compare: the columns, comma-separated (default above)"},
-    {"--quiet", NULL, O_FLAG, offsetof(sim_args, quiet), 0, 0,
-     "print nothing on success (errors still go to stderr)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse sim_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE(STRATEGY),
+    OPT_USE_HELP(FIRST, "fix the first guess (with --compare: a comma-separated list)"),
+    OPT_USE_HELP(MAX_GUESSES, "answers needing more are failures, 0 = no limit (default 6)"),
+    OPT_USE(THREADS),
+    OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128)"),
+    OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one"),
+    OPT_USE_HELP(OUT, "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"),
+    OPT_USE(COMPARE),
+    OPT_USE(STRATEGIES),
+    OPT_USE(QUIET),
+    OPT_USE_END,
 };
 
 static void sim_help(FILE *fp) {
@@ -111,7 +93,7 @@ static int compare_writer(FILE *fp, const char *path, void *arg) {
   return sim_compare_write(fp, j->c, j->g, (sim_format)sim_format_of(path), j->about);
 }
 
-static int run_compare(const sim_args *a, game *g) {
+static int run_compare(const optle_args *a, game *g) {
   char *firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
   char *names = xstrdup(a->strategies ? a->strategies : COMPARE_STRATEGIES);
   int max_items = g->n_guesses + 1;
@@ -220,7 +202,7 @@ static void print_report(const sim_report *r, const tnode *t, const game *g, con
 }
 
 int cmd_simulate(int argc, char **argv) {
-  sim_args a = {.max_guesses = 6, .memo_mb = MEMO_DEFAULT_MB};
+  optle_args a;
   bool help = false;
   int rc = parse_options("simulate", sim_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;

@@ -17,34 +17,18 @@
 #include "util.h"
 
 
-typedef struct {
-  list_args l;
-  const char *first;
-  int max_guesses, threads, memo_mb, time_limit;
-  paths out;
-  bool quiet, stats, no_seed;
-} solve_args;
-
-static const optdef solve_opts[] = {
-    LIST_OPTIONS(solve_args),
-    {"--first", "WORD", O_STR, offsetof(solve_args, first), 0, 0,
-     "fix the first guess and prove its optimal total"},
-    {"--max-guesses", "N", O_INT, offsetof(solve_args, max_guesses), 0, 254,
-     "guess limit per answer, 0 = none (default 6)"},
-    {"--threads", "N", O_INT, offsetof(solve_args, threads), 1, 1024,
-     "OpenMP threads (default: all cores)"},
-    {"--memo-mb", "N", O_INT, offsetof(solve_args, memo_mb), 1, 1 << 20,
-     "memo size cap in MiB (default 128)"},
-    {"-o", "FILE", O_PATHS, offsetof(solve_args, out), 0, 0,
-     "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable"},
-    {"--time-limit", "SECONDS", O_INT, offsetof(solve_args, time_limit), 1, 100000000,
-     "stop after this long, as on Ctrl-C (exit status 4)"},
-    {"--stats", NULL, O_FLAG, offsetof(solve_args, stats), 0, 0, "print the search counters"},
-    {"--no-seed", NULL, O_FLAG, offsetof(solve_args, no_seed), 0, 0,
-     "do not seed the bound with the greedy entropy strategy"},
-    {"--quiet", NULL, O_FLAG, offsetof(solve_args, quiet), 0, 0,
-     "print nothing on success (errors still go to stderr)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse solve_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE_HELP(FIRST, "fix the first guess and prove its optimal total"),
+    OPT_USE(MAX_GUESSES),
+    OPT_USE(THREADS),
+    OPT_USE(MEMO_MB),
+    OPT_USE(OUT),
+    OPT_USE(TIME_LIMIT),
+    OPT_USE(STATS),
+    OPT_USE(NO_SEED),
+    OPT_USE(QUIET),
+    OPT_USE_END,
 };
 
 static void solve_help(FILE *fp) {
@@ -111,7 +95,7 @@ static void report_stop(const search_partial *p, const game *g, int n, double se
 }
 
 int cmd_solve(int argc, char **argv) {
-  solve_args a = {.max_guesses = 6, .threads = 0, .memo_mb = MEMO_DEFAULT_MB};
+  optle_args a;
   bool help = false;
   int rc = parse_options("solve", solve_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;

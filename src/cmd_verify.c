@@ -47,22 +47,13 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
 /* ------------------------------------------------------------------ */
 /* verify                                                               */
 
-typedef struct {
-  list_args l;
-  int max_guesses, expect;
-  bool hard, quiet;
-} verify_args;
-
-static const optdef verify_opts[] = {
-    LIST_OPTIONS(verify_args),
-    {"--max-guesses", "N", O_INT, offsetof(verify_args, max_guesses), 0, 254,
-     "check that no answer needs more than N guesses (default: no check; 0 = none)"},
-    {"--expect", "TOTAL", O_INT, offsetof(verify_args, expect), 0, 1000000000,
-     "the total the tree must have (exit status 1 if not)"},
-    {"--hard", NULL, O_FLAG, offsetof(verify_args, hard), 0, 0, "hard mode (not supported yet)"},
-    {"--quiet", NULL, O_FLAG, offsetof(verify_args, quiet), 0, 0,
-     "print nothing when the tree is valid (problems still go to stderr)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse verify_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE_DEFAULT(MAX_GUESSES, 0, "check that no answer needs more than N guesses (default: no check; 0 = none)"),
+    OPT_USE(EXPECT),
+    OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
+    OPT_USE_HELP(QUIET, "print nothing when the tree is valid (problems still go to stderr)"),
+    OPT_USE_END,
 };
 
 static void verify_help(FILE *fp) {
@@ -82,7 +73,7 @@ static void verify_help(FILE *fp) {
 }
 
 int cmd_verify(int argc, char **argv) {
-  verify_args a = {.expect = -1};
+  optle_args a;
   bool help = false;
   char *pv[1];
   positionals pos = {pv, 0, 1};
@@ -126,25 +117,14 @@ int cmd_verify(int argc, char **argv) {
 /* ------------------------------------------------------------------ */
 /* export                                                               */
 
-typedef struct {
-  list_args l;
-  const char *format, *out;
-  int depth, max_guesses;
-  bool hard;
-} export_args;
-
-static const optdef export_opts[] = {
-    LIST_OPTIONS(export_args),
-    {"--format", "FMT", O_STR, offsetof(export_args, format), 0, 0,
-     "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)"},
-    {"-o", "FILE", O_STR, offsetof(export_args, out), 0, 0,
-     "write here, whole or not at all (default: standard output)"},
-    {"--depth", "N", O_INT, offsetof(export_args, depth), 0, TREEREAD_MAX_DEPTH,
-     "dot: show the first N guesses, summarise the rest (default 0: all)"},
-    {"--max-guesses", "N", O_INT, offsetof(export_args, max_guesses), 0, 254,
-     "check this guess limit first, and write it as JSON's max_guesses (0 = none)"},
-    {"--hard", NULL, O_FLAG, offsetof(export_args, hard), 0, 0, "hard mode (not supported yet)"},
-    {NULL, NULL, 0, 0, 0, 0, NULL},
+static const optuse export_opts[] = {
+    OPT_USE_LISTS,
+    OPT_USE(FORMAT),
+    OPT_USE_HELP(OUT, "write here, whole or not at all (default: standard output)"),
+    OPT_USE(DEPTH),
+    OPT_USE_DEFAULT(MAX_GUESSES, -1, "check this guess limit first, and write it as JSON's max_guesses (0 = none)"),
+    OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
+    OPT_USE_END,
 };
 
 static void export_help(FILE *fp) {
@@ -201,7 +181,7 @@ static int export_writer(FILE *fp, const char *path, void *arg) {
 }
 
 int cmd_export(int argc, char **argv) {
-  export_args a = {.max_guesses = -1};
+  optle_args a;
   bool help = false;
   char *pv[1];
   positionals pos = {pv, 0, 1};
@@ -216,9 +196,11 @@ int cmd_export(int argc, char **argv) {
   export_fmt f = EXPORT_NONE;
   if (a.format && (f = format_named(a.format)) == EXPORT_NONE)
     return usage_error("export ", "--format '%s': unknown format (json, text or dot)", a.format);
-  if (!a.format && a.out && strcmp(a.out, "-") && (f = format_of_path(a.out)) == EXPORT_NONE)
+  if (a.out.n > 1) return usage_error("export ", "-o: give one file (or none: standard output)");
+  const char *dest = a.out.n ? a.out.paths[0] : "-";
+  if (!a.format && strcmp(dest, "-") && (f = format_of_path(dest)) == EXPORT_NONE)
     return usage_error("export ", "-o %s: give --format json|text|dot (the extension says none)",
-                       a.out);
+                       dest);
   if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot");
   if (a.depth && f != EXPORT_DOT)
     return usage_error("export ", "--depth applies to --format dot only");
@@ -236,7 +218,6 @@ int cmd_export(int argc, char **argv) {
     tree_summarize(t, &s);
     file_limit = s.most <= 6 ? 6 : 0;
   }
-  const char *dest = a.out ? a.out : "-";
   export_job job = {f, t, &g, file_limit, a.depth};
   outset o;
   rc = EXIT_OK;

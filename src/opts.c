@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice.h"
 #include "lists.h"
+#include "treeread.h"
+#include "tuning.h"
 #include "util.h"
 
 int usage_error(const char *cmd, const char *fmt, ...) {
@@ -20,19 +23,41 @@ int usage_error(const char *cmd, const char *fmt, ...) {
   return EXIT_USAGE;
 }
 
-void print_options(FILE *fp, const optdef *defs) {
-  for (const optdef *d = defs; d->flag; d++) {
+/* The table, once (opts.h). */
+typedef struct {
+  const char *flag, *arg; /* "--threads", "N" (NULL for a flag) */
+  int type;
+  size_t off;             /* field in optle_args */
+  long lo, hi, def;       /* O_INT range and default */
+  const char *help;
+} optdef;
+
+static const optdef table[] = {
+    [OPT_END] = {NULL, NULL, 0, 0, 0, 0, 0, NULL},
+#define X(id, flag, arg, type, field, lo, hi, def, help)                                        \
+  [OPT_##id] = {flag, arg, type, offsetof(optle_args, field), lo, hi, def, help},
+    OPTLE_OPTIONS(X)
+#undef X
+};
+
+void print_options(FILE *fp, const optuse *uses) {
+  for (const optuse *u = uses; u->id != OPT_END; u++) {
+    const optdef *d = &table[u->id];
     char left[64];
     snprintf(left, sizeof left, "%s%s%s", d->flag, d->arg ? " " : "", d->arg ? d->arg : "");
-    fprintf(fp, "  %-22s %s\n", left, d->help);
+    fprintf(fp, "  %-22s %s\n", left, u->help ? u->help : d->help);
   }
 }
 
 /* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
-int parse_options(const char *cmd, const optdef *defs, int argc, char **argv, void *args,
+int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos) {
   char sub[64];
   snprintf(sub, sizeof sub, "%s ", cmd);
+  memset(args, 0, sizeof *args);
+  for (const optuse *u = uses; u->id != OPT_END; u++)
+    if (table[u->id].type == O_INT)
+      *(int *)((char *)args + table[u->id].off) = (int)(u->has_def ? u->def : table[u->id].def);
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -41,16 +66,17 @@ int parse_options(const char *cmd, const optdef *defs, int argc, char **argv, vo
     }
     const char *eq = strchr(a, '=');
     size_t flen = eq && a[0] == '-' && a[1] == '-' ? (size_t)(eq - a) : strlen(a);
-    const optdef *d = defs;
-    for (; d->flag; d++)
-      if (strlen(d->flag) == flen && !strncmp(d->flag, a, flen)) break;
-    if (!d->flag) {
+    const optuse *u = uses;
+    for (; u->id != OPT_END; u++)
+      if (strlen(table[u->id].flag) == flen && !strncmp(table[u->id].flag, a, flen)) break;
+    if (u->id == OPT_END) {
       if (a[0] == '-' && a[1]) return usage_error(sub, "%s: unknown option for '%s'", a, cmd);
       if (!pos || pos->n >= pos->max)
         return usage_error(sub, "'%s': unexpected argument for '%s'", a, cmd);
       pos->v[pos->n++] = argv[i];
       continue;
     }
+    const optdef *d = &table[u->id];
     char *field = (char *)args + d->off;
     if (d->type == O_FLAG) {
       if (eq && a[flen] == '=') return usage_error(sub, "%s takes no value", d->flag);

@@ -264,6 +264,23 @@ else
 fi
 
 # ------------------------------------------------------------------
+# The option table (opts.h): every command's --help lists each of its
+# options once, options of other commands are refused, and an option
+# that takes one file refuses two.
+for c in solve verify export next play simulate; do
+  run "$OPTLE" "$c" --help
+  dups=$(grep -E '^  -[-a-z]+( [A-Z]+)?  ' "$tmp/out" | awk '{ print $1 }' | sort | uniq -d | tr '\n' ' ')
+  expect "$c --help: each option once (repeated: ${dups:-none})" -z "$dups"
+  expect "$c --help: lists options" "$(grep -cE '^  -[-a-z]+' "$tmp/out")" -ge 3
+done
+check_usage "verify: solve's option refused" "--time-limit: unknown option for 'verify'" \
+  "$OPTLE" verify x.json --list small --time-limit 3
+check_usage "export: -o twice" "-o: give one file" \
+  "$OPTLE" export x.json --list small -o a.json -o b.json
+check "next --help: its own --max-guesses help" 0 out "guess limit of the game" "$OPTLE" next --help
+check "verify --help: its own --max-guesses default" 0 out "default: no check" "$OPTLE" verify --help
+
+# ------------------------------------------------------------------
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
