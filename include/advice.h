@@ -43,6 +43,7 @@
 #include "game.h"
 #include "history.h"
 #include "search.h"
+#include "tuning.h"
 #include "tree.h"
 
 /* The opener used when the first guess cannot be ranked. */
@@ -159,5 +160,45 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
 
 /* Expected guesses: total / n, to print with four decimals. */
 static inline double advice_avg(int total, int n) { return n ? (double)total / n : 0.0; }
+/* A value that is known and finite (not ADVICE_UNKNOWN, not OPTLE_INF). */
+static inline bool advice_known(int v) { return v != ADVICE_UNKNOWN && v < OPTLE_INF; }
+
+/*
+ * A finished game, guess by guess (play's analysis).  Each step is
+ * valued on the set it was made on, replayed from the full list:
+ *   V      the optimal total there;
+ *   E      the total with the player's guess;
+ *   after  the optimal total of what its feedback left (0 when won).
+ * Each is exact, OPTLE_INF, or ADVICE_UNKNOWN where it is not computed:
+ * sets of more than ADVICE_QUICK_MAX answers, and on a big list the best
+ * first guess (the first guess itself is valued there only when it is
+ * the opener or tree_first, the tree's first guess: a quick proof).
+ */
+typedef struct {
+  int n;        /* answers before the guess */
+  int V;
+  int best;     /* the tie rule's guess, -1 if unknown */
+  int E;
+  int after;
+  int n_after;  /* answers after it */
+  bool no_info; /* the guess split nothing: every answer left gave it one pattern */
+} advice_step;
+void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice_step *out);
+
+/*
+ * The game's length as a sum: guesses = base + skill lost - luck, which
+ * holds step by step (V_i + (E_i - V_i) - (E_i - 1 - V_i+1) = 1 +
+ * V_i+1).  The sum runs from step `from` on, all of whose values are
+ * known: base is then the expected guesses of optimal play from there
+ * (plus `from` guesses made), or with first_counted (from = 1 and only
+ * the first guess's best unknown) the first guess's own expectation,
+ * whose luck counts.  false when no step's values are all known.
+ */
+typedef struct {
+  int from;
+  bool first_counted;
+  double base, skill, luck;
+} advice_sum;
+bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
 
 #endif

@@ -385,3 +385,69 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
   }
   fprintf(fp, "}\n");
 }
+
+/* ------------------------------------------------------------------ */
+/* A finished game (advice.h). */
+
+void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice_step *out) {
+  const game *g = a->g;
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g->n_answers);
+  int n = g->n_answers;
+  for (int i = 0; i < n; i++) set[i] = (uint16_t)i;
+  for (int i = 0; i < k; i++) {
+    advice_step *s = &out[i];
+    int gi = h[i].guess;
+    s->n = n;
+    s->best = -1;
+    s->V = s->E = ADVICE_UNKNOWN;
+    advice ad;
+    if (advisor_big_root(a, n)) {
+      if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, i, gi);
+    } else if (!advisor_slow(a, n, h, i)) {
+      if (!advice_at(a, set, n, h, i, 1, &ad)) {
+        s->V = ad.ranked && ad.ntop ? ad.top[0].value : OPTLE_INF;
+        if (ad.ranked && ad.ntop) s->best = ad.top[0].guess;
+      }
+      s->E = advice_guess_total(a, set, n, i, gi);
+    }
+    int m = history_apply(g, set, n, h[i]);
+    s->no_info = !history_won(h[i]) && m == n;
+    n = s->n_after = m;
+    if (history_won(h[i])) s->after = 0;
+    else if (n == 0) s->after = OPTLE_INF;
+    else if (n > ADVICE_QUICK_MAX) s->after = ADVICE_UNKNOWN;
+    else s->after = advice_value(a, set, n, i + 1);
+  }
+  free(set);
+}
+
+/* Skill and luck of the step are both known. */
+static bool step_full(const advice_step *s) {
+  return advice_known(s->V) && advice_known(s->E) && advice_known(s->after);
+}
+
+static double step_luck(const advice_step *s) {
+  return advice_avg(s->E, s->n) - 1 - advice_avg(s->after, s->n_after);
+}
+
+bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
+  memset(out, 0, sizeof *out);
+  int s0 = k;
+  while (s0 > 0 && step_full(&sv[s0 - 1])) s0--;
+  if (s0 == k) return false;
+  for (int i = s0; i < k; i++) {
+    out->skill += advice_avg(sv[i].E - sv[i].V, sv[i].n);
+    out->luck += step_luck(&sv[i]);
+  }
+  out->from = s0;
+  if (s0 == 0) {
+    out->base = advice_avg(sv[0].V, sv[0].n);
+  } else if (s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after)) {
+    out->first_counted = true;
+    out->luck += step_luck(&sv[0]);
+    out->base = advice_avg(sv[0].E, sv[0].n);
+  } else {
+    out->base = advice_avg(sv[s0].V, sv[s0].n);
+  }
+  return true;
+}

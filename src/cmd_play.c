@@ -233,61 +233,6 @@ static void show_hint(play *p) {
 /* ------------------------------------------------------------------ */
 /* The end of a game: lines side by side, skill and luck                */
 
-typedef struct {
-  int n;       /* answers before the guess */
-  int V;       /* optimal total there, ADVICE_UNKNOWN or OPTLE_INF */
-  int best;    /* the tie rule's guess, -1 if unknown */
-  int E;       /* total with the player's guess, ADVICE_UNKNOWN or OPTLE_INF */
-  int after;   /* optimal total of what its feedback left (0 when won),
-                  ADVICE_UNKNOWN or OPTLE_INF */
-  int n_after;
-  bool no_info; /* the guess split nothing: every answer left gave it one pattern */
-} step_value;
-
-static bool known(int v) { return v != ADVICE_UNKNOWN && v < OPTLE_INF; }
-/* Skill and luck of the step are both known. */
-static bool full(const step_value *s) { return known(s->V) && known(s->E) && known(s->after); }
-
-/*
- * Values of every step of the game, from the sets replayed from the
- * start.  Not computed (ADVICE_UNKNOWN): sets of more than
- * ADVICE_QUICK_MAX answers, and on a big list the best first guess; the
- * first guess itself is valued there only when it is the opener or the
- * tree's (a quick proof).
- */
-static void step_values(play *p, step_value *sv) {
-  const game *g = p->g;
-  uint16_t *set = xmalloc(sizeof *set * (size_t)g->n_answers);
-  int n = g->n_answers;
-  for (int i = 0; i < n; i++) set[i] = (uint16_t)i;
-  for (int i = 0; i < p->k; i++) {
-    step_value *s = &sv[i];
-    int gi = p->h[i].guess;
-    s->n = n;
-    s->best = -1;
-    s->V = s->E = ADVICE_UNKNOWN;
-    advice ad;
-    if (advisor_big_root(p->adv, n)) {
-      if (gi == advisor_opener(p->adv) || gi == p->tree_first)
-        s->E = advice_guess_total(p->adv, set, n, i, gi);
-    } else if (!advisor_slow(p->adv, n, p->h, i)) {
-      if (!advice_at(p->adv, set, n, p->h, i, 1, &ad)) {
-        s->V = ad.ranked && ad.ntop ? ad.top[0].value : OPTLE_INF;
-        if (ad.ranked && ad.ntop) s->best = ad.top[0].guess;
-      }
-      s->E = advice_guess_total(p->adv, set, n, i, gi);
-    }
-    int m = history_apply(g, set, n, p->h[i]);
-    s->no_info = !history_won(p->h[i]) && m == n;
-    n = s->n_after = m;
-    if (history_won(p->h[i])) s->after = 0;
-    else if (n == 0) s->after = OPTLE_INF;
-    else if (n > ADVICE_QUICK_MAX) s->after = ADVICE_UNKNOWN;
-    else s->after = advice_value(p->adv, set, n, i + 1);
-  }
-  free(set);
-}
-
 static void show_lines(play *p, int answer) {
   hstep opt[PLAY_MAX_STEPS];
   adv_source src = ADV_SEARCH;
@@ -316,14 +261,14 @@ static void show_lines(play *p, int answer) {
  * guesses = expected with optimal play + skill lost - luck, which holds
  * step by step: V_i + (E_i - V_i) - (E_i - 1 - V_i+1) = 1 + V_i+1. */
 static void show_analysis(play *p, bool won) {
-  step_value sv[PLAY_MAX_STEPS];
-  step_values(p, sv);
+  advice_step sv[PLAY_MAX_STEPS];
+  advice_game_steps(p->adv, p->h, p->k, p->tree_first, sv);
   const game *g = p->g;
   printf("\neach guess against the best, in exact expected guesses from there, this one "
          "included;\nluck = expected guesses with your guess - (1 + expected after its feedback), "
          "+ is lucky:\n");
   for (int i = 0; i < p->k; i++) {
-    const step_value *s = &sv[i];
+    const advice_step *s = &sv[i];
     const char *w = g->guesses.w[p->h[i].guess];
     printf("  guess %d %s: ", i + 1, w);
     if (s->E == ADVICE_UNKNOWN) {
@@ -344,7 +289,7 @@ static void show_analysis(play *p, bool won) {
       continue;
     }
     double e = advice_avg(s->E, s->n);
-    if (known(s->V)) {
+    if (advice_known(s->V)) {
       const char *bw = s->best >= 0 ? g->guesses.w[s->best] : "?";
       if (s->E == s->V && s->best == p->h[i].guess) printf("optimal (%.4f)", e);
       else if (s->E == s->V) printf("optimal (%.4f, ties with %s)", e, bw);
@@ -354,32 +299,20 @@ static void show_analysis(play *p, bool won) {
     } else {
       printf("%.4f (the best first guess on %d answers is not computed)", e, s->n);
     }
-    if (known(s->after)) printf("; luck %+.4f", e - 1 - advice_avg(s->after, s->n_after));
+    if (advice_known(s->after)) printf("; luck %+.4f", e - 1 - advice_avg(s->after, s->n_after));
     putchar('\n');
   }
-  if (!won) return;
-  /* The sum runs over the steps from s0 on, all of whose values are
-   * known; before them, the first guess on a big list may still count
-   * with its own value and luck (no best to compare with). */
-  int s0 = p->k;
-  while (s0 > 0 && full(&sv[s0 - 1])) s0--;
-  if (s0 == p->k) return;
-  double skill = 0, luck = 0;
-  for (int i = s0; i < p->k; i++) {
-    skill += advice_avg(sv[i].E - sv[i].V, sv[i].n);
-    luck += advice_avg(sv[i].E, sv[i].n) - 1 - advice_avg(sv[i].after, sv[i].n_after);
-  }
+  advice_sum sum;
+  if (!won || !advice_game_sum(sv, p->k, &sum)) return;
+  double skill = sum.skill, luck = sum.luck;
   char base[160];
-  if (s0 == 0) {
-    snprintf(base, sizeof base, "%.4f (optimal play from the start)", advice_avg(sv[0].V, sv[0].n));
-  } else if (s0 == 1 && known(sv[0].E) && known(sv[0].after)) {
-    luck += advice_avg(sv[0].E, sv[0].n) - 1 - advice_avg(sv[0].after, sv[0].n_after);
-    snprintf(base, sizeof base, "%.4f (your first guess, then optimal play)",
-             advice_avg(sv[0].E, sv[0].n));
-  } else {
-    snprintf(base, sizeof base, "%d + %.4f (optimal play after guess %d)", s0,
-             advice_avg(sv[s0].V, sv[s0].n), s0);
-  }
+  if (sum.from == 0)
+    snprintf(base, sizeof base, "%.4f (optimal play from the start)", sum.base);
+  else if (sum.from == 1 && sum.first_counted)
+    snprintf(base, sizeof base, "%.4f (your first guess, then optimal play)", sum.base);
+  else
+    snprintf(base, sizeof base, "%d + %.4f (optimal play after guess %d)", sum.from, sum.base,
+             sum.from);
   printf("%d guess%s = %s + %.4f (your choices) %s %.4f (%s)\n", p->k, p->k == 1 ? "" : "es",
          base, skill, luck >= 0 ? "-" : "+", luck >= 0 ? luck : -luck,
          luck >= 0 ? "luck" : "bad luck");

@@ -615,6 +615,34 @@ START_TEST(test_next_command_errors) {
 }
 END_TEST
 
+/* advice_game_sum(): the game's length is base + skill lost - luck,
+ * whichever steps are valued. */
+START_TEST(test_game_sum_identity) {
+  advice_step sv[2] = {
+      {.n = 10, .V = 25, .best = 3, .E = 27, .after = 6, .n_after = 3},
+      {.n = 3, .V = 6, .best = 4, .E = 6, .after = 0, .n_after = 1},
+  };
+  advice_sum sum;
+  ck_assert(advice_game_sum(sv, 2, &sum));
+  ck_assert_int_eq(sum.from, 0);
+  ck_assert(!sum.first_counted);
+  ck_assert_double_eq_tol(sum.base, 2.5, 1e-9);
+  ck_assert_double_eq_tol(sum.skill, 0.2, 1e-9);
+  ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
+  /* The best first guess unknown (a big list): the first guess's own
+   * expectation is the base, its luck counts. */
+  sv[0].V = ADVICE_UNKNOWN;
+  ck_assert(advice_game_sum(sv, 2, &sum));
+  ck_assert_int_eq(sum.from, 1);
+  ck_assert(sum.first_counted);
+  ck_assert_double_eq_tol(sum.base, 2.7, 1e-9);
+  ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
+  /* Nothing valued at the last step: no sum. */
+  sv[1].after = ADVICE_UNKNOWN;
+  ck_assert(!advice_game_sum(sv, 2, &sum));
+}
+END_TEST
+
 Suite *play_suite(void) {
   Suite *s = suite_create("play");
   TCase *tc = tcase_create("history");
@@ -633,6 +661,7 @@ Suite *play_suite(void) {
   tcase_add_test(tc, test_tree_follow_and_lines);
   tcase_add_test(tc, test_next_command_values);
   tcase_add_test(tc, test_next_command_errors);
+  tcase_add_test(tc, test_game_sum_identity);
   suite_add_tcase(s, tc);
   return s;
 }
