@@ -46,7 +46,7 @@ LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test bench compare debug clean deps unit cli-test optle tests/check_optle
+.PHONY: all run test bench compare debug clean deps unit cli-test layers optle tests/check_optle
 
 all: optle
 
@@ -106,7 +106,11 @@ unit: tests/check_optle optle
 cli-test: optle
 	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
 
-test: unit cli-test
+# The layers of README "Layout": no module includes a higher one.
+layers:
+	@bash tools/layers.sh
+
+test: layers unit cli-test
 
 bench: optle
 	bash tools/bench.sh

@@ -711,7 +711,16 @@ START_TEST(test_outs_honest) {
   outset o;
   ck_assert_int_eq(outs_open(&o, paths, 3), 0);
   ck_assert_int_eq(entries(tmpdir), 3); /* three temporary files */
+  char errpath[PATH_MAX + 32];
+  snprintf(errpath, sizeof errpath, "%s.err", tmpdir);
+  ck_assert_ptr_nonnull(freopen(errpath, "w", stderr)); /* this test's own process */
   ck_assert_int_eq(outs_write(&o, half_writer, "content\n"), -1);
+  fflush(stderr);
+  char *err = slurp(errpath);
+  ck_assert_ptr_nonnull(err);
+  ck_assert_ptr_nonnull(strstr(err, "bad.txt: the writer failed"));
+  ck_assert_ptr_null(strstr(err, "one.txt"));
+  free(err);
   ck_assert(o.wrote[0] && !o.wrote[1] && o.wrote[2]);
   ck_assert_int_eq(entries(tmpdir), 2); /* one.txt and two.txt only */
   char *got = slurp(p2);
@@ -734,6 +743,7 @@ START_TEST(test_outs_honest) {
   ck_assert_int_eq(outs_open(&o, paths, 3), -1);
   ck_assert_int_eq(entries(tmpdir), 2);
   nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+  unlink(errpath);
 }
 END_TEST
 
