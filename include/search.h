@@ -88,6 +88,11 @@ void search_opts_default(search_opts *o);
   X(small_class_ub, "nodes where a guess with classes <= 2 set the bound")\
   X(cut_class, "guesses abandoned part-way through their classes")       \
   X(fail_high, "nodes that proved only a lower bound")                    \
+  X(bound1, "sets bounded by one-guess lookahead (L1)")                    \
+  X(bound2, "sets bounded by two-guess lookahead (L2)")                    \
+  X(bound_scans, "guess scans of the lookahead bounds")                    \
+  X(bound_guesses, "... guesses they read (abandoned or not)")             \
+  X(bound_reads, "... and table reads")                                    \
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
   X(exact_sum, "... and of their exact values (bound quality = ratio)")
 
@@ -156,6 +161,16 @@ typedef struct {
  * search_guess_value, search_rank) was stopped; after a stopped
  * value-only call, only `stopped` is meaningful. */
 const search_partial *search_stopped(const search *s);
+
+/* The root proof without a fixed first guess, stage by stage: how many
+ * first guesses each settled, and its seconds (search_proof.c). */
+typedef struct {
+  int openers; /* first guesses that tell anything (one of each alike set) */
+  int by_l0, by_l1, by_l2, by_exact;
+  double t[5]; /* scan and seed; upper bound; L1; L2; exact search */
+} search_root_stats;
+/* The last search_solve() without a first guess; NULL if it used none. */
+const search_root_stats *search_root_report(const search *s);
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);

@@ -37,6 +37,14 @@
  * rest one class per thread. */
 #define SPLIT_CLASS_MIN 100
 
+/* The root proof (search_proof.c): the first guesses with the least
+ * class-count bound whose full L1 sums choose the one solved first, for
+ * the upper bound every refutation needs. */
+#define ROOT_PROBE 32
+/* ... of which this many, the least by L1, get full L2 sums; the least
+ * of those is solved. */
+#define ROOT_PROBE_L2 8
+
 /* Progress line on stderr: seconds between updates. */
 #define PROGRESS_INTERVAL 0.5
 

@@ -68,6 +68,17 @@ static void print_stats(const search_stats *st) {
            "probes answered by the memo");
 }
 
+/* The root proof's stages (search.h): first guesses settled, seconds. */
+static void print_root(const search_root_stats *r) {
+  printf("root proof: %d first guesses (one of each alike set)\n", r->openers);
+  printf("  %-30s %8.2f s\n", "scan and seed", r->t[0]);
+  printf("  %-30s %8.2f s\n", "upper bound (one exact search)", r->t[1]);
+  printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
+  printf("  %-30s %8d\n", "  of them by L0 alone", r->by_l0);
+  printf("  %-30s %8d %8.2f s\n", "refuted by L2", r->by_l2, r->t[3]);
+  printf("  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
+}
+
 /* What a stopped search proved, on stdout; the reason on stderr. */
 static void report_stop(const search_partial *p, const game *g, int n, double seconds,
                         bool timed_out, int seed) {
@@ -154,6 +165,12 @@ int cmd_solve(int argc, char **argv) {
     outs_abort(&outs);
     report_stop(stop, &g, g.n_answers, t1 - t0, a.time_limit > 0 && t1 - t0 >= a.time_limit,
                 search_seed_bound(s));
+    if (a.stats) {
+      search_stats st;
+      search_get_stats(s, &st);
+      print_stats(&st);
+      if (search_root_report(s)) print_root(search_root_report(s));
+    }
     status = EXIT_STOPPED;
   } else if (total >= OPTLE_INF) {
     outs_abort(&outs);
@@ -197,6 +214,7 @@ int cmd_solve(int argc, char **argv) {
              g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
       outs_report(&outs, stdout, "wrote         ");
       if (a.stats) print_stats(&st);
+      if (a.stats && search_root_report(s)) print_root(search_root_report(s));
     }
   }
   tree_free(tree);

@@ -78,6 +78,8 @@ typedef struct {
   int nlv;
   uint16_t cnt[PATTERN_COUNT]; /* all zero between uses */
   const uint8_t **rows;        /* scan scratch: the set's table rows */
+  const uint8_t **rows2;       /* the same for srch_bound2()'s own set */
+  uint8_t *isin, *isin2;       /* n_guesses: marks of the set's answers */
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -93,6 +95,13 @@ struct search {
   const uint64_t *clogc;
   int seed_bound;
   int *all; /* 0 .. n_guesses-1: the universe at the root */
+  int *strong, nstrong;    /* the bounds' guesses, strong splitters first */
+  int *strong_cap;         /* k + [g in A] of strong[i] on the root's A: no
+                            * subset of A gives it more (non-increasing) */
+  uint8_t *ptab;           /* the table, rows of A, columns in strong order */
+  int pstride;             /* ptab's row length (a multiple of 64) */
+  int *prow, *ppos;        /* answer -> ptab row; guess -> strong position */
+  search_root_stats root;  /* the last root proof's stages */
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
   double deadline;         /* now_seconds() to stop at, 0 = none */
@@ -174,6 +183,26 @@ int srch_finish(search *s, int v);
 void srch_progress(search *s, const char *what, int done, int total, int best);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
 int srch_root(search *s, const uint16_t *A, int n, int d);
+
+/* search_root.c: the greedy seed's total + 1 on a set (INF: none), and
+ * the exact values of guess g's classes on A (n + their sum, or INF). */
+int srch_seed_beta(search *s, const uint16_t *A, int n, int d);
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals);
+
+/* search_bounds.c: L1 and L2 of a set C at guess limit d, lower bounds
+ * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
+ * srch_bound2() may stop at `need` (its value is then >= need); it
+ * partitions in level `ply`.  Both scan s->strong. */
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact);
+/* Before either, for subsets of A: the permuted table (s->strong set). */
+void srch_bounds_prepare(search *s, const uint16_t *A, int n);
+/* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
+const char *srch_bounds_kernel(void);
+int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply);
+
+/* search_proof.c: the staged root proof without a fixed first guess:
+ * T_d(A), and *g0 the tie rule's first guess reaching it. */
+int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0);
 
 /* search_tree.c */
 tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g);

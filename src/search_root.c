@@ -40,9 +40,16 @@ search *search_new(const game *g, const search_opts *o) {
     s->ctx[i].sig = xcalloc(slots, sizeof(sigslot));
     s->ctx[i].sigmask = slots - 1;
     s->ctx[i].rows = xmalloc(sizeof(uint8_t *) * (size_t)g->n_answers);
+    s->ctx[i].rows2 = xmalloc(sizeof(uint8_t *) * (size_t)g->n_answers);
+    s->ctx[i].isin = xcalloc((size_t)g->n_guesses + 64, 1); /* + a vector's tail */
+    s->ctx[i].isin2 = xcalloc((size_t)g->n_guesses + 64, 1);
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
+  s->strong = xmalloc(sizeof *s->strong * (size_t)g->n_guesses);
+  s->strong_cap = xmalloc(sizeof *s->strong_cap * (size_t)g->n_guesses);
+  s->prow = xmalloc(sizeof *s->prow * (size_t)g->n_answers);
+  s->ppos = xmalloc(sizeof *s->ppos * (size_t)g->n_guesses);
   s->clogc = score_clogc_table();
   s->seed_bound = INF;
   return s;
@@ -60,9 +67,17 @@ void search_free(search *s) {
     free(s->ctx[i].lv);
     free(s->ctx[i].sig);
     free(s->ctx[i].rows);
+    free(s->ctx[i].rows2);
+    free(s->ctx[i].isin);
+    free(s->ctx[i].isin2);
   }
   free(s->ctx);
   free(s->all);
+  free(s->strong);
+  free(s->strong_cap);
+  free(s->prow);
+  free(s->ppos);
+  free(s->ptab);
   memo_free(s->memo);
   free(s);
 }
@@ -86,7 +101,7 @@ void srch_progress(search *s, const char *what, int done, int total, int best) {
 }
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
-static int seed_beta(search *s, const uint16_t *A, int n, int d) {
+int srch_seed_beta(search *s, const uint16_t *A, int n, int d) {
   if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
   int ub = s->o.seed(s->g, A, n, d);
   return ub < INF ? ub + 1 : INF;
@@ -95,7 +110,7 @@ static int seed_beta(search *s, const uint16_t *A, int n, int d) {
 /* Exact values of the non-winning classes of guess g on A, computed in
  * parallel (one class per task, largest first).  vals[i] is class i of
  * L's partition.  Returns n + their sum, or INF. */
-static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
   srch_partition(s->g, L, A, n, g);
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
@@ -119,7 +134,7 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
     const uint16_t *cls = L->part + L->cls[i].start;
     int size = L->cls[i].size, v = INF;
     if (!stopping(s)) {
-      v = srch_solve(c, cls, size, cd, seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
+      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
       if (stopped(s)) v = -1; /* may be incomplete: see below */
     }
     vals[i] = v;
@@ -155,7 +170,7 @@ static int solve_classes(search *s, level *L, const uint16_t *A, int n, int d, i
  * sharing the best total found.  Returns T_d(A). */
 int srch_root(search *s, const uint16_t *A, int n, int d) {
   ctx *c0 = &s->ctx[0];
-  int beta = seed_beta(s, A, n, d);
+  int beta = srch_seed_beta(s, A, n, d);
   s->seed_bound = beta < INF ? beta - 1 : INF;
   if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
   level *L = srch_level(c0, 0);
@@ -241,7 +256,7 @@ int srch_finish(search *s, int v) {
 
 int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   srch_begin(s);
-  int d = s->depth, V;
+  int d = s->depth, V, g0 = first;
   if (tree) *tree = NULL;
   if (first >= 0) {
     level *L = xcalloc(1, sizeof *L);
@@ -249,17 +264,21 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
     /* A guess limit of one leaves nothing after the first guess. */
     if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) V = INF;
-    else V = solve_classes(s, L, A, n, d, first, vals);
+    else V = srch_classes(s, L, A, n, d, first, vals);
     free(vals);
     free(L->part);
     free(L);
+    s->root.openers = 0;
+  } else if (n >= MEMO_MIN_SET && d >= 3) {
+    V = srch_root_proof(s, A, n, d, &g0);
   } else {
+    s->root.openers = 0;
     V = srch_root(s, A, n, d);
   }
   s->t_values = now_seconds() - s->t0;
   if (V < INF && tree) {
     /* The root's guess is chosen with all threads, before the tasks. */
-    int g0 = first >= 0 || n == 1 ? first : srch_choose(s, A, n, d, V, true);
+    if (g0 < 0 && n > 1) g0 = srch_choose(s, A, n, d, V, true);
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
     *tree = srch_build(s, A, n, d, V, g0);
@@ -297,6 +316,10 @@ void search_get_stats(const search *s, search_stats *out) {
 }
 
 int search_seed_bound(const search *s) { return s->seed_bound; }
+
+const search_root_stats *search_root_report(const search *s) {
+  return s->root.openers ? &s->root : NULL;
+}
 
 const search_partial *search_stopped(const search *s) {
   return s->part.stopped ? &s->part : NULL;

@@ -258,8 +258,8 @@ fi
 
 # ------------------------------------------------------------------
 # The memo cap.  A list of word families (12 families of 12 words that
-# differ in one position) is hard for its size: the search stores ~40,000
-# memo records in under a second.  With --memo-mb 2 the memo must evict,
+# differ in one position) is hard for its size: the search stores ~25,000
+# memo records in under a second.  With --memo-mb 1 the memo must evict,
 # prove the same total, and peak RSS must stay within the feedback table
 # + the cap + a fixed allowance.  The allowance, 16 MiB, covers what is
 # not the memo or the table: the binary and its libraries (optle, libc,
@@ -302,27 +302,27 @@ expect "memo cap: the family list solves (default memo)" "$rc" = 0
 t_default=$(summary_value total)
 rss_default=$rss_kb
 if [ "$have_gnu_time" = 1 ]; then
-  timed "$OPTLE" "${fam[@]}" --memo-mb 2
+  timed "$OPTLE" "${fam[@]}" --memo-mb 1
 else
-  run "$OPTLE" "${fam[@]}" --memo-mb 2
+  run "$OPTLE" "${fam[@]}" --memo-mb 1
 fi
-expect "memo cap: the family list solves with --memo-mb 2" "$rc" = 0
+expect "memo cap: the family list solves with --memo-mb 1" "$rc" = 0
 evictions=$(stat_value memo_evictions)
 stores=$(stat_value memo_stores)
 note "memo cap: $fam_n answers, default memo total $t_default, peak RSS ${rss_default} KB;" \
-  "--memo-mb 2: total $(summary_value total), $stores stores, $evictions evictions, peak RSS ${rss_kb} KB"
+  "--memo-mb 1: total $(summary_value total), $stores stores, $evictions evictions, peak RSS ${rss_kb} KB"
 expect "memo cap: the family list's total" "$t_default" = 552
-expect "memo cap: the same total with --memo-mb 2" "$(summary_value total)" = "$t_default"
-expect "memo cap: --memo-mb 2 evicts (memo_evictions $evictions)" "${evictions:-0}" -gt 0
-expect "memo cap: memo bytes in use within 2 MiB" "$(stat_value memo_bytes)" -le $((2 << 20))
+expect "memo cap: the same total with --memo-mb 1" "$(summary_value total)" = "$t_default"
+expect "memo cap: --memo-mb 1 evicts (memo_evictions $evictions)" "${evictions:-0}" -gt 0
+expect "memo cap: memo bytes in use within 1 MiB" "$(stat_value memo_bytes)" -le $((1 << 20))
 if [ "$have_gnu_time" = 0 ]; then
   skip "memo cap: peak RSS (GNU time not installed and cannot be installed)"
 elif [ "$sanitized" = 1 ]; then
   skip "memo cap: peak RSS (sanitizer build: shadow memory and quarantine)"
 else
   table_kb=$(((fam_n * fam_n + 1023) / 1024))
-  limit_kb=$((table_kb + 2 * 1024 + 16 * 1024))
-  expect "memo cap: peak RSS ${rss_kb} KB <= table ${table_kb} KB + 2 MiB + 16 MiB" "$rss_kb" -le "$limit_kb"
+  limit_kb=$((table_kb + 1 * 1024 + 16 * 1024))
+  expect "memo cap: peak RSS ${rss_kb} KB <= table ${table_kb} KB + 1 MiB + 16 MiB" "$rss_kb" -le "$limit_kb"
   expect "memo cap: the cap binds (RSS ${rss_kb} KB with it, ${rss_default} KB without)" \
     "$rss_kb" -lt "$rss_default"
   # The same bound where the table is most of the memory: NYT, 30 MB.

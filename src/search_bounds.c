@@ -1,0 +1,342 @@
+/*
+ * search_bounds.c: lower bounds that look one and two guesses ahead
+ * (search_impl.h), for refuting first guesses without a search.
+ *
+ * A guess h on a set C of m answers splits it into k classes (the
+ * winning one, when h is in C, included); every class of c answers
+ * costs at least 2c - 1, so h costs at least m + sum(2c - 1) =
+ * 3m - k - [h in C] = 3m - s_h.  Hence:
+ *
+ *   L1(C) = 3m - max over all guesses h of s_h        (one guess ahead)
+ *   L2(C) = min over h of m + sum over h's non-winning classes of L1
+ *                                                       (two guesses ahead)
+ *
+ * Both are lower bounds of T_d(C) for every guess limit d >= 2 (a limit
+ * only raises values), and both go into the memo as bounds under the
+ * full answer set, where the exact search and other first guesses find
+ * them.
+ *
+ * The guesses are scanned in a fixed order, strong splitters of the
+ * root's answer set A first, from a copy of the feedback table with its
+ * columns in that order (srch_bounds_prepare()), so that the best s
+ * found early lets later guesses be abandoned after a few answers: a
+ * guess with `coll` answers landing in classes already seen has
+ * s <= m - coll + [h in C].  A guess's s on a subset of A is at most its
+ * k + [h in A] on A (its cap), and the caps fall along the order, so a
+ * scan ends as soon as a cap cannot beat the best.
+ *
+ * The kernel takes the guesses 64 (AVX-512) or 32 (AVX2) at a time, one
+ * byte lane each: answer j's feedback is compared with every earlier
+ * answer's, a lane counts its collisions, and the block ends as soon as
+ * every lane is abandoned.  Sets over 255 answers, and CPUs without
+ * those instructions, take the portable path (a 243-bit set per guess);
+ * the choice is made at run time, and every path gives the same bounds.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define HAVE_X86 1
+#endif
+
+#include "search_impl.h"
+
+void srch_bounds_prepare(search *s, const uint16_t *A, int n) {
+  const game *G = s->g;
+  int no = s->nstrong;
+  s->pstride = (no + 63) & ~63;
+  free(s->ptab);
+  s->ptab = xaligned((size_t)n * (size_t)s->pstride + 64);
+  memset(s->ptab, 0, (size_t)n * (size_t)s->pstride + 64);
+  for (int r = 0; r < n; r++) {
+    const uint8_t *row = game_answer_row(G, A[r]);
+    uint8_t *out = s->ptab + (size_t)r * (size_t)s->pstride;
+    for (int i = 0; i < no; i++) out[i] = row[s->strong[i]];
+    s->prow[A[r]] = r;
+  }
+  for (int i = 0; i < G->n_guesses; i++) s->ppos[i] = -1;
+  for (int i = 0; i < no; i++) s->ppos[s->strong[i]] = i;
+}
+
+/* ------------------------------------------------------------------ */
+/* The kernel: which guesses of a block can still beat a bound.         */
+
+/*
+ * Guesses at positions u0 .. u0 + w - 1 of the order, on the set whose
+ * rows (in the permuted table) are rows[0..m) and whose answers' guess
+ * positions are marked in isin: those with at most lim + isin[u]
+ * collisions, i.e. s = m - coll + isin[u] >= m - lim.  Their positions
+ * go to pos[] and their s to sv[]; the count is returned.  *reads gets
+ * the answers the block needed (for the counters).
+ */
+typedef int (*block_fn)(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+                        int lim, int *pos, int *sv, int *reads);
+
+static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+                        int lim, int *pos, int *sv, int *reads) {
+  int ns = 0, most = 0;
+  for (int u = u0; u < u0 + w; u++) {
+    int green = isin[u], maxcoll = lim + green;
+    if (maxcoll < 0) continue;
+    uint64_t b[4] = {0, 0, 0, 0};
+    int coll = 0, j = 0;
+    for (; j < m; j++) {
+      unsigned p = rows[j][u];
+      uint64_t bit = 1ull << (p & 63);
+      coll += (b[p >> 6] & bit) != 0;
+      b[p >> 6] |= bit;
+      if (coll > maxcoll) break;
+    }
+    most = j > most ? j : most;
+    if (j < m) continue;
+    pos[ns] = u;
+    sv[ns++] = m - coll + green;
+  }
+  *reads = most;
+  return ns;
+}
+
+#ifdef HAVE_X86
+__attribute__((target("avx512f,avx512bw"))) static int
+block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
+             int *pos, int *sv, int *reads) {
+  __m512i x[255];
+  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
+  __m512i green = _mm512_maskz_loadu_epi8(lanes, isin + u0);
+  __mmask64 gm = _mm512_test_epi8_mask(green, green);
+  __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
+  if (lim < 0) lim = -1; /* then only green lanes, with no collision */
+  __m512i limv = _mm512_add_epi8(_mm512_set1_epi8((char)lim), green);
+  __m512i coll = _mm512_setzero_si512(), one = _mm512_set1_epi8(1);
+  int j = 0;
+  for (; j < m && alive; j++) {
+    __m512i xj = _mm512_loadu_si512((const void *)(rows[j] + u0));
+    /* The next block will want this row's next line: rows are far apart
+     * in the table, so the hardware prefetcher cannot guess them. */
+    _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+    _mm_prefetch((const char *)(rows[j] + u0 + 128), _MM_HINT_T0);
+    __mmask64 d0 = 0, d1 = 0; /* two chains: compares do not wait */
+    int i = 0;
+    for (; i + 1 < j; i += 2) {
+      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
+    }
+    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+    __mmask64 dup = d0 | d1;
+    x[j] = xj;
+    coll = _mm512_mask_add_epi8(coll, dup, coll, one);
+    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
+  }
+  *reads = j;
+  int ns = 0;
+  if (!alive) return 0;
+  uint8_t cb[64], gb[64];
+  _mm512_storeu_si512((void *)cb, coll);
+  _mm512_storeu_si512((void *)gb, green);
+  for (int l = 0; l < w; l++)
+    if (alive >> l & 1) {
+      pos[ns] = u0 + l;
+      sv[ns++] = m - cb[l] + gb[l];
+    }
+  return ns;
+}
+
+__attribute__((target("avx2"))) static int
+block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
+           int *pos, int *sv, int *reads) {
+  /* Two halves of 32 lanes, each as the AVX-512 block above. */
+  int ns = 0, most = 0;
+  for (int h = 0; h < w; h += 32) {
+    int hw = w - h < 32 ? w - h : 32;
+    uint32_t lanes = hw >= 32 ? 0xffffffffu : (1u << hw) - 1;
+    uint8_t gb[32] = {0};
+    memcpy(gb, isin + u0 + h, (size_t)hw);
+    __m256i green = _mm256_loadu_si256((const __m256i *)gb);
+    uint32_t gm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(green, _mm256_setzero_si256()));
+    uint32_t alive = lim >= 0 ? lanes : lanes & gm;
+    int l0 = lim < 0 ? -1 : lim;
+    /* lim + green, as unsigned bytes; -1 only on lanes already dead. */
+    __m256i limv = _mm256_add_epi8(_mm256_set1_epi8((char)l0), green);
+    __m256i coll = _mm256_setzero_si256();
+    __m256i x[255];
+    int j = 0;
+    for (; j < m && alive; j++) {
+      __m256i xj = _mm256_loadu_si256((const __m256i *)(rows[j] + u0 + h));
+      _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+      __m256i dup = _mm256_setzero_si256();
+      for (int i = 0; i < j; i++) dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(x[i], xj));
+      x[j] = xj;
+      coll = _mm256_sub_epi8(coll, dup); /* dup lanes are -1 */
+      __m256i ok = _mm256_cmpeq_epi8(_mm256_max_epu8(coll, limv), limv); /* coll <= lim */
+      alive &= (uint32_t)_mm256_movemask_epi8(ok);
+    }
+    most = j > most ? j : most;
+    if (!alive) continue;
+    uint8_t cb[32];
+    _mm256_storeu_si256((__m256i *)cb, coll);
+    for (int l = 0; l < hw; l++)
+      if (alive >> l & 1) {
+        pos[ns] = u0 + h + l;
+        sv[ns++] = m - cb[l] + gb[l];
+      }
+  }
+  *reads = most;
+  return ns;
+}
+#endif
+
+static block_fn block_vector;
+
+static void choose_kernel(void) {
+  block_vector = block_scalar;
+#ifdef HAVE_X86
+  if (getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "scalar")) return;
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512bw") &&
+      !(getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "avx2")))
+    block_vector = block_avx512;
+  else if (__builtin_cpu_supports("avx2"))
+    block_vector = block_avx2;
+#endif
+}
+
+const char *srch_bounds_kernel(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, choose_kernel);
+#ifdef HAVE_X86
+  if (block_vector == block_avx512) return "avx512";
+  if (block_vector == block_avx2) return "avx2";
+#endif
+  return "scalar";
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Fill rows and isin (permuted space) for the set C; unmark() undoes. */
+static void mark(const search *s, const uint8_t **rows, uint8_t *isin, const uint16_t *C, int m) {
+  for (int j = 0; j < m; j++) {
+    rows[j] = s->ptab + (size_t)s->prow[C[j]] * (size_t)s->pstride;
+    __builtin_prefetch(rows[j]); /* the first block's lines */
+    isin[s->ppos[s->g->ans2guess[C[j]]]] = 1;
+  }
+}
+static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
+  for (int j = 0; j < m; j++) isin[s->ppos[s->g->ans2guess[C[j]]]] = 0;
+}
+
+static block_fn kernel_for(int m) {
+  srch_bounds_kernel();
+  return m <= 255 ? block_vector : block_scalar;
+}
+
+/* The largest s over all guesses on C (rows, isin marked), stopping at
+ * `enough`. */
+static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough) {
+  const search *s = c->s;
+  block_fn scan = kernel_for(m);
+  int best = 0, pos[64], sv[64];
+  c->st.bound_scans++;
+  for (int u0 = 0; u0 < s->nstrong && best < enough; u0 += 64) {
+    if (s->strong_cap[u0] <= best) break; /* nothing later can beat it */
+    int w = s->nstrong - u0 < 64 ? s->nstrong - u0 : 64, reads;
+    int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
+    c->st.bound_guesses += (uint64_t)w;
+    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    for (int i = 0; i < ns; i++) best = sv[i] > best ? sv[i] : best;
+  }
+  return best;
+}
+
+#ifndef NDEBUG
+/* smax() from the definition, for assert() on small cases: every guess,
+ * the original table, no order, no caps, no abandoning. */
+static int smax_slow(const game *G, const uint16_t *C, int m) {
+  if ((long)m * G->n_guesses > 4000000) return -1;
+  int best = 0;
+  for (int g = 0; g < G->n_guesses; g++) {
+    uint64_t b[4] = {0, 0, 0, 0};
+    int k = 0, green = 0;
+    for (int j = 0; j < m; j++) {
+      int p = game_fb(G, g, C[j]);
+      green |= p == PATTERN_WIN;
+      k += !(b[p >> 6] >> (p & 63) & 1);
+      b[p >> 6] |= 1ull << (p & 63);
+    }
+    best = k + green > best ? k + green : best;
+  }
+  return best > m ? m : best; /* smax() stops at m */
+}
+#endif
+
+/* A bound worth keeping for later probes (closed forms are cheaper). */
+static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb) {
+  if (m >= MEMO_MIN_SET && lb > 2 * m && !stopped(c->s))
+    memo_store(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, lb, false);
+}
+
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact) {
+  klass k;
+  srch_quick(c, C, m, d, &k);
+  *exact = k.exact;
+  /* A stored bound above 2m is used as it is: it came from L1, L2 or a
+   * search (valid either way, and rarely below L1). */
+  if (k.exact || k.lb > 2 * m) return k.lb;
+  c->st.bound1++;
+  /* Not exact: no answer of C splits it into singletons or leaves one
+   * pair, so s <= m, and s = m (a bound of 2m) is the best there is. */
+  mark(c->s, c->rows, c->isin, C, m);
+  int sm = smax(c, c->rows, c->isin, m, m);
+  unmark(c->s, c->isin, C, m);
+  assert(stopped(c->s) || smax_slow(c->s->g, C, m) < 0 || sm == smax_slow(c->s->g, C, m));
+  int lb = 3 * m - sm;
+  if (lb < k.lb) lb = k.lb;
+  keep(c, &k, C, m, d, lb);
+  return lb;
+}
+
+int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
+  bool exact;
+  int lb1 = srch_bound1(c, C, m, d, &exact);
+  if (exact || lb1 >= need || d < 3) return lb1;
+  c->st.bound2++;
+  search *s = c->s;
+  const game *G = s->g;
+  klass k;
+  srch_quick(c, C, m, d, &k); /* for its memo hash (a probe: cheap) */
+  level *L = srch_level(c, ply);
+  const uint8_t **rows = c->rows2;
+  uint8_t *isin = c->isin2;
+  mark(s, rows, isin, C, m);
+  block_fn scan = kernel_for(m);
+  /* best: the least total found so far, capped at need (beyond it the
+   * caller does not care).  A guess can beat it only with 3m - s < best:
+   * s >= 3m - best + 1, so at most best - 2m - 1 + green collisions. */
+  int best = need, cd = child_depth(d), pos[64], sv[64];
+  for (int u0 = 0; u0 < s->nstrong && !stopping(s); u0 += 64) {
+    if (3 * m - s->strong_cap[u0] >= best) break; /* as in smax() */
+    int w = s->nstrong - u0 < 64 ? s->nstrong - u0 : 64, reads;
+    int ns = scan(rows, isin, m, u0, w, imin(best - 2 * m - 1, m), pos, sv, &reads);
+    c->st.bound_guesses += (uint64_t)w;
+    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    for (int i = 0; i < ns; i++) {
+      int sum = 3 * m - sv[i];
+      if (sum >= best) continue;
+      /* It might beat best: bound its classes one guess further. */
+      srch_partition(G, L, C, m, s->strong[pos[i]]);
+      for (int q = 0; q < L->ncls && sum < best; q++) {
+        klass *kq = &L->cls[q];
+        bool ex;
+        int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex);
+        sum = imin(sum + v - (2 * kq->size - 1), INF);
+      }
+      if (sum < best) best = sum;
+    }
+  }
+  unmark(s, isin, C, m);
+  if (stopped(s)) return lb1; /* a partial pass proves nothing more */
+  int lb = best > lb1 ? best : lb1;
+  keep(c, &k, C, m, d, lb);
+  return lb;
+}
