@@ -249,7 +249,7 @@ int cmd_simulate(int argc, char **argv) {
     if (a.strategies) return usage_error("simulate ", "--strategies needs --compare");
     for (int i = 0; i < a.out.n; i++)
       if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-        return usage_error("simulate ", "-o %s: unknown tree format (use .json or .txt)",
+        return usage_error("simulate ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
                            a.out.paths[i]);
   }
   strategy st;
@@ -326,9 +326,7 @@ int cmd_simulate(int argc, char **argv) {
   int file_limit = r.failures ? 0 : a.max_guesses;
   for (int i = 0; i < a.out.n; i++) {
     const char *p = a.out.paths[i];
-    int bad = treeio_format_of(p) == TREEFMT_JSON
-                  ? treeio_write_json(outs[i].fp, tree, &g, file_limit)
-                  : treeio_write_text(outs[i].fp, tree, &g);
+    int bad = treeio_write(outs[i].fp, treeio_format_of(p), tree, &g, file_limit);
     if (bad || out_commit(&outs[i])) {
       fprintf(stderr, "optle: %s: %s\n", p, err_msg());
       out_abort(&outs[i]);

@@ -36,7 +36,8 @@ static const optdef solve_opts[] = {
     {"--memo-mb", "N", O_INT, offsetof(solve_args, memo_mb), 1, 1 << 20,
      "memo size cap in MiB (default 128)"},
     {"-o", "FILE", O_PATHS, offsetof(solve_args, out), 0, 0,
-     "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable"},
+     "write the tree: FILE.json (JSON), FILE.txt (text), or another\n"
+     "                         solver's format: .paths, .cpaths, .map.json, .mjs; repeatable"},
     {"--time-limit", "SECONDS", O_INT, offsetof(solve_args, time_limit), 1, 100000000,
      "stop after this long, as on Ctrl-C (exit status 4)"},
     {"--stats", NULL, O_FLAG, offsetof(solve_args, stats), 0, 0, "print the search counters"},
@@ -126,7 +127,7 @@ int cmd_solve(int argc, char **argv) {
   }
   for (int i = 0; i < a.out.n; i++) {
     if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-      return usage_error("solve ", "-o %s: unknown tree format (use .json or .txt)",
+      return usage_error("solve ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
                          a.out.paths[i]);
     for (int j = 0; j < i; j++)
       if (!strcmp(a.out.paths[i], a.out.paths[j]))
@@ -207,9 +208,7 @@ int cmd_solve(int argc, char **argv) {
     bool wrote[MAX_OUTPUTS] = {false};
     for (int i = 0; i < a.out.n; i++) {
       const char *p = a.out.paths[i];
-      int bad = treeio_format_of(p) == TREEFMT_JSON
-                    ? treeio_write_json(outs[i].fp, tree, &g, a.max_guesses)
-                    : treeio_write_text(outs[i].fp, tree, &g);
+      int bad = treeio_write(outs[i].fp, treeio_format_of(p), tree, &g, a.max_guesses);
       if (bad) {
         fprintf(stderr, "optle: %s: %s\n", p, err_msg());
         out_abort(&outs[i]);

@@ -1,7 +1,7 @@
 /*
  * cmd_verify.c: `optle verify TREE` and `optle export TREE`.
  *
- * Both read a tree in either format (treeread.h) and check it in full
+ * Both read a tree in any format treeread.h reads and check it in full
  * (verify.h) against the lists the options name; verify prints the
  * report, export writes the tree again as JSON, text or DOT.
  */
@@ -69,8 +69,9 @@ static void verify_help(FILE *fp) {
   fprintf(fp,
           "usage: optle verify TREE (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
           "\n"
-          "Check a strategy tree file against the word lists: optle's JSON or the text format\n"
-          "(Selby's, optle's own text output), told apart by content.  Every guess must be\n"
+          "Check a strategy tree file against the word lists: optle's JSON, the text format\n"
+          "(Selby's, optle's own text output), path lines (compressed or not) or map JSON\n"
+          "(plain or as an ES module), told apart by content.  Every guess must be\n"
           "allowed, the same history must always lead to the same guess, every pattern must be\n"
           "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
           "and stored totals must add up.  Prints a report ending 'valid'; TREE '-' is stdin.\n"
@@ -136,7 +137,9 @@ typedef struct {
 static const optdef export_opts[] = {
     LIST_OPTIONS(export_args),
     {"--format", "FMT", O_STR, offsetof(export_args, format), 0, 0,
-     "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)"},
+     "json, text, dot, paths, cpaths, map or mjs (default: from -o's\n"
+     "                         extension .json, .txt, .dot, .gv, .paths, .cpaths, .map.json,\n"
+     "                         .mjs or .js)"},
     {"-o", "FILE", O_STR, offsetof(export_args, out), 0, 0,
      "write here, whole or not at all (default: standard output)"},
     {"--depth", "N", O_INT, offsetof(export_args, depth), 0, TREEREAD_MAX_DEPTH,
@@ -150,34 +153,50 @@ static const optdef export_opts[] = {
 static void export_help(FILE *fp) {
   fprintf(fp,
           "usage: optle export TREE (--list NAME | --answers FILE [--guesses FILE])\n"
-          "                    [--format json|text|dot] [-o FILE] [options]\n"
+          "                    [--format json|text|dot|paths|cpaths|map|mjs] [-o FILE] [options]\n"
           "\n"
-          "Read a tree (either format, as verify does), check it in full, and write it as\n"
-          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg).\n"
-          "An invalid tree is refused with verify's exit status and message.  JSON's\n"
-          "max_guesses is --max-guesses if given, else the input JSON's, else 6 when every\n"
-          "answer takes at most 6 guesses and 0 (none) otherwise.\n"
+          "Read a tree (any format verify reads), check it in full, and write it as\n"
+          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg),\n"
+          "or in another solver's format: path lines (paths: one line per answer, so one\n"
+          "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
+          "as an ES module (mjs).  An invalid tree is refused with verify's exit status and\n"
+          "message.  JSON's max_guesses is --max-guesses if given, else the input JSON's,\n"
+          "else 6 when every answer takes at most 6 guesses and 0 (none) otherwise.\n"
           "\n");
   print_options(fp, export_opts);
   fprintf(fp, "\nexit status: 0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
               "             3 out of memory or internal error\n");
 }
 
-typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE } export_fmt;
+typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE, EXPORT_TREE } export_fmt;
 
-static export_fmt format_named(const char *s) {
+/* The tree formats of treeio.h by name (EXPORT_TREE, *tf set). */
+static const struct {
+  const char *name;
+  treefmt f;
+} tree_formats[] = {{"paths", TREEFMT_PATHS}, {"cpaths", TREEFMT_CPATHS},
+                    {"map", TREEFMT_MAP},     {"mjs", TREEFMT_MJS},
+                    {"js", TREEFMT_MJS}};
+
+static export_fmt format_named(const char *s, treefmt *tf) {
   if (!strcmp(s, "json")) return EXPORT_JSON;
   if (!strcmp(s, "text") || !strcmp(s, "txt")) return EXPORT_TEXT;
   if (!strcmp(s, "dot")) return EXPORT_DOT;
+  for (size_t i = 0; i < sizeof tree_formats / sizeof *tree_formats; i++)
+    if (!strcmp(s, tree_formats[i].name)) {
+      *tf = tree_formats[i].f;
+      return EXPORT_TREE;
+    }
   return EXPORT_NONE;
 }
 
-static export_fmt format_of_path(const char *path) {
+static export_fmt format_of_path(const char *path, treefmt *tf) {
   const char *base = strrchr(path, '/');
   const char *ext = strrchr(base ? base + 1 : path, '.');
   if (!ext) return EXPORT_NONE;
   if (!strcmp(ext, ".gv")) return EXPORT_DOT;
-  return format_named(ext + 1);
+  if ((*tf = treeio_format_of(path)) == TREEFMT_MAP) return EXPORT_TREE; /* .map.json */
+  return format_named(ext + 1, tf);
 }
 
 int cmd_export(int argc, char **argv) {
@@ -194,12 +213,14 @@ int cmd_export(int argc, char **argv) {
   if (a.hard) return no_hard_mode("export ");
   if (pos.n == 0) return usage_error("export ", "give the tree file to export");
   export_fmt f = EXPORT_NONE;
-  if (a.format && (f = format_named(a.format)) == EXPORT_NONE)
-    return usage_error("export ", "--format '%s': unknown format (json, text or dot)", a.format);
-  if (!a.format && a.out && strcmp(a.out, "-") && (f = format_of_path(a.out)) == EXPORT_NONE)
-    return usage_error("export ", "-o %s: give --format json|text|dot (the extension says none)",
-                       a.out);
-  if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot");
+  treefmt tf = TREEFMT_NONE;
+  if (a.format && (f = format_named(a.format, &tf)) == EXPORT_NONE)
+    return usage_error("export ", "--format '%s': unknown format (json, text, dot, paths, cpaths, "
+                       "map or mjs)", a.format);
+  if (!a.format && a.out && strcmp(a.out, "-") && (f = format_of_path(a.out, &tf)) == EXPORT_NONE)
+    return usage_error("export ", "-o %s: give --format json|text|dot|paths|cpaths|map|mjs (the "
+                       "extension says none)", a.out);
+  if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot|paths|cpaths|map|mjs");
   if (a.depth && f != EXPORT_DOT)
     return usage_error("export ", "--depth applies to --format dot only");
 
@@ -225,6 +246,7 @@ int cmd_export(int argc, char **argv) {
   } else {
     int bad = f == EXPORT_JSON ? treeio_write_json(o.fp, t, &g, file_limit)
               : f == EXPORT_TEXT ? treeio_write_text(o.fp, t, &g)
+              : f == EXPORT_TREE ? treeio_write(o.fp, tf, t, &g, file_limit)
                                  : dot_write(o.fp, t, &g, a.depth);
     if (bad) {
       fprintf(stderr, "optle: %s: %s\n", dest, err_msg());
