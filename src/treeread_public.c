@@ -979,7 +979,7 @@ static int read_map(const char *data, size_t len, preader *r, tnode **out, treer
   x->n = len;
   x->line = 1;
   x->col_of = xcalloc((size_t)r->g->n_answers + 1, sizeof *x->col_of);
-  info->lines = 1;
+  info->lines = len > 0 && data[len - 1] != '\n'; /* as the path reader counts them */
   for (size_t i = 0; i < len; i++) info->lines += data[i] == '\n';
   int rc = -1;
   tnode *t = NULL;

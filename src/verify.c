@@ -229,6 +229,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   fprintf(fp, "distribution ");
   for (int k = 1; k <= s.most; k++) fprintf(fp, " %d:%d", k, s.dist[k]);
   fprintf(fp, "\n");
+  fprintf(fp, "tree hash     %016llx\n", (unsigned long long)tree_hash(t));
   int nw = s.dist[s.most];
   fprintf(fp, "worst         %d answer%s take%s %d guess%s", nw, nw == 1 ? "" : "s",
           nw == 1 ? "s" : "", s.most, s.most == 1 ? "" : "es");
