@@ -220,7 +220,8 @@ int cmd_export(int argc, char **argv) {
   if (!a.format && a.out && strcmp(a.out, "-") && (f = format_of_path(a.out, &tf)) == EXPORT_NONE)
     return usage_error("export ", "-o %s: give --format json|text|dot|paths|cpaths|map|mjs (the "
                        "extension says none)", a.out);
-  if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot|paths|cpaths|map|mjs");
+  if (f == EXPORT_NONE)
+    return usage_error("export ", "give --format json|text|dot|paths|cpaths|map|mjs");
   if (a.depth && f != EXPORT_DOT)
     return usage_error("export ", "--depth applies to --format dot only");
 

@@ -633,7 +633,8 @@ static int jstring(mapr *x, char *buf, size_t cap, size_t *len) {
         unsigned v = 0;
         for (int i = 0; i < 4; i++) {
           char h = x->pos + 2 + (size_t)i < x->n ? x->s[x->pos + 2 + (size_t)i] : 0;
-          int d = is_digit(h) ? h - '0' : (h | 0x20) >= 'a' && (h | 0x20) <= 'f' ? (h | 0x20) - 'a' + 10 : -1;
+          int lo = h | 0x20;
+          int d = is_digit(h) ? h - '0' : lo >= 'a' && lo <= 'f' ? lo - 'a' + 10 : -1;
           if (d < 0) return BAD(x, "bad \\u escape in a string");
           v = v * 16 + (unsigned)d;
         }
@@ -905,7 +906,8 @@ static tnode *map_node(mapr *x, int d) {
       }
       if (is_guess) {
         if (c != '"') {
-          bad_at(x, kline, kcol, "\"guess\" must be a string, not %s", c < 0 ? "missing" : jtype(c));
+          bad_at(x, kline, kcol, "\"guess\" must be a string, not %s",
+                 c < 0 ? "missing" : jtype(c));
           goto fail;
         }
         int wcol = col(x, x->pos);
@@ -999,7 +1001,8 @@ static int read_map(const char *data, size_t len, preader *r, tnode **out, treer
   }
   int c = peek(x);
   if (c != '{') {
-    BAD(x, "the tree must be a JSON object, found %s", c == '"' || c == '[' ? jtype(c) : what(c, b));
+    BAD(x, "the tree must be a JSON object, found %s",
+        c == '"' || c == '[' ? jtype(c) : what(c, b));
     goto done;
   }
   t = map_node(x, 0);

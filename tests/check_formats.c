@@ -544,8 +544,10 @@ static bool hard_legal(const char *h, const char *w, int p) {
 static bool hard_break(const tnode *t, const game *g, const int *hist, const int *pats, int d,
                        char *buf, size_t size) {
   int h[TREE_MAX_DEPTH + 1], p[TREE_MAX_DEPTH + 1];
-  memcpy(h, hist, sizeof *h * (size_t)d);
-  memcpy(p, pats, sizeof *p * (size_t)d);
+  if (d > 0) {
+    memcpy(h, hist, sizeof *h * (size_t)d);
+    memcpy(p, pats, sizeof *p * (size_t)d);
+  }
   const char *gw = g->guesses.w[t->guess];
   for (int j = 0; j < d; j++)
     if (!hard_legal(gw, g->guesses.w[h[j]], p[j])) {
