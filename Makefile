@@ -94,7 +94,7 @@ run: optle
 	./optle solve --list small -o outputs/small.json -o outputs/small.txt
 	./optle solve --list medium -o outputs/medium.json -o outputs/medium.txt
 	./optle solve --list large -o outputs/large.json -o outputs/large.txt
-	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt
+	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt -o outputs/nyt-salet.paths
 	./optle export outputs/small.json --list small --format dot -o outputs/small.dot
 	dot -Tsvg outputs/small.dot -o outputs/small.svg
 	./optle export outputs/nyt-salet.json --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot

@@ -64,7 +64,8 @@ typedef struct {
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
     "memo size cap in MiB (default 128)")                                                      \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
-    "write the tree: FILE.json (JSON) or FILE.txt (text); repeatable")                         \
+    "write the tree: FILE.json (JSON), FILE.txt (text), or another\n"                          \
+    "                         solver's format: .paths, .cpaths, .map.json, .mjs; repeatable")   \
   X(TIME_LIMIT, "--time-limit", "SECONDS", O_INT, time_limit, 1, 100000000, 0,                \
     "stop after this long, as on Ctrl-C (exit status 4)")                                      \
   X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
@@ -97,7 +98,9 @@ typedef struct {
   X(EXPECT, "--expect", "TOTAL", O_INT, expect, 0, 1000000000, -1,                            \
     "the total the tree must have (exit status 1 if not)")                                     \
   X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
-    "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)")               \
+    "json, text, dot, paths, cpaths, map or mjs (default: from -o's\n"                         \
+    "                         extension .json, .txt, .dot, .gv, .paths, .cpaths, .map.json,\n"  \
+    "                         .mjs or .js)")                                                   \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
     "dot: show the first N guesses, summarise the rest (default 0: all)")
 

@@ -16,6 +16,21 @@
  *   as many spaces.  Lines are in pattern_cmp() order at every node,
  *   with the winning line in its place among them.
  *
+ * The formats other solvers publish (../shared/trees/README.md), written
+ * by treeio_public.c in the same branch order:
+ *   path lines (".paths"): one line per answer, "salet _____ courd _y_y_
+ *     ... brook ggggg" (gray _, yellow y, green g), so that one grep
+ *     finds an answer's whole path;
+ *   compressed path lines (".cpaths"): each line starts with how many
+ *     guesses it shares with the line above, the rest follows, and the
+ *     final ggggg is left out: "0 salet _____ courd ... brook",
+ *     "3 _gggg brown";
+ *   map JSON (".map.json"): {"guess": "salet", "map": {"00000": NODE or
+ *     "word", ..., "22222": "salet"}} (gray 0, yellow 1, green 2; a bare
+ *     word is a guess that is the answer; "22222" names the node's own
+ *     guess when it can be the answer), one node or leaf per line;
+ *   the same as an ES module (".mjs", ".js"): "export default {...};".
+ *
  * Files are written to a temporary name and renamed (util.h outfile):
  * whole or not at all.
  */
@@ -26,14 +41,29 @@
 
 #include "tree.h"
 
-typedef enum { TREEFMT_NONE, TREEFMT_JSON, TREEFMT_TEXT } treefmt;
+typedef enum {
+  TREEFMT_NONE,
+  TREEFMT_JSON,
+  TREEFMT_TEXT,
+  TREEFMT_PATHS,  /* path lines */
+  TREEFMT_CPATHS, /* compressed path lines */
+  TREEFMT_MAP,    /* map JSON */
+  TREEFMT_MJS     /* map JSON as an ES module */
+} treefmt;
+
+/* The extensions treeio_format_of() knows, for messages. */
+#define TREEIO_EXTENSIONS ".json, .txt, .paths, .cpaths, .map.json, .mjs or .js"
 
 /* Format from a file name's extension, or TREEFMT_NONE. */
 treefmt treeio_format_of(const char *path);
 
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses);
 int treeio_write_text(FILE *fp, const tnode *t, const game *g);
-/* Write t in format f; 0 or -1 (err_msg). */
+/* The public formats (treeio_public.c). */
+int treeio_write_paths(FILE *fp, const tnode *t, const game *g, int compressed);
+int treeio_write_map(FILE *fp, const tnode *t, const game *g, int module);
+/* Write t in format f (not TREEFMT_NONE); max_guesses is JSON's only.
+ * 0 or -1 (err_msg). */
 int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_guesses);
 
 /* A tree to write to -o files (util.h outs_write()): the format of each

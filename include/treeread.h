@@ -4,7 +4,9 @@
  *
  * Formats are told apart by content, never by name: after blanks, '{'
  * starts optle's JSON, a letter starts the text format (Selby's, which
- * is also optle's own text output); anything else is not a tree.
+ * is also optle's own text output); anything else is not a tree.  The
+ * formats other solvers publish (path lines, map JSON) are recognised
+ * first and read by treeread_public.h, with the same two kinds of error.
  *
  * The reader sorts what can go wrong into two kinds, as `optle verify`
  * reports them:
@@ -70,13 +72,14 @@
 enum { TREEREAD_OK = 0, TREEREAD_INVALID = 1, TREEREAD_UNUSABLE = -1 };
 
 typedef struct {
-  treefmt format;   /* TREEFMT_JSON or TREEFMT_TEXT once detected */
+  treefmt format;   /* the format detected (TREEFMT_NONE before) */
   int lines;        /* lines in the file */
   /* JSON's top-level fields as stored; -1 for the text format. */
   int answers, guesses, max_guesses, total;
   double average;
-  /* Text format: line_of[a] is the line ending with answer a (0: none).
-   * NULL for JSON, whose locations are paths (verify.h). */
+  /* Text format and path lines: line_of[a] is the line ending with
+   * answer a (0: none); map JSON: the line of the key naming it.  NULL
+   * for optle's JSON, whose locations are paths (verify.h). */
   int *line_of;
 } treeread_info;
 

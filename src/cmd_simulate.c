@@ -224,7 +224,7 @@ int cmd_simulate(int argc, char **argv) {
     if (a.strategies) return usage_error("simulate ", "--strategies needs --compare");
     for (int i = 0; i < a.out.n; i++)
       if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-        return usage_error("simulate ", "-o %s: unknown tree format (use .json or .txt)",
+        return usage_error("simulate ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
                            a.out.paths[i]);
   }
   strategy st;

@@ -116,7 +116,7 @@ int cmd_solve(int argc, char **argv) {
   }
   for (int i = 0; i < a.out.n; i++) {
     if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-      return usage_error("solve ", "-o %s: unknown tree format (use .json or .txt)",
+      return usage_error("solve ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
                          a.out.paths[i]);
     for (int j = 0; j < i; j++)
       if (!strcmp(a.out.paths[i], a.out.paths[j]))

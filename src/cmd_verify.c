@@ -1,7 +1,7 @@
 /*
  * cmd_verify.c: `optle verify TREE` and `optle export TREE`.
  *
- * Both read a tree in either format (treeread.h) and check it in full
+ * Both read a tree in any format treeread.h reads and check it in full
  * (verify.h) against the lists the options name; verify prints the
  * report, export writes the tree again as JSON, text or DOT.
  */
@@ -60,8 +60,9 @@ static void verify_help(FILE *fp) {
   fprintf(fp,
           "usage: optle verify TREE (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
           "\n"
-          "Check a strategy tree file against the word lists: optle's JSON or the text format\n"
-          "(Selby's, optle's own text output), told apart by content.  Every guess must be\n"
+          "Check a strategy tree file against the word lists: optle's JSON, the text format\n"
+          "(Selby's, optle's own text output), path lines (compressed or not) or map JSON\n"
+          "(plain or as an ES module), told apart by content.  Every guess must be\n"
           "allowed, the same history must always lead to the same guess, every pattern must be\n"
           "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
           "and stored totals must add up.  Prints a report ending 'valid'; TREE '-' is stdin.\n"
@@ -130,39 +131,56 @@ static const optuse export_opts[] = {
 static void export_help(FILE *fp) {
   fprintf(fp,
           "usage: optle export TREE (--list NAME | --answers FILE [--guesses FILE])\n"
-          "                    [--format json|text|dot] [-o FILE] [options]\n"
+          "                    [--format json|text|dot|paths|cpaths|map|mjs] [-o FILE] [options]\n"
           "\n"
-          "Read a tree (either format, as verify does), check it in full, and write it as\n"
-          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg).\n"
-          "An invalid tree is refused with verify's exit status and message.  JSON's\n"
-          "max_guesses is --max-guesses if given, else the input JSON's, else 6 when every\n"
-          "answer takes at most 6 guesses and 0 (none) otherwise.\n"
+          "Read a tree (any format verify reads), check it in full, and write it as\n"
+          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg),\n"
+          "or in another solver's format: path lines (paths: one line per answer, so one\n"
+          "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
+          "as an ES module (mjs).  An invalid tree is refused with verify's exit status and\n"
+          "message.  JSON's max_guesses is --max-guesses if given, else the input JSON's,\n"
+          "else 6 when every answer takes at most 6 guesses and 0 (none) otherwise.\n"
           "\n");
   print_options(fp, export_opts);
   fprintf(fp, "\nexit status: 0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
               "             3 out of memory or internal error\n");
 }
 
-typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE } export_fmt;
+typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE, EXPORT_TREE } export_fmt;
 
-static export_fmt format_named(const char *s) {
+/* The tree formats of treeio.h by name (EXPORT_TREE, *tf set). */
+static const struct {
+  const char *name;
+  treefmt f;
+} tree_formats[] = {{"paths", TREEFMT_PATHS}, {"cpaths", TREEFMT_CPATHS},
+                    {"map", TREEFMT_MAP},     {"mjs", TREEFMT_MJS},
+                    {"js", TREEFMT_MJS}};
+
+static export_fmt format_named(const char *s, treefmt *tf) {
   if (!strcmp(s, "json")) return EXPORT_JSON;
   if (!strcmp(s, "text") || !strcmp(s, "txt")) return EXPORT_TEXT;
   if (!strcmp(s, "dot")) return EXPORT_DOT;
+  for (size_t i = 0; i < sizeof tree_formats / sizeof *tree_formats; i++)
+    if (!strcmp(s, tree_formats[i].name)) {
+      *tf = tree_formats[i].f;
+      return EXPORT_TREE;
+    }
   return EXPORT_NONE;
 }
 
-static export_fmt format_of_path(const char *path) {
+static export_fmt format_of_path(const char *path, treefmt *tf) {
   const char *base = strrchr(path, '/');
   const char *ext = strrchr(base ? base + 1 : path, '.');
   if (!ext) return EXPORT_NONE;
   if (!strcmp(ext, ".gv")) return EXPORT_DOT;
-  return format_named(ext + 1);
+  if ((*tf = treeio_format_of(path)) == TREEFMT_MAP) return EXPORT_TREE; /* .map.json */
+  return format_named(ext + 1, tf);
 }
 
 /* The tree to write, in the format export was asked for. */
 typedef struct {
   export_fmt f;
+  treefmt tf; /* EXPORT_TREE: which tree format */
   const tnode *t;
   const game *g;
   int max_guesses, depth;
@@ -175,6 +193,7 @@ static int export_writer(FILE *fp, const char *path, void *arg) {
   case EXPORT_JSON: return treeio_write(fp, TREEFMT_JSON, j->t, j->g, j->max_guesses);
   case EXPORT_TEXT: return treeio_write(fp, TREEFMT_TEXT, j->t, j->g, j->max_guesses);
   case EXPORT_DOT: return dot_write(fp, j->t, j->g, j->depth);
+  case EXPORT_TREE: return treeio_write(fp, j->tf, j->t, j->g, j->max_guesses);
   case EXPORT_NONE: break;
   }
   return err_set("no format");
@@ -194,14 +213,17 @@ int cmd_export(int argc, char **argv) {
   if (a.hard) return no_hard_mode("export ");
   if (pos.n == 0) return usage_error("export ", "give the tree file to export");
   export_fmt f = EXPORT_NONE;
-  if (a.format && (f = format_named(a.format)) == EXPORT_NONE)
-    return usage_error("export ", "--format '%s': unknown format (json, text or dot)", a.format);
+  treefmt tf = TREEFMT_NONE;
+  if (a.format && (f = format_named(a.format, &tf)) == EXPORT_NONE)
+    return usage_error("export ", "--format '%s': unknown format (json, text, dot, paths, cpaths, "
+                       "map or mjs)", a.format);
   if (a.out.n > 1) return usage_error("export ", "-o: give one file (or none: standard output)");
   const char *dest = a.out.n ? a.out.paths[0] : "-";
-  if (!a.format && strcmp(dest, "-") && (f = format_of_path(dest)) == EXPORT_NONE)
-    return usage_error("export ", "-o %s: give --format json|text|dot (the extension says none)",
-                       dest);
-  if (f == EXPORT_NONE) return usage_error("export ", "give --format json|text|dot");
+  if (!a.format && strcmp(dest, "-") && (f = format_of_path(dest, &tf)) == EXPORT_NONE)
+    return usage_error("export ", "-o %s: give --format json|text|dot|paths|cpaths|map|mjs (the "
+                       "extension says none)", dest);
+  if (f == EXPORT_NONE)
+    return usage_error("export ", "give --format json|text|dot|paths|cpaths|map|mjs");
   if (a.depth && f != EXPORT_DOT)
     return usage_error("export ", "--depth applies to --format dot only");
 
@@ -218,7 +240,7 @@ int cmd_export(int argc, char **argv) {
     tree_summarize(t, &s);
     file_limit = s.most <= 6 ? 6 : 0;
   }
-  export_job job = {f, t, &g, file_limit, a.depth};
+  export_job job = {f, tf, t, &g, file_limit, a.depth};
   outset o;
   rc = EXIT_OK;
   if (outs_open(&o, &dest, 1) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;

@@ -14,8 +14,13 @@ treefmt treeio_format_of(const char *path) {
   base = base ? base + 1 : path;
   const char *ext = strrchr(base, '.');
   if (!ext) return TREEFMT_NONE;
+  size_t n = strlen(base);
+  if (n > 9 && !strcmp(base + n - 9, ".map.json")) return TREEFMT_MAP;
   if (!strcmp(ext, ".json")) return TREEFMT_JSON;
   if (!strcmp(ext, ".txt")) return TREEFMT_TEXT;
+  if (!strcmp(ext, ".paths")) return TREEFMT_PATHS;
+  if (!strcmp(ext, ".cpaths")) return TREEFMT_CPATHS;
+  if (!strcmp(ext, ".mjs") || !strcmp(ext, ".js")) return TREEFMT_MJS;
   return TREEFMT_NONE;
 }
 
@@ -156,9 +161,12 @@ int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_gue
   switch (f) {
   case TREEFMT_JSON: return treeio_write_json(fp, t, g, max_guesses);
   case TREEFMT_TEXT: return treeio_write_text(fp, t, g);
-  case TREEFMT_NONE: break;
+  case TREEFMT_PATHS: return treeio_write_paths(fp, t, g, 0);
+  case TREEFMT_CPATHS: return treeio_write_paths(fp, t, g, 1);
+  case TREEFMT_MAP: return treeio_write_map(fp, t, g, 0);
+  case TREEFMT_MJS: return treeio_write_map(fp, t, g, 1);
+  default: return err_set("unknown tree format (use .json, .txt, .paths, .cpaths, .map.json, .mjs or .js)");
   }
-  return err_set("unknown tree format (use .json or .txt)");
 }
 
 int treeio_out_writer(FILE *fp, const char *path, void *job) {
@@ -169,7 +177,7 @@ int treeio_out_writer(FILE *fp, const char *path, void *job) {
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses) {
   treefmt f = treeio_format_of(path);
   if (f == TREEFMT_NONE)
-    return err_set("%s: unknown tree format (use .json or .txt)", path);
+    return err_set("%s: unknown tree format (use " TREEIO_EXTENSIONS ")", path);
   outfile o;
   if (out_open(&o, path)) return -1;
   int rc = treeio_write(o.fp, f, t, g, max_guesses);

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "feedback.h"
+#include "treeread_public.h"
 #include "util.h"
 #include "words.h"
 
@@ -32,7 +33,7 @@
 #define TOTAL_MAX 1000000000
 
 const char *treeread_format_name(treefmt f) {
-  return f == TREEFMT_JSON ? "JSON" : f == TREEFMT_TEXT ? "text" : "unknown";
+  return f == TREEFMT_JSON ? "JSON" : f == TREEFMT_TEXT ? "text" : treeread_public_name(f);
 }
 
 void treeread_info_free(treeread_info *info) {
@@ -790,6 +791,8 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
        i++)
     line += data[i] == '\n';
   if (i == len) return err_set("%s: empty file: no tree", name);
+  treefmt pf = treeread_public_sniff(data + i, len - i); /* the other solvers' formats */
+  if (pf != TREEFMT_NONE) return treeread_public(data, len, name, g, pf, out, info);
   reader r = {.name = name, .g = g};
   unsigned char c = (unsigned char)data[i];
   if (c == '{') {

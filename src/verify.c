@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "treeread_public.h"
 #include "util.h"
 
 /* A path from the root: nodes[0..depth) and the patterns taken. */
@@ -58,10 +59,12 @@ static int find_answer(const tnode *root, const game *g, int a, const treeread_i
   const tnode *t = root;
   char buf[700];
   bool text = info && info->format == TREEFMT_TEXT;
+  treefmt pub = info && treeread_public_format(info->format) ? info->format : TREEFMT_NONE;
   for (int d = 0; d < TREE_MAX_DEPTH; d++) {
     p->nodes[d] = t;
     if (t->guess == g->ans2guess[a]) {
       if (ends_here(t) >= 1) return 0;
+      if (pub) return treeread_public_missing(name, g, pub, aw, p->nodes, p->pats, d, 1);
       if (text)
         return err_set("%s: answer '%s' is missing: no line ends with it (it would be '%s%s%s "
                        "GGGGG%d')",
@@ -78,6 +81,7 @@ static int find_answer(const tnode *root, const game *g, int a, const treeread_i
       char ps[6];
       pattern_format(fb, ps);
       p->pats[d] = fb;
+      if (pub) return treeread_public_missing(name, g, pub, aw, p->nodes, p->pats, d, 0);
       if (text)
         return err_set("%s: answer '%s' is missing: no line ends with it (its line would start "
                        "'%s ...', and no line does)",
@@ -99,7 +103,7 @@ static int over_limit(const tnode *t, const game *g, int max_guesses, int d, vpa
     const char *aw = word(g, t);
     int a = g->guess2ans[t->guess];
     char buf[700];
-    if (info && info->format == TREEFMT_TEXT && info->line_of && a >= 0)
+    if (info && info->format != TREEFMT_JSON && info->line_of && a >= 0)
       return err_set("%s:%d: answer '%s' needs %d guesses, more than --max-guesses %d", name,
                      info->line_of[a], aw, d + 1, max_guesses);
     return err_set("%s: %s: answer '%s' needs %d guesses, more than --max-guesses %d", name,
@@ -211,6 +215,9 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   fprintf(fp, "tree          %s\n", path);
   if (info->format == TREEFMT_TEXT)
     fprintf(fp, "format        text (Selby's format), %d lines\n", info->lines);
+  else if (treeread_public_format(info->format))
+    fprintf(fp, "format        %s, %d line%s\n", treeread_public_name(info->format), info->lines,
+            info->lines == 1 ? "" : "s");
   else
     fprintf(fp, "format        JSON\n");
   fprintf(fp, "lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
@@ -222,6 +229,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   fprintf(fp, "distribution ");
   for (int k = 1; k <= s.most; k++) fprintf(fp, " %d:%d", k, s.dist[k]);
   fprintf(fp, "\n");
+  fprintf(fp, "tree hash     %016llx\n", (unsigned long long)tree_hash(t));
   int nw = s.dist[s.most];
   fprintf(fp, "worst         %d answer%s take%s %d guess%s", nw, nw == 1 ? "" : "s",
           nw == 1 ? "s" : "", s.most, s.most == 1 ? "" : "es");

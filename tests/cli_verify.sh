@@ -50,7 +50,7 @@ check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 t
 check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --bogus
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
-check_usage "export: unknown format" "--format 'xml': unknown format (json, text or dot)" \
+check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
 check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: give --format json|text|dot" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"

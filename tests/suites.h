@@ -26,6 +26,7 @@ Suite *search_suite(void);
 Suite *strategy_suite(void) __attribute__((weak));
 Suite *verify_suite(void) __attribute__((weak));
 Suite *play_suite(void) __attribute__((weak));
+Suite *formats_suite(void) __attribute__((weak));
 
 /* Reference Wordle feedback from the rules, by letter counts: greens
  * first, then each remaining guess letter, left to right, is yellow while

@@ -59,3 +59,34 @@ t1=$(date +%s.%N)
 echo
 echo "verify, NYT SALET tree: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall, $(sed -n 's/^time *//p' <<<"$vout")"
 rm -f "$treefile"
+
+# Reading the other solvers' published trees (issue: "well under 0.1 s once
+# the lists are loaded"): verify's own "read and check" time for each file
+# of ../shared/trees/public, against the lists ../shared/trees/README.md
+# names.
+PUBLIC=${PUBLIC:-$SHARED/../trees/public}
+if [[ -d $PUBLIC && -f $SHARED/nyt-2022-08-guesses.txt ]]; then
+  orig=(--answers "$SHARED/original-answers.txt" --guesses "$SHARED/original-guesses.txt")
+  tarse=(--answers wordlists/nyt-answers.txt --guesses "$SHARED/nyt-2022-08-guesses.txt")
+  while read -r file lists; do
+    case $lists in
+      orig) args=("${orig[@]}") ;;
+      tarse) args=("${tarse[@]}") ;;
+      nyt) args=(--list nyt) ;;
+      answers) args=(--answers wordlists/nyt-answers.txt) ;;
+    esac
+    t0=$(date +%s.%N)
+    vout=$("$OPTLE" verify "$PUBLIC/$file" "${args[@]}")
+    t1=$(date +%s.%N)
+    echo "verify, $file ($(field format "$vout" | cut -d, -f1), total $(field total "$vout")): $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall, $(sed -n 's/^time *//p' <<<"$vout")"
+  done <<'ROWS'
+salet.original.olson.js orig
+salet.hard.original.olson.js orig
+salet.nyt-2022-02.koppel.txt nyt
+tarse.nyt-2022-08.koppel.txt tarse
+tarse.nyt-2022-08.koppel-compressed.txt tarse
+slate.nyt-answers-only.koppel.txt answers
+ROWS
+else
+  echo "verify, published trees: skipped ($PUBLIC or $SHARED/nyt-2022-08-guesses.txt not found)"
+fi

@@ -1,6 +1,7 @@
 /*
- * fuzz_treeread.c: libFuzzer target for the tree readers (treeread.h)
- * and the checks after them (verify.h).
+ * fuzz_treeread.c: libFuzzer target for the tree readers (treeread.h,
+ * with the other solvers' formats of treeread_public.h) and the checks
+ * after them (verify.h).
  *
  * Each input is read as a tree file against two games: the tiny lists of
  * tests/fixtures/trees (12 answers, 14 guesses; the seed corpus's
@@ -8,8 +9,9 @@
  * "no crash, no leak, no undefined behaviour, bounded memory", every
  * input must give a status of 0, 1 or 2 with a message on failure, and
  * every tree accepted as valid must keep to a guess limit of its own
- * depth and break one of a guess less, and must survive both writers:
- * written as text and as JSON, it must read back valid with the same
+ * depth and break one of a guess less, and must survive every writer:
+ * written as text, JSON, path lines, compressed path lines, map JSON and
+ * the ES module, it must read back valid, in that format, with the same
  * tree hash.  The DOT writer and the report run on it too.
  *
  * Built and run by `make fuzz` (tests/fuzz/fuzz.mk).
@@ -49,15 +51,21 @@ static void setup(void) {
   ngames = 2;
 }
 
-/* Write t with one of the writers into memory. */
-static char *written(const tnode *t, const game *g, int how, size_t *len) {
+/* The tree formats, each written and read back. */
+static const treefmt formats[] = {TREEFMT_TEXT,   TREEFMT_JSON, TREEFMT_PATHS,
+                                  TREEFMT_CPATHS, TREEFMT_MAP,  TREEFMT_MJS};
+#define NFORMATS (int)(sizeof formats / sizeof *formats)
+
+/* Write t into memory: how < NFORMATS a tree format, then DOT and the
+ * report (with the reader's info). */
+static char *written(const tnode *t, const game *g, int how, const treeread_info *info,
+                     size_t *len) {
   char *buf = NULL;
   FILE *fp = open_memstream(&buf, len);
   if (!fp) abort();
-  int rc = how == 0 ? treeio_write_text(fp, t, g)
-           : how == 1 ? treeio_write_json(fp, t, g, 6)
-           : how == 2 ? dot_write(fp, t, g, 2)
-                      : (verify_report(fp, "fuzz", t, g, &(treeread_info){.format = TREEFMT_JSON}, 0), 0);
+  int rc = how < NFORMATS   ? treeio_write(fp, formats[how], t, g, 6)
+           : how == NFORMATS ? dot_write(fp, t, g, 2)
+                             : (verify_report(fp, "fuzz", t, g, info, 0), 0);
   if (rc) abort();
   fclose(fp);
   return buf;
@@ -81,23 +89,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (verify_tree(t, g, s.most, &info, "fuzz") != VERIFY_VALID) abort();
       if (s.most > 1 && verify_tree(t, g, s.most - 1, &info, "fuzz") != VERIFY_INVALID) abort();
       uint64_t h = tree_hash(t);
-      for (int how = 0; how < 2; how++) {
+      for (int how = 0; how < NFORMATS; how++) {
         size_t len;
-        char *buf = written(t, g, how, &len);
+        char *buf = written(t, g, how, &info, &len);
         tnode *t2 = NULL;
         treeread_info i2;
         if (verify_mem(buf, len, "fuzz", g, 0, &t2, &i2) != 0) {
           fprintf(stderr, "round trip %d failed: %s\n%s", how, err_msg(), buf);
           abort();
         }
-        if (tree_hash(t2) != h) abort();
+        if (tree_hash(t2) != h || i2.format != formats[how]) abort();
         tree_free(t2);
         treeread_info_free(&i2);
         free(buf);
       }
-      for (int how = 2; how < 4; how++) {
+      for (int how = NFORMATS; how < NFORMATS + 2; how++) {
         size_t len;
-        free(written(t, g, how, &len));
+        free(written(t, g, how, &info, &len));
       }
     }
     tree_free(t);

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# tests/cli_formats.sh: the tree formats other solvers publish (path
+# lines, compressed path lines, map JSON, the ES module), through
+# `optle verify`, `export`, `solve -o`, `next --tree` and `play --tree`,
+# run as a subprocess.
+#
+# The fixtures are tests/fixtures/formats (the 12-answer instance of
+# tests/fixtures/trees in each format, one file per reader error u-* and
+# per verification failure i-*).  Reader errors are status 2 and invalid
+# trees status 1, each with exactly one line on stderr, "optle: FILE:..."
+# naming the file, and nothing on stdout.  The published files of
+# ../shared/trees/public are verified with the totals and worst cases of
+# ../shared/trees/README.md (skipped, saying so, when ../shared is
+# absent).  The last line is "N passed, M failed" (", K skipped").
+#
+# Run from anywhere: `bash tests/cli_formats.sh`.  OPTLE names the binary.
+# shellcheck disable=SC2034 # read by lib.sh
+harness=formats
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+
+fx=tests/fixtures/formats
+tiny=tests/fixtures/trees
+L=(--answers "$tiny/answers.txt" --guesses "$tiny/guesses.txt")
+trees=../shared/trees
+
+# check_invalid NAME FRAGMENT CMD...: status 1, one 'optle: ' line on
+# stderr containing FRAGMENT, nothing on stdout.
+check_invalid() {
+  local name=$1 frag=$2
+  shift 2
+  check "$name" 1 err "$frag" "$@" || return 1
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^optle: ' "$tmp/err" || [ -s "$tmp/out" ]; then
+    fail "$name: one 'optle: ' line on stderr, nothing on stdout" "$(head -c 300 "$tmp/err")"
+    return 1
+  fi
+  pass
+}
+
+same_file() { # NAME A B
+  if cmp -s "$2" "$3"; then pass; else fail "$1" "$(cmp "$2" "$3" 2>&1 | head -n 1)"; fi
+}
+
+# ------------------------------------------------------------------
+# The valid fixtures: detected by content, the tree of valid.txt.
+
+run "$OPTLE" verify "$tiny/valid.txt" "${L[@]}"
+hash_txt=$(summary_value "tree hash")
+expect "the report has a tree hash" -n "$hash_txt"
+for f in valid.paths:"path lines, 12 lines" valid.cpaths:"compressed path lines, 12 lines" \
+  valid.map.json:"map JSON, 22 lines" valid.mjs:"map JSON (ES module), 22 lines"; do
+  file=${f%%:*} format=${f#*:}
+  if check "verify $file" 0 out "format        $format" "$OPTLE" verify "$fx/$file" "${L[@]}"; then
+    expect "$file: total" "$(summary_value total)" = 30
+    expect "$file: the tree of valid.txt" "$(summary_value "tree hash")" = "$hash_txt"
+  fi
+done
+cp "$fx/valid.map.json" "$tmp/looks-like.txt"
+check "format from content, not the name" 0 out "format        map JSON" \
+  "$OPTLE" verify "$tmp/looks-like.txt" "${L[@]}"
+paths_on_stdin() { "$OPTLE" verify - "${L[@]}" <"$fx/valid.paths"; }
+check "verify - reads path lines from stdin" 0 out "format        path lines" paths_on_stdin
+check_invalid "path lines: --max-guesses names the line" \
+  "$fx/valid.paths:1: answer 'sight' needs 4 guesses, more than --max-guesses 3" \
+  "$OPTLE" verify "$fx/valid.paths" "${L[@]}" --max-guesses 3
+
+# ------------------------------------------------------------------
+# Every reader error: status 2, file:line: reason.  Every verification
+# failure: status 1.
+
+for f in "$fx"/u-*; do
+  check_usage "unusable: $(basename "$f")" "optle: $f:" "$OPTLE" verify "$f" "${L[@]}"
+done
+for f in "$fx"/i-*; do
+  check_invalid "invalid: $(basename "$f")" "optle: $f" "$OPTLE" verify "$f" "${L[@]}"
+done
+check_usage "a non-word" "$fx/u-paths-non-word.paths:5: 'l1ght' is not a five-letter word" \
+  "$OPTLE" verify "$fx/u-paths-non-word.paths" "${L[@]}"
+check_usage "after ggggg" "$fx/u-paths-after-win.paths:3: the path goes on after ggggg" \
+  "$OPTLE" verify "$fx/u-paths-after-win.paths" "${L[@]}"
+check_usage "sharing too much" "$fx/u-cpaths-shares-too-much.cpaths:4: the line shares 5 guesses" \
+  "$OPTLE" verify "$fx/u-cpaths-shares-too-much.cpaths" "${L[@]}"
+check_usage "mixed formats" "mixed formats" "$OPTLE" verify "$fx/u-paths-mixed-selby.paths" "${L[@]}"
+check_usage "map JSON: the line of the key" \
+  "$fx/u-map-bad-pattern.map.json:9: \"00030\" under 'clamp' is not a pattern" \
+  "$OPTLE" verify "$fx/u-map-bad-pattern.map.json" "${L[@]}"
+check_invalid "map JSON: a wrong pattern, the line of its key" \
+  "$fx/i-map-label.map.json:9: answer 'might': pattern 00011 after 'clamp' but clamp gives 00010" \
+  "$OPTLE" verify "$fx/i-map-label.map.json" "${L[@]}"
+check_invalid "path lines: an answer twice" "answer 'light' appears twice (lines 5 and 6)" \
+  "$OPTLE" verify "$fx/i-paths-twice.paths" "${L[@]}"
+check_invalid "path lines: a missing answer" "answer 'patch' is missing" \
+  "$OPTLE" verify "$fx/i-paths-missing.paths" "${L[@]}"
+
+# ------------------------------------------------------------------
+# Export: the extension or --format picks the format; the writers give
+# the fixtures back byte for byte.
+
+out="$tmp/x"
+mkdir -p "$out"
+for e in paths cpaths map.json mjs; do
+  check "export -o t.$e" 0 out "" "$OPTLE" export "$tiny/valid.json" "${L[@]}" -o "$out/t.$e"
+  same_file "export -o t.$e equals valid.$e" "$out/t.$e" "$fx/valid.$e"
+done
+check "export -o t.js: the ES module" 0 out "" "$OPTLE" export "$fx/valid.paths" "${L[@]}" -o "$out/t.js"
+same_file "t.js equals valid.mjs" "$out/t.js" "$fx/valid.mjs"
+for f in paths:valid.paths cpaths:valid.cpaths map:valid.map.json mjs:valid.mjs js:valid.mjs; do
+  check "export --format ${f%%:*}" 0 out "" "$OPTLE" export "$fx/valid.cpaths" "${L[@]}" --format "${f%%:*}"
+  same_file "--format ${f%%:*} to stdout" "$tmp/out" "$fx/${f#*:}"
+done
+check "export from map JSON to text" 0 out "" "$OPTLE" export "$fx/valid.mjs" "${L[@]}" -o "$out/t.txt"
+same_file "map JSON -> text equals valid.txt" "$out/t.txt" "$tiny/valid.txt"
+check "one grep finds an answer's whole path" 0 out "" \
+  grep -qx 'clamp _____ fight _gggg night _gggg sight ggggg' "$out/t.paths"
+check_invalid "export refuses an invalid tree" "$fx/i-paths-label.paths:1:" \
+  "$OPTLE" export "$fx/i-paths-label.paths" "${L[@]}" -o "$out/bad.paths"
+expect "nothing written for an invalid tree" ! -e "$out/bad.paths"
+
+# ------------------------------------------------------------------
+# Round trips of optle's own trees: solve, then every format and back to
+# JSON, byte for byte and with the same tree hash.
+
+round_trip() { # NAME LIST-ARGS...
+  local name=$1
+  shift
+  if ! check "$name: solve" 0 out "" "$OPTLE" solve "$@" --quiet -o "$out/$name.json" \
+    -o "$out/$name.paths" -o "$out/$name.cpaths" -o "$out/$name.map.json" -o "$out/$name.mjs"; then
+    return
+  fi
+  local l=("$@")
+  [ "${l[0]}" = --list ] && l=(--list "${l[1]}")
+  run "$OPTLE" verify "$out/$name.json" "${l[@]}"
+  local h
+  h=$(summary_value "tree hash")
+  local e
+  for e in paths cpaths map.json mjs; do
+    if check "$name: verify .$e" 0 out "" "$OPTLE" verify "$out/$name.$e" "${l[@]}"; then
+      expect "$name.$e: the same tree hash" "$(summary_value "tree hash")" = "$h"
+    fi
+    check "$name: .$e back to JSON" 0 out "" "$OPTLE" export "$out/$name.$e" "${l[@]}" -o "$out/$name-$e.json"
+    same_file "$name: .$e -> JSON is solve's JSON" "$out/$name-$e.json" "$out/$name.json"
+  done
+}
+round_trip small --list small
+round_trip medium --list medium
+round_trip nyt-salet --list nyt --first salet
+
+# next and play read the new formats too.
+if [ -s "$out/nyt-salet.paths" ]; then
+  check "next --tree path lines" 0 out "next guess from the tree $out/nyt-salet.cpaths: courd" \
+    "$OPTLE" next --tree "$out/nyt-salet.cpaths" salet:BBBBB
+  check "play --tree map JSON" 0 out "the tree's next guess salet" \
+    sh -c 'printf "salet\ncourd\ncigar\n" | "$0" play --answer cigar --hints --tree "$1"' \
+    "$OPTLE" "$out/nyt-salet.mjs"
+fi
+
+# ------------------------------------------------------------------
+# The published files, against the lists ../shared/trees/README.md names.
+
+W=$shared
+if [ -d "$trees/public" ] && [ -r "$W/original-answers.txt" ] && [ -r "$W/nyt-2022-08-guesses.txt" ]; then
+  OL=(--answers "$W/original-answers.txt" --guesses "$W/original-guesses.txt")
+  TL=(--answers wordlists/nyt-answers.txt --guesses "$W/nyt-2022-08-guesses.txt")
+  while read -r file total most format args; do
+    eval "lists=($args)"
+    # shellcheck disable=SC2154 # set by eval
+    if check "published $file" 0 out "format        $format" \
+      "$OPTLE" verify "$trees/public/$file" "${lists[@]}" --expect "$total"; then
+      expect "$file: total" "$(summary_value total)" = "$total"
+      expect "$file: most guesses" "$(summary_value 'most guesses')" = "$most"
+    fi
+  done <<EOF
+salet.original.olson.js 7920 5 map "\${OL[@]}"
+salet.hard.original.olson.js 8129 6 map "\${OL[@]}"
+salet.nyt-2022-02.koppel.txt 7897 5 path --list nyt
+tarse.nyt-2022-08.koppel.txt 7883 6 path "\${TL[@]}"
+tarse.nyt-2022-08.koppel-compressed.txt 7883 6 compressed "\${TL[@]}"
+slate.nyt-answers-only.koppel.txt 7951 6 path --answers wordlists/nyt-answers.txt
+EOF
+  check "TARSE: compressed -> path lines" 0 out "" "$OPTLE" export \
+    "$trees/public/tarse.nyt-2022-08.koppel-compressed.txt" "${TL[@]}" -o "$out/tarse.paths"
+  run sort "$out/tarse.paths"
+  sort "$trees/public/tarse.nyt-2022-08.koppel.txt" >"$tmp/want"
+  same_file "TARSE: the same lines as the published path lines" "$tmp/out" "$tmp/want"
+else
+  skip "published trees ($trees/public or $W not found)"
+fi
+
+printf '%d passed, %d failed' "$passed" "$failed"
+[ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"
+printf '\n'
+[ "$failed" -eq 0 ]
