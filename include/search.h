@@ -93,6 +93,7 @@ void search_opts_default(search_opts *o);
   X(bound_scans, "guess scans of the lookahead bounds")                    \
   X(bound_guesses, "... guesses they read (abandoned or not)")             \
   X(bound_reads, "... and table reads")                                    \
+  X(bound_big, "... guesses read on sets over 255 answers")                \
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
   X(exact_sum, "... and of their exact values (bound quality = ratio)")
 

@@ -99,7 +99,7 @@ static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, 
 }
 
 #ifdef HAVE_X86
-__attribute__((target("avx512f,avx512bw"))) static int
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static int
 block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
              int *pos, int *sv, int *reads) {
   __m512i x[255];
@@ -140,6 +140,55 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
       pos[ns] = u0 + l;
       sv[ns++] = m - cb[l] + gb[l];
     }
+  return ns;
+}
+
+/* Sets over 255 answers: a 256-bit set per guess, 16 guesses a vector
+ * (eight vectors of sixteen 32-bit words), collisions in 32-bit lanes. */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static int
+block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
+              int *pos, int *sv, int *reads) {
+  int ns = 0, most = 0;
+  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
+  for (int h = 0; h < w; h += 16) {
+    int hw = w - h < 16 ? w - h : 16;
+    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
+    __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isin + u0 + h));
+    __mmask16 gm = _mm512_test_epi32_mask(green, green);
+    __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
+    __m512i limv = _mm512_add_epi32(_mm512_set1_epi32(lim < 0 ? -1 : lim), green);
+    __m512i coll = _mm512_setzero_si512();
+    __m512i b0 = coll, b1 = coll, b2 = coll, b3 = coll, b4 = coll, b5 = coll, b6 = coll,
+            b7 = coll;
+    int j = 0;
+    for (; j < m && alive; j++) {
+      __m512i p = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(rows[j] + u0 + h)));
+      if (h == 0) _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+      __m512i wi = _mm512_srli_epi32(p, 5);
+      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
+      __mmask16 hit = 0, mw;
+#define WORD(k, bk)                                                                   \
+  mw = _mm512_cmpeq_epi32_mask(wi, _mm512_set1_epi32(k));                             \
+  hit |= _mm512_mask_test_epi32_mask(mw, bk, bit);                                    \
+  bk = _mm512_mask_or_epi32(bk, mw, bk, bit);
+      WORD(0, b0) WORD(1, b1) WORD(2, b2) WORD(3, b3) WORD(4, b4) WORD(5, b5) WORD(6, b6)
+      WORD(7, b7)
+#undef WORD
+      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
+      alive &= _mm512_cmple_epi32_mask(coll, limv);
+    }
+    most = j > most ? j : most;
+    if (!alive) continue;
+    int cb[16], gb[16];
+    _mm512_storeu_si512((void *)cb, coll);
+    _mm512_storeu_si512((void *)gb, green);
+    for (int l = 0; l < hw; l++)
+      if (alive >> l & 1) {
+        pos[ns] = u0 + h + l;
+        sv[ns++] = m - cb[l] + gb[l];
+      }
+  }
+  *reads = most;
   return ns;
 }
 
@@ -187,16 +236,18 @@ block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w
 }
 #endif
 
-static block_fn block_vector;
+static block_fn block_vector, block_big;
 
 static void choose_kernel(void) {
-  block_vector = block_scalar;
+  block_vector = block_big = block_scalar;
 #ifdef HAVE_X86
   if (getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "scalar")) return;
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512bw") &&
-      !(getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "avx2")))
+  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      !(getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "avx2"))) {
     block_vector = block_avx512;
+    block_big = block_bits512;
+  }
   else if (__builtin_cpu_supports("avx2"))
     block_vector = block_avx2;
 #endif
@@ -228,7 +279,7 @@ static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
 
 static block_fn kernel_for(int m) {
   srch_bounds_kernel();
-  return m <= 255 ? block_vector : block_scalar;
+  return m <= 255 ? block_vector : block_big;
 }
 
 /* The largest s over all guesses on C (rows, isin marked), stopping at
@@ -244,6 +295,7 @@ static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, 
     int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    if (m > 255) c->st.bound_big += (uint64_t)w;
     for (int i = 0; i < ns; i++) best = sv[i] > best ? sv[i] : best;
   }
   return best;
