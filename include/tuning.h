@@ -33,8 +33,9 @@
 #define MEMO_SHARDS 256
 
 /* With a fixed first guess, classes of at least this many answers are
- * solved one at a time with all threads on their candidate guesses; the
- * rest one class per thread. */
+ * solved one at a time, each by its own root proof (search_proof.c:
+ * bounds first, then all threads on the guesses left); the rest one
+ * class per thread. */
 #define SPLIT_CLASS_MIN 100
 
 /* The root proof (search_proof.c): the first guesses with the least

@@ -18,7 +18,7 @@
  *
  * The guesses are scanned in a fixed order, strong splitters of the
  * root's answer set A first, from a copy of the feedback table with its
- * columns in that order (srch_bounds_prepare()), so that the best s
+ * columns in that order (srch_bounds_new()), so that the best s
  * found early lets later guesses be abandoned after a few answers: a
  * guess with `coll` answers landing in classes already seen has
  * s <= m - coll + [h in C].  A guess's s on a subset of A is at most its
@@ -43,21 +43,39 @@
 
 #include "search_impl.h"
 
-void srch_bounds_prepare(search *s, const uint16_t *A, int n) {
+bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
+                            const int *cap, int no) {
   const game *G = s->g;
-  int no = s->nstrong;
-  s->pstride = (no + 63) & ~63;
-  free(s->ptab);
-  s->ptab = xaligned((size_t)n * (size_t)s->pstride + 64);
-  memset(s->ptab, 0, (size_t)n * (size_t)s->pstride + 64);
+  bounds_ctx *b = xcalloc(1, sizeof *b);
+  b->nstrong = no;
+  b->strong = xmalloc(sizeof *b->strong * (size_t)(no ? no : 1));
+  b->cap = xmalloc(sizeof *b->cap * (size_t)(no ? no : 1));
+  memcpy(b->strong, order, sizeof *b->strong * (size_t)no);
+  memcpy(b->cap, cap, sizeof *b->cap * (size_t)no);
+  b->pstride = (no + 63) & ~63;
+  b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
+  memset(b->ptab, 0, (size_t)n * (size_t)b->pstride + 64);
+  b->prow = xmalloc(sizeof *b->prow * (size_t)G->n_answers);
+  b->ppos = xmalloc(sizeof *b->ppos * (size_t)G->n_guesses);
   for (int r = 0; r < n; r++) {
     const uint8_t *row = game_answer_row(G, A[r]);
-    uint8_t *out = s->ptab + (size_t)r * (size_t)s->pstride;
-    for (int i = 0; i < no; i++) out[i] = row[s->strong[i]];
-    s->prow[A[r]] = r;
+    uint8_t *out = b->ptab + (size_t)r * (size_t)b->pstride;
+    for (int i = 0; i < no; i++) out[i] = row[order[i]];
+    b->prow[A[r]] = r;
   }
-  for (int i = 0; i < G->n_guesses; i++) s->ppos[i] = -1;
-  for (int i = 0; i < no; i++) s->ppos[s->strong[i]] = i;
+  for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
+  for (int i = 0; i < no; i++) b->ppos[order[i]] = i;
+  return b;
+}
+
+void srch_bounds_free(bounds_ctx *b) {
+  if (!b) return;
+  free(b->strong);
+  free(b->cap);
+  free(b->ptab);
+  free(b->prow);
+  free(b->ppos);
+  free(b);
 }
 
 /* ------------------------------------------------------------------ */
@@ -267,14 +285,15 @@ const char *srch_bounds_kernel(void) {
 
 /* Fill rows and isin (permuted space) for the set C; unmark() undoes. */
 static void mark(const search *s, const uint8_t **rows, uint8_t *isin, const uint16_t *C, int m) {
+  const bounds_ctx *b = s->bx;
   for (int j = 0; j < m; j++) {
-    rows[j] = s->ptab + (size_t)s->prow[C[j]] * (size_t)s->pstride;
+    rows[j] = b->ptab + (size_t)b->prow[C[j]] * (size_t)b->pstride;
     __builtin_prefetch(rows[j]); /* the first block's lines */
-    isin[s->ppos[s->g->ans2guess[C[j]]]] = 1;
+    isin[b->ppos[s->g->ans2guess[C[j]]]] = 1;
   }
 }
 static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
-  for (int j = 0; j < m; j++) isin[s->ppos[s->g->ans2guess[C[j]]]] = 0;
+  for (int j = 0; j < m; j++) isin[s->bx->ppos[s->g->ans2guess[C[j]]]] = 0;
 }
 
 static block_fn kernel_for(int m) {
@@ -285,13 +304,13 @@ static block_fn kernel_for(int m) {
 /* The largest s over all guesses on C (rows, isin marked), stopping at
  * `enough`. */
 static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough) {
-  const search *s = c->s;
+  const bounds_ctx *b = c->s->bx;
   block_fn scan = kernel_for(m);
   int best = 0, pos[64], sv[64];
   c->st.bound_scans++;
-  for (int u0 = 0; u0 < s->nstrong && best < enough; u0 += 64) {
-    if (s->strong_cap[u0] <= best) break; /* nothing later can beat it */
-    int w = s->nstrong - u0 < 64 ? s->nstrong - u0 : 64, reads;
+  for (int u0 = 0; u0 < b->nstrong && best < enough; u0 += 64) {
+    if (b->cap[u0] <= best) break; /* nothing later can beat it */
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
@@ -355,6 +374,7 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
   c->st.bound2++;
   search *s = c->s;
   const game *G = s->g;
+  const bounds_ctx *b = s->bx;
   klass k;
   srch_quick(c, C, m, d, &k); /* for its memo hash (a probe: cheap) */
   level *L = srch_level(c, ply);
@@ -366,9 +386,9 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
    * caller does not care).  A guess can beat it only with 3m - s < best:
    * s >= 3m - best + 1, so at most best - 2m - 1 + green collisions. */
   int best = need, cd = child_depth(d), pos[64], sv[64];
-  for (int u0 = 0; u0 < s->nstrong && !stopping(s); u0 += 64) {
-    if (3 * m - s->strong_cap[u0] >= best) break; /* as in smax() */
-    int w = s->nstrong - u0 < 64 ? s->nstrong - u0 : 64, reads;
+  for (int u0 = 0; u0 < b->nstrong && !stopping(s); u0 += 64) {
+    if (3 * m - b->cap[u0] >= best) break; /* as in smax() */
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     int ns = scan(rows, isin, m, u0, w, imin(best - 2 * m - 1, m), pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
@@ -376,7 +396,7 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
       int sum = 3 * m - sv[i];
       if (sum >= best) continue;
       /* It might beat best: bound its classes one guess further. */
-      srch_partition(G, L, C, m, s->strong[pos[i]]);
+      srch_partition(G, L, C, m, b->strong[pos[i]]);
       for (int q = 0; q < L->ncls && sum < best; q++) {
         klass *kq = &L->cls[q];
         bool ex;

@@ -70,6 +70,19 @@ typedef struct {
   uint32_t gen;
 } sigslot;
 
+/* What the lookahead bounds of one root proof scan (search_bounds.c),
+ * for subsets of that proof's answer set A.  A root proof makes its own
+ * and restores the one before on return: the proof of a big class, run
+ * inside the probe of another, has its own A. */
+typedef struct bounds_ctx {
+  int *strong, nstrong; /* the guesses, strong splitters of A first */
+  int *cap;             /* k + [g in A] of strong[i] on A: no subset of A
+                         * gives it more (non-increasing) */
+  uint8_t *ptab;        /* the table, rows of A, columns in strong order */
+  int pstride;          /* ptab's row length (a multiple of 64) */
+  int *prow, *ppos;     /* answer -> ptab row; guess -> strong position */
+} bounds_ctx;
+
 /* Per-thread context: counters, scratch levels, scan tables. */
 typedef struct {
   search *s;
@@ -95,12 +108,7 @@ struct search {
   const uint64_t *clogc;
   int seed_bound;
   int *all; /* 0 .. n_guesses-1: the universe at the root */
-  int *strong, nstrong;    /* the bounds' guesses, strong splitters first */
-  int *strong_cap;         /* k + [g in A] of strong[i] on the root's A: no
-                            * subset of A gives it more (non-increasing) */
-  uint8_t *ptab;           /* the table, rows of A, columns in strong order */
-  int pstride;             /* ptab's row length (a multiple of 64) */
-  int *prow, *ppos;        /* answer -> ptab row; guess -> strong position */
+  struct bounds_ctx *bx;   /* the running root proof's bounds (below) */
   search_root_stats root;  /* the last root proof's stages */
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
@@ -192,10 +200,14 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
 /* search_bounds.c: L1 and L2 of a set C at guess limit d, lower bounds
  * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
  * srch_bound2() may stop at `need` (its value is then >= need); it
- * partitions in level `ply`.  Both scan s->strong. */
+ * partitions in level `ply`.  Both scan s->bx. */
 int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact);
-/* Before either, for subsets of A: the permuted table (s->strong set). */
-void srch_bounds_prepare(search *s, const uint16_t *A, int n);
+/* A bounds context for subsets of A, the guesses in `order` (no of
+ * them, strong splitters first, cap[i] as in bounds_ctx); free it with
+ * srch_bounds_free(). */
+bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
+                            const int *cap, int no);
+void srch_bounds_free(bounds_ctx *b);
 /* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
 const char *srch_bounds_kernel(void);
 int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply);

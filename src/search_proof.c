@@ -98,7 +98,7 @@ static void stop_report(search *s, const opener *op, int no, int ub, int ub_g, i
   s->part = (search_partial){true, imin(lb, ub), ub, ub < INF ? ub_g : -1, settled, no, false};
 }
 
-int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
+static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   ctx *c0 = &s->ctx[0];
   search_root_stats *rs = &s->root;
   memset(rs, 0, sizeof *rs);
@@ -130,12 +130,15 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   /* The bounds scan these guesses, strong splitters of A first: every
    * guess that tells anything on A, one of each feedback-alike set (the
    * others split every subset of A the same way). */
+  int *order = xmalloc(sizeof *order * (size_t)(no ? no : 1));
+  int *cap = xmalloc(sizeof *cap * (size_t)(no ? no : 1));
   for (int i = 0; i < no; i++) {
-    s->strong[i] = op[i].g;
-    s->strong_cap[i] = 3 * n - op[i].l0; /* k + green: l0 = 3n - k - green */
+    order[i] = op[i].g;
+    cap[i] = 3 * n - op[i].l0; /* k + green: l0 = 3n - k - green */
   }
-  s->nstrong = no;
-  srch_bounds_prepare(s, A, n);
+  s->bx = srch_bounds_new(s, A, n, order, cap, no);
+  free(order);
+  free(cap);
   int seed = srch_seed_beta(s, A, n, d); /* the greedy total + 1, or INF */
   s->seed_bound = seed < INF ? seed - 1 : INF;
   rs->t[0] = now_seconds() - t;
@@ -322,4 +325,22 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   *g0 = bi >= 0 ? op[bi].g : -1;
   free(rest), free(left), free(op), free(U);
   return V;
+}
+
+/* The proof of a big class runs inside the probe of the proof above it
+ * (srch_classes()): it gets its own bounds, and the report and seed of
+ * the proof above are kept. */
+int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
+  bounds_ctx *outer = s->bx;
+  search_root_stats report = s->root;
+  int seed = s->seed_bound;
+  s->bx = NULL;
+  int v = root_proof(s, A, n, d, g0);
+  srch_bounds_free(s->bx);
+  s->bx = outer;
+  if (outer) {
+    s->root = report;
+    s->seed_bound = seed;
+  }
+  return v;
 }

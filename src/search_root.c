@@ -46,10 +46,6 @@ search *search_new(const game *g, const search_opts *o) {
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
-  s->strong = xmalloc(sizeof *s->strong * (size_t)g->n_guesses);
-  s->strong_cap = xmalloc(sizeof *s->strong_cap * (size_t)g->n_guesses);
-  s->prow = xmalloc(sizeof *s->prow * (size_t)g->n_answers);
-  s->ppos = xmalloc(sizeof *s->ppos * (size_t)g->n_guesses);
   s->clogc = score_clogc_table();
   s->seed_bound = INF;
   return s;
@@ -73,11 +69,6 @@ void search_free(search *s) {
   }
   free(s->ctx);
   free(s->all);
-  free(s->strong);
-  free(s->strong_cap);
-  free(s->prow);
-  free(s->ppos);
-  free(s->ptab);
   memo_free(s->memo);
   free(s);
 }
@@ -117,10 +108,14 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
   /* The largest classes first, one at a time, with every thread on its
    * candidate guesses (as at the root): one class can hold most of the
    * work, and a thread per class would leave the others idle. */
-  while (s->o.threads > 1 && big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
+  while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
     int v = INF;
     if (!stopping(s)) {
-      v = srch_root(s, L->part + L->cls[big].start, L->cls[big].size, cd);
+      /* The class's own root proof: its guesses refuted by bounds first
+       * (search_proof.c), with every thread. */
+      const uint16_t *cls = L->part + L->cls[big].start;
+      int size = L->cls[big].size, g0;
+      v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0) : srch_root(s, cls, size, cd);
       if (stopped(s)) v = -1;
     }
     vals[big++] = v;
