@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "treeread.h"
 #include "util.h"
 
 enum { O_FLAG, O_STR, O_INT, O_PATHS };
@@ -44,7 +45,7 @@ typedef struct {
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth;
-  bool quiet, stats, no_seed, json, assist, hints, hard, compare;
+  bool quiet, stats, no_seed, json, assist, hints, hard, compare, force;
 } optle_args;
 
 /*
@@ -99,7 +100,9 @@ typedef struct {
   X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
     "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)")               \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
-    "dot: show the first N guesses, summarise the rest (default 0: all)")
+    "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
+  X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
+    "use a JSON tree even though the lists hash it records is not the lists'")
 
 typedef enum {
   OPT_END = 0,
@@ -141,6 +144,28 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
 
 /* Load the lists the options name; prints the error and returns EXIT_USAGE. */
 int load_lists(const char *cmd, const list_args *l, game *g);
+
+/*
+ * The lists for a command that reads a tree (verify and export; next and
+ * play with --tree): the list options when given; else the named list a
+ * JSON tree records (its "list", treeread.h); else default_list (next
+ * and play: "nyt"; NULL: the list options are needed).  With tree_path
+ * (else NULL), the file is read whole into *tf, for verify_mem(); a JSON
+ * tree whose recorded "lists_hash" is not the lists' is refused unless
+ * force: the tree was made for other lists.  label starts messages about
+ * the tree ("--tree " for next and play, "" for verify and export).
+ * Prints a one-line problem and returns EXIT_USAGE, or 0 (tree_file_free
+ * tf either way).
+ */
+typedef struct {
+  char *data; /* the tree file, or NULL */
+  size_t len;
+  treeread_info rec; /* what it records: format, list, lists hash */
+  bool list_from_tree; /* the lists are the tree's recorded list */
+} tree_file;
+int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf);
+void tree_file_free(tree_file *tf);
 
 /* The guess index of a word given on the command line (any case), or -1
  * after printing "optle: OPTION 'word': reason". */

@@ -27,6 +27,7 @@ static const optuse next_opts[] = {
     OPT_USE(GUESS),
     OPT_USE(TOP),
     OPT_USE(TREE),
+    OPT_USE(FORCE),
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
     OPT_USE(THREADS),
@@ -42,9 +43,10 @@ static void next_help(FILE *fp) {
           "The optimal next guess after the guesses made so far, each given as\n"
           "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
           "answers left, the exact expected number of guesses from here and the best\n"
-          "alternatives.  The lists default to nyt.  With no history on a list too big\n"
-          "to rank every first guess (nyt), the opener %s is shown with its exact\n"
-          "value, not proven best; --tree gives a solved tree's first guess instead.\n"
+          "alternatives.  The lists default to the list a JSON --tree records, else\n"
+          "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
+          "the opener %s is shown with its exact value, not proven best; --tree\n"
+          "gives a solved tree's first guess instead.\n"
           "\n",
           ADVICE_OPENER);
   print_options(fp, next_opts);
@@ -70,10 +72,12 @@ static void print_solved(const game *g, const hstep *h, int k, bool json) {
   }
 }
 
-/* Load and check the tree: every answer, the guess limit (verify.h). */
-static int load_tree(const char *path, const game *g, int max_guesses, tnode **t) {
+/* Check the tree read by load_tree_lists(): every answer, the guess
+ * limit (verify.h). */
+static int load_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
+                     tnode **t) {
   treeread_info info;
-  int rc = verify_file(path, g, max_guesses, t, &info);
+  int rc = verify_mem(tf->data, tf->len, path, g, max_guesses, t, &info);
   treeread_info_free(&info);
   if (rc == VERIFY_VALID) return 0;
   fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -91,13 +95,13 @@ int cmd_next(int argc, char **argv) {
     next_help(stdout);
     return EXIT_OK;
   }
-  if (!a.l.list && !a.l.answers) a.l.list = "nyt";
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   if (a.max_guesses && pos.n > a.max_guesses)
     return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
                        a.max_guesses);
   game g;
-  if ((rc = load_lists("next ", &a.l, &g))) return rc;
+  tree_file tf;
+  if ((rc = load_tree_lists("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
 
   hstep h[NEXT_MAX_STEPS];
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
@@ -119,7 +123,7 @@ int cmd_next(int argc, char **argv) {
     print_solved(&g, h, pos.n, a.json);
     goto done;
   }
-  if (a.tree && (rc = load_tree(a.tree, &g, a.max_guesses, &tree))) goto done;
+  if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, &tree))) goto done;
 
   advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, tree, a.tree};
   if (!(adv = advisor_new(&g, &ao))) {
@@ -165,6 +169,7 @@ int cmd_next(int argc, char **argv) {
 done:
   advisor_free(adv);
   tree_free(tree);
+  tree_file_free(&tf);
   free(set);
   game_free(&g);
   return rc;

@@ -56,6 +56,7 @@ static const optuse play_opts[] = {
     OPT_USE(SEED),
     OPT_USE(HINTS),
     OPT_USE_HELP(TREE, "a solved tree: hints and the optimal line come from it where it applies"),
+    OPT_USE(FORCE),
     OPT_USE_HELP(TOP, "assist mode: list the N best guesses (default 5)"),
     OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (default 6)"),
     OPT_USE(THREADS),
@@ -69,9 +70,10 @@ static void play_help(FILE *fp) {
           "usage: optle play [--list NAME | --answers FILE [--guesses FILE]]\n"
           "                  [--assist | --answer WORD | --seed N] [--hints] [options]\n"
           "\n"
-          "Play Wordle against a hidden answer (the lists default to nyt), with the\n"
-          "optimal player's hints on request and, at the end, your line next to the\n"
-          "optimal one and each guess's cost against the best.  With --assist, type\n"
+          "Play Wordle against a hidden answer, with the optimal player's hints on\n"
+          "request and, at the end, your line next to the optimal one and each guess's\n"
+          "cost against the best (the lists default to the list a JSON --tree records,\n"
+          "else nyt).  With --assist, type\n"
           "the guesses and colours of a game played elsewhere (salet BBYBB) and get\n"
           "the optimal next guess after each.\n"
           "\n"
@@ -525,9 +527,14 @@ int cmd_play(int argc, char **argv) {
   if (a.assist && (a.answer || a.seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
-  if (!a.l.list && !a.l.answers) a.l.list = "nyt";
   game g;
-  if ((rc = load_lists("play ", &a.l, &g))) return rc;
+  tree_file tf;
+  if ((rc = load_tree_lists("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  /* The list's name as the options would give it, for messages. */
+  const char *lname = a.l.list      ? a.l.list
+                      : a.l.answers ? NULL
+                      : tf.list_from_tree ? g.list
+                                          : "nyt";
 
   play p = {.g = &g, .max_guesses = a.max_guesses, .top = a.top, .hints = a.hints,
             .assist = a.assist, .tree_name = a.tree, .answer = -1, .tree_first = -1};
@@ -545,7 +552,7 @@ int cmd_play(int argc, char **argv) {
   }
   if (a.tree) {
     treeread_info info;
-    int v = verify_file(a.tree, &g, a.max_guesses, &tree, &info);
+    int v = verify_mem(tf.data, tf.len, a.tree, &g, a.max_guesses, &tree, &info);
     treeread_info_free(&info);
     if (v != VERIFY_VALID) {
       fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -554,7 +561,7 @@ int cmd_play(int argc, char **argv) {
     }
     p.tree_first = tree->guess;
   }
-  if (a.l.list) snprintf(p.lists, sizeof p.lists, "--list %s", a.l.list);
+  if (lname) snprintf(p.lists, sizeof p.lists, "--list %s", lname);
   else snprintf(p.lists, sizeof p.lists, "--answers %s%s%s", a.l.answers,
                 a.l.guesses ? " --guesses " : "", a.l.guesses ? a.l.guesses : "");
   p.colour = colour_wanted();
@@ -567,7 +574,7 @@ int cmd_play(int argc, char **argv) {
   p.set = xmalloc(sizeof *p.set * (size_t)g.n_answers);
   history_filter(&g, p.h, 0, p.set, &p.n, NULL);
 
-  const char *name = a.l.list ? a.l.list : g.answers.path;
+  const char *name = lname ? lname : g.answers.path;
   if (a.assist) {
     printf("optle play --assist (%s: %d answers, %d allowed guesses", name, g.n_answers,
            g.n_guesses);
@@ -595,6 +602,7 @@ done:
   advisor_free(p.adv);
   free(p.set);
   tree_free(tree);
+  tree_file_free(&tf);
   game_free(&g);
   return rc;
 }
