@@ -42,7 +42,7 @@ typedef struct {
 /* Where every option's value goes (a command reads the fields it uses). */
 typedef struct {
   list_args l;
-  const char *first, *guess, *tree, *answer, *strategy, *strategies, *format;
+  const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth;
   bool quiet, stats, no_seed, json, assist, hints, hard, compare, force;
@@ -101,6 +101,9 @@ typedef struct {
     "json, text or dot (default: from -o's extension .json, .txt, .dot or .gv)")               \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
     "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
+  X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
+    "the possible answers: 'answers' (the answer list; default) or 'guesses' (every allowed "  \
+    "guess that fits the history)")                                                            \
   X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
     "use a JSON tree even though the lists hash it records is not the lists'")
 
