@@ -3,7 +3,9 @@
 # committed list file pinned byte for byte (the bytes optle embeds) and
 # word for word, each named list's counts and lists hash, the files
 # against their sources in ../shared/wordlists, the alias, an unknown
-# name, and the golden values of the dated lists.
+# name, and the golden values of the dated lists (original, nyt-2022-08,
+# nyt-2023-07: the published optima, proven, verified, and the same tree
+# with 1 and 2 threads).
 #
 # Run from anywhere: `bash tests/cli_lists.sh` (make cli-test).
 # shellcheck disable=SC2034 # read by lib.sh
@@ -108,6 +110,50 @@ check_usage "unknown list, verify" "unknown list (known: small" "$OPTLE" verify 
 check_usage "unknown list, next" "unknown list (known: small" "$OPTLE" next --list original-2022
 check_usage "unknown list, play" "unknown list (known: small" "$OPTLE" play --list bogus --answer cigar
 check_usage "unknown list, simulate" "unknown list (known: small" "$OPTLE" simulate --list x
+
+# ------------------------------------------------------------------
+# Golden values: the published exact optima of each version's best first
+# guess (normal mode), proven from the embedded lists.  Each tree is
+# written, verified with the lists it records (no list options), and
+# solved again with 1 thread for the same tree hash, except nyt-2023-07's:
+# its 2-thread proof takes 15-40 s on the 2-core development machine and a
+# 1-thread run as long again, so that comparison runs only with
+# OPTLE_TEST_SLOW=1 (the tree hash is the same at any thread count by
+# construction, README "Determinism", and the two lists before check it);
+# under a sanitizer build (several times slower) nyt-2023-07 is skipped.
+out=$tmp/golden
+mkdir -p "$out"
+golden() { # golden LIST WORD TOTAL AVERAGE ONE_THREAD(1/0)
+  local list=$1 word=$2 total=$3 avg=$4 one=$5 name="golden: --list $1 --first $2"
+  if ! check "$name" 0 out "total         $total" \
+    "$OPTLE" solve --list "$list" --first "$word" --threads 2 -o "$out/$list.json" -o "$out/$list.txt"; then
+    return
+  fi
+  expect "$name: average" "$(summary_value average)" = "$avg"
+  local hash2
+  hash2=$(summary_value "tree hash")
+  check "$name: verify, the lists from the tree" 0 out "expected      $total: matches" \
+    "$OPTLE" verify "$out/$list.json" --expect "$total" --max-guesses 6
+  has "$name: verify names the list" "recorded      list $list, lists hash"
+  check "$name: verify the text tree" 0 out "total         $total" \
+    "$OPTLE" verify "$out/$list.txt" --list "$list" --expect "$total"
+  if [ "$one" = 1 ]; then
+    check "$name, 1 thread" 0 out "total         $total" \
+      "$OPTLE" solve --list "$list" --first "$word" --threads 1 -o "$out/$list-t1.json"
+    expect "$name: the same tree hash with 1 and 2 threads" "$(summary_value "tree hash")" = "$hash2"
+    same_file "$name: the same JSON with 1 and 2 threads" "$out/$list-t1.json" "$out/$list.json"
+  fi
+}
+golden original salet 7920 3.4212 1
+golden nyt-2022-08 tarse 7883 3.4140 1
+if [ "$sanitized" = 1 ]; then
+  skip "golden: --list nyt-2023-07 --first tarse (sanitizer build: minutes)"
+elif [ "${OPTLE_TEST_SLOW:-0}" = 1 ]; then
+  golden nyt-2023-07 tarse 11219 3.5526 1
+else
+  golden nyt-2023-07 tarse 11219 3.5526 0
+  skip "golden: --list nyt-2023-07 --first tarse, 1 thread (as long again: OPTLE_TEST_SLOW=1 runs it)"
+fi
 
 # ------------------------------------------------------------------
 
