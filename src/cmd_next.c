@@ -79,14 +79,15 @@ static void print_solved(const game *g, const hstep *h, int k, bool json, bool o
 
 /* The note of a wider answer set (advisor_opts.wider): why, and how many. */
 static void wider_note(char *buf, size_t size, const char *why, int n, bool tree) {
+  const char *not_used = "; the tree, made for the list, is not used";
   if (why)
     snprintf(buf, size, "no answer of the list fits this history (%s); the possible answers are "
                         "the %d allowed guess%s that fit%s it%s",
-             why, n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? "; the tree, made for the list, is not used" : "");
+             why, n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
   else
     snprintf(buf, size, "the possible answers are the %d allowed guess%s that fit%s the history "
                         "(--answers-from guesses)%s",
-             n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? "; the tree, made for the list, is not used" : "");
+             n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
 }
 
 /* Check the tree read by load_tree_lists(): every answer, the guess

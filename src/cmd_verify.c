@@ -98,7 +98,8 @@ int cmd_verify(int argc, char **argv) {
   game g;
   tnode *t = NULL;
   treeread_info info;
-  if ((rc = load_and_verify("verify ", &a.l, path, a.force, a.max_guesses, &g, &t, &info))) return rc;
+  rc = load_and_verify("verify ", &a.l, path, a.force, a.max_guesses, &g, &t, &info);
+  if (rc) return rc;
   double t1 = now_seconds();
 
   int status = EXIT_OK;

@@ -40,10 +40,11 @@ static const embedded files[] = {
 
 #define ALEX "github.com/alex1770/wordle"
 static const lists_named table[] = {
-    {"small", NULL, "2022-02", "50 of the NYT answers of 2022-02, drawn by tools/sample-lists.py (seed 20220219)",
+    {"small", NULL, "2022-02",
+     "50 of the NYT answers of 2022-02, drawn by tools/sample-lists.py (seed 20220219)",
      "wordlists/small.txt", NULL},
-    {"medium", NULL, "2022-02", "200 of them, the same way (contains small)", "wordlists/medium.txt",
-     NULL},
+    {"medium", NULL, "2022-02", "200 of them, the same way (contains small)",
+     "wordlists/medium.txt", NULL},
     {"large", NULL, "2022-02", "500 of them, the same way (contains medium)", "wordlists/large.txt",
      NULL},
     {"original", NULL, "2022-01",

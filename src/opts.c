@@ -168,11 +168,10 @@ int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, 
     } else if (default_list) {
       use.list = default_list;
     } else {
-      const char *why = !tree_path ? ""
-                        : tf->rec.format == TREEFMT_JSON
-                            ? " (the tree records no named list)"
-                        : tf->rec.format == TREEFMT_TEXT ? " (a text tree does not record its lists)"
-                                                         : "";
+      const char *why = "";
+      if (tree_path && tf->rec.format == TREEFMT_JSON) why = " (the tree records no named list)";
+      if (tree_path && tf->rec.format == TREEFMT_TEXT)
+        why = " (a text tree does not record its lists)";
       usage_error(cmd, "give --list NAME or --answers FILE%s", why);
       tree_file_free(tf);
       return EXIT_USAGE;

@@ -584,7 +584,9 @@ START_TEST(test_next_command_errors) {
       {{"--tree", "/nonexistent/tree.json", NULL}, 2, "--tree "},
       {{"--answers-from", "words", NULL}, 2, "--answers-from 'words': give answers or guesses"},
       {{"--answers-from", "guesses", NULL}, 2, "with no guess made, all 12947 allowed guesses"},
-      {{"salet:BBBBB", "cigar:GGGGG", NULL}, 2, "; and no allowed guess fits either: none is left after step 2, cigar:GGGGG"},
+      {{"salet:BBBBB", "cigar:GGGGG", NULL},
+       2,
+       "; and no allowed guess fits either: none is left after step 2, cigar:GGGGG"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char *argv[8];
@@ -720,7 +722,8 @@ START_TEST(test_wider_advice) {
   ck_assert_int_gt(rn, 1);
 
   /* The independent game: those words as answers, the NYT guesses. */
-  const char **aw = xmalloc(sizeof *aw * (size_t)rn), **gw = xmalloc(sizeof *gw * (size_t)g.n_guesses);
+  const char **aw = xmalloc(sizeof *aw * (size_t)rn);
+  const char **gw = xmalloc(sizeof *gw * (size_t)g.n_guesses);
   for (int i = 0; i < rn; i++) aw[i] = g.guesses.w[ref[i]];
   for (int i = 0; i < g.n_guesses; i++) gw[i] = g.guesses.w[i];
   wordlist la, lg;

@@ -430,7 +430,8 @@ START_TEST(test_lists_named) {
   ck_assert_ptr_null(lists_find("NYT"));
   ck_assert_ptr_null(lists_find("nyt-2022"));
   ck_assert_int_eq(lists_count(), 7);
-  for (int i = 0; i < lists_count(); i++) ck_assert_ptr_eq(lists_find(lists_at(i)->name), lists_at(i));
+  for (int i = 0; i < lists_count(); i++)
+    ck_assert_ptr_eq(lists_find(lists_at(i)->name), lists_at(i));
 }
 END_TEST
 
@@ -459,7 +460,8 @@ START_TEST(test_lists_hash) {
   ck_assert(words_lists_hash(&a, &q2) != h);
   /* The boundary counts: {cigar, rebut} + {salet} and {cigar} + {rebut,
    * salet} are the same words in the same order. */
-  static const char *const A1[] = {"cigar"}, *const Q3[] = {"rebut", "salet"}, *const Q1[] = {"salet"};
+  static const char *const A1[] = {"cigar"}, *const Q3[] = {"rebut", "salet"};
+  static const char *const Q1[] = {"salet"};
   ck_assert_int_eq(words_from_array(A1, 1, &one), 0);
   ck_assert_int_eq(words_from_array(Q3, 2, &rest), 0);
   wordlist q1;
