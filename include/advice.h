@@ -29,6 +29,12 @@
  *     the guess the tie rule picks (search_rank), so it is the guess
  *     `optle solve` would put in its tree.
  *
+ * Answers off the list.  When no answer of the list fits a history (the
+ * NYT picks answers by hand), `next` and `play` go on with the game of
+ * history_wider() (history.h), whose answers are the allowed guesses
+ * that fit, with advisor_opts.wider set: the advice is then exact for
+ * that wider set, and the reports say so.
+ *
  * Interrupts: once stop_catch_signals() (util.h) runs, SIGINT and
  * SIGTERM stop the search; every later answer is then unusable, and
  * stop_requested() says so, so a caller must stop too (exit 4).
@@ -69,6 +75,10 @@ typedef struct {
   int memo_mb;          /* per search; 0 = the default */
   const tnode *tree;    /* a tree checked against these lists, or NULL */
   const char *tree_name;/* its file, for labels */
+  /* NULL; or the game is history_wider()'s (its answers are the allowed
+   * guesses that fit the history made so far, so its full answer set is
+   * no first-guess root), and this says why, for the reports. */
+  const char *wider;
 } advisor_opts;
 
 typedef struct advisor advisor;

@@ -21,5 +21,6 @@ int cmd_verify(int argc, char **argv); /* cmd_verify.c: optle verify TREE */
 int cmd_export(int argc, char **argv); /* cmd_verify.c: optle export TREE */
 int cmd_next(int argc, char **argv);   /* cmd_next.c: optle next HISTORY... */
 int cmd_play(int argc, char **argv);   /* cmd_play.c: optle play */
+int cmd_lists(int argc, char **argv);  /* cmd_lists.c: optle lists */
 
 #endif

@@ -30,6 +30,8 @@ typedef struct {
   int *ans2guess, *guess2ans;
   uint8_t *fb;
   double load_seconds; /* time to load lists and build the table */
+  const char *list;    /* the named list (lists.h) loaded whole, or NULL */
+  uint64_t lists_hash; /* words_lists_hash() of the two lists */
 } game;
 
 /* Load from files.  guesses_path may be NULL: the guesses are then the

@@ -22,7 +22,8 @@
  * Filtering.  The answers that fit a history are those that give every
  * step's pattern for its word (the game's table).  When none fit, the
  * error names the step that emptied the set and how many answers fitted
- * before it.  An all-green step ends the game: it may only be the last
+ * before it; history_wider() then gives the allowed guesses that fit, as
+ * the answers of a game of their own.  An all-green step ends the game: it may only be the last
  * step, and only when its word is one of the answers left.
  */
 #ifndef OPTLE_HISTORY_H
@@ -68,6 +69,19 @@ int history_apply(const game *g, uint16_t *set, int n, hstep st);
  * *bad_step (may be NULL) gets the 1-based step at fault, 0 if none.
  */
 int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step);
+
+/*
+ * When the answer is not on the answer list (the NYT now picks answers
+ * by hand, so a real game can end on any allowed word): the game whose
+ * answers are the allowed guesses that fit steps h[0..k) (all of them
+ * when k = 0), in guess-list order, and whose guesses are g's, the same
+ * words in the same order, so the steps' guess indices hold in both.
+ * The fit is checked with feedback_of(), word by word.  0, with *out to
+ * game_free(); or -1 with err_msg() when no allowed guess fits either
+ * ("no allowed guess fits either: none is left after step 2, ...") or
+ * more fit than a game's answer list may hold.
+ */
+int history_wider(const game *g, const hstep *h, int k, game *out);
 
 /* The step ends the game (all green). */
 bool history_won(hstep st);

@@ -5,17 +5,50 @@
  *
  *   small, medium, large  50, 200, 500 NYT answers (tools/sample-lists.py);
  *                         the guesses are the same words
- *   nyt                   the NYT answers (2309) and allowed guesses (12947)
+ *   original              the original game's 2315 answers, 12972 guesses
+ *   nyt-2022-02           the NYT's lists of February 2022: 2309, 12947
+ *   nyt-2022-08           the same answers, the 14855 guesses of August 2022
+ *   nyt-2023-07           the 3158 answers of July 2023, those 14855 guesses
+ *   nyt                   an alias of nyt-2022-02 (trees and scripts made
+ *                         before the dated names keep their meaning)
+ *
+ * Each list file opens with '#' lines (words.h skips them) naming its
+ * source, date and count; the words are the source's, in its order.  A
+ * game loaded by name records the name (game.list: the canonical one, so
+ * "nyt" records "nyt-2022-02"), which JSON trees then carry.
  */
 #ifndef OPTLE_LISTS_H
 #define OPTLE_LISTS_H
 
 #include "game.h"
+#include "words.h"
 
-/* The names, for help and messages: "small, medium, large, nyt". */
+typedef struct {
+  const char *name;  /* "nyt-2022-02" */
+  const char *alias; /* another name for it ("nyt"), or NULL */
+  const char *date;  /* "2022-02", or "2022-08-30" */
+  const char *about; /* one line: what the lists are and where they come from */
+  const char *afile, *gfile; /* the committed files; gfile NULL: the answers */
+} lists_named;
+
+/* The named lists, in the order `optle lists` prints them. */
+int lists_count(void);
+const lists_named *lists_at(int i);
+/* The list a name or alias names (exactly, lowercase), or NULL. */
+const lists_named *lists_find(const char *name);
+
+/* The names, for help and messages: "small, medium, large, original,
+ * nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07". */
 const char *lists_names(void);
+
+/* The words of a named list, without a feedback table (`optle lists`);
+ * 0, or -1 with err_msg() (an embedded file that does not load: a build
+ * error). */
+int lists_words(const lists_named *l, wordlist *answers, wordlist *guesses);
+
 /* Load a named list, with the guesses from guesses_path instead when it
- * is not NULL; -1 with err_msg() for an unknown name or a bad file. */
+ * is not NULL (the game then records no list name); -1 with err_msg()
+ * for an unknown name (naming the known ones) or a bad file. */
 int lists_load(game *g, const char *name, const char *guesses_path);
 
 #endif

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "treeread.h"
 #include "util.h"
 
 enum { O_FLAG, O_STR, O_INT, O_PATHS };
@@ -41,10 +42,10 @@ typedef struct {
 /* Where every option's value goes (a command reads the fields it uses). */
 typedef struct {
   list_args l;
-  const char *first, *guess, *tree, *answer, *strategy, *strategies, *format;
+  const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth;
-  bool quiet, stats, no_seed, json, assist, hints, hard, compare;
+  bool quiet, stats, no_seed, json, assist, hints, hard, compare, force;
 } optle_args;
 
 /*
@@ -53,7 +54,8 @@ typedef struct {
  */
 #define OPTLE_OPTIONS(X)                                                                       \
   X(LIST, "--list", "NAME", O_STR, l.list, 0, 0, 0,                                            \
-    "a named list: small, medium, large (guesses = answers) or nyt")                           \
+    "a named list (optle lists): small, medium, large, original, nyt-2022-02 (nyt), "         \
+    "nyt-2022-08, nyt-2023-07")                                                                \
   X(ANSWERS, "--answers", "FILE", O_STR, l.answers, 0, 0, 0, "the answer list")                \
   X(GUESSES, "--guesses", "FILE", O_STR, l.guesses, 0, 0, 0,                                  \
     "the allowed guesses (default: the answers, or the named list's)")                         \
@@ -102,7 +104,12 @@ typedef struct {
     "                         extension .json, .txt, .dot, .gv, .paths, .cpaths, .map.json,\n"  \
     "                         .mjs or .js)")                                                   \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
-    "dot: show the first N guesses, summarise the rest (default 0: all)")
+    "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
+  X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
+    "the possible answers: 'answers' (the answer list; default) or 'guesses' (every allowed "  \
+    "guess that fits the history)")                                                            \
+  X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
+    "use a JSON tree even though the lists hash it records is not the lists'")
 
 typedef enum {
   OPT_END = 0,
@@ -144,6 +151,28 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
 
 /* Load the lists the options name; prints the error and returns EXIT_USAGE. */
 int load_lists(const char *cmd, const list_args *l, game *g);
+
+/*
+ * The lists for a command that reads a tree (verify and export; next and
+ * play with --tree): the list options when given; else the named list a
+ * JSON tree records (its "list", treeread.h); else default_list (next
+ * and play: "nyt"; NULL: the list options are needed).  With tree_path
+ * (else NULL), the file is read whole into *tf, for verify_mem(); a JSON
+ * tree whose recorded "lists_hash" is not the lists' is refused unless
+ * force: the tree was made for other lists.  label starts messages about
+ * the tree ("--tree " for next and play, "" for verify and export).
+ * Prints a one-line problem and returns EXIT_USAGE, or 0 (tree_file_free
+ * tf either way).
+ */
+typedef struct {
+  char *data; /* the tree file, or NULL */
+  size_t len;
+  treeread_info rec; /* what it records: format, list, lists hash */
+  bool list_from_tree; /* the lists are the tree's recorded list */
+} tree_file;
+int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf);
+void tree_file_free(tree_file *tf);
 
 /* The guess index of a word given on the command line (any case), or -1
  * after printing "optle: OPTION 'word': reason". */

@@ -2,8 +2,12 @@
  * treeio.h: writing strategy trees to files.
  *
  * JSON (".json"):
- *   {"answers": 2309, "guesses": 12947, "max_guesses": 6, "total": 7897,
- *    "average": 3.4201, "tree": NODE}
+ *   {"list": "nyt-2022-02", "lists_hash": "73bf96122ff9b3d2", "answers": 2309,
+ *    "guesses": 12947, "max_guesses": 6, "total": 7897, "average": 3.4201,
+ *    "tree": NODE}
+ *   "list" is the named list the game was loaded as (lists.h; left out
+ *   for lists from files), "lists_hash" the lists' words_lists_hash() as
+ *   16 hex digits (words.h), so a reader can tell the lists it was made for.
  *   NODE = {"guess": "salet", "total": 7897, "next": {"BBBBB": NODE, ...}}
  *   A leaf is {"guess": "abbey", "total": 1} (no "next").  Patterns in
  *   "next" are listed in pattern_cmp() order.  "average" has four

@@ -47,7 +47,11 @@
  * tree_check() as an independent second opinion, and JSON's top-level
  * fields, which info records as stored ("answers", "total", "average",
  * "guesses" against the tree and the lists; "max_guesses" is only
- * reported).  The tree the reader returns has n and total consistent at
+ * reported).  JSON's optional "list" (the named list the tree was made
+ * with, lists.h) and "lists_hash" (words.h's lists hash, 16 lowercase hex
+ * digits) are read into info too, and treeread_lists() reads them alone,
+ * before any lists are loaded; what they must match is the commands'
+ * business (opts.h load_tree_lists()).  The tree the reader returns has n and total consistent at
  * every node and branches in pattern_cmp() order, whatever the file's
  * order, so tree_check() and the writers take it as it is.
  *
@@ -58,7 +62,9 @@
 #ifndef OPTLE_TREEREAD_H
 #define OPTLE_TREEREAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "game.h"
 #include "tree.h"
@@ -68,6 +74,7 @@
 #define TREEREAD_MAX_BYTES ((size_t)256 << 20) /* file size: 256 MiB */
 #define TREEREAD_MAX_DEPTH 64                  /* guesses on one path */
 #define TREEREAD_MAX_LINE 4096                 /* text line, in bytes */
+#define TREEREAD_LIST_MAX 32                   /* a "list" name, in bytes */
 
 enum { TREEREAD_OK = 0, TREEREAD_INVALID = 1, TREEREAD_UNUSABLE = -1 };
 
@@ -77,6 +84,10 @@ typedef struct {
   /* JSON's top-level fields as stored; -1 for the text format. */
   int answers, guesses, max_guesses, total;
   double average;
+  /* JSON's optional "list" ("" when absent) and "lists_hash". */
+  char list[TREEREAD_LIST_MAX + 1];
+  bool has_lists_hash;
+  uint64_t lists_hash;
   /* Text format and path lines: line_of[a] is the line ending with
    * answer a (0: none); map JSON: the line of the key naming it.  NULL
    * for optle's JSON, whose locations are paths (verify.h). */
@@ -97,6 +108,21 @@ int treeread_load(const char *path, const game *g, tnode **out, treeread_info *i
 int treeread_mem(const char *data, size_t len, const char *name, const game *g, tnode **out,
                  treeread_info *info);
 void treeread_info_free(treeread_info *info);
+
+/* The whole file at path ("-": standard input), at most
+ * TREEREAD_MAX_BYTES, into *data (free it); 0 or -1 (err_msg). */
+int treeread_file(const char *path, char **data, size_t *len);
+/*
+ * What a tree in memory records about its lists, read without them:
+ * info->format, and for JSON info->list and info->lists_hash.  A file
+ * that does not start like JSON records nothing (0; the format is
+ * TREEFMT_TEXT when it starts like the text format, TREEFMT_NONE
+ * otherwise: treeread_mem() says what is wrong with it).  JSON that
+ * does not parse, or whose "list" or "lists_hash" is malformed, is -1
+ * with err_msg() naming the problem as treeread_mem() does (which
+ * refuses the file too, naming its first problem).
+ */
+int treeread_lists(const char *data, size_t len, const char *name, treeread_info *info);
 
 /* "JSON" or "text", for reports. */
 const char *treeread_format_name(treefmt f);

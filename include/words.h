@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct {
   int n;
@@ -34,5 +35,17 @@ void words_free(wordlist *wl);
 int words_find(const wordlist *wl, const char *word);
 /* True when s is five letters a-z (lowercase). */
 bool words_valid(const char *s);
+
+/*
+ * The lists hash: XXH3-64 of the words as loaded, answers then guesses,
+ * in list order: the text "aback\nabase\n...\n" of the answers (each word
+ * and a newline), one more "\n", then the guesses the same way.  So the
+ * same words give the same hash from --list or from files, whatever their
+ * comments, case, blanks or line ends.  JSON trees record it as 16
+ * lowercase hex digits (WORDS_HASH_HEX bytes with the NUL).
+ */
+#define WORDS_HASH_HEX 17
+uint64_t words_lists_hash(const wordlist *answers, const wordlist *guesses);
+void words_hash_hex(uint64_t h, char out[WORDS_HASH_HEX]);
 
 #endif

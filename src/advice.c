@@ -29,7 +29,7 @@ void advisor_free(advisor *a) {
 }
 
 bool advisor_big_root(const advisor *a, int n) {
-  return n == a->g->n_answers && (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
+  return !a->o.wider && n == a->g->n_answers && (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
 }
 
 int advisor_opener(const advisor *a) { return a->opener; }
@@ -239,6 +239,7 @@ static void print_history(FILE *fp, const game *g, const hstep *h, int made) {
 void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
                   const hstep *h, const advice *ad, const advice_cmp *cmp) {
   print_history(fp, g, h, ad->made);
+  if (a->o.wider) fprintf(fp, "note: %s\n", a->o.wider);
   print_answers(fp, g, set, ad->n);
   if (a->o.max_guesses)
     fprintf(fp, "guesses left: %d of %d (%d made)\n", ad->left, a->o.max_guesses, ad->made);
@@ -335,7 +336,13 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
     history_format(g, h[i], b);
     fprintf(fp, "%s\"%s\"", i ? ", " : "", b);
   }
-  fprintf(fp, "],\n \"guesses_made\": %d, \"max_guesses\": %d, \"guesses_left\": ", ad->made,
+  fprintf(fp, "],\n \"answers_from\": \"%s\", ", a->o.wider ? "guesses" : "answers");
+  if (a->o.wider) {
+    fprintf(fp, "\"note\": ");
+    json_str(fp, a->o.wider);
+    fprintf(fp, ", ");
+  }
+  fprintf(fp, "\"guesses_made\": %d, \"max_guesses\": %d, \"guesses_left\": ", ad->made,
           a->o.max_guesses);
   if (a->o.max_guesses) fprintf(fp, "%d", ad->left);
   else fprintf(fp, "null");

@@ -22,6 +22,7 @@ static const command commands[] = {
     {"next", cmd_next, "the optimal next guess after a game so far, with exact values"},
     {"play", cmd_play, "play Wordle, or get advice on a real game, with the optimal player"},
     {"simulate", cmd_simulate, "play a heuristic strategy on every answer, or compare strategies"},
+    {"lists", cmd_lists, "the named word lists embedded in optle: dates, counts, sources"},
 };
 
 static void main_help(FILE *fp) {

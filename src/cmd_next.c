@@ -27,6 +27,8 @@ static const optuse next_opts[] = {
     OPT_USE(GUESS),
     OPT_USE(TOP),
     OPT_USE(TREE),
+    OPT_USE(FORCE),
+    OPT_USE(ANSWERS_FROM),
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
     OPT_USE(THREADS),
@@ -42,9 +44,10 @@ static void next_help(FILE *fp) {
           "The optimal next guess after the guesses made so far, each given as\n"
           "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
           "answers left, the exact expected number of guesses from here and the best\n"
-          "alternatives.  The lists default to nyt.  With no history on a list too big\n"
-          "to rank every first guess (nyt), the opener %s is shown with its exact\n"
-          "value, not proven best; --tree gives a solved tree's first guess instead.\n"
+          "alternatives.  The lists default to the list a JSON --tree records, else\n"
+          "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
+          "the opener %s is shown with its exact value, not proven best; --tree\n"
+          "gives a solved tree's first guess instead.\n"
           "\n",
           ADVICE_OPENER);
   print_options(fp, next_opts);
@@ -54,8 +57,9 @@ static void next_help(FILE *fp) {
           "             3 out of memory or internal error, 4 stopped (Ctrl-C)\n");
 }
 
-/* The solved game: the history ends all green. */
-static void print_solved(const game *g, const hstep *h, int k, bool json) {
+/* The solved game: the history ends all green (off_list: the answer is
+ * not on the answer list). */
+static void print_solved(const game *g, const hstep *h, int k, bool json, bool off_list) {
   const char *w = g->guesses.w[h[k - 1].guess];
   if (json) {
     printf("{\"history\": [");
@@ -64,16 +68,34 @@ static void print_solved(const game *g, const hstep *h, int k, bool json) {
       history_format(g, h[i], b);
       printf("%s\"%s\"", i ? ", " : "", b);
     }
-    printf("], \"guesses_made\": %d, \"solved\": true, \"answer\": \"%s\"}\n", k, w);
+    printf("], \"guesses_made\": %d, \"solved\": true, \"answer\": \"%s\", "
+           "\"answer_in_list\": %s}\n",
+           k, w, off_list ? "false" : "true");
   } else {
-    printf("solved: %s was the answer, found in %d guess%s\n", w, k, k == 1 ? "" : "es");
+    printf("solved: %s was the answer, found in %d guess%s%s\n", w, k, k == 1 ? "" : "es",
+           off_list ? " (it is not on the answer list)" : "");
   }
 }
 
-/* Load and check the tree: every answer, the guess limit (verify.h). */
-static int load_tree(const char *path, const game *g, int max_guesses, tnode **t) {
+/* The note of a wider answer set (advisor_opts.wider): why, and how many. */
+static void wider_note(char *buf, size_t size, const char *why, int n, bool tree) {
+  const char *not_used = "; the tree, made for the list, is not used";
+  if (why)
+    snprintf(buf, size, "no answer of the list fits this history (%s); the possible answers are "
+                        "the %d allowed guess%s that fit%s it%s",
+             why, n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
+  else
+    snprintf(buf, size, "the possible answers are the %d allowed guess%s that fit%s the history "
+                        "(--answers-from guesses)%s",
+             n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
+}
+
+/* Check the tree read by load_tree_lists(): every answer, the guess
+ * limit (verify.h). */
+static int load_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
+                     tnode **t) {
   treeread_info info;
-  int rc = verify_file(path, g, max_guesses, t, &info);
+  int rc = verify_mem(tf->data, tf->len, path, g, max_guesses, t, &info);
   treeread_info_free(&info);
   if (rc == VERIFY_VALID) return 0;
   fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -91,38 +113,75 @@ int cmd_next(int argc, char **argv) {
     next_help(stdout);
     return EXIT_OK;
   }
-  if (!a.l.list && !a.l.answers) a.l.list = "nyt";
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   if (a.max_guesses && pos.n > a.max_guesses)
     return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
                        a.max_guesses);
   game g;
-  if ((rc = load_lists("next ", &a.l, &g))) return rc;
+  tree_file tf;
+  if ((rc = load_tree_lists("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+
+  bool from_guesses = false;
+  if (a.answers_from && !(from_guesses = !strcmp(a.answers_from, "guesses")) &&
+      strcmp(a.answers_from, "answers")) {
+    game_free(&g);
+    tree_file_free(&tf);
+    return usage_error("next ", "--answers-from '%s': give answers or guesses", a.answers_from);
+  }
 
   hstep h[NEXT_MAX_STEPS];
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
   int n = 0, guess = -1;
   tnode *tree = NULL;
   advisor *adv = NULL;
+  game wg = {0};           /* the wider game (history.h), when in use */
+  const game *cg = &g;     /* the game the advice is for */
+  char why[512] = "", note[1024] = "";
   for (int i = 0; i < pos.n && !rc; i++)
     if (history_parse(&g, pos.v[i], true, &h[i])) {
       fprintf(stderr, "optle: %s\n", err_msg());
       rc = EXIT_USAGE;
     }
   if (!rc && history_filter(&g, h, pos.n, set, &n, NULL)) {
-    fprintf(stderr, "optle: %s\n", err_msg());
-    rc = EXIT_USAGE;
+    if (n > 0) { /* a win that is not the last step */
+      fprintf(stderr, "optle: %s\n", err_msg());
+      rc = EXIT_USAGE;
+    } else { /* no answer of the list fits: the allowed guesses may */
+      const char *m = err_msg(), *p = "no answer fits: ";
+      snprintf(why, sizeof why, "%s", strncmp(m, p, strlen(p)) ? m : m + strlen(p));
+    }
   }
-  if (!rc && a.guess && (guess = word_arg("next ", "--guess", a.guess, &g)) < 0) rc = EXIT_USAGE;
+  if (!rc && (from_guesses || why[0])) {
+    if (!pos.n && (long)g.n_guesses * g.n_guesses > ADVICE_ROOT_WORK) {
+      rc = usage_error("next ", "--answers-from guesses: with no guess made, all %d allowed "
+                                "guesses could be the answer, too many to value a first guess; "
+                                "give the guesses made so far",
+                       g.n_guesses);
+      goto done;
+    }
+    if (history_wider(&g, h, pos.n, &wg)) {
+      if (why[0]) fprintf(stderr, "optle: no answer fits: %s; and %s\n", why, err_msg());
+      else fprintf(stderr, "optle: %s\n", err_msg());
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    cg = &wg;
+    free(set);
+    set = xmalloc(sizeof *set * (size_t)wg.n_answers);
+    history_filter(cg, h, pos.n, set, &n, NULL); /* all of them */
+    wider_note(note, sizeof note, why[0] ? why : NULL, n, a.tree != NULL);
+  }
+  if (!rc && a.guess && (guess = word_arg("next ", "--guess", a.guess, cg)) < 0) rc = EXIT_USAGE;
   if (rc) goto done;
   if (pos.n && history_won(h[pos.n - 1])) {
-    print_solved(&g, h, pos.n, a.json);
+    print_solved(cg, h, pos.n, a.json, g.guess2ans[h[pos.n - 1].guess] < 0);
     goto done;
   }
-  if (a.tree && (rc = load_tree(a.tree, &g, a.max_guesses, &tree))) goto done;
+  if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, &tree))) goto done;
 
-  advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, tree, a.tree};
-  if (!(adv = advisor_new(&g, &ao))) {
+  advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, cg == &g ? tree : NULL, a.tree,
+                     note[0] ? note : NULL};
+  if (!(adv = advisor_new(cg, &ao))) {
     rc = usage_error("next ", "%s", err_msg());
     goto done;
   }
@@ -137,22 +196,22 @@ int cmd_next(int argc, char **argv) {
   }
   advice_cmp cmp = {guess, OPTLE_INF, false};
   if (guess >= 0 && ad.best >= 0) {
-    uint8_t p0 = game_fb(&g, guess, set[0]);
+    uint8_t p0 = game_fb(cg, guess, set[0]);
     cmp.no_info = p0 != PATTERN_WIN;
-    for (int i = 1; i < n && cmp.no_info; i++) cmp.no_info = game_fb(&g, guess, set[i]) == p0;
+    for (int i = 1; i < n && cmp.no_info; i++) cmp.no_info = game_fb(cg, guess, set[i]) == p0;
     if (!cmp.no_info && advisor_big_root(adv, n) && guess != ad.best && isatty(STDERR_FILENO))
       fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
                       "opener, minutes or more for a poor one (Ctrl-C stops)\n",
-              g.guesses.w[guess], n);
+              cg->guesses.w[guess], n);
     if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, pos.n, guess);
     if (stop_requested()) {
-      fprintf(stderr, "optle: stopped before %s's value was proven\n", g.guesses.w[guess]);
+      fprintf(stderr, "optle: stopped before %s's value was proven\n", cg->guesses.w[guess]);
       rc = EXIT_STOPPED;
       goto done;
     }
   }
-  if (a.json) advice_print_json(stdout, &g, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
-  else advice_print(stdout, &g, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
+  if (a.json) advice_print_json(stdout, cg, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
+  else advice_print(stdout, cg, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
   if (ad.best < 0) {
     if (ad.left == 0)
       fprintf(stderr, "optle: no guesses left: all %d are used and %d answer%s still fit%s\n",
@@ -165,7 +224,9 @@ int cmd_next(int argc, char **argv) {
 done:
   advisor_free(adv);
   tree_free(tree);
+  tree_file_free(&tf);
   free(set);
+  game_free(&wg);
   game_free(&g);
   return rc;
 }

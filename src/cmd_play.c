@@ -56,6 +56,9 @@ static const optuse play_opts[] = {
     OPT_USE(SEED),
     OPT_USE(HINTS),
     OPT_USE_HELP(TREE, "a solved tree: hints and the optimal line come from it where it applies"),
+    OPT_USE(FORCE),
+    OPT_USE_HELP(ANSWERS_FROM, "assist mode: the possible answers, 'answers' (the list; default) "
+                               "or 'guesses' (every allowed guess that fits)"),
     OPT_USE_HELP(TOP, "assist mode: list the N best guesses (default 5)"),
     OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (default 6)"),
     OPT_USE(THREADS),
@@ -69,9 +72,10 @@ static void play_help(FILE *fp) {
           "usage: optle play [--list NAME | --answers FILE [--guesses FILE]]\n"
           "                  [--assist | --answer WORD | --seed N] [--hints] [options]\n"
           "\n"
-          "Play Wordle against a hidden answer (the lists default to nyt), with the\n"
-          "optimal player's hints on request and, at the end, your line next to the\n"
-          "optimal one and each guess's cost against the best.  With --assist, type\n"
+          "Play Wordle against a hidden answer, with the optimal player's hints on\n"
+          "request and, at the end, your line next to the optimal one and each guess's\n"
+          "cost against the best (the lists default to the list a JSON --tree records,\n"
+          "else nyt).  With --assist, type\n"
           "the guesses and colours of a game played elsewhere (salet BBYBB) and get\n"
           "the optimal next guess after each.\n"
           "\n"
@@ -88,8 +92,16 @@ static void play_help(FILE *fp) {
 /* Terminal output                                                      */
 
 typedef struct {
-  const game *g;
-  advisor *adv;
+  const game *g;                /* the game of the answers that fit: main_g or &wide */
+  advisor *adv;                 /* its advisor: main_adv or wide_adv */
+  const game *main_g;           /* the lists' game */
+  advisor *main_adv;
+  bool from_guesses;            /* --answers-from guesses */
+  game wide;                    /* history_wider()'s game for h[0..wide_from) */
+  advisor *wide_adv;
+  int wide_from;                /* -1: not in use */
+  char wide_note[1024];         /* advisor_opts.wider */
+  advisor_opts ao;              /* the main advisor's options */
   bool colour, prompt, hints, assist;
   int max_guesses, top;
   const char *tree_name;
@@ -318,6 +330,95 @@ static void show_analysis(play *p, bool won) {
          luck >= 0 ? "luck" : "bad luck");
 }
 
+/* ------------------------------------------------------------------ */
+/* Answers off the list (advice.h): the allowed guesses that fit        */
+
+static void wide_drop(play *p) {
+  if (p->wide_from < 0) return;
+  advisor_free(p->wide_adv);
+  game_free(&p->wide);
+  p->wide_adv = NULL;
+  p->wide_from = -1;
+  p->g = p->main_g;
+  p->adv = p->main_adv;
+}
+
+/* err_msg() without a leading "no answer fits: ". */
+static const char *why_of(const char *msg) {
+  const char *pre = "no answer fits: ";
+  return strncmp(msg, pre, strlen(pre)) ? msg : msg + strlen(pre);
+}
+
+/*
+ * The answers that fit h[0..k) into p->set and p->n: from the answer
+ * list; or, when none of it fits (or with --answers-from guesses), from
+ * the allowed guesses that fit (history_wider(), built once at the step
+ * where it is first needed and dropped when an undo goes back before it).
+ * 0; or -1 with err_msg() when the steps cannot stand (no allowed guess
+ * fits either, a win that is not the last step).  With --answers-from
+ * guesses and no guess made on a big list, p->n is 0: no advice yet.
+ */
+static int fit(play *p, int k) {
+  if (p->wide_from > k) wide_drop(p);
+  int n;
+  char why[512] = "";
+  if (p->wide_from >= 0) {
+    if (history_filter(p->g, p->h, k, p->set, &n, NULL)) {
+      if (n == 0) {
+        snprintf(why, sizeof why, "%s", why_of(err_msg()));
+        return err_set("no allowed guess fits either: %s", why);
+      }
+      return -1;
+    }
+    p->n = n;
+    return 0;
+  }
+  if (!p->from_guesses) {
+    if (!history_filter(p->main_g, p->h, k, p->set, &n, NULL)) {
+      p->n = n;
+      return 0;
+    }
+    if (n > 0) return -1; /* a win that is not the last step */
+    snprintf(why, sizeof why, "%s", why_of(err_msg()));
+  } else if (k == 0 && (long)p->main_g->n_guesses * p->main_g->n_guesses > ADVICE_ROOT_WORK) {
+    p->n = 0;
+    return 0;
+  }
+  game w;
+  if (history_wider(p->main_g, p->h, k, &w)) {
+    if (why[0]) {
+      char m[512];
+      snprintf(m, sizeof m, "%s", err_msg());
+      return err_set("no answer fits: %s; and %s", why, m);
+    }
+    return -1;
+  }
+  if (why[0])
+    snprintf(p->wide_note, sizeof p->wide_note,
+             "no answer of the list fits this history (%s); from guess %d on, the possible "
+             "answers are the allowed guesses that fit it",
+             why, k);
+  else
+    snprintf(p->wide_note, sizeof p->wide_note,
+             "the possible answers are the allowed guesses that fit the history (--answers-from "
+             "guesses)");
+  p->wide = w;
+  advisor_opts ao = p->ao;
+  ao.tree = NULL;
+  ao.wider = p->wide_note;
+  if (!(p->wide_adv = advisor_new(&p->wide, &ao))) {
+    char m[512];
+    snprintf(m, sizeof m, "%s", err_msg());
+    game_free(&p->wide);
+    return err_set("%s", m);
+  }
+  p->wide_from = k;
+  p->g = &p->wide;
+  p->adv = p->wide_adv;
+  history_filter(p->g, p->h, k, p->set, &p->n, NULL); /* all of them */
+  return 0;
+}
+
 static void game_over(play *p, bool won, int answer) {
   if (won)
     printf("\nsolved in %d guess%s: %s\n", p->k, p->k == 1 ? "" : "es",
@@ -329,6 +430,12 @@ static void game_over(play *p, bool won, int answer) {
            p->n == 1 ? "s" : "");
     for (int i = 0; i < p->n && i < ADVICE_LIST_ALL; i++) printf(" %s", p->g->answers.w[p->set[i]]);
     printf("%s\n", p->n > ADVICE_LIST_ALL ? " ..." : "");
+  }
+  if (p->wide_from >= 0) {
+    printf("\n(from guess %d on, the possible answers were the allowed guesses that fit: the "
+           "optimal line and the analysis, which start from the answer list, are left out)\n",
+           p->wide_from);
+    return;
   }
   show_lines(p, answer);
   show_analysis(p, won);
@@ -373,7 +480,7 @@ static int command(play *p, const char *line) {
       printf("nothing to undo\n");
     } else {
       p->k--;
-      history_filter(p->g, p->h, p->k, p->set, &p->n, NULL);
+      fit(p, p->k);
       for (int i = 0; i < 26; i++) p->keys[i] = 0;
       for (int i = 0; i < p->k; i++) update_keys(p, p->h[i]);
       printf("took back guess %d\n", p->k + 1);
@@ -442,6 +549,12 @@ static int game_mode(play *p) {
 }
 
 static void assist_advice(play *p) {
+  if (p->n == 0) { /* --answers-from guesses, no guess made */
+    printf("no advice before the first guess with --answers-from guesses: every one of the %d "
+           "allowed guesses could be the answer\n",
+           p->main_g->n_guesses);
+    return;
+  }
   advice ad;
   int rc = advice_at(p->adv, p->set, p->n, p->h, p->k, p->top, &ad);
   if (rc) printf("no advice: %s\n", rc == EXIT_USAGE ? err_msg() : "stopped");
@@ -462,14 +575,12 @@ static int assist_mode(play *p) {
       continue;
     }
     p->h[p->k] = st;
-    int n;
-    if (history_filter(p->g, p->h, p->k + 1, p->set, &n, NULL)) {
+    if (fit(p, p->k + 1)) {
       printf("%s; not added (check the colours, or undo)\n", err_msg());
-      history_filter(p->g, p->h, p->k, p->set, &p->n, NULL);
+      fit(p, p->k);
       continue;
     }
     p->k++;
-    p->n = n;
     update_keys(p, st);
     show_guess(p, stdout, st);
     putchar('\n');
@@ -525,12 +636,25 @@ int cmd_play(int argc, char **argv) {
   if (a.assist && (a.answer || a.seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
-  if (!a.l.list && !a.l.answers) a.l.list = "nyt";
+  bool from_guesses = false;
+  if (a.answers_from && !(from_guesses = !strcmp(a.answers_from, "guesses")) &&
+      strcmp(a.answers_from, "answers"))
+    return usage_error("play ", "--answers-from '%s': give answers or guesses", a.answers_from);
+  if (from_guesses && !a.assist)
+    return usage_error("play ", "--answers-from guesses is for --assist (a game played "
+                                "elsewhere); optle's own games hide an answer of the list");
   game g;
-  if ((rc = load_lists("play ", &a.l, &g))) return rc;
+  tree_file tf;
+  if ((rc = load_tree_lists("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  /* The list's name as the options would give it, for messages. */
+  const char *lname = a.l.list      ? a.l.list
+                      : a.l.answers ? NULL
+                      : tf.list_from_tree ? g.list
+                                          : "nyt";
 
-  play p = {.g = &g, .max_guesses = a.max_guesses, .top = a.top, .hints = a.hints,
-            .assist = a.assist, .tree_name = a.tree, .answer = -1, .tree_first = -1};
+  play p = {.g = &g, .main_g = &g, .max_guesses = a.max_guesses, .top = a.top,
+            .hints = a.hints, .assist = a.assist, .tree_name = a.tree, .answer = -1,
+            .tree_first = -1, .from_guesses = from_guesses, .wide_from = -1};
   tnode *tree = NULL;
   if (a.answer) {
     char w[8] = {0};
@@ -545,7 +669,7 @@ int cmd_play(int argc, char **argv) {
   }
   if (a.tree) {
     treeread_info info;
-    int v = verify_file(a.tree, &g, a.max_guesses, &tree, &info);
+    int v = verify_mem(tf.data, tf.len, a.tree, &g, a.max_guesses, &tree, &info);
     treeread_info_free(&info);
     if (v != VERIFY_VALID) {
       fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -554,20 +678,28 @@ int cmd_play(int argc, char **argv) {
     }
     p.tree_first = tree->guess;
   }
-  if (a.l.list) snprintf(p.lists, sizeof p.lists, "--list %s", a.l.list);
+  if (lname) snprintf(p.lists, sizeof p.lists, "--list %s", lname);
   else snprintf(p.lists, sizeof p.lists, "--answers %s%s%s", a.l.answers,
                 a.l.guesses ? " --guesses " : "", a.l.guesses ? a.l.guesses : "");
+  if (from_guesses)
+    snprintf(p.lists + strlen(p.lists), sizeof p.lists - strlen(p.lists),
+             " --answers-from guesses");
   p.colour = colour_wanted();
   p.prompt = isatty(STDIN_FILENO);
-  advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, tree, a.tree};
-  if (!(p.adv = advisor_new(&g, &ao))) {
+  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL};
+  if (!(p.adv = p.main_adv = advisor_new(&g, &p.ao))) {
     rc = usage_error("play ", "%s", err_msg());
     goto done;
   }
-  p.set = xmalloc(sizeof *p.set * (size_t)g.n_answers);
-  history_filter(&g, p.h, 0, p.set, &p.n, NULL);
+  /* Room for the answers of the list or of a wider game (history.h). */
+  int room = g.n_guesses < OPTLE_MAX_ANSWERS ? g.n_guesses : OPTLE_MAX_ANSWERS;
+  p.set = xmalloc(sizeof *p.set * (size_t)(room > g.n_answers ? room : g.n_answers));
+  if (fit(&p, 0)) {
+    rc = usage_error("play ", "%s", err_msg());
+    goto done;
+  }
 
-  const char *name = a.l.list ? a.l.list : g.answers.path;
+  const char *name = lname ? lname : g.answers.path;
   if (a.assist) {
     printf("optle play --assist (%s: %d answers, %d allowed guesses", name, g.n_answers,
            g.n_guesses);
@@ -592,9 +724,11 @@ int cmd_play(int argc, char **argv) {
   }
   fflush(stdout);
 done:
-  advisor_free(p.adv);
+  wide_drop(&p);
+  advisor_free(p.main_adv);
   free(p.set);
   tree_free(tree);
+  tree_file_free(&tf);
   game_free(&g);
   return rc;
 }

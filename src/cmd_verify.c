@@ -29,13 +29,16 @@ static int no_hard_mode(const char *cmd) {
                           "are for normal mode)");
 }
 
-/* Load the lists and check the tree; prints the problem and returns the
- * exit status on failure. */
-static int load_and_verify(const char *cmd, const list_args *l, const char *path,
+/* Load the lists (the options, else the JSON tree's recorded list;
+ * opts.h load_tree_lists()) and check the tree; prints the problem and
+ * returns the exit status on failure. */
+static int load_and_verify(const char *cmd, const list_args *l, const char *path, bool force,
                            int max_guesses, game *g, tnode **t, treeread_info *info) {
-  int rc = load_lists(cmd, l, g);
+  tree_file tf;
+  int rc = load_tree_lists(cmd, l, path, "", force, NULL, g, &tf);
   if (rc) return rc;
-  rc = verify_file(path, g, max_guesses, t, info);
+  rc = verify_mem(tf.data, tf.len, path, g, max_guesses, t, info);
+  tree_file_free(&tf);
   if (rc) {
     fprintf(stderr, "optle: %s\n", err_msg());
     treeread_info_free(info);
@@ -51,6 +54,7 @@ static const optuse verify_opts[] = {
     OPT_USE_LISTS,
     OPT_USE_DEFAULT(MAX_GUESSES, 0, "check that no answer needs more than N guesses (default: no check; 0 = none)"),
     OPT_USE(EXPECT),
+    OPT_USE(FORCE),
     OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
     OPT_USE_HELP(QUIET, "print nothing when the tree is valid (problems still go to stderr)"),
     OPT_USE_END,
@@ -58,7 +62,7 @@ static const optuse verify_opts[] = {
 
 static void verify_help(FILE *fp) {
   fprintf(fp,
-          "usage: optle verify TREE (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
+          "usage: optle verify TREE [--list NAME | --answers FILE [--guesses FILE]] [options]\n"
           "\n"
           "Check a strategy tree file against the word lists: optle's JSON, the text format\n"
           "(Selby's, optle's own text output), path lines (compressed or not) or map JSON\n"
@@ -66,6 +70,9 @@ static void verify_help(FILE *fp) {
           "allowed, the same history must always lead to the same guess, every pattern must be\n"
           "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
           "and stored totals must add up.  Prints a report ending 'valid'; TREE '-' is stdin.\n"
+          "Without list options, the lists are the named list a JSON tree records; a JSON\n"
+          "tree whose recorded lists hash is not the lists' is refused (status 2) unless\n"
+          "--force.\n"
           "\n");
   print_options(fp, verify_opts);
   fprintf(fp, "\nexit status: 0 valid, 1 invalid (the first problem on stderr) or not the\n"
@@ -92,7 +99,8 @@ int cmd_verify(int argc, char **argv) {
   game g;
   tnode *t = NULL;
   treeread_info info;
-  if ((rc = load_and_verify("verify ", &a.l, path, a.max_guesses, &g, &t, &info))) return rc;
+  rc = load_and_verify("verify ", &a.l, path, a.force, a.max_guesses, &g, &t, &info);
+  if (rc) return rc;
   double t1 = now_seconds();
 
   int status = EXIT_OK;
@@ -124,13 +132,14 @@ static const optuse export_opts[] = {
     OPT_USE_HELP(OUT, "write here, whole or not at all (default: standard output)"),
     OPT_USE(DEPTH),
     OPT_USE_DEFAULT(MAX_GUESSES, -1, "check this guess limit first, and write it as JSON's max_guesses (0 = none)"),
+    OPT_USE(FORCE),
     OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
     OPT_USE_END,
 };
 
 static void export_help(FILE *fp) {
   fprintf(fp,
-          "usage: optle export TREE (--list NAME | --answers FILE [--guesses FILE])\n"
+          "usage: optle export TREE [--list NAME | --answers FILE [--guesses FILE]]\n"
           "                    [--format json|text|dot|paths|cpaths|map|mjs] [-o FILE] [options]\n"
           "\n"
           "Read a tree (any format verify reads), check it in full, and write it as\n"
@@ -139,7 +148,8 @@ static void export_help(FILE *fp) {
           "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
           "as an ES module (mjs).  An invalid tree is refused with verify's exit status and\n"
           "message.  JSON's max_guesses is --max-guesses if given, else the input JSON's,\n"
-          "else 6 when every answer takes at most 6 guesses and 0 (none) otherwise.\n"
+          "else 6 when every answer takes at most 6 guesses and 0 (none) otherwise.  The\n"
+          "lists are found as verify finds them.\n"
           "\n");
   print_options(fp, export_opts);
   fprintf(fp, "\nexit status: 0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
@@ -231,7 +241,7 @@ int cmd_export(int argc, char **argv) {
   tnode *t = NULL;
   treeread_info info;
   int limit = a.max_guesses > 0 ? a.max_guesses : 0;
-  if ((rc = load_and_verify("export ", &a.l, pos.v[0], limit, &g, &t, &info))) return rc;
+  if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, limit, &g, &t, &info))) return rc;
 
   int file_limit = a.max_guesses;
   if (file_limit < 0 && info.format == TREEFMT_JSON) file_limit = info.max_guesses;

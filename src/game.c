@@ -52,6 +52,7 @@ int game_from_lists(game *g, wordlist answers, wordlist guesses) {
     g->ans2guess[a] = gi;
     g->guess2ans[gi] = a;
   }
+  g->lists_hash = words_lists_hash(&answers, &guesses);
   g->fb = xaligned((size_t)answers.n * (size_t)guesses.n);
   feedback_table_fill(g->fb, (const char (*)[8])guesses.w, guesses.n,
                       (const char (*)[8])answers.w, answers.n);

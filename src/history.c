@@ -2,9 +2,11 @@
 #include "history.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "feedback.h"
+#include "tuning.h"
 #include "util.h"
 
 bool pattern_possible(const char *word, int pattern) {
@@ -151,4 +153,51 @@ const tnode *history_follow(const tnode *root, const hstep *h, int k, int *left_
     t = next;
   }
   return t;
+}
+
+/* A list of the words g->guesses.w[idx[0..n)], with their file and lines. */
+static wordlist sublist(const game *g, const int *idx, int n) {
+  const char **v = xmalloc(sizeof *v * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) v[i] = g->guesses.w[idx[i]];
+  wordlist out;
+  words_from_array(v, n, &out); /* cannot fail: the words are valid and distinct */
+  free(v);
+  free(out.path);
+  out.path = xstrdup(g->guesses.path);
+  for (int i = 0; i < n; i++) out.line[i] = g->guesses.line[idx[i]];
+  return out;
+}
+
+int history_wider(const game *g, const hstep *h, int k, game *out) {
+  memset(out, 0, sizeof *out);
+  int G = g->n_guesses, m = G;
+  int *fit = xmalloc(sizeof *fit * (size_t)G);
+  for (int i = 0; i < G; i++) fit[i] = i;
+  for (int s = 0; s < k; s++) {
+    const char *w = g->guesses.w[h[s].guess];
+    int before = m;
+    m = 0;
+    for (int i = 0; i < before; i++)
+      if (feedback_of(w, g->guesses.w[fit[i]]) == h[s].pattern) fit[m++] = fit[i];
+    if (m == 0) {
+      free(fit);
+      char b[HISTORY_STEP_CHARS];
+      history_format(g, h[s], b);
+      return err_set("no allowed guess fits either: none is left after step %d, %s (%d allowed "
+                     "guess%s fitted before it)",
+                     s + 1, b, before, before == 1 ? "" : "es");
+    }
+  }
+  if (m > OPTLE_MAX_ANSWERS) {
+    free(fit);
+    return err_set("%d allowed guesses fit the history: more possible answers than optle "
+                   "handles (%d)",
+                   m, OPTLE_MAX_ANSWERS);
+  }
+  int *all = xmalloc(sizeof *all * (size_t)G);
+  for (int i = 0; i < G; i++) all[i] = i;
+  wordlist a = sublist(g, fit, m), q = sublist(g, all, G);
+  free(fit);
+  free(all);
+  return game_from_lists(out, a, q);
 }

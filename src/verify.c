@@ -222,6 +222,17 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
     fprintf(fp, "format        JSON\n");
   fprintf(fp, "lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
           g->guesses.path, g->n_guesses);
+  if (info->format == TREEFMT_JSON && (info->list[0] || info->has_lists_hash)) {
+    fprintf(fp, "recorded     ");
+    if (info->list[0]) fprintf(fp, " list %s%s", info->list, info->has_lists_hash ? "," : "");
+    if (info->has_lists_hash) {
+      char hex[WORDS_HASH_HEX];
+      words_hash_hex(info->lists_hash, hex);
+      fprintf(fp, " lists hash %s (%s)", hex,
+              info->lists_hash == g->lists_hash ? "these lists'" : "NOT these lists'");
+    }
+    fputc('\n', fp);
+  }
   fprintf(fp, "first guess   %s\n", word(g, t));
   fprintf(fp, "total         %ld\n", s.total);
   fprintf(fp, "average       %.4f\n", s.n ? (double)s.total / s.n : 0.0);

@@ -9,6 +9,7 @@
 #include "words.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,6 +17,9 @@
 
 #include "tuning.h"
 #include "util.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 typedef struct wentry {
   char key[8];
@@ -211,4 +215,25 @@ int words_find(const wordlist *wl, const char *word) {
   wentry *e;
   HASH_FIND(hh, index_of(wl)->head, word, 5, e);
   return e ? e->idx : -1;
+}
+
+/* XXH3 of "word\n" for each word of each list, a "\n" between the lists. */
+uint64_t words_lists_hash(const wordlist *answers, const wordlist *guesses) {
+  XXH3_state_t st;
+  XXH3_64bits_reset(&st);
+  const wordlist *l[2] = {answers, guesses};
+  for (int k = 0; k < 2; k++) {
+    if (k) XXH3_64bits_update(&st, "\n", 1);
+    for (int i = 0; i < l[k]->n; i++) {
+      char line[6];
+      memcpy(line, l[k]->w[i], 5);
+      line[5] = '\n';
+      XXH3_64bits_update(&st, line, 6);
+    }
+  }
+  return XXH3_64bits_digest(&st);
+}
+
+void words_hash_hex(uint64_t h, char out[WORDS_HASH_HEX]) {
+  snprintf(out, WORDS_HASH_HEX, "%016llx", (unsigned long long)h);
 }

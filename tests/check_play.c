@@ -272,7 +272,7 @@ static const char *const positions[][4] = {
 START_TEST(test_advice_matches_search) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL};
   advisor *adv = advisor_new(&g, &ao);
   search_opts so;
   strategy_search_opts(&so);
@@ -321,7 +321,7 @@ END_TEST
 START_TEST(test_rank_is_full_order) {
   game g;
   load(&g, "small");
-  advisor_opts ao = {6, 1, 16, NULL, NULL};
+  advisor_opts ao = {6, 1, 16, NULL, NULL, NULL};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t all[64];
   int n = g.n_answers;
@@ -354,7 +354,7 @@ END_TEST
 START_TEST(test_advice_opener_on_big_list) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
@@ -390,7 +390,7 @@ START_TEST(test_tree_follow_and_lines) {
   tnode *t = NULL;
   int T = search_solve(s, all, n, -1, &t);
   ck_assert_ptr_nonnull(t);
-  advisor_opts plain = {6, 1, 16, NULL, NULL}, with_tree = {6, 1, 16, t, "mem"};
+  advisor_opts plain = {6, 1, 16, NULL, NULL, NULL}, with_tree = {6, 1, 16, t, "mem", NULL};
   advisor *a0 = advisor_new(&g, &plain), *a1 = advisor_new(&g, &with_tree);
   long sum0 = 0, sum1 = 0;
   for (int ans = 0; ans < n; ans++) {
@@ -582,6 +582,11 @@ START_TEST(test_next_command_errors) {
       {{"--max-guesses", "1", "salet:BBBBB", NULL}, 1, "no guesses left"},
       {{"--max-guesses", "2", "salet:BBBBB", NULL}, 1, "no strategy finds every one of the"},
       {{"--tree", "/nonexistent/tree.json", NULL}, 2, "--tree "},
+      {{"--answers-from", "words", NULL}, 2, "--answers-from 'words': give answers or guesses"},
+      {{"--answers-from", "guesses", NULL}, 2, "with no guess made, all 12947 allowed guesses"},
+      {{"salet:BBBBB", "cigar:GGGGG", NULL},
+       2,
+       "; and no allowed guess fits either: none is left after step 2, cigar:GGGGG"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char *argv[8];
@@ -612,6 +617,184 @@ START_TEST(test_next_command_errors) {
   ck_assert_str_eq(r.out, "solved: cigar was the answer, found in 2 guesses\n");
   free(r.out);
   free(r.err);
+}
+END_TEST
+
+
+/* ------------------------------------------------------------------ */
+/* Answers off the list: the allowed guesses that fit (history_wider)   */
+
+/* The guesses fitting "word", "PATTERN" pairs, by the rules alone. */
+static int ref_filter_guesses(const game *g, const char *const *steps, int k, int *out) {
+  int n = 0;
+  for (int q = 0; q < g->n_guesses; q++) {
+    bool fits = true;
+    for (int i = 0; i < k && fits; i++)
+      fits = ref_feedback(steps[2 * i], g->guesses.w[q]) == pattern_parse(steps[2 * i + 1]);
+    if (fits) out[n++] = q;
+  }
+  return n;
+}
+
+/* Random games whose answer is an allowed guess that is not an answer:
+ * the wider game's answers are exactly the guesses that fit, by the
+ * rules, in guess-list order; its guesses are the same list; the
+ * answer is among them, and the steps filter it to all of them. */
+START_TEST(test_wider_matches_rules) {
+  game g;
+  load(&g, "nyt");
+  int *ref = xmalloc(sizeof *ref * (size_t)g.n_guesses);
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_guesses);
+  uint64_t rng = 20260722;
+  for (int round = 0; round < 40; round++) {
+    int ans;
+    do ans = rng_range(&rng, 0, g.n_guesses - 1);
+    while (g.guess2ans[ans] >= 0);
+    int k = rng_range(&rng, 1, 3);
+    const char *steps[6];
+    char pats[3][6];
+    hstep h[3];
+    for (int i = 0; i < k; i++) {
+      int gi = rng_range(&rng, 0, g.n_guesses - 1);
+      pattern_format(ref_feedback(g.guesses.w[gi], g.guesses.w[ans]), pats[i]);
+      steps[2 * i] = g.guesses.w[gi];
+      steps[2 * i + 1] = pats[i];
+      h[i] = (hstep){gi, pattern_parse(pats[i])};
+    }
+    game w;
+    ck_assert_msg(history_wider(&g, h, k, &w) == 0, "%s", err_msg());
+    int rn = ref_filter_guesses(&g, steps, k, ref);
+    ck_assert_int_eq(w.n_answers, rn);
+    ck_assert_int_eq(w.n_guesses, g.n_guesses);
+    bool has = false;
+    for (int i = 0; i < rn; i++) {
+      ck_assert_str_eq(w.answers.w[i], g.guesses.w[ref[i]]);
+      has |= ref[i] == ans;
+    }
+    ck_assert(has);
+    for (int q = 0; q < g.n_guesses; q += 97) ck_assert_str_eq(w.guesses.w[q], g.guesses.w[q]);
+    ck_assert_ptr_null(w.list);
+    int n;
+    ck_assert_int_eq(history_filter(&w, h, k, set, &n, NULL), 0);
+    ck_assert_int_eq(n, rn);
+    game_free(&w);
+  }
+  /* No history: every guess.  Nothing fits: the step that emptied it. */
+  game s;
+  load(&s, "small");
+  game w;
+  ck_assert_int_eq(history_wider(&s, NULL, 0, &w), 0);
+  ck_assert_int_eq(w.n_answers, s.n_guesses);
+  game_free(&w);
+  hstep h[2];
+  static const char *const args[] = {"salet:BBYBB", "clint:BBYYB"};
+  parse_all(&g, args, 2, h);
+  ck_assert_int_eq(history_wider(&g, h, 2, &w), -1);
+  ck_assert_msg(strstr(err_msg(), "no allowed guess fits either: none is left after step 2, "
+                                  "clint:BBYYB ("),
+                "%s", err_msg());
+  game_free(&s);
+  free(ref);
+  free(set);
+  game_free(&g);
+}
+END_TEST
+
+/* The advice on the wider set is exact for it: the same as on a game
+ * built independently from those words (words_from_array), valued by
+ * the search; and `optle next` goes there by itself when no answer of
+ * the list fits, saying so.  The case is real: ALIAS, a NYT answer of
+ * 2023 that the 2022 answer list lacks, after SALET and CHALS. */
+START_TEST(test_wider_advice) {
+  game g;
+  load(&g, "nyt");
+  static const char *const steps[] = {"salet", "YYYBB", "chals", "BBYYG"};
+  static const char *const args[] = {"salet:YYYBB", "chals:BBYYG"};
+  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_guesses);
+  hstep h[2];
+  parse_all(&g, args, 2, h);
+  int n;
+  ck_assert_int_eq(history_filter(&g, h, 2, set, &n, NULL), -1);
+  ck_assert_int_eq(n, 0);
+  ck_assert_int_lt(words_find(&g.answers, "alias"), 0);
+  int *ref = xmalloc(sizeof *ref * (size_t)g.n_guesses);
+  int rn = ref_filter_guesses(&g, steps, 2, ref);
+  ck_assert_int_gt(rn, 1);
+
+  /* The independent game: those words as answers, the NYT guesses. */
+  const char **aw = xmalloc(sizeof *aw * (size_t)rn);
+  const char **gw = xmalloc(sizeof *gw * (size_t)g.n_guesses);
+  for (int i = 0; i < rn; i++) aw[i] = g.guesses.w[ref[i]];
+  for (int i = 0; i < g.n_guesses; i++) gw[i] = g.guesses.w[i];
+  wordlist la, lg;
+  ck_assert_int_eq(words_from_array(aw, rn, &la), 0);
+  ck_assert_int_eq(words_from_array(gw, g.n_guesses, &lg), 0);
+  game ind;
+  ck_assert_int_eq(game_from_lists(&ind, la, lg), 0);
+  search_opts so;
+  strategy_search_opts(&so);
+  so.threads = 1;
+  search *s = search_new(&ind, &so);
+  uint16_t *all = xmalloc(sizeof *all * (size_t)rn);
+  for (int i = 0; i < rn; i++) all[i] = (uint16_t)i;
+  int V = search_value(s, all, rn, 4);
+
+  game w;
+  ck_assert_int_eq(history_wider(&g, h, 2, &w), 0);
+  ck_assert(w.lists_hash == ind.lists_hash); /* the same words, in the same order */
+  advisor_opts ao = {6, 2, 64, NULL, NULL, "test"};
+  advisor *adv = advisor_new(&w, &ao);
+  ck_assert_int_eq(history_filter(&w, h, 2, set, &n, NULL), 0);
+  ck_assert_int_eq(n, rn);
+  ck_assert(!advisor_big_root(adv, n)); /* never the opener's case */
+  advice ad;
+  ck_assert_int_eq(advice_at(adv, set, n, h, 2, 5, &ad), 0);
+  ck_assert_int_eq(ad.source, ADV_SEARCH);
+  ck_assert_int_eq(ad.total, V);
+  for (int i = 0; i < ad.ntop; i++)
+    ck_assert_int_eq(search_guess_value(s, all, rn, 4, ad.top[i].guess), ad.top[i].value);
+
+  /* optle next, in-process: the note, the set, the value. */
+  char *argv[] = {"--json", "--threads", "1", "salet:YYYBB", "chals:BBYYG", NULL};
+  run_result r = run_next(argv);
+  ck_assert_msg(r.rc == 0, "rc %d: %s", r.rc, r.err);
+  ck_assert_str_eq(r.err, "");
+  ck_assert_msg(strstr(r.out, "\"answers_from\": \"guesses\""), "%s", r.out);
+  ck_assert_msg(strstr(r.out, "no answer of the list fits this history (the set became empty at "
+                              "step 2, chals:BBYYG"),
+                "%s", r.out);
+  ck_assert_int_eq(json_int(r.out, NULL, "remaining"), rn);
+  ck_assert_int_eq(json_int(r.out, "\"next\"", "total"), V);
+  ck_assert_msg(strstr(r.out, "\"alias\""), "%s", r.out);
+  free(r.out);
+  free(r.err);
+  /* The same on request, with the list's own answers fitting too. */
+  char *argv2[] = {"--answers-from", "guesses", "--top", "0", "salet:YYYBB", NULL};
+  static const char *const st1[] = {"salet", "YYYBB"};
+  int r1 = ref_filter_guesses(&g, st1, 1, ref);
+  r = run_next(argv2);
+  ck_assert_msg(r.rc == 0, "rc %d: %s", r.rc, r.err);
+  char want[160];
+  snprintf(want, sizeof want, "answers left: %d:", r1);
+  ck_assert_msg(strstr(r.out, want), "%s", r.out);
+  ck_assert_msg(strstr(r.out, "note: the possible answers are the "), "%s", r.out);
+  free(r.out);
+  free(r.err);
+  /* A game won on a word off the list. */
+  char *argv3[] = {"salet:YYYBB", "chals:BBYYG", "alias:GGGGG", NULL};
+  r = run_next(argv3);
+  ck_assert_int_eq(r.rc, 0);
+  ck_assert_str_eq(r.out, "solved: alias was the answer, found in 3 guesses (it is not on the "
+                          "answer list)\n");
+  free(r.out);
+  free(r.err);
+
+  advisor_free(adv);
+  game_free(&w);
+  search_free(s);
+  game_free(&ind);
+  free(all), free(aw), free(gw), free(ref), free(set);
+  game_free(&g);
 }
 END_TEST
 
@@ -661,6 +844,8 @@ Suite *play_suite(void) {
   tcase_add_test(tc, test_tree_follow_and_lines);
   tcase_add_test(tc, test_next_command_values);
   tcase_add_test(tc, test_next_command_errors);
+  tcase_add_test(tc, test_wider_matches_rules);
+  tcase_add_test(tc, test_wider_advice);
   tcase_add_test(tc, test_game_sum_identity);
   suite_add_tcase(s, tc);
   return s;

@@ -137,7 +137,8 @@ static tnode *tree_A(const game *g) {
 }
 
 static const char json_A[] =
-    "{\"answers\": 4, \"guesses\": 4, \"max_guesses\": 6, \"total\": 8, \"average\": 2.0000,\n"
+    "{\"lists_hash\": \"05113ed00b2c84e8\", "
+    "\"answers\": 4, \"guesses\": 4, \"max_guesses\": 6, \"total\": 8, \"average\": 2.0000,\n"
     " \"tree\": {\"guess\": \"hatch\", \"total\": 8, \"next\": {\n"
     "  \"BGGGG\": {\"guess\": \"latch\", \"total\": 3, \"next\": {\n"
     "   \"BGGGG\": {\"guess\": \"match\", \"total\": 1}\n"
@@ -156,7 +157,8 @@ static const char text_A[] =
 static const char *const B_words[] = {"hatch", "latch", "match", "patch"};
 
 static const char json_B[] =
-    "{\"answers\": 4, \"guesses\": 4, \"max_guesses\": 0, \"total\": 10, \"average\": 2.5000,\n"
+    "{\"lists_hash\": \"c8a7c454ef480887\", "
+    "\"answers\": 4, \"guesses\": 4, \"max_guesses\": 0, \"total\": 10, \"average\": 2.5000,\n"
     " \"tree\": {\"guess\": \"hatch\", \"total\": 10, \"next\": {\n"
     "  \"BGGGG\": {\"guess\": \"latch\", \"total\": 6, \"next\": {\n"
     "   \"BGGGG\": {\"guess\": \"match\", \"total\": 3, \"next\": {\n"
@@ -177,7 +179,8 @@ static const char text_B[] =
 static const char *const C_guesses[] = {"hatch", "latch", "match", "patch", "plumb", "lymph"};
 
 static const char json_C[] =
-    "{\"answers\": 4, \"guesses\": 6, \"max_guesses\": 2, \"total\": 8, \"average\": 2.0000,\n"
+    "{\"lists_hash\": \"f243a187c93b902a\", "
+    "\"answers\": 4, \"guesses\": 6, \"max_guesses\": 2, \"total\": 8, \"average\": 2.0000,\n"
     " \"tree\": {\"guess\": \"plumb\", \"total\": 8, \"next\": {\n"
     "  \"BBBBB\": {\"guess\": \"hatch\", \"total\": 1},\n"
     "  \"BBBYB\": {\"guess\": \"match\", \"total\": 1},\n"
@@ -455,7 +458,8 @@ START_TEST(test_write_perfect_split_with_win_line) {
   free(x);
   x = json_of(t, &g, 6);
   ck_assert_str_eq(x,
-                   "{\"answers\": 4, \"guesses\": 4, \"max_guesses\": 6, \"total\": 7, "
+                   "{\"lists_hash\": \"cea0a77ecd70ca77\", "
+                   "\"answers\": 4, \"guesses\": 4, \"max_guesses\": 6, \"total\": 7, "
                    "\"average\": 1.7500,\n"
                    " \"tree\": {\"guess\": \"cigar\", \"total\": 7, \"next\": {\n"
                    "  \"BBBBB\": {\"guess\": \"humph\", \"total\": 1},\n"
@@ -478,7 +482,8 @@ START_TEST(test_write_single_leaf) {
   char *x = text_of(t, &g), *j = json_of(t, &g, 6);
   ck_assert_str_eq(x, "crane GGGGG1\n");
   ck_assert_str_eq(j,
-                   "{\"answers\": 1, \"guesses\": 2, \"max_guesses\": 6, \"total\": 1, "
+                   "{\"lists_hash\": \"388927aec555c56c\", "
+                   "\"answers\": 1, \"guesses\": 2, \"max_guesses\": 6, \"total\": 1, "
                    "\"average\": 1.0000,\n \"tree\": {\"guess\": \"crane\", \"total\": 1}}\n");
   free(x);
   free(j);

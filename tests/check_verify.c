@@ -84,8 +84,10 @@ typedef struct {
 /* ------------------------------------------------------------------ */
 /* Valid files */
 
-static const char *const valid_files[] = {"valid.txt", "valid.json", "valid-full.txt",
-                                          "valid-reordered.txt", "valid-spellings.json"};
+static const char *const valid_files[] = {"valid.txt",           "valid.json",
+                                          "valid-full.txt",      "valid-reordered.txt",
+                                          "valid-spellings.json", "valid-recorded.json",
+                                          "valid-unrecorded.json", "wrong-hash.json"};
 
 START_TEST(test_valid_fixtures) {
   game g;
@@ -142,6 +144,112 @@ START_TEST(test_tree_shape) {
 }
 END_TEST
 
+/* What a tree records about its lists: JSON's "list" and "lists_hash",
+ * read with the tree and alone (treeread_lists(), before any lists are
+ * loaded), and written by the JSON writer. */
+START_TEST(test_recorded_lists) {
+  game g;
+  tiny_game(&g);
+  char hex[WORDS_HASH_HEX];
+  words_hash_hex(g.lists_hash, hex);
+  ck_assert_str_eq(hex, "ebf05342bd49ca66"); /* tests/fixtures/trees/valid-recorded.json */
+  static const struct {
+    const char *file, *list;
+    int format;
+    bool has;
+    uint64_t hash;
+  } cases[] = {
+      {"valid-recorded.json", "tiny-fixture", TREEFMT_JSON, true, 0xebf05342bd49ca66ull},
+      {"wrong-hash.json", "", TREEFMT_JSON, true, 0x73bf96122ff9b3d2ull},
+      {"valid.json", "", TREEFMT_JSON, true, 0xebf05342bd49ca66ull},
+      {"valid-unrecorded.json", "", TREEFMT_JSON, false, 0},
+      {"valid.txt", "", TREEFMT_TEXT, false, 0},
+      {"t-junk.bin", "", TREEFMT_NONE, false, 0},
+      {"t-empty.txt", "", TREEFMT_NONE, false, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char path[256];
+    snprintf(path, sizeof path, FIX "%s", cases[i].file);
+    char *data;
+    size_t len;
+    ck_assert_int_eq(treeread_file(path, &data, &len), 0);
+    treeread_info rec;
+    ck_assert_msg(treeread_lists(data, len, path, &rec) == 0, "%s: %s", path, err_msg());
+    ck_assert_int_eq(rec.format, cases[i].format);
+    ck_assert_str_eq(rec.list, cases[i].list);
+    ck_assert_int_eq(rec.has_lists_hash, cases[i].has);
+    ck_assert(rec.lists_hash == cases[i].hash);
+    if (cases[i].format == TREEFMT_JSON) { /* the reader agrees */
+      tnode *t;
+      treeread_info info;
+      ck_assert_int_eq(treeread_mem(data, len, path, &g, &t, &info), TREEREAD_OK);
+      ck_assert_str_eq(info.list, cases[i].list);
+      ck_assert_int_eq(info.has_lists_hash, cases[i].has);
+      ck_assert(info.lists_hash == cases[i].hash);
+      tree_free(t);
+      treeread_info_free(&info);
+    }
+    free(data);
+  }
+  /* Malformed JSON and malformed fields: the reader's own message. */
+  static const char *const bad[] = {"j-truncated.json", "j-list-type.json", "j-list-name.json",
+                                    "j-lists-hash.json", "j-deep.json", "j-duplicate-key.json"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char path[256], want[1024];
+    snprintf(path, sizeof path, FIX "%s", bad[i]);
+    char *data;
+    size_t len;
+    ck_assert_int_eq(treeread_file(path, &data, &len), 0);
+    tnode *t;
+    treeread_info rec, info;
+    ck_assert_int_eq(treeread_mem(data, len, path, &g, &t, &info), TREEREAD_UNUSABLE);
+    snprintf(want, sizeof want, "%s", err_msg());
+    ck_assert_int_eq(treeread_lists(data, len, path, &rec), -1);
+    ck_assert_str_eq(err_msg(), want);
+    treeread_info_free(&info);
+    free(data);
+  }
+  /* A missing file. */
+  char *data;
+  size_t len;
+  ck_assert_int_eq(treeread_file(FIX "no-such-file.json", &data, &len), -1);
+  ck_assert_ptr_nonnull(strstr(err_msg(), "cannot open"));
+  game_free(&g);
+
+  /* Written: a named list records its name and hash, lists from files
+   * only the hash; both read back. */
+  for (int named = 0; named < 2; named++) {
+    if (named) ck_assert_int_eq(lists_load(&g, "small", NULL), 0);
+    else ck_assert_int_eq(game_load(&g, "wordlists/small.txt", NULL), 0);
+    search_opts so;
+    strategy_search_opts(&so);
+    so.threads = 1;
+    search *s = strategy_search_new(&g, &so);
+    uint16_t *all = malloc(sizeof *all * (size_t)g.n_answers);
+    for (int a = 0; a < g.n_answers; a++) all[a] = (uint16_t)a;
+    tnode *t = NULL;
+    ck_assert_int_eq(search_solve(s, all, g.n_answers, -1, &t), 120);
+    char *j = memwrite(t, &g, 1, 6);
+    const char *head = named ? "{\"list\": \"small\", \"lists_hash\": \"a769d96ef27b0abc\", "
+                                "\"answers\": 50,"
+                             : "{\"lists_hash\": \"a769d96ef27b0abc\", \"answers\": 50,";
+    ck_assert_msg(!strncmp(j, head, strlen(head)), "got %.100s", j);
+    tnode *back;
+    treeread_info info;
+    ck_assert_int_eq(verify_mem(j, strlen(j), "mem", &g, 6, &back, &info), VERIFY_VALID);
+    ck_assert_str_eq(info.list, named ? "small" : "");
+    ck_assert(info.has_lists_hash && info.lists_hash == g.lists_hash);
+    tree_free(back);
+    treeread_info_free(&info);
+    free(j);
+    tree_free(t);
+    free(all);
+    search_free(s);
+    game_free(&g);
+  }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Reader errors: status 2 */
 
@@ -176,6 +284,10 @@ static const fixture unusable[] = {
     {"j-not-object.json", ": .tree: a node must be an object, not an array"},
     {"j-trailing.json", ":20: end of file expected"},
     {"j-deep.json", ":1: JSON nested more than 130 levels deep"},
+    {"j-list-type.json", ": top level: \"list\" must be a string, not an integer"},
+    {"j-list-name.json", ": top level: \"list\" is 'NYT 2022', not a list name"},
+    {"j-lists-hash.json",
+     ": top level: \"lists_hash\" is '73BF96122FF9B3D2', not 16 lowercase hex digits"},
     {"no-such-file.txt", ": cannot open: No such file or directory"},
 };
 
@@ -499,7 +611,8 @@ START_TEST(test_report) {
                         "              sight  clamp fight night sight\n",
                         "              watch  clamp batch hatch watch\n",
                         "guess limit   4: every answer within it\n",
-                        "file's limit  6 (\"max_guesses\""};
+                        "file's limit  6 (\"max_guesses\"",
+                        "recorded      lists hash ebf05342bd49ca66 (these lists')\n"};
   for (size_t i = 0; i < sizeof want / sizeof *want; i++)
     ck_assert_msg(strstr(r, want[i]) != NULL, "report lacks '%s':\n%s", want[i], r);
   free(r);
@@ -560,6 +673,7 @@ Suite *verify_suite(void) {
   Suite *s = suite_create("verify");
   TCase *tc = tcase_create("read");
   tcase_add_test(tc, test_valid_fixtures);
+  tcase_add_test(tc, test_recorded_lists);
   tcase_add_test(tc, test_tree_shape);
   tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
   tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));

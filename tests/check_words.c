@@ -20,6 +20,9 @@
 #include "util.h"
 #include "words.h"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 static char tmpdir[PATH_MAX];
 
 static void make_tmpdir(void) {
@@ -364,39 +367,136 @@ END_TEST
 
 START_TEST(test_lists_named) {
   static const struct {
-    const char *name, *file;
+    const char *name, *record, *afile, *gfile;
     int answers, guesses;
-  } named[] = {{"small", "wordlists/small.txt", 50, 50},
-               {"medium", "wordlists/medium.txt", 200, 200},
-               {"large", "wordlists/large.txt", 500, 500},
-               {"nyt", "wordlists/nyt-answers.txt", 2309, 12947}};
+  } named[] = {
+      {"small", "small", "wordlists/small.txt", "wordlists/small.txt", 50, 50},
+      {"medium", "medium", "wordlists/medium.txt", "wordlists/medium.txt", 200, 200},
+      {"large", "large", "wordlists/large.txt", "wordlists/large.txt", 500, 500},
+      {"original", "original", "wordlists/original-answers.txt", "wordlists/original-guesses.txt",
+       2315, 12972},
+      {"nyt", "nyt-2022-02", "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt", 2309,
+       12947},
+      {"nyt-2022-02", "nyt-2022-02", "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt",
+       2309, 12947},
+      {"nyt-2022-08", "nyt-2022-08", "wordlists/nyt-answers.txt",
+       "wordlists/nyt-2022-08-guesses.txt", 2309, 14855},
+      {"nyt-2023-07", "nyt-2023-07", "wordlists/nyt-2023-07-answers.txt",
+       "wordlists/nyt-2022-08-guesses.txt", 3158, 14855}};
   for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
     game g;
     ck_assert_msg(lists_load(&g, named[i].name, NULL) == 0, "%s", err_msg());
     ck_assert_int_eq(g.n_answers, named[i].answers);
     ck_assert_int_eq(g.n_guesses, named[i].guesses);
-    ck_assert_str_eq(g.answers.path, named[i].file);
-    /* The embedded copy matches the committed file (run from the repo
-     * root, as `make unit` does). */
-    wordlist f;
-    if (access(named[i].file, R_OK) == 0) {
-      ck_assert_msg(words_load(named[i].file, &f) == 0, "%s", err_msg());
-      ck_assert_int_eq(f.n, g.n_answers);
-      for (int k = 0; k < f.n; k++) {
-        ck_assert_str_eq(f.w[k], g.answers.w[k]);
-        ck_assert_int_eq(f.line[k], g.answers.line[k]);
+    ck_assert_str_eq(g.answers.path, named[i].afile);
+    ck_assert_str_eq(g.guesses.path, named[i].gfile);
+    ck_assert_str_eq(g.list, named[i].record);
+    /* The embedded copies match the committed files, word for word and
+     * line for line (run from the repo root, as `make unit` does), and
+     * the lists hash is the files' too. */
+    wordlist f[2];
+    const wordlist *emb[2] = {&g.answers, &g.guesses};
+    const char *file[2] = {named[i].afile, named[i].gfile};
+    if (access(file[0], R_OK) == 0 && access(file[1], R_OK) == 0) {
+      for (int k = 0; k < 2; k++) {
+        ck_assert_msg(words_load(file[k], &f[k]) == 0, "%s", err_msg());
+        ck_assert_int_eq(f[k].n, emb[k]->n);
+        for (int j = 0; j < f[k].n; j++) {
+          ck_assert_str_eq(f[k].w[j], emb[k]->w[j]);
+          ck_assert_int_eq(f[k].line[j], emb[k]->line[j]);
+        }
       }
-      words_free(&f);
+      ck_assert(words_lists_hash(&f[0], &f[1]) == g.lists_hash);
+      words_free(&f[0]);
+      words_free(&f[1]);
     }
+    /* lists_words gives the same words, without a table. */
+    wordlist a, q;
+    ck_assert_int_eq(lists_words(lists_find(named[i].name), &a, &q), 0);
+    ck_assert_int_eq(a.n, g.n_answers);
+    ck_assert_int_eq(q.n, g.n_guesses);
+    ck_assert(words_lists_hash(&a, &q) == g.lists_hash);
+    words_free(&a);
+    words_free(&q);
     game_free(&g);
   }
+  /* A named list with other guesses records no name. */
+  game g;
+  ck_assert_int_eq(lists_load(&g, "small", "wordlists/medium.txt"), 0);
+  ck_assert_ptr_null(g.list);
+  game_free(&g);
+  /* The alias and every name resolve; lookups are exact. */
+  ck_assert_ptr_eq(lists_find("nyt"), lists_find("nyt-2022-02"));
+  ck_assert_ptr_null(lists_find("NYT"));
+  ck_assert_ptr_null(lists_find("nyt-2022"));
+  ck_assert_int_eq(lists_count(), 7);
+  for (int i = 0; i < lists_count(); i++)
+    ck_assert_ptr_eq(lists_find(lists_at(i)->name), lists_at(i));
+}
+END_TEST
+
+/* The lists hash is XXH3-64 of the canonical text (words.h), computed
+ * here in one call over a buffer built independently of words.c; the
+ * same words from a file with comments, CRLF, capitals and blanks hash
+ * the same, and any change of word, order or list boundary changes it. */
+static uint64_t canon_hash(const char *const *a, int na, const char *const *q, int nq) {
+  char buf[512];
+  size_t n = 0;
+  for (int i = 0; i < na; i++) n += (size_t)sprintf(buf + n, "%s\n", a[i]);
+  buf[n++] = '\n';
+  for (int i = 0; i < nq; i++) n += (size_t)sprintf(buf + n, "%s\n", q[i]);
+  return XXH3_64bits(buf, n);
+}
+
+START_TEST(test_lists_hash) {
+  static const char *const A[] = {"cigar", "rebut"}, *const Q[] = {"cigar", "rebut", "salet"};
+  static const char *const Q2[] = {"rebut", "cigar", "salet"};
+  wordlist a, q, q2, one, rest;
+  ck_assert_int_eq(words_from_array(A, 2, &a), 0);
+  ck_assert_int_eq(words_from_array(Q, 3, &q), 0);
+  ck_assert_int_eq(words_from_array(Q2, 3, &q2), 0);
+  uint64_t h = words_lists_hash(&a, &q);
+  ck_assert(h == canon_hash(A, 2, Q, 3));
+  ck_assert(words_lists_hash(&a, &q2) != h);
+  /* The boundary counts: {cigar, rebut} + {salet} and {cigar} + {rebut,
+   * salet} are the same words in the same order. */
+  static const char *const A1[] = {"cigar"}, *const Q3[] = {"rebut", "salet"};
+  static const char *const Q1[] = {"salet"};
+  ck_assert_int_eq(words_from_array(A1, 1, &one), 0);
+  ck_assert_int_eq(words_from_array(Q3, 2, &rest), 0);
+  wordlist q1;
+  ck_assert_int_eq(words_from_array(Q1, 1, &q1), 0);
+  ck_assert(words_lists_hash(&one, &rest) != words_lists_hash(&a, &q1));
+  ck_assert(words_lists_hash(&a, &q1) == canon_hash(A, 2, Q1, 1));
+  words_free(&q1);
+  char *fa = put("a.txt", "# answers\r\n  CIGAR \r\n\n rebut\n");
+  char *fq = put("q.txt", "# guesses\ncigar\nRebut\n\nsalet\n");
+  wordlist la, lq;
+  ck_assert_int_eq(words_load(fa, &la), 0);
+  ck_assert_int_eq(words_load(fq, &lq), 0);
+  ck_assert(words_lists_hash(&la, &lq) == h);
+  char hex[WORDS_HASH_HEX];
+  words_hash_hex(h, hex);
+  ck_assert_int_eq((int)strlen(hex), 16);
+  ck_assert_int_eq((int)strspn(hex, "0123456789abcdef"), 16);
+  words_hash_hex(0x00ab, hex);
+  ck_assert_str_eq(hex, "00000000000000ab");
+  game g;
+  ck_assert_int_eq(game_load(&g, fa, fq), 0);
+  ck_assert(g.lists_hash == h);
+  ck_assert_ptr_null(g.list);
+  game_free(&g);
+  words_free(&a), words_free(&q), words_free(&q2), words_free(&one), words_free(&rest);
+  words_free(&la), words_free(&lq);
+  free(fa), free(fq);
 }
 END_TEST
 
 START_TEST(test_lists_unknown_and_custom_guesses) {
   game g;
   ck_assert_int_eq(lists_load(&g, "tiny", NULL), -1);
-  ck_assert_str_eq(err_msg(), "--list 'tiny': unknown list (known: small, medium, large, nyt)");
+  ck_assert_str_eq(err_msg(), "--list 'tiny': unknown list (known: small, medium, large, original, "
+                              "nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07)");
   ck_assert_int_eq(lists_load(&g, "", NULL), -1);
   ck_assert_int_eq(lists_load(&g, "SMALL", NULL), -1);
 
@@ -453,6 +553,7 @@ Suite *words_suite(void) {
   tcase_add_test(tc, test_game_errors_name_their_file);
   tcase_add_test(tc, test_game_guesses_default_to_answers);
   tcase_add_test(tc, test_lists_named);
+  tcase_add_test(tc, test_lists_hash);
   tcase_add_test(tc, test_lists_unknown_and_custom_guesses);
   suite_add_tcase(s, tc);
   return s;

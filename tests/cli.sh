@@ -59,7 +59,7 @@ check_usage "flag with a value" "--quiet takes no value" "$OPTLE" solve --list s
 check_usage "--list and --answers" "--list and --answers cannot be used together" \
   "$OPTLE" solve --list small --answers wordlists/small.txt
 check_usage "neither --list nor --answers" "give --list NAME or --answers FILE" "$OPTLE" solve
-check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, nyt)" \
+check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, original, nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07)" \
   "$OPTLE" solve --list tiny
 check_usage "empty --list" "--list: empty value" "$OPTLE" solve --list ""
 check "--opt=value form" 0 out "total         120" "$OPTLE" solve --list=small --threads=1 --max-guesses=6

@@ -123,10 +123,11 @@ check_usage "next --tree: missing file" "--tree " "$OPTLE" next --tree "$tmp/non
 # next: errors
 
 check_usage "next: empty set names the step" \
-  "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it)" \
+  "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it); and no allowed guess fits either: none is left after step 2, clint:BBYYB (262 allowed guesses fitted before it)" \
   "$OPTLE" next salet:BBYBB clint:BBYYB
-check_usage "next: empty at step 1" "empty at step 1, salet:GGGGG (salet is not one of the 2309 answers" \
-  "$OPTLE" next salet:GGGGG
+check_usage "next: a win off the list that does not fit either" \
+  "step 2, cigar:GGGGG (cigar is not one of the 221 answers that fitted before it); and no allowed guess fits either" \
+  "$OPTLE" next salet:BBBBB cigar:GGGGG
 check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
   "$OPTLE" next cigar:GGGGG salet:BBBBB
 check_usage "next: impossible pattern" "'salet:GGGGY': no answer can give salet the pattern GGGGY" \
@@ -154,6 +155,79 @@ nomem_ok=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
 check "next: a memo too big" 3 err "out of memory" \
   env "$nomem_ok" "$OPTLE" next --memo-mb 1048576 salet:BBBBB
 err_has "next: a memo too big: the message names --memo-mb" "--memo-mb 1048576"
+
+# ------------------------------------------------------------------
+# next and play: answers off the list.  The NYT picks answers by hand:
+# ASPEN and ALIAS are answers of its July 2023 list, allowed guesses but
+# no answers in February 2022's.  Following the optimal advice on nyt
+# (2022-02), ASPEN gives salet:YYBGB, then ashen:GGBGG, and ALIAS gives
+# salet:YYYBB, then chals:BBYYG: each empties the answer list.
+
+check "off the list: next goes on with the guesses that fit" 0 out \
+  "note: no answer of the list fits this history (the set became empty at step 2, ashen:GGBGG (2 answers fitted before it)); the possible answers are the 1 allowed guess that fits it" \
+  "$OPTLE" next salet:YYBGB ashen:GGBGG
+has "off the list: aspen is left" "answers left: 1: aspen"
+has "off the list: and advised" "optimal next guess: aspen (could be the answer)"
+check "off the list: the game won" 0 out "solved: aspen was the answer, found in 3 guesses (it is not on the answer list)" \
+  "$OPTLE" next salet:YYBGB ashen:GGBGG aspen:GGGGG
+check "off the list: the game won (JSON)" 0 out '"answer": "aspen", "answer_in_list": false}' \
+  "$OPTLE" next salet:YYBGB ashen:GGBGG aspen:GGGGG --json
+check "off the list: a win at step 1" 0 out "solved: salet was the answer, found in 1 guess (it is not on the answer list)" \
+  "$OPTLE" next salet:GGGGG
+if check "off the list: alias, 19 guesses fit" 0 out "the possible answers are the 19 allowed guesses that fit it" \
+  "$OPTLE" next salet:YYYBB chals:BBYYG --top 3; then
+  has "off the list: alias among them" " alias "
+  has "off the list: exact for them" "expected guesses from here, this one included: 2.3684 (45 in total over 19 answers)"
+  cp "$tmp/out" "$tmp/wide.out"
+fi
+# Exact for that wider set: the same as with those words as the answer
+# list (the words from the JSON, a list file of their own).
+if [ "$have_jq" = 1 ] && check "off the list: JSON" 0 out '"answers_from": "guesses"' \
+  "$OPTLE" next salet:YYYBB chals:BBYYG --json --top 3; then
+  expect "off the list: JSON remaining" "$(jq .remaining "$tmp/out")" = 19
+  expect "off the list: JSON note" "$(jq -r .note "$tmp/out" | cut -c1-46)" = "no answer of the list fits this history (the s"
+  jq -r '.answers[]' "$tmp/out" >"$tmp/wide-answers.txt"
+  check "off the list: the same words as a list" 0 out "" \
+    "$OPTLE" next --answers "$tmp/wide-answers.txt" --guesses wordlists/nyt-guesses.txt salet:YYYBB chals:BBYYG --top 3
+  expect "off the list: the same advice as for that list" \
+    "$(grep -v '^note' "$tmp/wide.out" | sed -n '/^optimal/,$p')" = "$(sed -n '/^optimal/,$p' "$tmp/out")"
+  lacks "off the list: that list fits (no note)" "note:"
+fi
+check "off the list: the list that has it" 0 out "answers left: " \
+  "$OPTLE" next --list nyt-2023-07 salet:YYYBB chals:BBYYG
+lacks "off the list: nyt-2023-07 has alias (no note)" "note:"
+has "off the list: nyt-2023-07 has alias" "alias"
+# On request: --answers-from guesses, even where answers of the list fit.
+check "--answers-from guesses" 0 out "note: the possible answers are the 99 allowed guesses that fit the history (--answers-from guesses)" \
+  "$OPTLE" next --answers-from guesses salet:YYYBB --top 1
+has "--answers-from guesses: the set" "answers left: 99: acyls alans"
+check "--answers-from answers: the default" 0 out "answers left: 8: clash clasp class flash flask glass psalm usual" \
+  "$OPTLE" next --answers-from answers salet:YYYBB
+check_usage "--answers-from: a bad value" "--answers-from 'all': give answers or guesses" \
+  "$OPTLE" next --answers-from all salet:BBBBB
+check_usage "--answers-from guesses: no history on a big list" \
+  "--answers-from guesses: with no guess made, all 12947 allowed guesses could be the answer" \
+  "$OPTLE" next --answers-from guesses
+check "--answers-from guesses: no history on a small list" 0 out "optimal next guess: agent" \
+  "$OPTLE" next --list small --answers-from guesses --top 0
+# play --assist: the same, line by line, and undo goes back to the list.
+run_with 'salet YYBGB\nashen GGBGG\naspen GGGGG\n' "$OPTLE" play --assist --top 1
+expect "assist, off the list: status" "$rc" = 0
+has "assist, off the list: the note" "note: no answer of the list fits this history (the set became empty at step 2, ashen:GGBGG"
+has "assist, off the list: aspen left" "answers left: 1: aspen"
+has "assist, off the list: won" "solved in 3 guesses: aspen"
+has "assist, off the list: no line or analysis" "the optimal line and the analysis, which start from the answer list, are left out"
+run_with 'salet YYYBB\nchals BBYYG\nundo\nchals BBYYG\nagami BGBBY\n' "$OPTLE" play --assist --top 1
+has "assist, off the list: back on the list after undo" "answers left: 8: clash clasp"
+expect "assist, off the list: the note each time" "$(grep -c '^note: no answer of the list fits' "$tmp/out")" = 2
+has "assist, off the list: nothing fits at all" "no allowed guess fits either: the set became empty at step 3, agami:BGBBY (19 answers fitted before it); not added"
+run_with 'salet YYYBB\n' "$OPTLE" play --assist --answers-from guesses --top 1
+has "assist --answers-from guesses: no advice before a guess" "no advice before the first guess with --answers-from guesses: every one of the 12947 allowed guesses could be the answer"
+has "assist --answers-from guesses: then the guesses" "answers left: 99: acyls alans"
+check_usage "play --answers-from guesses: assist only" "--answers-from guesses is for --assist" \
+  "$OPTLE" play --answers-from guesses --answer cigar
+check_usage "play --answers-from: a bad value" "--answers-from 'x': give answers or guesses" \
+  "$OPTLE" play --assist --answers-from x
 
 # ------------------------------------------------------------------
 # play: games through stdin (plain mode)
@@ -280,7 +354,7 @@ has "assist: colon form and X" "history: salet BYBBB, courd GBBYB"
 has "assist: a malformed line" "'foo': expected a word and its pattern, e.g. salet BBYBB"
 has "assist: an impossible pattern" "'crack GGGGY': no answer can give crack the pattern GGGGY"
 has "assist: an unknown word" "'qqqqq' is not in the guess list"
-has "assist: an emptying line is not added" "no answer fits: the set became empty at step 3, brond:BBBBB (7 answers fitted before it); not added"
+has "assist: an emptying line is not added" "no answer fits: the set became empty at step 3, brond:BBBBB (7 answers fitted before it); and no allowed guess fits either: none is left after step 3, brond:BBBBB (12 allowed guesses fitted before it); not added"
 has "assist: the win" "solved in 4 guesses: cigar"
 has "assist: the analysis" "guess 3 crack: optimal (2.0000); luck +0.0000"
 

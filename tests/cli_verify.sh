@@ -38,7 +38,10 @@ check "help export" 0 out "--depth N" "$OPTLE" help export
 check_usage "verify: no tree" "give the tree file to verify" "$OPTLE" verify "${L[@]}"
 check_usage "verify: two trees" "'$fx/valid.json': unexpected argument for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "$fx/valid.json" "${L[@]}"
-check_usage "verify: no lists" "give --list NAME or --answers FILE" "$OPTLE" verify "$fx/valid.txt"
+check_usage "verify: no lists" "give --list NAME or --answers FILE (a text tree does not record its lists)" \
+  "$OPTLE" verify "$fx/valid.txt"
+check_usage "verify: no lists, JSON that records none" "give --list NAME or --answers FILE (the tree records no named list)" \
+  "$OPTLE" verify "$fx/valid.json"
 check_usage "verify: --hard" "--hard: hard mode is not supported yet" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --hard
 check_usage "export: --hard" "hard mode is not supported yet" \
@@ -149,6 +152,35 @@ check_invalid "JSON total" "$fx/v-total.json: .tree.next.BBBBB: \"total\" is 7" 
 check_invalid "JSON header" "top-level \"average\" is 2.5001" "$OPTLE" verify "$fx/v-header-average.json" "${L[@]}"
 
 # ------------------------------------------------------------------
+# What a JSON tree records about its lists: "list" and "lists_hash".
+
+if check "recorded: the report" 0 out "recorded      list tiny-fixture, lists hash ebf05342bd49ca66 (these lists')" \
+  "$OPTLE" verify "$fx/valid-recorded.json" "${L[@]}"; then
+  expect "recorded: after the lists line" "$(grep -A1 '^lists ' "$tmp/out" | tail -n 1 | cut -c1-8)" = recorded
+fi
+check "recorded: only the hash" 0 out "recorded      lists hash ebf05342bd49ca66 (these lists')" \
+  "$OPTLE" verify "$fx/valid.json" "${L[@]}"
+check "recorded: nothing (a tree from before)" 0 out "total         30" \
+  "$OPTLE" verify "$fx/valid-unrecorded.json" "${L[@]}"
+lacks "recorded: no line for a tree that records nothing" "recorded      "
+check_usage "recorded: a list optle does not know" \
+  "$fx/valid-recorded.json records the list 'tiny-fixture', which this optle does not know (known: small," \
+  "$OPTLE" verify "$fx/valid-recorded.json"
+check_usage "recorded: other lists' hash" \
+  "$fx/wrong-hash.json was made for other lists: it records the lists hash 73bf96122ff9b3d2, but $fx/answers.txt (12 answers) and $fx/guesses.txt (14 guesses) have ebf05342bd49ca66; give the lists it was made with, or --force to use it anyway" \
+  "$OPTLE" verify "$fx/wrong-hash.json" "${L[@]}"
+check_usage "recorded: export refuses it too" "was made for other lists" \
+  "$OPTLE" export "$fx/wrong-hash.json" "${L[@]}" --format text
+check "recorded: --force" 0 out "recorded      lists hash 73bf96122ff9b3d2 (NOT these lists')" \
+  "$OPTLE" verify "$fx/wrong-hash.json" "${L[@]}" --force
+check "recorded: export --force" 0 out "clamp BBBBB1" \
+  "$OPTLE" export "$fx/wrong-hash.json" "${L[@]}" --format text --force
+check_usage "recorded: --force is no option of solve" "--force: unknown option for 'solve'" \
+  "$OPTLE" solve --list small --force
+run_stdin_wrong() { "$OPTLE" verify - "${L[@]}" <"$fx/wrong-hash.json"; }
+check_usage "recorded: stdin, refused" "optle: - was made for other lists" run_stdin_wrong
+
+# ------------------------------------------------------------------
 # Export.
 
 out="$tmp/x"
@@ -206,6 +238,44 @@ check "export small json -> text" 0 out "" "$OPTLE" export "$out/small.json" --l
 same_file "json -> text equals solve's text" "$out/s2.txt" "$out/small.txt"
 check "export small text -> json" 0 out "" "$OPTLE" export "$out/s2.txt" --list small -o "$out/s2.json"
 same_file "json -> text -> json is identical" "$out/s2.json" "$out/small.json"
+expect "solve's JSON records the list" "$(head -c 55 "$out/small.json")" = '{"list": "small", "lists_hash": "a769d96ef27b0abc", "an'
+
+# A JSON tree made with a named list needs no list options: verify,
+# export, next and play use the list it records.
+check "recorded list: verify" 0 out "recorded      list small, lists hash a769d96ef27b0abc (these lists')" \
+  "$OPTLE" verify "$out/small.json"
+expect "recorded list: the lists" "$(summary_value lists)" = "wordlists/small.txt (50 answers), wordlists/small.txt (50 guesses)"
+check "recorded list: export" 0 out "" "$OPTLE" export "$out/small.json" -o "$out/s3.json"
+same_file "recorded list: export writes it back the same" "$out/s3.json" "$out/small.json"
+check "recorded list: next" 0 out "answers left: 50" "$OPTLE" next --tree "$out/small.json" --top 0
+has "recorded list: next follows the tree" "next guess from the tree $out/small.json"
+check "recorded list: play" 0 out "(small: 50 answers, 50 allowed guesses)" \
+  "$OPTLE" play --tree "$out/small.json" --answer abate
+check_usage "recorded list: other lists refused" \
+  "--tree $out/small.json was made for other lists: it records the lists hash a769d96ef27b0abc, but wordlists/medium.txt (200 answers) and wordlists/medium.txt (200 guesses) have 5d2bd79e8a8fb6fe; give the lists it was made with (--list small), or --force to use it anyway" \
+  "$OPTLE" next --tree "$out/small.json" --list medium
+check_usage "recorded list: next defaults to nyt only without a record" "--tree $out/small.json was made for other lists" \
+  "$OPTLE" next --tree "$out/small.json" --list nyt
+check_usage "recorded list: play refuses other lists" "--tree $out/small.json was made for other lists" \
+  "$OPTLE" play --tree "$out/small.json" --list medium --answer abate
+check_usage "recorded list: verify refuses other lists" "$out/small.json was made for other lists" \
+  "$OPTLE" verify "$out/small.json" --list medium
+check_invalid "recorded list: --force, and the tree is then checked against them" "$out/small.json: answer 'abyss' is missing" \
+  "$OPTLE" verify "$out/small.json" --list medium --force
+# The same words from files hash the same: a tree from files verifies
+# with the named list, and the other way round.
+check "lists from files" 0 out "" "$OPTLE" solve --answers wordlists/small.txt --quiet -o "$out/files.json"
+expect "lists from files: the hash, no name" "$(head -c 34 "$out/files.json")" = '{"lists_hash": "a769d96ef27b0abc",'
+check "lists from files: verify with --list" 0 out "(these lists')" "$OPTLE" verify "$out/files.json" --list small
+check "named list: verify with the files" 0 out "(these lists')" \
+  "$OPTLE" verify "$out/small.json" --answers wordlists/small.txt
+check_usage "lists from files: no list options" "give --list NAME or --answers FILE (the tree records no named list)" \
+  "$OPTLE" verify "$out/files.json"
+check_usage "lists from files: next's default nyt refused" "--tree $out/files.json was made for other lists" \
+  "$OPTLE" next --tree "$out/files.json"
+# A text tree records nothing: next and play take their default lists.
+check_usage "text tree: next with the default nyt" "--tree $out/small.txt: answer 'aback' is missing" \
+  "$OPTLE" next --tree "$out/small.txt"
 
 if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet -o "$out/nyt.json"; then
   check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt --expect 7897

@@ -10,13 +10,13 @@
 #   tools/bench.sh                 all rows, 1 and 2 threads
 #   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
 #
-# The "orig" rows read ../shared/wordlists/; they are skipped, saying so,
-# when those lists are absent.
+# A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt (the
+# lists of February 2022), and any other named list is itself
+# ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPTLE=${OPTLE:-./optle}
-SHARED=${SHARED:-../shared/wordlists}
-ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy"}
+ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse"}
 THREADS=${BENCH_THREADS:-"1 2"}
 
 field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
@@ -29,13 +29,8 @@ for row in $ROWS; do
   lists=${row%%:*} word=${row#*:}
   case $lists in
     nyt) args=(--list nyt) name="NYT lists, ${word^^}" ;;
-    orig)
-      if [[ ! -f $SHARED/original-answers.txt ]]; then
-        echo "| original lists, ${word^^} | - | skipped: $SHARED not found | | | | |"
-        continue
-      fi
-      args=(--answers "$SHARED/original-answers.txt" --guesses "$SHARED/original-guesses.txt")
-      name="original lists, ${word^^}" ;;
+    orig) args=(--list original) name="original lists, ${word^^}" ;;
+    nyt-*) args=(--list "$lists") name="NYT ${lists#nyt-} lists, ${word^^}" ;;
     *) echo "bench: unknown row $row" >&2; exit 2 ;;
   esac
   for t in $THREADS; do

@@ -13,6 +13,9 @@
  * written as text, JSON, path lines, compressed path lines, map JSON and
  * the ES module, it must read back valid, in that format, with the same
  * tree hash.  The DOT writer and the report run on it too.
+ * What treeread_lists() reads alone ("list", "lists_hash") must agree
+ * with the reader: the same fields for a tree it accepts, and JSON it
+ * refuses the reader refuses too.
  *
  * Built and run by `make fuzz` (tests/fuzz/fuzz.mk).
  */
@@ -82,6 +85,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int rc = verify_mem((const char *)data, size, "fuzz", g, 0, &t, &info);
     if (rc < 0 || rc > 2 || (rc == 0) != (t != NULL)) abort();
     if (rc != 0 && !strstr(err_msg(), "fuzz")) abort(); /* every message names the file */
+    /* What the file records about its lists, read alone, agrees with the
+     * reader: a readable JSON tree's fields are the same, and a file the
+     * peek refuses the reader refuses too (a file with several problems
+     * may be named for another one). */
+    treeread_info rec;
+    int pr = treeread_lists((const char *)data, size, "fuzz", &rec);
+    if (pr == 0 && info.format == TREEFMT_JSON && rec.format != TREEFMT_JSON) abort();
+    if (pr != 0 && (rc != VERIFY_UNUSABLE || !strstr(err_msg(), "fuzz"))) abort();
+    if (rc == 0 && info.format == TREEFMT_JSON &&
+        (pr != 0 || strcmp(rec.list, info.list) || rec.has_lists_hash != info.has_lists_hash ||
+         rec.lists_hash != info.lists_hash))
+      abort();
     if (rc == 0) {
       /* The guess limit: the tree's own depth passes, one less fails. */
       tree_summary s;

@@ -1,0 +1,64 @@
+/*
+ * cmd_lists.c: `optle lists`: the named lists embedded in the binary
+ * (lists.h), with their dates, counts, lists hashes and sources.  The
+ * counts and hashes are computed from the embedded words, not stored.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "lists.h"
+#include "opts.h"
+#include "util.h"
+#include "words.h"
+
+static const optuse lists_opts[] = {
+    OPT_USE_END,
+};
+
+static void lists_help(FILE *fp) {
+  fprintf(fp,
+          "usage: optle lists\n"
+          "\n"
+          "The named lists embedded in optle (--list NAME): each one's name, date, number\n"
+          "of answers and allowed guesses, lists hash (the one JSON trees record), source\n"
+          "and files.\n"
+          "\n"
+          "exit status: 0 listed, 2 bad usage, 3 internal error\n");
+}
+
+int cmd_lists(int argc, char **argv) {
+  optle_args a;
+  bool help = false;
+  int rc = parse_options("lists", lists_opts, argc, argv, &a, &help, NULL);
+  if (rc) return rc;
+  if (help) {
+    lists_help(stdout);
+    return EXIT_OK;
+  }
+  printf("%-12s %-11s %8s %8s  %s\n", "name", "date", "answers", "guesses", "lists hash");
+  for (int i = 0; i < lists_count(); i++) {
+    const lists_named *l = lists_at(i);
+    wordlist ans, gue;
+    if (lists_words(l, &ans, &gue)) {
+      fprintf(stderr, "optle: internal error: %s\n", err_msg());
+      return EXIT_INTERNAL;
+    }
+    char hex[WORDS_HASH_HEX];
+    words_hash_hex(words_lists_hash(&ans, &gue), hex);
+    printf("%-12s %-11s %8d %8d  %s\n", l->name, l->date, ans.n, gue.n, hex);
+    words_free(&ans);
+    words_free(&gue);
+  }
+  for (int i = 0; i < lists_count(); i++)
+    if (lists_at(i)->alias)
+      printf("(%s is another name for %s)\n", lists_at(i)->alias, lists_at(i)->name);
+  printf("\nsources:\n");
+  for (int i = 0; i < lists_count(); i++) {
+    const lists_named *l = lists_at(i);
+    printf("  %-12s %s\n", l->name, l->about);
+    if (l->gfile) printf("  %-12s %s, %s\n", "", l->afile, l->gfile);
+    else printf("  %-12s %s (answers and guesses)\n", "", l->afile);
+  }
+  return EXIT_OK;
+}
