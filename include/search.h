@@ -172,6 +172,10 @@ typedef struct {
 } search_root_stats;
 /* The last search_solve() without a first guess; NULL if it used none. */
 const search_root_stats *search_root_report(const search *s);
+/* The lookahead bounds' kernel on this CPU: "avx512", "avx2" or
+ * "scalar" (the environment variable OPTLE_KERNEL=scalar|avx2 picks a
+ * lesser one, for tests and measurements). */
+const char *search_bounds_kernel(void);
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);

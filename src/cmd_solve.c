@@ -70,7 +70,8 @@ static void print_stats(const search_stats *st) {
 
 /* The root proof's stages (search.h): first guesses settled, seconds. */
 static void print_root(const search_root_stats *r) {
-  printf("root proof: %d first guesses (one of each alike set)\n", r->openers);
+  printf("root proof: %d first guesses (one of each alike set), %s kernel\n", r->openers,
+         search_bounds_kernel());
   printf("  %-30s %8.2f s\n", "scan and seed", r->t[0]);
   printf("  %-30s %8.2f s\n", "upper bound (one exact search)", r->t[1]);
   printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
