@@ -32,13 +32,16 @@
  *  - the seed (search_opts.seed): an upper bound from some strategy.
  *    The strategies sit above the search (strategy.h sets the greedy
  *    entropy seed); the search only calls the function it is given.
- * A proven ranking of first guesses, the faster root proof and MPI runs
- * plug in beside search_root.c, which owns the root's split.
+ * The root proof (search_proof.c: first guesses refuted by lookahead
+ * bounds before any search) plugs in beside search_root.c, which owns
+ * the root's split; a proven ranking of first guesses and MPI runs come
+ * the same way.
  *
  * Files: search.c (the recursion and its bounds), search_root.c (set-up,
- * the parallel root, progress, stopping), search_tree.c (building the
- * tree), search_rank.c (single guesses and rankings); search_impl.h is
- * what they share.
+ * the parallel root, progress, stopping), search_proof.c (the root proof
+ * in stages), search_bounds.c (the L1/L2 lookahead bounds and their
+ * kernels), search_tree.c (building the tree), search_rank.c (single
+ * guesses and rankings); search_impl.h is what they share.
  */
 #ifndef OPTLE_SEARCH_H
 #define OPTLE_SEARCH_H

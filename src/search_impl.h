@@ -6,6 +6,9 @@
  *   search_root.c  set-up, the parallel root (first guesses, or the
  *                  classes of a fixed one), progress, stopping, the
  *                  public entry points
+ *   search_proof.c the root proof in stages: lower bounds refute first
+ *                  guesses before any search
+ *   search_bounds.c  the lookahead bounds L1 and L2 and their kernels
  *   search_tree.c  building the tree once values are known (the tie
  *                  rule's guess at every node)
  *   search_rank.c  exact values of single guesses, and the ranking of
