@@ -31,6 +31,7 @@ static int tie_cmp(const void *pa, const void *pb) {
 int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
   ctx *c0 = my_ctx(s);
   const game *G = s->g;
+  c0->st.tree_nodes++;
   if (!parallel || s->o.threads == 1) {
     /* Most nodes are settled by one of their own answers: try those
      * first, cheaply (n table reads each for the bound), before a scan. */
@@ -42,8 +43,9 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
       for (int i = 0; i < n; i++) k += c0->cnt[game_fb(G, g, A[i])]++ == 0;
       for (int i = 0; i < n; i++) c0->cnt[game_fb(G, g, A[i])] = 0;
       int lbg = d == 2 && k != n ? INF : guess_floor(s, n, k, 1);
-      if (lbg <= V &&
-          srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
+      if (lbg > V) continue;
+      c0->st.tree_own_evals++;
+      if (srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
         pick = g;
     }
     free(in);
@@ -52,6 +54,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
   level *L = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
+  c0->st.tree_scans++;
   int nc = srch_scan(c0, L, A, n, d, V + 1, s->all, s->g->n_guesses, &failmin, NULL, &r);
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/bench.sh: optle's benchmark table (`make bench`).
 #
-# Each row proves one fixed first guess exactly (default guess limit 6)
-# and is run with 1 and 2 threads.  Wall time is measured around the
+# Each row proves one fixed first guess exactly (default guess limit 6),
+# or with WORD "root" finds and proves the best first guess (the root
+# proof, no --first), and is run with 1 and 2 threads (root rows: 2).  Wall time is measured around the
 # whole process (start-up included); peak RSS, nodes, the total and the
 # tree hash come from optle's own summary.  A change that should not
 # alter results keeps every total and hash.
@@ -12,11 +13,15 @@
 #
 # A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt (the
 # lists of February 2022), and any other named list is itself
-# ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).
+# ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).  The
+# root rows are 40-60 s each; BENCH_ROOT=0 leaves them out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPTLE=${OPTLE:-./optle}
-ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse"}
+SHARED=${SHARED:-../shared/wordlists}
+ROOT_ROWS=""
+[[ ${BENCH_ROOT:-1} == 1 ]] && ROOT_ROWS="orig:root nyt:root"
+ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse $ROOT_ROWS"}
 THREADS=${BENCH_THREADS:-"1 2"}
 
 field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
@@ -27,15 +32,19 @@ echo "| workload | threads | wall s | peak RSS MB | nodes | total | tree hash |"
 echo "|---|---|---|---|---|---|---|"
 for row in $ROWS; do
   lists=${row%%:*} word=${row#*:}
+  what=${word^^} first=(--first "$word") threads=$THREADS
+  if [[ $word == root ]]; then
+    what="root proof (no --first)" first=() threads=2
+  fi
   case $lists in
-    nyt) args=(--list nyt) name="NYT lists, ${word^^}" ;;
-    orig) args=(--list original) name="original lists, ${word^^}" ;;
-    nyt-*) args=(--list "$lists") name="NYT ${lists#nyt-} lists, ${word^^}" ;;
+    nyt) args=(--list nyt) name="NYT lists, $what" ;;
+    orig) args=(--list original) name="original lists, $what" ;;
+    nyt-*) args=(--list "$lists") name="NYT ${lists#nyt-} lists, $what" ;;
     *) echo "bench: unknown row $row" >&2; exit 2 ;;
   esac
-  for t in $THREADS; do
+  for t in $threads; do
     t0=$(date +%s.%N)
-    out=$("$OPTLE" solve "${args[@]}" --first "$word" --threads "$t")
+    out=$("$OPTLE" solve "${args[@]}" "${first[@]}" --threads "$t")
     t1=$(date +%s.%N)
     wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
     rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
