@@ -367,6 +367,13 @@ int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact) {
   return lb;
 }
 
+/* Pass 2's order: the least one-guess term first, then guess index. */
+static int cand_term_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->lb != b->lb) return a->lb - b->lb;
+  return (a->g > b->g) - (a->g < b->g);
+}
+
 int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
   bool exact;
   int lb1 = srch_bound1(c, C, m, d, &exact);
@@ -382,29 +389,35 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
   uint8_t *isin = c->isin2;
   mark(s, rows, isin, C, m);
   block_fn scan = kernel_for(m);
-  /* best: the least total found so far, capped at need (beyond it the
-   * caller does not care).  A guess can beat it only with 3m - s < best:
-   * s >= 3m - best + 1, so at most best - 2m - 1 + green collisions. */
-  int best = need, cd = child_depth(d), pos[64], sv[64];
+  /* Pass 1: every guess whose one-guess term 3m - s is below need
+   * (beyond it the caller does not care): s >= 3m - need + 1, so at most
+   * need - 2m - 1 + green collisions.  Their positions and terms go to
+   * the level's candidate list. */
+  int cd = child_depth(d), pos[64], sv[64], nc = 0;
   for (int u0 = 0; u0 < b->nstrong && !stopping(s); u0 += 64) {
-    if (3 * m - b->cap[u0] >= best) break; /* as in smax() */
+    if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, imin(best - 2 * m - 1, m), pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
-    for (int i = 0; i < ns; i++) {
-      int sum = 3 * m - sv[i];
-      if (sum >= best) continue;
-      /* It might beat best: bound its classes one guess further. */
-      srch_partition(G, L, C, m, b->strong[pos[i]]);
-      for (int q = 0; q < L->ncls && sum < best; q++) {
-        klass *kq = &L->cls[q];
-        bool ex;
-        int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex);
-        sum = imin(sum + v - (2 * kq->size - 1), INF);
-      }
-      if (sum < best) best = sum;
+    for (int i = 0; i < ns; i++)
+      if (3 * m - sv[i] < need) L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
+  }
+  /* Pass 2: the most promising first (least term, then guess index), so
+   * that the best total falls early and the rest stop at once: best is
+   * the least total found, capped at need. */
+  qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_term_cmp);
+  int best = need;
+  for (int i = 0; i < nc && L->cands[i].lb < best && !stopped(s); i++) {
+    int sum = L->cands[i].lb;
+    srch_partition(G, L, C, m, L->cands[i].g);
+    for (int q = 0; q < L->ncls && sum < best; q++) {
+      klass *kq = &L->cls[q];
+      bool ex;
+      int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex);
+      sum = imin(sum + v - (2 * kq->size - 1), INF);
     }
+    if (sum < best) best = sum;
   }
   unmark(s, isin, C, m);
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
