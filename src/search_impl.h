@@ -174,6 +174,8 @@ int srch_finish(search *s, int v);
 void srch_progress(search *s, const char *what, int done, int total, int best);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
 int srch_root(search *s, const uint16_t *A, int n, int d);
+/* The same within a window: srch_solve()'s contract, with threads. */
+int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta);
 
 /* search_tree.c */
 tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g);
