@@ -301,6 +301,7 @@ int search_value_window(search *s, const uint16_t *A, int n, int depth, int beta
   if (n <= 0) return 0;
   srch_begin(s);
   int d = depth > 0 ? depth : s->depth;
+  if (beta > INF) beta = INF; /* values stop at INF: beta = INF asks for them all */
   int v = s->o.threads > 1
               ? srch_root_window(s, A, n, d, beta)
               : srch_solve(&s->ctx[0], A, n, d, beta, 0, s->all, s->g->n_guesses);
