@@ -156,7 +156,7 @@ tsan: $(DEPS_STAMP) $(TSAN_STAMP)
 tsan-unit: $(DEPS_STAMP) $(TSAN_STAMP)
 	bash tools/tsan.sh unit
 
-# Mutation testing (not in CI; about an hour): tools/mutants.sh applies
+# Mutation testing (not in CI; 20-30 minutes): tools/mutants.sh applies
 # each one-line mutant of its list to a copy and runs the tests on it.
 mutants:
 	bash tools/mutants.sh
