@@ -264,7 +264,7 @@ area        ties
 file        src/score.c
 from        i * log2((double)i)
 to          i * log((double)i)
-equivalent  every c log c is scaled by the same factor ln 2, so the entropy order of candidates is unchanged but for rounding in the 2^-24 fixed point; and the order only decides which guess is evaluated first: values, the tie rule and so every tree are the same (issue 21, the fourth survivor)
+equivalent  every c log c is scaled by the same factor ln 2, which keeps every comparison of scores but where rounding to 2^-24 could tip a near tie (none does on the lists the tests use, so the greedy strategies' trees are the same); in the exact search the entropy order only decides which guess is evaluated first, so its values, its tie rule and its trees cannot change (issue 21, the fourth survivor)
 why         entropy in natural log instead of log2
 
 id          cutoff-quick-edge
