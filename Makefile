@@ -6,6 +6,8 @@
 #   make bench      the benchmark table (README "Benchmarks")
 #   make compare    heuristic strategies against the optimum (outputs/compare-*)
 #   make fuzz       the fuzz targets, FUZZ_SECONDS each (tests/fuzz/)
+#   make tsan-unit  the memo and search suites under ThreadSanitizer (CI)
+#   make mutants    mutation testing: which one-line bugs the tests miss
 #   make debug      ./optle with -O0 -g and assertions
 #   make SANITIZE=address,undefined test    the same under sanitizers
 #   make clean
@@ -50,16 +52,22 @@ TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
 all: optle
 
+# $(call apt_missing,PACKAGES,WHAT): install the Debian packages of
+# PACKAGES that are missing, saying which, then touch the target (a stamp).
+define apt_missing
+@missing=""; for p in $(1); do \
+  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "optle: installing missing $(2):$$missing"; \
+  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+  $$SUDO apt-get update -qq && \
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing || \
+  { echo "optle: apt-get failed; install:$$missing"; exit 1; }; \
+fi; touch $@
+endef
+
 $(DEPS_STAMP): Makefile
-	@missing=""; for p in $(DEPS_PKGS); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "optle: installing missing build dependencies:$$missing"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing || \
-	  { echo "optle: apt-get failed; install:$$missing"; exit 1; }; \
-	fi; touch $@
+	$(call apt_missing,$(DEPS_PKGS),build dependencies)
 
 deps: $(DEPS_STAMP)
 
@@ -137,7 +145,22 @@ $(BUILD)/lists.o: $(wildcard wordlists/*.txt)
 -include tests/fuzz/fuzz-lists.mk
 
 # ThreadSanitizer with clang, LLVM's OpenMP runtime and Archer (README
-# "Reliability").
-.PHONY: tsan
-tsan:
+# "Reliability"): `make tsan` runs the threaded solves, `make tsan-unit`
+# (run by CI) the memo and search suites.  clang, its sanitizer runtime
+# (libclang-rt-dev) and libomp-dev (LLVM's OpenMP runtime, with
+# Archer, libarcher.so) are installed when missing.
+TSAN_PKGS  := clang libclang-rt-dev libomp-dev
+TSAN_STAMP := .deps-tsan-ok
+$(TSAN_STAMP): Makefile
+	$(call apt_missing,$(TSAN_PKGS),ThreadSanitizer dependencies)
+
+.PHONY: tsan tsan-unit mutants
+tsan: $(DEPS_STAMP) $(TSAN_STAMP)
 	bash tools/tsan.sh
+tsan-unit: $(DEPS_STAMP) $(TSAN_STAMP)
+	bash tools/tsan.sh unit
+
+# Mutation testing (not in CI; 20-30 minutes): tools/mutants.sh applies
+# each one-line mutant of its list to a copy and runs the tests on it.
+mutants:
+	bash tools/mutants.sh

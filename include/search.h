@@ -128,6 +128,14 @@ int search_solve(search *s, const uint16_t *set, int n, int first, tnode **tree)
  * need a value only (depth 0 = the search's own limit). */
 int search_value(search *s, const uint16_t *set, int n, int depth);
 
+/* The recursion within a window, for tests of its cutoffs: T_d of the
+ * set when it is below beta (*exact set), else a proven lower bound b
+ * with beta <= b <= T (*exact clear; a bound of OPTLE_INF is exact: no
+ * strategy fits).  With threads > 1 the root's guesses are split across
+ * threads as in search_solve().  Bounds it proves go into the memo as
+ * bounds, never as exact values. */
+int search_value_window(search *s, const uint16_t *set, int n, int depth, int beta, bool *exact);
+
 /* Exact total of the set when guess g comes first (n + the classes'
  * exact values within depth - 1), or OPTLE_INF: no information, or no
  * strategy within the limit.  depth 0 = the search's own limit. */

@@ -194,6 +194,8 @@ int srch_finish(search *s, int v);
 void srch_progress(search *s, const char *what, int done, int total, int best);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
 int srch_root(search *s, const uint16_t *A, int n, int d);
+/* The same within a window: srch_solve()'s contract, with threads. */
+int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta);
 
 /* search_root.c: the greedy seed's total + 1 on a set (INF: none), and
  * the exact values of guess g's classes on A (n + their sum, or INF). */

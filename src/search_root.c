@@ -162,12 +162,22 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
 }
 
 /* The root without a fixed guess: candidates split across threads, all
- * sharing the best total found.  Returns T_d(A). */
+ * sharing the best total found, starting from the seed's bound.  Returns
+ * T_d(A). */
 int srch_root(search *s, const uint16_t *A, int n, int d) {
-  ctx *c0 = &s->ctx[0];
   int beta = srch_seed_beta(s, A, n, d);
   s->seed_bound = beta < INF ? beta - 1 : INF;
-  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, INF, 0, s->all, s->g->n_guesses);
+  int v = srch_root_window(s, A, n, d, beta);
+  /* Nothing beat beta: with a finite seed that cannot happen (the seed's
+   * own tree is within it); with beta = INF no strategy fits. */
+  return v < beta ? v : INF;
+}
+
+/* The parallel root within a window, with srch_solve()'s contract:
+ * T_d(A) when it is below beta, else a proven lower bound >= beta. */
+int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta) {
+  ctx *c0 = &s->ctx[0];
+  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, beta, 0, s->all, s->g->n_guesses);
   level *L = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
@@ -219,12 +229,16 @@ int srch_root(search *s, const uint16_t *A, int n, int d) {
     for (int i = 0; i < nc; i++) lb = imin(lb, proved[i]);
     s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false};
     v = INF;
+  } else if (v >= beta) {
+    /* Fail high: every guess was cut by a bound >= beta, or evaluated to
+     * one; the least of them is proven. */
+    v = failmin;
+    for (int i = 0; i < nc; i++) v = imin(v, proved[i]);
+    assert(v >= beta);
   }
   free(proved);
   free(cands);
-  /* Nothing beat beta: with a finite seed that cannot happen (the seed's
-   * own tree is within it); with beta = INF no strategy fits. */
-  return v < beta ? v : INF;
+  return v;
 }
 
 
@@ -294,6 +308,21 @@ int search_value(search *s, const uint16_t *A, int n, int depth) {
   srch_begin(s);
   int v = srch_solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
   return srch_finish(s, v);
+}
+
+int search_value_window(search *s, const uint16_t *A, int n, int depth, int beta, bool *exact) {
+  *exact = true;
+  if (n <= 0) return 0;
+  srch_begin(s);
+  int d = depth > 0 ? depth : s->depth;
+  if (beta > INF) beta = INF; /* values stop at INF: beta = INF asks for them all */
+  int v = s->o.threads > 1
+              ? srch_root_window(s, A, n, d, beta)
+              : srch_solve(&s->ctx[0], A, n, d, beta, 0, s->all, s->g->n_guesses);
+  v = srch_finish(s, v);
+  /* A bound of INF is exact: no strategy fits the limit. */
+  *exact = !s->part.stopped && (v < beta || v >= INF);
+  return v;
 }
 
 void search_get_stats(const search *s, search_stats *out) {

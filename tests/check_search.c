@@ -30,8 +30,10 @@
  * every depth argument on one search whose memo carries over), the
  * total of search_solve and its tree (tree_check, total, guess limit),
  * the tree's guess at every node (the tie rule of search.h), with 1 and
- * 2 threads and a 1 MiB memo (identical tree_hash), and the first guess
- * fixed (--first), informative or not.
+ * 2 threads and a 1 MiB memo (identical tree_hash), the first guess
+ * fixed (--first), informative or not, and search_value_window at the
+ * window's edges (beta = T - 1, T, T + 1), where a bound left in the memo
+ * must never come back as an exact value.
  */
 #include <check.h>
 #include <limits.h>
@@ -56,6 +58,7 @@
 #define MAXG 40
 #define NSLOT 7 /* slot 0: no limit; slot d: at most d guesses (1..6) */
 #define N_INSTANCES 400
+#define N_WINDOW 300 /* instances of the window test */
 
 /* The limits compared in full, as (search max_guesses, oracle slot). */
 static const int limits[][2] = {{0, 0}, {6, 6}, {3, 3}, {2, 2}};
@@ -522,6 +525,102 @@ START_TEST(test_first_guess_fixed) {
 }
 END_TEST
 
+/*
+ * The window's edges.  search_value_window(beta) must return T exactly
+ * when T < beta and otherwise a proven bound b with beta <= b <= T; and
+ * a bound it leaves in the memo must never come back as an exact value.
+ * Random instances as above, each guess limit, beta at T - 1, T and T + 1
+ * (the edges: a fail high whose bound equals beta, a fail low whose value
+ * is beta - 1), at the least bounds 2n - 1 and 2n, and unbounded; with 1
+ * thread and an 8 MiB memo, and with 2 threads (the root split) and a
+ * 1 MiB memo.  After every window the same search, memo and all, must
+ * still give T with no window, and so must windows and plain values on
+ * subsets of the instance, whose bounds the memo also holds.
+ */
+static int window_fail_high, window_at_edge;
+
+static void window_check(search *s, const uint16_t *A, int n, int beta, int want,
+                         const char *what) {
+  bool exact;
+  int v = search_value_window(s, A, n, 0, beta, &exact);
+  if (beta > want) {
+    ck_assert_msg(exact && v == want, "%s, %d answers, beta %d: %d (%s), expected exactly %d",
+                  what, n, beta, v, exact ? "exact" : "a bound", want);
+  } else {
+    ck_assert_msg(beta <= v && v <= want, "%s, %d answers, beta %d: %d, expected a bound in "
+                  "[%d, %d]", what, n, beta, v, beta, want);
+    ck_assert_msg(exact == (v >= INF), "%s, %d answers, beta %d: %d returned as %s", what, n,
+                  beta, v, exact ? "exact" : "a bound");
+    window_fail_high++;
+    window_at_edge += v == beta;
+  }
+  /* What the window stored is a bound: no window, the exact value. */
+  int u = search_value(s, A, n, 0);
+  ck_assert_msg(u == want, "%s, %d answers: search_value %d after a window at %d, expected %d",
+                what, n, u, beta, want);
+}
+
+START_TEST(test_window_edges) {
+  game nyt;
+  load_nyt(&nyt);
+  uint64_t seed = 8675309;
+  double t0 = now_seconds();
+  int redrawn = 0, sets = 0;
+  window_fail_high = window_at_edge = 0;
+  for (int k = 0; k < N_WINDOW; k++) {
+    inst I;
+    oracle_root *r = next_instance(&nyt, &seed, 5, 20, 36, &I, &redrawn);
+    int na = I.na;
+    game g;
+    game_of(&I, &g);
+    uint16_t A[MAXA];
+    for (int i = 0; i < na; i++) A[i] = (uint16_t)i;
+    /* Two subsets of 4 or more answers (memoised sets) and their values. */
+    uint8_t S8[2][MAXA];
+    uint16_t S[2][MAXA];
+    int ns[2], sv[2][NSLOT];
+    for (int j = 0; j < 2; j++) {
+      do {
+        ns[j] = 0;
+        for (int i = 0; i < na; i++)
+          if (rng_range(&seed, 0, 2)) {
+            S8[j][ns[j]] = (uint8_t)i;
+            S[j][ns[j]++] = (uint16_t)i;
+          }
+      } while (ns[j] < 4);
+      oracle_set(&I, S8[j], ns[j], sv[j]);
+    }
+    for (int l = 0; l < NLIMITS; l++) {
+      int L = limits[l][0], d = limits[l][1], V = r->best[d];
+      for (int cfg = 0; cfg < 2; cfg++) {
+        char what[64];
+        snprintf(what, sizeof what, "instance %d, limit %d, %d thread%s", k, L, cfg + 1,
+                 cfg ? "s" : "");
+        search *s = new_search(&g, L, cfg + 1, cfg ? 1 : 8);
+        const int betas[] = {V - 1, V, V + 1, 2 * na - 1, 2 * na, INF};
+        for (size_t b = 0; b < sizeof betas / sizeof *betas; b++)
+          if (betas[b] >= 1) window_check(s, A, na, betas[b], V, what);
+        for (int j = 0; j < 2; j++) {
+          int W = sv[j][d];
+          const int sb[] = {W - 1, W, W + 1};
+          for (int b = 0; b < 3; b++) window_check(s, S[j], ns[j], sb[b], W, what);
+          sets++;
+        }
+        search_free(s);
+      }
+    }
+    free(r);
+    game_free(&g);
+  }
+  printf("windows: %d instances (%d redrawn), %d subsets, %d fail-highs, %d of them at beta "
+         "itself, %.1f s\n",
+         N_WINDOW, redrawn, sets, window_fail_high, window_at_edge, now_seconds() - t0);
+  /* The edge is reached, often. */
+  ck_assert_int_gt(window_at_edge, 1000);
+  game_free(&nyt);
+}
+END_TEST
+
 /* A guess limit of one: only a single answer can be solved. */
 START_TEST(test_limit_one) {
   const char *w[] = {"cigar", "rebut", "sissy", "humph"};
@@ -699,6 +798,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);
   tcase_add_test(tc, test_first_guess_fixed);
+  tcase_add_test(tc, test_window_edges);
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   suite_add_tcase(s, tc);
   return s;

@@ -310,6 +310,8 @@ static const fixture invalid[] = {
     {"v-duplicate.txt", ":6: answer 'light' appears twice (lines 5 and 6)"},
     {"v-missing.txt", ": answer 'match' is missing: no line ends with it (its line would start "
                       "'clamp YBYYB1 ...'"},
+    {"v-missing-last.txt", ": answer 'sight' is missing: no line ends with it (its line would "
+                           "start 'clamp BBBBB1 fight BGGGG2 night BGGGG3 ...', and no line does)"},
     {"v-missing-win.txt", ": answer 'night' is missing: no line ends with it (it would be 'clamp "
                           "BBBBB1 fight BGGGG2 night GGGGG3')"},
     {"v-guess-number.txt", ":4: 'GGGGG3' says guess 3, but 'might' is guess 2"},
@@ -322,6 +324,8 @@ static const fixture invalid[] = {
     {"v-pattern-twice.json", ": .tree.next.yyybb: pattern yyybb is listed twice under 'clamp'"},
     {"v-extra.json", ": .tree.next.BBBYB.next.BBBBB: leaf 'plumb' is not in the answer list"},
     {"v-missing.json", ": answer 'match' is missing: at .tree, 'clamp' has no branch YBYYB"},
+    {"v-missing-last.json", ": answer 'sight' is missing: at .tree.next.BBBBB.next.BGGGG, 'night' "
+                            "has no branch BGGGG for it"},
     {"v-not-answer.json", ": .tree: \"total\" counts 'clamp' as an answer that ends here, but it "
                           "is not in the answer list"},
     {"v-header-total.json", ": top-level \"total\" is 31, but the tree's total is 30"},
@@ -331,6 +335,34 @@ static const fixture invalid[] = {
 };
 
 START_TEST(test_invalid) { expect_file(invalid[_i].file, 0, VERIFY_INVALID, invalid[_i].frag); }
+END_TEST
+
+/* The last answer of the list (sight) dropped: the message is exactly
+ * the missing answer's, whole, not a later check's.  A loop over the
+ * answers that stopped one short would let the tree through to
+ * tree_check(), which refuses it with another message. */
+START_TEST(test_last_answer_missing) {
+  static const char *const files[] = {"v-missing-last.txt", "v-missing-last.json"};
+  static const char *const want[] = {
+      FIX "v-missing-last.txt: answer 'sight' is missing: no line ends with it (its line would "
+          "start 'clamp BBBBB1 fight BGGGG2 night BGGGG3 ...', and no line does)",
+      FIX "v-missing-last.json: answer 'sight' is missing: at .tree.next.BBBBB.next.BGGGG, "
+          "'night' has no branch BGGGG for it"};
+  for (int i = 0; i < 2; i++) {
+    game g;
+    tiny_game(&g);
+    ck_assert_str_eq(g.answers.w[g.n_answers - 1], "sight");
+    char path[256];
+    snprintf(path, sizeof path, FIX "%s", files[i]);
+    tnode *t = NULL;
+    treeread_info info;
+    ck_assert_int_eq(verify_file(path, &g, 0, &t, &info), VERIFY_INVALID);
+    ck_assert_str_eq(err_msg(), want[i]);
+    ck_assert_ptr_null(t);
+    treeread_info_free(&info);
+    game_free(&g);
+  }
+}
 END_TEST
 
 /* The guess limit: only when asked, with the answer's line or path. */
@@ -677,6 +709,7 @@ Suite *verify_suite(void) {
   tcase_add_test(tc, test_tree_shape);
   tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
   tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));
+  tcase_add_test(tc, test_last_answer_missing);
   tcase_add_test(tc, test_guess_limit);
   tcase_add_test(tc, test_other_lists);
   tcase_add_test(tc, test_size_cap);

@@ -156,8 +156,12 @@ note "100,000 guesses, 2309 answers, --time-limit 1: stopped after ${after:-?} s
 # The greedy seed of the first classes is not interruptible: with 43
 # times the usual guesses it can run a few seconds past the limit, so this
 # only bounds the overrun loosely (README "Reliability").
-expect "100,000 guesses: stopped within 10 s of the limit (${after:-?} s)" \
-  "$(awk -v a="${after:-99}" 'BEGIN { print (a <= 11) ? "yes" : "no" }')" = yes
+# Under a sanitizer (several times slower, and CI runs it on a loaded
+# machine) the bound is 60 s: it still tells a stop from a hang.
+overrun=10
+[ "$sanitized" = 1 ] && overrun=60
+expect "100,000 guesses: stopped within $overrun s of the limit (${after:-?} s)" \
+  "$(awk -v a="${after:-999}" -v o="$overrun" 'BEGIN { print (a <= o + 1) ? "yes" : "no" }')" = yes
 check_usage "100,000 answers: over the 65,535 limit" \
   "$w/g100k.txt: 100000 answers and 100000 guesses is more than optle handles (65535 answers" \
   "$OPTLE" solve --answers "$w/g100k.txt"

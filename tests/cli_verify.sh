@@ -143,6 +143,17 @@ check_invalid "same history, another guess" \
 check_invalid "pattern listed twice" "$fx/v-pattern-twice.txt:12: pattern BBBBB under 'clamp' is listed twice" \
   "$OPTLE" verify "$fx/v-pattern-twice.txt" "${L[@]}"
 check_invalid "missing answer" "answer 'match' is missing" "$OPTLE" verify "$fx/v-missing.txt" "${L[@]}"
+# The list's last answer dropped: exactly the missing answer's message
+# (a check that stopped one answer short would leave it to a later check,
+# with another message).
+check_invalid "last answer missing (text)" "answer 'sight' is missing" \
+  "$OPTLE" verify "$fx/v-missing-last.txt" "${L[@]}"
+printf '%s\n' "optle: $fx/v-missing-last.txt: answer 'sight' is missing: no line ends with it (its line would start 'clamp BBBBB1 fight BGGGG2 night BGGGG3 ...', and no line does)" >"$tmp/want"
+same_file "last answer missing (text): the whole message" "$tmp/err" "$tmp/want"
+check_invalid "last answer missing (JSON)" "answer 'sight' is missing" \
+  "$OPTLE" verify "$fx/v-missing-last.json" "${L[@]}"
+printf '%s\n' "optle: $fx/v-missing-last.json: answer 'sight' is missing: at .tree.next.BBBBB.next.BGGGG, 'night' has no branch BGGGG for it" >"$tmp/want"
+same_file "last answer missing (JSON): the whole message" "$tmp/err" "$tmp/want"
 check_invalid "extra answer" "$fx/v-extra.txt:13: the line ends with 'plumb', which is not in the answer list" \
   "$OPTLE" verify "$fx/v-extra.txt" "${L[@]}"
 check_invalid "answer twice" "answer 'light' appears twice (lines 5 and 6)" \

@@ -6,8 +6,12 @@
 #   tools/tsan.sh run      run only (after a build)
 #   tools/tsan.sh unit     also build tests/check_optle under TSan and run its
 #                          threaded suites: memo (4 threads hammering a 1 MiB
-#                          memo: locks, evictions) and search (the oracle
-#                          with 2 threads and a 1 MiB memo); ~2 min
+#                          memo: locks, evictions; threads appending to one
+#                          shard at once) and search (the oracle with 2
+#                          threads and a 1 MiB memo, the root split at the
+#                          window's edges); ~2 min.  CI runs this
+#                          (`make tsan-unit`, .ci/run): it exits 1 on any
+#                          ThreadSanitizer report or failed check.
 #
 # gcc's TSan cannot see libgomp's synchronisation (libgomp is not built
 # with TSan), so every OpenMP barrier, task and critical section looks
@@ -21,8 +25,9 @@
 # Each run prints its ThreadSanitizer report, if any, and the script
 # ends with one line per run: "ok", or "RACE (N reports)"; it exits 1 when
 # any run reported a race or failed.  Runs take 1-3 minutes in all on two
-# cores (TSan is 5-15x slower).  Debian packages: clang, libomp-dev
-# (libomp-14-dev), libjansson-dev, libxxhash-dev, uthash-dev.
+# cores (TSan is 5-15x slower).  Debian packages: clang, libclang-rt-dev,
+# libomp-dev (libomp-14-dev), libjansson-dev, libxxhash-dev, uthash-dev,
+# check (`make tsan` and `make tsan-unit` install those missing).
 set -u
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -155,5 +160,5 @@ build) build ;;
 run) run ;;
 all) build && run ;;
 unit) build_unit && unit ;;
-*) echo "usage: tools/tsan.sh [build|run]"; exit 2 ;;
+*) echo "usage: tools/tsan.sh [build|run|unit]"; exit 2 ;;
 esac

@@ -1,0 +1,490 @@
+#!/usr/bin/env bash
+# tools/mutants.sh: mutation testing.  Do the tests catch the bugs they
+# should?  Each mutant below is a one-line bug: a fixed string in one
+# file and what it becomes.  One at a time, each is applied to a fresh
+# temporary copy of the working tree, which is built and tested; the
+# mutant is caught when the tests fail, and survives when they pass.
+#
+#   tools/mutants.sh            every mutant (`make mutants`; 20-30 minutes
+#                               on two cores, so not in CI)
+#   tools/mutants.sh ID...      only these
+#   tools/mutants.sh --check    only check that every mutant still applies
+#
+# The test command is `make test`, run with no parallelism, in the copy;
+# mutants marked `test make test && make tsan-unit` (the threaded ones,
+# whose bugs show in `make test` only by chance on a loaded machine) add
+# CI's ThreadSanitizer step.  The untouched copy is tested first: if it
+# fails, nothing is reported.  Per mutant:
+#   caught             the tests failed (the first failure is shown)
+#   caught (timeout)   the tests ran past MUTANT_TIMEOUT (default 1800 s)
+#   SURVIVED           the tests passed: a bug they cannot see
+#   equivalent         passed, and listed as equivalent (no test can catch
+#                      it: the program's behaviour is the same), with why
+#   NO LONGER APPLIES  its string is not in the file exactly once (the
+#                      code moved): fix the list; never counted as caught
+#   DOES NOT BUILD     the mutant does not compile: fix the list
+# The kill ratio is caught / (mutants - equivalent ones).  The script
+# exits 0 when every mutant that is not equivalent was caught.
+#
+# The list must follow the code: when a mutant no longer applies, move
+# it to where the code went.  New bounds, cutoffs and rules get mutants
+# of their own (README "Tests").  A copy sits next to a link to
+# ../shared, so the tests that need the shared lists run as they would
+# in the repository.  MUTANT_KEEP=1 keeps the copies; the results are
+# also written to build/mutants.md.
+set -u
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+timeout_s=${MUTANT_TIMEOUT:-1800}
+
+# ------------------------------------------------------------------
+# The mutants.  Records separated by blank lines; each line is a key and
+# its value (leading blanks dropped): id, area, file, from (a fixed
+# string that must occur exactly once in file), to, why, and optionally
+# test (default `make test`) and equivalent (the reason no test can
+# catch it).
+mutants_list() {
+  cat <<'EOF'
+id          cutoff-window-edge
+area        cutoffs
+file        src/search.c
+from        if (best < beta) {
+to          if (best <= beta) {
+why         srch_node step 5: nothing beat beta, yet beta is stored in the memo as the exact value (issue 21, survivor 1)
+
+id          memo-unlocked
+area        memo, threads
+file        src/memo.c
+from        static void lock(shard *s) {
+to          static void lock(shard *s) { return;
+test        make test && make tsan-unit
+why         the shards' spin lock is never taken: threads race on the arena and index (issue 21, survivor 2)
+
+id          verify-last-answer
+area        verify
+file        src/verify.c
+from        for (int a = 0; a < g->n_answers && !rc; a++)
+to          for (int a = 0; a < g->n_answers - 1 && !rc; a++)
+why         verify's "answer is missing" check skips the last answer of the list (issue 21, survivor 3)
+
+id          feedback-yellow-reused
+area        feedback
+file        src/feedback.c
+from        used |= 1u << j;
+to          (void)j;
+why         feedback_of(): an answer letter already matched as yellow is matched again
+
+id          feedback-table-green-reused
+area        feedback
+file        src/feedback.c
+from        unsigned avail = 0x1f & ~green;
+to          unsigned avail = 0x1f;
+why         the table's scalar fill: a green answer position can also make a yellow
+
+id          bound-in-set-split
+area        bounds
+file        src/search.c
+from        k->lb = 2 * n - 1;
+to          k->lb = 2 * n - 2;
+why         the closed form for a set one of its answers splits into singletons is one too low
+
+id          bound-guess-floor
+area        bounds
+file        src/search_impl.h
+from        return 3 * n - k - green;
+to          return 3 * n - k - green + 1;
+why         a guess's bound 3n - k - [g in A] is one too high: optimal guesses are cut
+
+id          bound-collisions
+area        bounds, cutoffs
+file        src/search.c
+from        int lbg = d == 2 ? INF : 2 * n + coll - 1;
+to          int lbg = d == 2 ? INF : 2 * n + coll;
+why         the bound of a guess dropped part-way through a scan is one too high; it becomes a fail-high bound above the value
+
+id          bound-stored-as-exact
+area        bounds, memo
+file        src/search.c
+from        if (memoise) store(c, h, A, n, dk, lb, false);
+to          if (memoise) store(c, h, A, n, dk, lb, true);
+why         srch_node step 2: a fail-high lower bound is stored as an exact value
+
+id          memo-bound-read-as-exact
+area        memo, bounds
+file        src/search.c
+from        k->exact = exact;
+to          k->exact = true;
+why         srch_quick(): a lower bound found in the memo is used as the exact value
+
+id          cutoff-fail-high-edge
+area        cutoffs
+file        src/search.c
+from        if (lb >= beta) {
+to          if (lb > beta) {
+why         srch_node step 2: a bound equal to beta goes on, and is then returned and stored as exact
+
+id          cutoff-class-budget
+area        cutoffs
+file        src/search.c
+from        int budget = best - (sum - k->lb);
+to          int budget = best - (sum - k->lb) - 1;
+why         a class is searched with a window one too small: its fail-high bound is then taken as its value
+
+id          cutoff-root-fail-high
+area        cutoffs, threads
+file        src/search_root.c
+from        for (int i = 0; i < nc; i++) v = imin(v, proved[i]);
+to          (void)proved;
+why         the parallel root's fail-high bound leaves out the candidates it evaluated: a bound above the value
+
+id          threads-root-best
+area        threads
+file        src/search_root.c
+from        #pragma omp critical(search_root_best)
+to          /* no critical section */
+test        make test && make tsan-unit
+why         the root's threads test and set the shared best total (and its guess) with no critical section
+
+id          ties-in-set-first
+area        ties
+file        include/score.h
+from        if (in_a != in_b) return in_a ? -1 : 1;
+to          if (in_a != in_b) return in_a ? 1 : -1;
+why         the tie rule prefers guesses that are not possible answers
+
+id          ties-choose-own-answers
+area        ties
+file        src/search_tree.c
+from        if (lbg > V) continue;
+to          if (lbg >= V) continue;
+why         srch_choose(): an answer of the set whose bound equals the value is skipped, so the tie rule picks another guess
+
+id          memo-depth-not-compared
+area        memo
+file        src/memo.c
+from        if (r->hash == h && r->n == n && r->depth == depth &&
+to          if (r->hash == h && r->n == n &&
+why         a record answers for the same set at another guess limit when the hashes agree
+
+id          memo-key-hash-only
+area        memo
+file        src/memo.c
+from        if (r->hash == h && r->n == n && r->depth == depth &&
+to          if (r->hash == h && r->n == n && r->depth == depth) return slot; if (0 &&
+why         the set itself is not compared: another set of the same length with the same hash gets its value
+
+id          memo-bound-never-rises
+area        memo
+file        src/memo.c
+from        if (!r->exact && (exact || value > r->value)) {
+to          if (!r->exact && exact) {
+why         a stronger lower bound no longer replaces a weaker one
+
+id          limit-child-depth
+area        guess limit
+file        src/search_impl.h
+from        return d == UNLIMITED ? d : d - 1;
+to          return d;
+why         children get as many guesses as their parent: the limit never binds
+
+id          limit-closed-form
+area        guess limit
+file        src/search.c
+from        if (d >= 3 && (n == 3 || split == 1)) {
+to          if (d >= 2 && (n == 3 || split == 1)) {
+why         the 2n closed form is used with two guesses left, where it needs three
+
+id          limit-key-unlimited
+area        guess limit, memo
+file        src/search.c
+from        int dk = d >= n ? UNLIMITED : d;
+to          int dk = d >= n - 1 ? UNLIMITED : d;
+why         srch_quick() probes a set of n answers with n - 1 guesses left under the "unlimited" key, where the limit can still bind
+
+id          limit-one-left
+area        guess limit
+file        src/search.c
+from        if (d <= 1) { k->lb = INF; return; }
+to          if (d < 1) { k->lb = INF; return; }
+why         a set of two or more answers with one guess left is thought solvable
+
+id          limit-two-left
+area        guess limit
+file        src/search.c
+from        if (d == 2 && k != n) lbg = INF;
+to          if (d == 2 && k < n - 1) lbg = INF;
+equivalent  a guess leaving one pair with two guesses left gets the bound 2n + 1 - [g in A] instead of INF: a weaker bound is still a proven one, it is never taken as achieved (the small-class upper bound needs three guesses left for pairs), and evaluating the guess finds the pair's INF at once; only the work changes
+why         with two guesses left, a guess leaving one pair is allowed
+
+id          treewrite-text-win
+area        tree writing
+file        src/treeio.c
+from        int win = t->nkids == 0 || t->n > below;
+to          int win = t->nkids == 0 || t->n >= below;
+why         the text writer ends every node's guess with a GGGGG line, answer or not
+
+id          treewrite-json-average
+area        tree writing
+file        src/treeio.c
+from        \"average\": %.4f,\n",
+to          \"average\": %.3f,\n",
+why         the JSON header's average is written with 3 decimals instead of 4
+
+id          treeread-guess-number
+area        tree reading
+file        src/treeread.c
+from        for (int t = keep | 1; t < cur->ntok; t += 2)
+to          for (int t = keep | 1; t < cur->ntok - 1; t += 2)
+why         the text reader does not check the guess number of GGGGGk
+
+id          treeread-json-total
+area        tree reading
+file        src/treeread.c
+from        if ((ends < 0 || ends > 1) && !x->r.invalid)
+to          if ((ends < 0 || ends > 2) && !x->r.invalid)
+why         the JSON reader accepts a node total one too high
+
+id          verify-over-limit
+area        verify
+file        src/verify.c
+from        if (d + 1 > max_guesses && ends_here(t) >= 1) {
+to          if (d > max_guesses && ends_here(t) >= 1) {
+why         verify's guess limit check lets answers one guess over through
+
+id          treecheck-total
+area        verify
+file        src/tree.c
+from        if ((long)t->total != (long)m + sum)
+to          if ((long)t->total < (long)m + sum)
+why         tree_check() accepts a node whose total is too high
+
+id          score-natural-log
+area        ties
+file        src/score.c
+from        i * log2((double)i)
+to          i * log((double)i)
+equivalent  every c log c is scaled by the same factor ln 2, which keeps every comparison of scores but where rounding to 2^-24 could tip a near tie (none does on the lists the tests use, so the greedy strategies' trees are the same); in the exact search the entropy order only decides which guess is evaluated first, so its values, its tie rule and its trees cannot change (issue 21, the fourth survivor)
+why         entropy in natural log instead of log2
+
+id          cutoff-quick-edge
+area        cutoffs
+file        src/search.c
+from        if (sum >= best) {
+to          if (sum > best) {
+equivalent  srch_eval_guess() pass 1 with sum == best goes on to pass 2, where the first open class has budget best - (sum - lb) = lb and returns sum at once (or, with every class exact, the loop ends and returns sum): the same value, one step later
+why         a guess whose quick bounds reach the best total exactly is not cut in pass 1
+
+id          rootproof-l1-off-by-one
+area        bounds
+file        src/search_bounds.c
+from        int lb = 3 * m - sm;
+to          int lb = 3 * m - sm + 1;
+why         L1 one too high: first guesses are refuted that the bound does not refute
+
+id          rootproof-cap-break
+area        bounds
+file        src/search_bounds.c
+from        if (b->cap[u0] <= best) break; /* nothing later can beat it */
+to          if (b->cap[u0] <= best + 8) break; /* nothing later can beat it */
+why         the L1 scan stops while a later guess could still beat its best: max s too low, L1 too high
+
+id          rootproof-kernel-lane-limit
+area        bounds
+file        src/search_bounds.c
+from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
+to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT);
+why         the AVX-512 kernel abandons a guess one collision early: it misses the best guess of a set
+
+id          rootproof-refute-at-u
+area        ties
+file        src/search_proof.c
+from        int thr = ub < INF ? ub + 1 : INF, settled = 1, done = 0;
+to          int thr = ub < INF ? ub : INF, settled = 1, done = 0;
+why         first guesses whose bound equals the optimum are refuted: one that ties with the probe's and comes first by the tie rule is lost
+
+id          rootproof-l2-overcount
+area        bounds
+file        src/search_proof.c
+from        if (v > b1[i]) sum += v - b1[i];
+to          if (v >= b1[i]) sum += v - b1[i] + 1;
+why         the L2 stage counts one guess too many per class: first guesses are refuted wrongly
+EOF
+}
+
+# ------------------------------------------------------------------
+
+declare -a M_ID M_AREA M_FILE M_FROM M_TO M_TEST M_EQUIV M_WHY
+load_list() {
+  local key value n=-1 start=1
+  while IFS= read -r line || [ -n "$line" ]; do
+    if [ -z "${line// /}" ]; then start=1; continue; fi
+    key=${line%% *}
+    value=${line#"$key"}
+    value=${value#"${value%%[! ]*}"}
+    if [ "$start" = 1 ]; then
+      n=$((n + 1)); start=0
+      M_TEST[n]="make test"; M_EQUIV[n]=""; M_WHY[n]=""
+    fi
+    case $key in
+    id) M_ID[n]=$value ;;
+    area) M_AREA[n]=$value ;;
+    file) M_FILE[n]=$value ;;
+    from) M_FROM[n]=$value ;;
+    to) M_TO[n]=$value ;;
+    test) M_TEST[n]=$value ;;
+    equivalent) M_EQUIV[n]=$value ;;
+    why) M_WHY[n]=$value ;;
+    *) echo "mutants: unknown key '$key' in the list"; exit 2 ;;
+    esac
+  done < <(mutants_list)
+}
+
+# occurrences FILE STRING: how many times STRING occurs in FILE.
+occurrences() {
+  FROM=$2 perl -0777 -ne '$f = $ENV{FROM}; $c = () = /\Q$f\E/g; print $c' "$1"
+}
+
+# mutate FILE FROM TO: replace the one occurrence.
+mutate() {
+  FROM=$2 TO=$3 perl -0777 -pi -e '$f = $ENV{FROM}; $t = $ENV{TO}; s/\Q$f\E/$t/' "$1"
+}
+
+load_list
+total=${#M_ID[@]}
+
+# Which mutants: all, or those named.
+sel=()
+if [ $# -gt 0 ] && [ "$1" != --check ]; then
+  for want in "$@"; do
+    found=0
+    for ((i = 0; i < total; i++)); do
+      [ "${M_ID[i]}" = "$want" ] && { sel+=("$i"); found=1; }
+    done
+    [ $found = 1 ] || { echo "mutants: no mutant '$want'"; exit 2; }
+  done
+else
+  for ((i = 0; i < total; i++)); do sel+=("$i"); done
+fi
+
+# Does each still apply?
+applies=()
+for i in "${sel[@]}"; do
+  f=${M_FILE[i]}
+  if [ ! -f "$f" ]; then applies[i]="no file $f"; continue; fi
+  c=$(occurrences "$f" "${M_FROM[i]}")
+  if [ "$c" = 1 ]; then applies[i]=yes; else applies[i]="found $c times in $f"; fi
+done
+if [ "${1:-}" = --check ]; then
+  bad=0
+  for i in "${sel[@]}"; do
+    if [ "${applies[i]}" = yes ]; then printf 'applies            %s\n' "${M_ID[i]}"
+    else printf 'NO LONGER APPLIES  %s (%s)\n' "${M_ID[i]}" "${applies[i]}"; bad=1; fi
+  done
+  exit $bad
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-mutants.XXXXXX") || exit 2
+cleanup() { [ "${MUTANT_KEEP:-0}" = 1 ] || rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+[ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$tmp/shared"
+
+# The base copy: the working tree's files (tracked, and untracked but not
+# ignored), with their times, built once; each mutant starts from a copy
+# of it, so only the mutated file and what depends on it are rebuilt.
+base=$tmp/base/optle
+mkdir -p "$base"
+git ls-files -z -co --exclude-standard | tar -c --null -T - -f - | tar -x -C "$base" -f -
+[ -f .deps-ok ] && cp -p .deps-ok "$base/"
+[ -f .deps-tsan-ok ] && cp -p .deps-tsan-ok "$base/"
+
+echo "mutants: building and testing the untouched copy in $base"
+t0=$(date +%s)
+if ! (cd "$base" && make optle tests/check_optle >"$tmp/base.log" 2>&1 &&
+  timeout "$timeout_s" make test >>"$tmp/base.log" 2>&1); then
+  tail -n 30 "$tmp/base.log"
+  echo "mutants: the untouched copy fails its tests: nothing to measure"
+  exit 2
+fi
+echo "mutants: untouched copy passes ($(($(date +%s) - t0)) s)"
+
+# first_failure LOG: the first line that says what failed.
+first_failure() {
+  grep -m 1 -E '^(FAIL|tests/check_[a-z_]+\.c:[0-9]+:[FE]:|.*RACE \(|make: \*\*\*)' "$1" |
+    cut -c 1-160
+}
+
+results=()
+caught=0 survived=0 equivalent=0 stale=0 broken=0
+for i in "${sel[@]}"; do
+  id=${M_ID[i]}
+  if [ "${applies[i]}" != yes ]; then
+    results+=("| $id | ${M_AREA[i]} | ${M_WHY[i]} | NO LONGER APPLIES | ${applies[i]} | |")
+    printf '%-28s NO LONGER APPLIES (%s)\n' "$id" "${applies[i]}"
+    stale=$((stale + 1))
+    continue
+  fi
+  work=$tmp/m/optle
+  rm -rf "$tmp/m"
+  mkdir -p "$tmp/m"
+  cp -a "$base" "$work"
+  mutate "$work/${M_FILE[i]}" "${M_FROM[i]}" "${M_TO[i]}"
+  log=$tmp/$id.log
+  t0=$(date +%s)
+  if ! (cd "$work" && make optle tests/check_optle >"$log" 2>&1); then
+    results+=("| $id | ${M_AREA[i]} | ${M_WHY[i]} | DOES NOT BUILD | $(grep -m 1 'error' "$log" | cut -c 1-120) | |")
+    printf '%-28s DOES NOT BUILD\n' "$id"
+    broken=$((broken + 1))
+    continue
+  fi
+  # The test command's steps (split at " && ") one by one, to name the
+  # step that failed.
+  rest=${M_TEST[i]} rc=0 step=""
+  while [ -n "$rest" ] && [ $rc = 0 ]; do
+    step=${rest%% && *}
+    [ "$step" = "$rest" ] && rest="" || rest=${rest#* && }
+    echo "== mutants: $step" >>"$log"
+    from=$(wc -l <"$log")
+    (cd "$work" && timeout "$timeout_s" bash -c "$step") >>"$log" 2>&1
+    rc=$?
+  done
+  secs=$(($(date +%s) - t0))
+  if [ $rc = 0 ]; then
+    if [ -n "${M_EQUIV[i]}" ]; then
+      verdict="equivalent"
+      detail="${M_EQUIV[i]}"
+      equivalent=$((equivalent + 1))
+    else
+      verdict="SURVIVED"
+      detail="passed \`${M_TEST[i]}\`"
+      survived=$((survived + 1))
+    fi
+  else
+    verdict="caught"
+    [ $rc = 124 ] && verdict="caught (timeout)"
+    tail -n +$((from + 1)) "$log" >"$log.step"
+    detail="\`$step\`: $(first_failure "$log.step")"
+    [ -n "${M_EQUIV[i]}" ] && detail="listed as equivalent, but caught: $detail"
+    caught=$((caught + 1))
+  fi
+  results+=("| $id | ${M_AREA[i]} | ${M_WHY[i]} | $verdict | ${detail//|/\\|} | $secs |")
+  printf '%-28s %-16s %4d s  %s\n' "$id" "$verdict" "$secs" "${detail:0:110}"
+done
+
+counted=$((${#sel[@]} - equivalent))
+ratio="n/a"
+[ $counted -gt 0 ] && ratio="$caught/$counted ($((100 * caught / counted))%)"
+{
+  echo "| mutant | area | the bug | result | caught by (the step, its first failure), or why equivalent | s |"
+  echo "|---|---|---|---|---|---:|"
+  printf '%s\n' "${results[@]}"
+  echo
+  echo "${#sel[@]} mutants: $caught caught, $survived survived, $equivalent equivalent," \
+    "$stale no longer apply, $broken do not build; kill ratio $ratio"
+} >"$tmp/mutants.md"
+mkdir -p build
+cp "$tmp/mutants.md" build/mutants.md
+echo "== summary (also in build/mutants.md)"
+tail -n 1 "$tmp/mutants.md"
+[ $((survived + stale + broken)) = 0 ]
