@@ -869,10 +869,16 @@ int treeread_lists(const char *data, size_t len, const char *name, treeread_info
                    TREEREAD_MAX_BYTES >> 20);
   if (json_scan(data, len, name)) return -1;
   json_error_t e;
-  /* Duplicate keys are left to the reader of the file's format: map JSON
-   * reports a pattern listed twice with its line (treeread_public.c). */
-  json_t *root = json_loadb(data, len, 0, &e);
+  json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &e);
   if (!root) {
+    /* Map JSON records no lists, and its reader reports a pattern listed
+     * twice with the line of each (treeread_public.c): leave it to that. */
+    json_error_t lax_e;
+    json_t *lax = json_loadb(data, len, 0, &lax_e);
+    bool map = lax && json_is_object(lax) && json_object_get(lax, "map") &&
+               !json_object_get(lax, "tree");
+    json_decref(lax);
+    if (map) return 0;
     if (e.line > 0) return err_set("%s:%d: %s (column %d)", name, e.line, e.text, e.column);
     return err_set("%s: %s", name, e.text);
   }
