@@ -198,9 +198,12 @@ int srch_root(search *s, const uint16_t *A, int n, int d);
 int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta);
 
 /* search_root.c: the greedy seed's total + 1 on a set (INF: none), and
- * the exact values of guess g's classes on A (n + their sum, or INF). */
+ * the exact values of guess g's classes on A (n + their sum, or INF);
+ * picks (by pattern, may be NULL) gets the tie rule's guess of each class
+ * its own root proof settled, -1 for the others. */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d);
-int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals);
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                 int *picks);
 
 /* search_bounds.c: L1 and L2 of a set C at guess limit d, lower bounds
  * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
@@ -222,7 +225,9 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply);
 int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0);
 
 /* search_tree.c */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g);
+/* The tree of A (value V) with guess g, or the tie rule's when g < 0;
+ * hint (by pattern, may be NULL) gives children's guesses known already. */
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint);
 int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel);
 
 /* search_rank.c */

@@ -179,7 +179,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
     level *L = xcalloc(1, sizeof *L);
     L->part = xmalloc(sizeof *L->part * (size_t)n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    int v = srch_classes(s, L, A, n, d, op[pick].g, vals);
+    int v = srch_classes(s, L, A, n, d, op[pick].g, vals, NULL);
     free(vals);
     free(L->part);
     free(L);

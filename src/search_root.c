@@ -101,7 +101,10 @@ int srch_seed_beta(search *s, const uint16_t *A, int n, int d) {
 /* Exact values of the non-winning classes of guess g on A, computed in
  * parallel (one class per task, largest first).  vals[i] is class i of
  * L's partition.  Returns n + their sum, or INF. */
-int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals) {
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                 int *picks) {
+  if (picks)
+    for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
   srch_partition(s->g, L, A, n, g);
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
@@ -116,6 +119,9 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
       const uint16_t *cls = L->part + L->cls[big].start;
       int size = L->cls[big].size, g0;
       v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0) : srch_root(s, cls, size, cd);
+      /* The proof's guess is the tie rule's (search_proof.c): the tree
+       * takes it as it is, with no choice to make again. */
+      if (picks && cd >= 3 && v < INF && !stopped(s)) picks[L->cls[big].pat] = g0;
       if (stopped(s)) v = -1;
     }
     vals[big++] = v;
@@ -266,6 +272,7 @@ int srch_finish(search *s, int v) {
 int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   srch_begin(s);
   int d = s->depth, V, g0 = first;
+  int picks[PATTERN_COUNT];
   if (tree) *tree = NULL;
   if (first >= 0) {
     level *L = xcalloc(1, sizeof *L);
@@ -273,7 +280,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
     /* A guess limit of one leaves nothing after the first guess. */
     if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) V = INF;
-    else V = srch_classes(s, L, A, n, d, first, vals);
+    else V = srch_classes(s, L, A, n, d, first, vals, picks);
     free(vals);
     free(L->part);
     free(L);
@@ -290,7 +297,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     if (g0 < 0 && n > 1) g0 = srch_choose(s, A, n, d, V, true);
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
-    *tree = srch_build(s, A, n, d, V, g0);
+    *tree = srch_build(s, A, n, d, V, g0, first >= 0 ? picks : NULL);
     if (stopped(s)) {
       /* The value is proven; only the tree was cut short. */
       tree_free(*tree);

@@ -94,7 +94,7 @@ static int value_of(search *s, const uint16_t *A, int n, int d) {
 
 /* Build the subtree for A (value V) with guess g, or the rule's guess
  * when g < 0.  Children are built as OpenMP tasks. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g) {
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint) {
   const game *G = s->g;
   if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
   if (stopped(s)) return NULL;
@@ -127,7 +127,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g) {
     t->pat[i] = (uint8_t)p;
     t->kid[i] = NULL;
 #pragma omp task default(shared) firstprivate(i, p, v, size) if (s->o.threads > 1 && size > 8)
-    t->kid[i] = srch_build(s, part + start[p], size, cd, v, -1);
+    t->kid[i] = srch_build(s, part + start[p], size, cd, v, hint ? hint[p] : -1, NULL);
   }
 #pragma omp taskwait
   for (int i = 0; i < np; i++)

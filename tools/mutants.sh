@@ -156,9 +156,9 @@ why         the tie rule prefers guesses that are not possible answers
 id          ties-choose-own-answers
 area        ties
 file        src/search_tree.c
-from        if (lbg > V) continue;
-to          if (lbg >= V) continue;
-why         srch_choose(): an answer of the set whose bound equals the value is skipped, so the tie rule picks another guess
+from        for (int j = 0; j < n && pick < 0; j++) {
+to          for (int j = 0; j < n; j++) {
+why         srch_choose(): of the set's own answers that reach the value, the last in guess order is picked, not the first
 
 id          memo-depth-not-compared
 area        memo
