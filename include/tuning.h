@@ -29,6 +29,9 @@
 #define MEMO_MIN_SET 4
 /* Default memo size in MiB (--memo-mb). */
 #define MEMO_DEFAULT_MB 128
+/* Slots a memo shard's index starts with (a power of two); it doubles
+ * as records come, up to its share of --memo-mb. */
+#define MEMO_INDEX_START 256
 /* Number of independently locked memo shards (a power of two). */
 #define MEMO_SHARDS 256
 

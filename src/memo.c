@@ -29,6 +29,9 @@ typedef struct {
   uint32_t *index;    /* arena offset + 1, or 0 for empty */
   uint32_t used;      /* arena bytes in use */
   uint32_t records;   /* records in the index */
+  uint32_t mask;      /* slots in use - 1: the index grows with its records
+                       * (so only its pages in use cost RSS), up to
+                       * memo.index_mask */
   uint64_t stores, evictions;
   char pad[64];
 } shard;
@@ -68,6 +71,8 @@ memo *memo_new(size_t bytes) {
     atomic_flag_clear(&m->shards[i].lock);
     m->shards[i].arena = m->arenas + (size_t)i * m->arena_bytes;
     m->shards[i].index = m->indexes + (size_t)i * slots;
+    m->shards[i].mask = m->index_mask < MEMO_INDEX_START - 1 ? m->index_mask
+                                                              : MEMO_INDEX_START - 1;
   }
   return m;
 }
@@ -94,7 +99,8 @@ static shard *shard_of(memo *m, uint64_t h) { return &m->shards[h & (MEMO_SHARDS
 
 /* Slot of the record for this key, or of the empty slot where it goes. */
 static uint32_t *find(memo *m, shard *s, uint64_t h, const uint16_t *set, int n, int depth) {
-  uint32_t i = (uint32_t)(h >> 20) & m->index_mask;
+  (void)m;
+  uint32_t i = (uint32_t)(h >> 20) & s->mask;
   for (;;) {
     uint32_t *slot = &s->index[i];
     if (!*slot) return slot;
@@ -102,8 +108,29 @@ static uint32_t *find(memo *m, shard *s, uint64_t h, const uint16_t *set, int n,
     if (r->hash == h && r->n == n && r->depth == depth &&
         !memcmp(r->set, set, 2 * (size_t)n))
       return slot;
-    i = (i + 1) & m->index_mask;
+    i = (i + 1) & s->mask;
   }
+}
+
+/* Double the shard's index: every record is placed again (the same
+ * probe rule, the larger mask). */
+static void grow(memo *m, shard *s) {
+  uint32_t old = s->mask + 1;
+  uint32_t *keep = xmalloc(sizeof *keep * (size_t)s->records);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < old; i++)
+    if (s->index[i]) keep[k++] = s->index[i];
+  memset(s->index, 0, sizeof(uint32_t) * (size_t)old);
+  s->mask = old * 2 - 1;
+  for (uint32_t j = 0; j < k; j++) {
+    const record *r = (const record *)(s->arena + keep[j] - 1);
+    uint32_t i = (uint32_t)(r->hash >> 20) & s->mask;
+    while (s->index[i]) i = (i + 1) & s->mask;
+    s->index[i] = keep[j];
+  }
+  assert(k == s->records);
+  (void)m;
+  free(keep);
 }
 
 bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *value,
@@ -143,12 +170,15 @@ void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
     unlock(s);
     return;
   }
-  if (s->used + need > m->arena_bytes || (s->records + 1) * 4 > (m->index_mask + 1) * 3) {
+  /* Three quarters full: a larger index, while there is room for one
+   * (the records are rehashed; the arena stays as it is). */
+  while ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) grow(m, s);
+  if (s->used + need > m->arena_bytes || (s->records + 1) * 4 > (s->mask + 1) * 3) {
     /* Full: evict the whole shard (memo.h, "Replacement"). */
     s->evictions += s->records;
     s->records = 0;
     s->used = 0;
-    memset(s->index, 0, sizeof(uint32_t) * ((size_t)m->index_mask + 1));
+    memset(s->index, 0, sizeof(uint32_t) * ((size_t)s->mask + 1));
     slot = find(m, s, h, set, n, depth);
   }
   record *r = (record *)(s->arena + s->used);
