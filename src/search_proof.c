@@ -58,7 +58,7 @@ static int l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int 
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int sum = o->l0, cd = child_depth(d);
-  for (int i = 0; i < L->ncls && sum < stop; i++) {
+  for (int i = 0; i < L->ncls && sum < stop && !stopping(c->s); i++) {
     klass *k = &L->cls[i];
     bool exact;
     int v = srch_bound1(c, L->part + k->start, k->size, cd, &exact);
@@ -95,7 +95,9 @@ static int l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int 
 static void stop_report(search *s, const opener *op, int no, int ub, int ub_g, int settled) {
   int lb = INF;
   for (int i = 0; i < no; i++) lb = imin(lb, op[i].bound);
-  s->part = (search_partial){true, imin(lb, ub), ub, ub < INF ? ub_g : -1, settled, no, false};
+  /* A total without its first guess is the greedy seed's: the caller
+   * reports that one from search_seed_bound(). */
+  s->part = (search_partial){true, imin(lb, ub), ub_g >= 0 ? ub : INF, ub_g, settled, no, false};
 }
 
 static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
@@ -275,7 +277,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   qsort(rest, (size_t)nleft, sizeof *rest, opener_bound_cmp);
   atomic_int best;
   atomic_init(&best, thr);
-  int by_exact = 0, done4 = 0;
+  int by_exact = 0, done4 = 0, best_g = ub_g;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_exact)
   for (int j = 0; j < nleft; j++) {
     opener *o = &rest[j];
@@ -294,7 +296,10 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
       if (v < atomic_load(&best)) {
         o->bound = v;
         o->exact = true;
-        if (v + 1 < atomic_load(&best)) atomic_store(&best, v + 1);
+        if (v + 1 < atomic_load(&best)) {
+          atomic_store(&best, v + 1);
+          best_g = o->g;
+        }
       } else {
         if (v > o->bound) o->bound = v;
         o->out = true;
@@ -311,7 +316,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   V = V >= INF ? INF : V - 1; /* thr - 1 = ub, or lower if found */
   if (stopped(s)) {
     for (int j = 0; j < nleft; j++) op[left[j]] = rest[j];
-    stop_report(s, op, no, V < ub ? V : ub, ub_g, settled + by_exact);
+    stop_report(s, op, no, V < ub ? V : ub, V < ub ? best_g : ub_g, settled + by_exact);
     free(rest), free(left), free(op), free(U);
     return INF;
   }
