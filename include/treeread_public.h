@@ -2,6 +2,12 @@
  * treeread_public.h: readers for the tree formats other solvers publish
  * (../shared/trees/README.md), hooked into treeread.c's detection.
  *
+ * What the rest of optle asks of them (verify.h): which formats these
+ * are, their names, and the message for an answer missing from a tree
+ * read from one.  The readers (treeread_public.c, treeread_paths.c,
+ * treeread_map.c) and their entry points are private to the treeread
+ * module (src/treeread_impl.h).
+ *
  * Formats, told apart by content (treeread_public_sniff), never by name:
  *  - path lines (TREEFMT_PATHS): one line per answer, "tarse _____ godly
  *    _____ ... finch ggggg"; the first line's second token is a bare
@@ -43,16 +49,6 @@
 #include <stdint.h>
 
 #include "treeread.h"
-
-/* The public format the bytes s[0..n) start (blanks and a byte order
- * mark already skipped), or TREEFMT_NONE. */
-treefmt treeread_public_sniff(const char *s, size_t n);
-
-/* Read data[0..len) as format f; the contract of treeread_mem().  info
- * gets lines and, per answer, line_of: the line that ends it (path
- * lines) or of the key that names it (map JSON). */
-int treeread_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
-                    tnode **out, treeread_info *info);
 
 /* True for the four formats above. */
 int treeread_public_format(treefmt f);

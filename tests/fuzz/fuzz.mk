@@ -21,7 +21,8 @@ FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude 
                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules the readers use (no search, no OpenMP).
-FUZZ_LIBSRC  := treeread treeread_public verify dot tree treeio treeio_public feedback game \
+FUZZ_LIBSRC  := treeread treeread_text treeread_json treeread_public treeread_paths treeread_map \
+                verify dot tree treeio treeio_public feedback game \
                 words lists util
 FUZZ_LIBOBJ  := $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRC))
 

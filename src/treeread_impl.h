@@ -1,0 +1,143 @@
+/*
+ * treeread_impl.h: what the tree readers' files share (private to them).
+ *
+ *   treeread.c         reading the file, detection, the entry points of
+ *                      treeread.h, and the shared helpers below: the
+ *                      first invalid spot, tokens in messages, guess
+ *                      words, wrong labels
+ *   treeread_text.c    the text format (Selby's): tr_read_text()
+ *   treeread_json.c    optle's JSON: tr_read_json(), and the depth scan
+ *                      and the "list"/"lists_hash" fields that
+ *                      treeread_lists() reads too
+ *   treeread_public.c  the other solvers' formats (treeread_public.h):
+ *                      detection, their names and pattern spellings, the
+ *                      answer and label checks path lines and map JSON
+ *                      share, the dispatch, verify.h's missing answers
+ *   treeread_paths.c   path lines and compressed path lines: tr_read_paths()
+ *   treeread_map.c     map JSON and its ES module, with the map reader's
+ *                      own tokenizer: tr_read_map()
+ *
+ * Every reader gets the whole file in memory (at most TREEREAD_MAX_BYTES)
+ * and one reader struct for it: the first invalid spot is kept there
+ * while reading goes on, so that an unusable file is always reported as
+ * unusable (treeread.h's two kinds of error).  Readers keep no state
+ * between calls and share nothing between threads.
+ */
+#ifndef OPTLE_TREEREAD_IMPL_H
+#define OPTLE_TREEREAD_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "feedback.h"
+#include "treeread.h"
+#include "treeread_public.h"
+
+/* ------------------------------------------------------------------ */
+/* Shared state: the first invalid spot, kept while reading goes on.   */
+
+typedef struct {
+  const char *name;
+  const game *g;
+  treefmt f;    /* the public formats: which one (how patterns are spelt) */
+  bool invalid;
+  char problem[1024];
+  int *line_of; /* the public formats: per answer, where it ends (0: not yet) */
+} reader;
+
+/* Record the first invalid spot (later ones are ignored). */
+void tr_invalid(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A token for messages: at most 24 bytes, non-printable bytes as '?'. */
+const char *tr_shown(const char *s, size_t len, char buf[32]);
+
+/* A guess word: five letters (case folded) in the guess list.  Its
+ * index, or -1 with err_msg() "where: reason" ("where" is "name:line" or
+ * a path and ends the prefix; tail follows the reason: a column for map
+ * JSON, else ""). */
+int tr_word_of(const reader *r, const char *where, const char *tail, const char *s, size_t len);
+
+static inline const char *gw(const reader *r, int guess) { return r->g->guesses.w[guess]; }
+
+/* Record a wrong label: at depth j of a path with guesses path[0..j], the
+ * file says pattern `got` where answer aw gives `want`.  where: the
+ * location prefix ("name:line" or "name: jq-path"). */
+void tr_bad_label(reader *r, const char *where, const char *aw, const int *path, int j, int got,
+                  int want);
+
+static inline bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* A branch while a node's branches are collected, and their order. */
+typedef struct {
+  int pat;
+  tnode *kid;
+} patkid;
+
+static inline int cmp_patkid(const void *a, const void *b) {
+  return pattern_cmp(((const patkid *)a)->pat, ((const patkid *)b)->pat);
+}
+
+/* ------------------------------------------------------------------ */
+/* The readers: data[0..len) in one format, treeread_mem()'s contract
+ * (r names the file and the game; info gets lines, and line_of where
+ * the format has one). */
+
+/* treeread_text.c */
+int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+
+/* treeread_json.c */
+int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+/* Refuse deep nesting before jansson parses (it recurses per level). */
+int tr_json_scan(const char *s, size_t n, const char *name);
+/* "list" and "lists_hash" (either may be NULL: absent; json_t values)
+ * into info: 0, or -1 (err_set, unusable). */
+struct json_t;
+int tr_json_lists_fields(const char *name, const struct json_t *list, const struct json_t *hash,
+                         treeread_info *info);
+
+/* ------------------------------------------------------------------ */
+/* The public formats (treeread_public.c, treeread_paths.c,
+ * treeread_map.c). */
+
+/* The public format the bytes s[0..n) start (blanks and a byte order
+ * mark already skipped), or TREEFMT_NONE. */
+treefmt treeread_public_sniff(const char *s, size_t n);
+
+/* Read data[0..len) as format f; the contract of treeread_mem().  info
+ * gets lines and, per answer, line_of: the line that ends it (path
+ * lines) or of the key that names it (map JSON). */
+int treeread_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
+                    tnode **out, treeread_info *info);
+
+/* A pattern as format f writes it: "_yg" for path lines, "012" for map JSON. */
+void tr_spell(treefmt f, int p, char out[6]);
+/* Five symbols: '_' gray, or whatever pattern_parse() takes; -1 if not. */
+int tr_pattern_of(const char *s, size_t len);
+/* "salet _____ courd _y_y_" (or "salet 00000 ...") for pairs 0..k). */
+const char *tr_history(const reader *r, const int *guess, const int *pat, int k, char *buf,
+                       size_t size);
+
+/*
+ * The answer that ends the path guess[0..d] (patterns pat[0..d), the
+ * last one the answer's own): in the answer list, every label its
+ * feedback, not seen before.  where(j) locates label j for messages, at
+ * = the location of the answer itself; loc is the line recorded for it.
+ */
+typedef struct {
+  const char *label[TREEREAD_MAX_DEPTH + 1]; /* "name:line" prefixes, per label */
+  const char *at;                            /* the answer's own location */
+  const char *tail;                          /* after the reason: " (column N)" or "" */
+} tr_locs;
+
+void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr_locs *l, int loc,
+                    int *seen_where);
+
+/* treeread_paths.c: path lines and compressed path lines (r->f). */
+int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+/* treeread_map.c: map JSON and its ES module (r->f). */
+int tr_read_map(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+
+#endif

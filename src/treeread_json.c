@@ -1,0 +1,349 @@
+/*
+ * treeread_json.c: the reader of optle's JSON trees (treeread.h).
+ *
+ * The reader scans the nesting depth first, then hands the bytes to
+ * jansson (a well-kept Debian package with line and column errors and
+ * JSON_REJECT_DUPLICATES) and walks the document.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "treeread_impl.h"
+#include "util.h"
+
+/* Largest stored total accepted: far above any real tree
+ * (TREEREAD_MAX_DEPTH guesses x 65535 answers), far below overflow. */
+#define TOTAL_MAX 1000000000
+
+/* Deepest nesting a tree of TREEREAD_MAX_DEPTH guesses has: the top
+ * object, then a node object and a "next" object per level. */
+#define JSON_MAX_NEST (2 * TREEREAD_MAX_DEPTH + 2)
+
+/* Refuse deep nesting before jansson parses (it recurses per level). */
+int tr_json_scan(const char *s, size_t n, const char *name) {
+  int depth = 0, line = 1;
+  bool str = false, esc = false;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == '\n') line++;
+    if (str) {
+      if (esc) esc = false;
+      else if (c == '\\') esc = true;
+      else if (c == '"') str = false;
+    } else if (c == '"') {
+      str = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > JSON_MAX_NEST)
+        return err_set("%s:%d: JSON nested more than %d levels deep (a tree at most %d guesses "
+                       "deep needs %d)",
+                       name, line, JSON_MAX_NEST, TREEREAD_MAX_DEPTH, JSON_MAX_NEST - 1);
+    } else if (c == '}' || c == ']') {
+      depth--;
+    }
+  }
+  return 0;
+}
+
+static const char *jtype(const json_t *v) {
+  switch (json_typeof(v)) {
+  case JSON_OBJECT: return "an object";
+  case JSON_ARRAY: return "an array";
+  case JSON_STRING: return "a string";
+  case JSON_INTEGER: return "an integer";
+  case JSON_REAL: return "a real number";
+  case JSON_TRUE:
+  case JSON_FALSE: return "a boolean";
+  default: return "null";
+  }
+}
+
+typedef struct {
+  reader r;
+  uint8_t *seen; /* per answer */
+  /* The path to the current node: guesses, patterns and the jq path. */
+  int guess[TREEREAD_MAX_DEPTH + 1];
+  uint8_t pat[TREEREAD_MAX_DEPTH + 1];
+  char path[TREEREAD_MAX_DEPTH * 16 + 32];
+  size_t plen[TREEREAD_MAX_DEPTH + 2];
+} jsonr;
+
+/* An integer member in [lo, hi]: 0, or -1 (err_set, unusable). */
+static int jint(const jsonr *x, const json_t *v, const char *key, long long lo, long long hi,
+                int *out) {
+  if (!json_is_integer(v))
+    return err_set("%s: %s: \"%s\" must be an integer, not %s", x->r.name, x->path, key,
+                   jtype(v));
+  long long i = json_integer_value(v);
+  if (i < lo || i > hi)
+    return err_set("%s: %s: \"%s\" is %lld, out of range (%lld to %lld)", x->r.name, x->path,
+                   key, i, lo, hi);
+  *out = (int)i;
+  return 0;
+}
+
+/* The answer whose path ends at the node at depth d (its guess): in the
+ * answer list, every label on the path its feedback, seen once. */
+static void json_answer_ends(jsonr *x, int d, bool leaf) {
+  const game *g = x->r.g;
+  int guess = x->guess[d];
+  int a = g->guess2ans[guess];
+  if (a < 0) {
+    if (leaf)
+      tr_invalid(&x->r, "%s: %s: leaf '%s' is not in the answer list %s", x->r.name, x->path,
+                 gw(&x->r, guess), g->answers.path);
+    else
+      tr_invalid(&x->r, "%s: %s: \"total\" counts '%s' as an answer that ends here, but it is not "
+                 "in the answer list %s (the total is one too many)",
+                 x->r.name, x->path, gw(&x->r, guess), g->answers.path);
+    return;
+  }
+  const char *aw = g->answers.w[a];
+  for (int j = 0; j < d; j++) {
+    int fb = feedback_of(gw(&x->r, x->guess[j]), aw);
+    if (fb == x->pat[j]) continue;
+    char where[sizeof x->path + 512];
+    snprintf(where, sizeof where, "%s: %s", x->r.name, x->path);
+    tr_bad_label(&x->r, where, aw, x->guess, j, x->pat[j], fb);
+    return;
+  }
+  /* Two nodes ending one answer cannot both pass the labels (they part
+   * at a node where both patterns would be its feedback); a guard. */
+  if (x->seen[a]) tr_invalid(&x->r, "%s: %s: answer '%s' appears twice", x->r.name, x->path, aw);
+  x->seen[a] = 1;
+}
+
+/* Convert the node v at depth d (x->path names it).  NULL on an
+ * unusable node (err_set); invalid spots are recorded and reading goes on. */
+static tnode *json_node(jsonr *x, json_t *v, int d) {
+  const char *name = x->r.name;
+  if (d >= TREEREAD_MAX_DEPTH) {
+    err_set("%s: %s: deeper than %d guesses (optle reads trees at most %d deep)", name, x->path,
+            TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
+    return NULL;
+  }
+  if (!json_is_object(v)) {
+    err_set("%s: %s: a node must be an object, not %s", name, x->path, jtype(v));
+    return NULL;
+  }
+  json_t *jg = NULL, *jt = NULL, *jn = NULL;
+  const char *key;
+  json_t *val;
+  json_object_foreach(v, key, val) {
+    if (!strcmp(key, "guess")) jg = val;
+    else if (!strcmp(key, "total")) jt = val;
+    else if (!strcmp(key, "next")) jn = val;
+    else {
+      char b[32];
+      err_set("%s: %s: unknown key \"%s\" in a node (a node has guess, total and next)", name,
+              x->path, tr_shown(key, strlen(key), b));
+      return NULL;
+    }
+  }
+  if (!jg || !jt) {
+    err_set("%s: %s: a node needs \"%s\"", name, x->path, jg ? "total" : "guess");
+    return NULL;
+  }
+  if (!json_is_string(jg)) {
+    err_set("%s: %s: \"guess\" must be a string, not %s", name, x->path, jtype(jg));
+    return NULL;
+  }
+  char where[sizeof x->path + 512];
+  snprintf(where, sizeof where, "%s: %s", name, x->path);
+  int guess = tr_word_of(&x->r, where, "", json_string_value(jg), json_string_length(jg));
+  int total;
+  if (guess < 0 || jint(x, jt, "total", 1, TOTAL_MAX, &total)) return NULL;
+  x->guess[d] = guess;
+
+  if (!jn) { /* a leaf: its guess is the answer */
+    if (total != 1 && !x->r.invalid)
+      tr_invalid(&x->r, "%s: %s: leaf '%s' has total %d, but a leaf's total is 1", name, x->path,
+                 gw(&x->r, guess), total);
+    if (!x->r.invalid) json_answer_ends(x, d, true);
+    return tree_node_new(guess, total, 1, 0);
+  }
+  if (!json_is_object(jn)) {
+    err_set("%s: %s: \"next\" must be an object, not %s", name, x->path, jtype(jn));
+    return NULL;
+  }
+  size_t nk = json_object_size(jn);
+  if (nk == 0 || nk >= PATTERN_COUNT) {
+    err_set("%s: %s: \"next\" has %zu branches (1 to %d; a leaf has no \"next\")", name,
+            x->path, nk, PATTERN_COUNT - 1);
+    return NULL;
+  }
+  patkid *pk = xmalloc(sizeof *pk * nk);
+  int have = 0;
+  long long below_n = 0, below_total = 0;
+  tnode *t = NULL;
+  json_object_foreach(jn, key, val) {
+    char b[32];
+    int p = strlen(key) == 5 ? pattern_parse(key) : -1;
+    if (p < 0) {
+      err_set("%s: %s.next: \"%s\" is not a pattern (five of B, Y, G)", name, x->path,
+              tr_shown(key, strlen(key), b));
+      goto fail;
+    }
+    x->pat[d] = (uint8_t)p;
+    bool alpha = (key[0] >= 'A' && key[0] <= 'Z') || (key[0] >= 'a' && key[0] <= 'z');
+    snprintf(x->path + x->plen[d], sizeof x->path - x->plen[d],
+             alpha ? ".next.%s" : ".next[\"%s\"]", key);
+    x->plen[d + 1] = strlen(x->path);
+    bool keep = true;
+    if (p == PATTERN_WIN) {
+      tr_invalid(&x->r, "%s: %s: the winning pattern is a branch under '%s' (when the guess is the "
+                 "answer, the game ends)", name, x->path, gw(&x->r, guess));
+      keep = false;
+    }
+    for (int i = 0; i < have && keep; i++)
+      if (pk[i].pat == p) {
+        tr_invalid(&x->r, "%s: %s: pattern %s is listed twice under '%s'", name, x->path, key,
+                   gw(&x->r, guess));
+        keep = false;
+      }
+    tnode *kid = json_node(x, val, d + 1);
+    x->path[x->plen[d]] = '\0';
+    if (!kid) goto fail;
+    if (!keep) {
+      tree_free(kid);
+      continue;
+    }
+    pk[have++] = (patkid){p, kid};
+    below_n += kid->n;
+    below_total += kid->total;
+  }
+  qsort(pk, (size_t)have, sizeof *pk, cmp_patkid);
+  t = tree_node_new(guess, total, 0, have);
+  for (int i = 0; i < have; i++) {
+    t->pat[i] = (uint8_t)pk[i].pat;
+    t->kid[i] = pk[i].kid;
+  }
+  free(pk);
+  /* total = (1 if the guess ends an answer here) + children's n + totals. */
+  long long ends = total - below_n - below_total;
+  if ((ends < 0 || ends > 1) && !x->r.invalid)
+    tr_invalid(&x->r, "%s: %s: \"total\" is %d, but its branches add up to %lld answers and %lld "
+               "guesses: it should be %lld (or %lld if '%s' is an answer that ends here)",
+               name, x->path, total, below_n, below_total, below_n + below_total,
+               below_n + below_total + 1, gw(&x->r, guess));
+  if (ends == 1 && !x->r.invalid) json_answer_ends(x, d, false);
+  t->n = (int)below_n + (ends == 1 ? 1 : 0);
+  return t;
+fail:
+  for (int i = 0; i < have; i++) tree_free(pk[i].kid);
+  free(pk);
+  return NULL;
+}
+
+/* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
+static const char *const top_keys[] = {"answers", "guesses", "max_guesses", "total", "average",
+                                       "tree",    "list",    "lists_hash"};
+#define TOP_REQUIRED 6
+#define TOP_KEYS 8
+
+/* "list" and "lists_hash" (either may be NULL: absent) into info: 0, or
+ * -1 (err_set, unusable). */
+int tr_json_lists_fields(const char *name, const json_t *list, const json_t *hash,
+                                treeread_info *info) {
+  char b[32];
+  if (list) {
+    if (!json_is_string(list))
+      return err_set("%s: top level: \"list\" must be a string, not %s", name, jtype(list));
+    const char *v = json_string_value(list);
+    size_t n = json_string_length(list);
+    if (n == 0 || n > TREEREAD_LIST_MAX ||
+        strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+      return err_set("%s: top level: \"list\" is '%s', not a list name (1 to %d of a-z, 0-9 "
+                     "and -)",
+                     name, tr_shown(v, n, b), TREEREAD_LIST_MAX);
+    memcpy(info->list, v, n + 1);
+  }
+  if (hash) {
+    if (!json_is_string(hash))
+      return err_set("%s: top level: \"lists_hash\" must be a string, not %s", name,
+                     jtype(hash));
+    const char *v = json_string_value(hash);
+    size_t n = json_string_length(hash);
+    if (n != 16 || strspn(v, "0123456789abcdef") != 16)
+      return err_set("%s: top level: \"lists_hash\" is '%s', not 16 lowercase hex digits", name,
+                     tr_shown(v, n, b));
+    info->lists_hash = strtoull(v, NULL, 16);
+    info->has_lists_hash = true;
+  }
+  return 0;
+}
+
+int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
+  const char *name = r->name;
+  info->lines = 1;
+  for (size_t i = 0; i < len; i++) info->lines += data[i] == '\n';
+  if (tr_json_scan(data, len, name)) return -1;
+  json_error_t e;
+  json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &e);
+  if (!root) {
+    if (e.line > 0) return err_set("%s:%d: %s (column %d)", name, e.line, e.text, e.column);
+    return err_set("%s: %s", name, e.text);
+  }
+  jsonr *x = xcalloc(1, sizeof *x);
+  x->r = *r;
+  x->seen = xcalloc((size_t)r->g->n_answers + 1, 1);
+  int rc = -1;
+  json_t *fields[TOP_KEYS] = {0};
+  if (!json_is_object(root)) {
+    err_set("%s: the JSON must be an object, not %s", name, jtype(root));
+    goto done;
+  }
+  const char *key;
+  json_t *val;
+  json_object_foreach(root, key, val) {
+    size_t k = 0;
+    while (k < TOP_KEYS && strcmp(key, top_keys[k])) k++;
+    if (k == TOP_KEYS) {
+      char b[32];
+      err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
+              "total, average, tree, and optionally list and lists_hash)",
+              name, tr_shown(key, strlen(key), b));
+      goto done;
+    }
+    fields[k] = val;
+  }
+  for (size_t k = 0; k < TOP_REQUIRED; k++)
+    if (!fields[k]) {
+      err_set("%s: missing top-level key \"%s\"", name, top_keys[k]);
+      goto done;
+    }
+  if (tr_json_lists_fields(name, fields[6], fields[7], info)) goto done;
+  snprintf(x->path, sizeof x->path, "top level");
+  if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
+      jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||
+      jint(x, fields[2], "max_guesses", 0, 254, &info->max_guesses) ||
+      jint(x, fields[3], "total", 0, TOTAL_MAX, &info->total))
+    goto done;
+  if (!json_is_number(fields[4]) || !isfinite(json_number_value(fields[4])) ||
+      json_number_value(fields[4]) < 0 || json_number_value(fields[4]) > 1e6) {
+    err_set("%s: \"average\" must be a number from 0 to 1000000", name);
+    goto done;
+  }
+  info->average = json_number_value(fields[4]);
+  x->plen[0] = (size_t)snprintf(x->path, sizeof x->path, ".tree");
+  tnode *t = json_node(x, fields[5], 0);
+  if (!t) goto done;
+  if (x->r.invalid) {
+    tree_free(t);
+    err_set("%s", x->r.problem);
+    rc = TREEREAD_INVALID;
+    goto done;
+  }
+  *out = t;
+  rc = 0;
+done:
+  json_decref(root);
+  free(x->seen);
+  free(x);
+  return rc;
+}

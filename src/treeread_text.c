@@ -1,0 +1,319 @@
+/*
+ * treeread_text.c: the text tree reader (Selby's format, which is also
+ * optle's own text output; treeread.h).
+ *
+ * The reader is hand-written: lines are cut with memchr, an indented
+ * line is rebuilt from the line above's tokens, and the paths go into a
+ * trie, one node per distinct history, which enforces "same history,
+ * same guess" and contiguous patterns.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "treeread_impl.h"
+#include "util.h"
+
+/* One node per distinct history; children are a sibling list in the
+ * order lines first reach them. */
+typedef struct {
+  int guess;  /* -1 until a line names it */
+  int line;   /* the line that first reached this node */
+  int win;    /* the line ending here (the guess is the answer), 0 = none */
+  int kid;    /* first child, -1 = none */
+  int sib;    /* next sibling */
+  int last;   /* the child the latest line went through, -1 = none */
+  uint8_t pat; /* pattern from the parent */
+} trie;
+
+#define MAX_TOKENS (2 * TREEREAD_MAX_DEPTH)
+
+/* A rebuilt line: its text, token offsets and parsed values. */
+typedef struct {
+  char s[TREEREAD_MAX_LINE + 1];
+  int ntok, no; /* no: its line number */
+  int start[MAX_TOKENS];
+  int val[MAX_TOKENS]; /* guess index (even tokens) or pattern (odd) */
+  int k[MAX_TOKENS];   /* odd tokens: the guess number written */
+} tline;
+
+typedef struct {
+  reader r;
+  trie *t;
+  int nt, cap;
+  int *line_of; /* per answer */
+} textr;
+
+static int trie_new(textr *x, int line, int pat) {
+  if (x->nt == x->cap) {
+    x->cap = x->cap ? 2 * x->cap : 1024;
+    x->t = xrealloc(x->t, sizeof *x->t * (size_t)x->cap);
+  }
+  x->t[x->nt] = (trie){.guess = -1, .line = line, .kid = -1, .sib = -1, .last = -1,
+                       .pat = (uint8_t)pat};
+  return x->nt++;
+}
+
+/* "salet BBBBB courd BBBBY" for the first `pairs` pairs of line l. */
+static const char *history(const textr *x, const tline *l, int pairs, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int j = 0; j < pairs && n + 16 < size; j++) {
+    char ps[6];
+    pattern_format(l->val[2 * j + 1], ps);
+    n += (size_t)snprintf(buf + n, size - n, "%s%s %s", j ? " " : "", gw(&x->r, l->val[2 * j]), ps);
+  }
+  return buf;
+}
+
+/* Parse token i of l (text at l->s + l->start[i], length len). */
+static int parse_token(textr *x, tline *l, int i, int len) {
+  char where[600];
+  snprintf(where, sizeof where, "%s:%d", x->r.name, l->no);
+  const char *s = l->s + l->start[i];
+  if (i % 2 == 0) {
+    int gi = tr_word_of(&x->r, where, "", s, (size_t)len);
+    if (gi < 0) return -1;
+    l->val[i] = gi;
+    return 0;
+  }
+  char b[32], ps[6];
+  int p = -1, k = 0, digits = len - 5;
+  if (len >= 6 && digits <= 3) {
+    memcpy(ps, s, 5);
+    ps[5] = '\0';
+    p = pattern_parse(ps);
+    for (int d = 5; d < len && p >= 0; d++) {
+      if (s[d] < '0' || s[d] > '9') p = -1;
+      k = k * 10 + (s[d] - '0');
+    }
+  }
+  if (p < 0)
+    return err_set("%s: '%s' after '%s' is not a pattern and guess number (like BYBGB2)", where,
+                   tr_shown(s, (size_t)len, b), gw(&x->r, l->val[i - 1]));
+  l->val[i] = p;
+  l->k[i] = k;
+  return 0;
+}
+
+/*
+ * Rebuild line `no` (raw bytes s[0..len), CR and trailing blanks gone)
+ * into cur, from prev when indented, and parse its new tokens.
+ */
+static int text_line(textr *x, const tline *prev, tline *cur, const char *s, int len, int no) {
+  const char *name = x->r.name;
+  for (int i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x20 && c < 0x7f) continue;
+    if (c == '\t')
+      return err_set("%s:%d: tab at column %d (the text format indents with spaces)", name, no,
+                     i + 1);
+    return err_set("%s:%d: %s byte 0x%02x at column %d: not a text tree", name, no,
+                   c == 0 ? "NUL" : c >= 0x80 ? "non-ASCII" : "control", c, i + 1);
+  }
+  int ind = 0;
+  while (ind < len && s[ind] == ' ') ind++;
+  int keep = 0; /* tokens kept from prev */
+  if (ind > 0) {
+    if (!prev)
+      return err_set("%s:%d: the first line is indented, but there is no line above to share "
+                     "a prefix with",
+                     name, no);
+    while (keep < prev->ntok && prev->start[keep] < ind) keep++;
+    if (keep == prev->ntok || prev->start[keep] != ind) {
+      char b[128];
+      size_t n = 0;
+      for (int i = 0; i < prev->ntok && i < 8; i++)
+        n += (size_t)snprintf(b + n, sizeof b - n, "%s%d", i ? ", " : "", prev->start[i]);
+      if (prev->ntok > 8) snprintf(b + n, sizeof b - n, ", ...");
+      return err_set("%s:%d: indent of %d spaces does not land on a token boundary of line %d "
+                     "(its tokens start after %s spaces)",
+                     name, no, ind, prev->no, b);
+    }
+    memcpy(cur->s, prev->s, (size_t)ind);
+    memcpy(cur->start, prev->start, sizeof *cur->start * (size_t)keep);
+    memcpy(cur->val, prev->val, sizeof *cur->val * (size_t)keep);
+    memcpy(cur->k, prev->k, sizeof *cur->k * (size_t)keep);
+  }
+  memcpy(cur->s + ind, s + ind, (size_t)(len - ind));
+  cur->s[len] = '\0';
+  cur->no = no;
+  cur->ntok = keep;
+  for (int i = ind; i < len;) {
+    if (s[i] == ' ') {
+      i++;
+      continue;
+    }
+    int b = i;
+    while (i < len && s[i] != ' ') i++;
+    if (cur->ntok == MAX_TOKENS)
+      return err_set("%s:%d: more than %d guesses on one line (optle reads trees at most %d "
+                     "deep)",
+                     name, no, TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
+    int t = cur->ntok++;
+    cur->start[t] = b;
+    if (parse_token(x, cur, t, i - b)) return -1;
+    if (t % 2 == 1 && cur->val[t] == PATTERN_WIN && i < len) {
+      char b2[32];
+      return err_set("%s:%d: '%s' ends the game, but the line goes on", name, no,
+                     tr_shown(cur->s + b, (size_t)(i - b), b2));
+    }
+  }
+  if (cur->ntok % 2 == 1 || cur->val[cur->ntok - 1] != PATTERN_WIN)
+    return err_set("%s:%d: the line does not end with the answer and GGGGGk (like 'salet "
+                   "GGGGG1')",
+                   name, no);
+  /* Guess numbers: checked where written; the shared prefix was checked
+   * on the line above. */
+  for (int t = keep | 1; t < cur->ntok; t += 2)
+    if (cur->k[t] != (t + 1) / 2) {
+      char b[32];
+      const char *tok = cur->s + cur->start[t];
+      tr_invalid(&x->r, "%s:%d: '%s' says guess %d, but '%s' is guess %d on this line", name, no,
+                 tr_shown(tok, strcspn(tok, " "), b), cur->k[t], gw(&x->r, cur->val[t - 1]),
+                 (t + 1) / 2);
+      break;
+    }
+  return 0;
+}
+
+/* The line's answer, labels and its walk down the trie. */
+static void text_walk(textr *x, const tline *l) {
+  const game *g = x->r.g;
+  const char *name = x->r.name;
+  int m = l->ntok / 2;
+  int ans_guess = l->val[2 * (m - 1)];
+  int a = g->guess2ans[ans_guess];
+  if (a < 0) {
+    tr_invalid(&x->r, "%s:%d: the line ends with '%s', which is not in the answer list %s", name,
+               l->no, gw(&x->r, ans_guess), g->answers.path);
+    return;
+  }
+  if (x->line_of[a]) {
+    tr_invalid(&x->r, "%s:%d: answer '%s' appears twice (lines %d and %d)", name, l->no,
+               g->answers.w[a], x->line_of[a], l->no);
+    return;
+  }
+  x->line_of[a] = l->no;
+  const char *aw = g->answers.w[a];
+  char h[600];
+  int node = 0, path[TREEREAD_MAX_DEPTH];
+  for (int j = 0; j < m; j++) {
+    int guess = l->val[2 * j], p = l->val[2 * j + 1];
+    trie *t = &x->t[node];
+    if (t->guess < 0) {
+      t->guess = guess;
+    } else if (t->guess != guess) {
+      if (j == 0)
+        tr_invalid(&x->r, "%s:%d: the first guess is '%s', but line %d starts with '%s'", name,
+                   l->no, gw(&x->r, guess), t->line, gw(&x->r, t->guess));
+      else
+        tr_invalid(&x->r, "%s:%d: after '%s' this line guesses '%s', but line %d guesses '%s' (the "
+                   "same history must lead to the same guess)",
+                   name, l->no, history(x, l, j, h, sizeof h), gw(&x->r, guess), t->line,
+                   gw(&x->r, t->guess));
+      return;
+    }
+    path[j] = guess;
+    int fb = feedback_of(gw(&x->r, guess), aw);
+    if (fb != p) {
+      char where[600];
+      snprintf(where, sizeof where, "%s:%d", name, l->no);
+      tr_bad_label(&x->r, where, aw, path, j, p, fb);
+      return;
+    }
+    if (p == PATTERN_WIN) {
+      t->win = l->no; /* a second win here is the same answer twice: caught above */
+      return;
+    }
+    int k = t->last;
+    if (k < 0 || x->t[k].pat != p) {
+      for (k = t->kid; k >= 0 && x->t[k].pat != p; k = x->t[k].sib) {
+      }
+      if (k >= 0) {
+        char ps[6];
+        pattern_format(p, ps);
+        tr_invalid(&x->r, "%s:%d: pattern %s under '%s'%s%s is listed twice (lines %d and %d): a "
+                   "node's lines for one pattern must be together",
+                   name, l->no, ps, gw(&x->r, guess), j ? " after " : "",
+                   j ? history(x, l, j, h, sizeof h) : "", x->t[k].line, l->no);
+        return;
+      }
+      k = trie_new(x, l->no, p); /* may move x->t */
+      t = &x->t[node];
+      x->t[k].sib = t->kid;
+      t->kid = k;
+      t->last = k;
+    }
+    node = k;
+  }
+}
+
+static int cmp_pat_kid(const void *a, const void *b) {
+  const int *x = a, *y = b;
+  return pattern_cmp(x[0], y[0]);
+}
+
+/* The tnode for trie node i, depth bounded by the line grammar. */
+static tnode *text_build(const textr *x, int i) {
+  const trie *t = &x->t[i];
+  int pk[2 * PATTERN_COUNT], nk = 0;
+  for (int k = t->kid; k >= 0; k = x->t[k].sib) {
+    pk[2 * nk] = x->t[k].pat;
+    pk[2 * nk + 1] = k;
+    nk++;
+  }
+  qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_kid);
+  tnode *n = tree_node_new(t->guess, 0, t->win ? 1 : 0, nk);
+  int below = 0;
+  for (int k = 0; k < nk; k++) {
+    n->pat[k] = (uint8_t)pk[2 * k];
+    n->kid[k] = text_build(x, pk[2 * k + 1]);
+    n->n += n->kid[k]->n;
+    below += n->kid[k]->total;
+  }
+  n->total = n->n + below;
+  return n;
+}
+
+int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
+  textr x = {.r = *r};
+  x.line_of = xcalloc((size_t)r->g->n_answers, sizeof *x.line_of);
+  tline *lines = xmalloc(2 * sizeof *lines);
+  tline *prev = NULL, *cur = &lines[0];
+  trie_new(&x, 1, 0);
+  int no = 0, rc = 0;
+  for (size_t pos = 0; pos < len;) {
+    const char *s = data + pos;
+    const char *nl = memchr(s, '\n', len - pos);
+    size_t n = nl ? (size_t)(nl - s) : len - pos;
+    pos += n + (nl ? 1 : 0);
+    no++;
+    while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ')) n--;
+    if (n == 0) continue;
+    if (n > TREEREAD_MAX_LINE) {
+      rc = err_set("%s:%d: line too long (more than %d bytes)", r->name, no, TREEREAD_MAX_LINE);
+      break;
+    }
+    if ((rc = text_line(&x, prev, cur, s, (int)n, no))) break;
+    if (!x.r.invalid) text_walk(&x, cur);
+    prev = cur;
+    cur = cur == &lines[0] ? &lines[1] : &lines[0];
+  }
+  info->lines = no;
+  if (!rc && !prev) rc = err_set("%s: no tree lines in the file", r->name);
+  if (!rc && x.r.invalid) rc = TREEREAD_INVALID;
+  if (!rc) *out = text_build(&x, 0);
+  if (rc == TREEREAD_INVALID) err_set("%s", x.r.problem);
+  free(lines);
+  free(x.t);
+  if (rc) {
+    free(x.line_of);
+    return rc;
+  }
+  info->line_of = x.line_of;
+  return 0;
+}
