@@ -266,8 +266,8 @@ START_TEST(test_detect_by_content) {
                        "  {\"map\": {\"10110\": \"match\"}, \"guess\": \"clamp\", \"depth\": 1}",
                        "export default {\"guess\":\"clamp\",\"map\":{\"10110\":\"match\"}}",
                        "clamp Y.YY. match GGGGG\n",
-                       "{\"guess\": \"clamp\", \"ranking\": {\"counts\": [0, 1e3, -0.5, true, "
-                       "null, \"x\\u0041\"]}, \"map\": {\"10110\": \"\\u006datch\"}}"};
+                       ("{\"guess\": \"clamp\", \"ranking\": {\"counts\": [0, 1e3, -0.5, true, "
+                        "null, \"x\\u0041\"]}, \"map\": {\"10110\": \"\\u006datch\"}}")};
   const treefmt want[] = {TREEFMT_PATHS, TREEFMT_CPATHS, TREEFMT_MAP,
                           TREEFMT_MJS,   TREEFMT_PATHS,  TREEFMT_MAP};
   for (size_t i = 0; i < sizeof one / sizeof *one; i++) {
