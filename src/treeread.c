@@ -241,3 +241,38 @@ int treeread_load(const char *path, const game *g, tnode **out, treeread_info *i
   free(buf);
   return rc;
 }
+
+int tr_hnode_new(tr_hnode **t, int *nt, int *cap, int line, int pat) {
+  if (*nt == *cap) {
+    *cap = *cap ? 2 * *cap : 1024;
+    *t = xrealloc(*t, sizeof **t * (size_t)*cap);
+  }
+  (*t)[*nt] = (tr_hnode){.guess = -1, .line = line, .kid = -1, .sib = -1, .last = -1,
+                         .pat = (uint8_t)pat};
+  return (*nt)++;
+}
+
+static int cmp_pat_kid(const void *a, const void *b) {
+  return pattern_cmp(((const int *)a)[0], ((const int *)b)[0]);
+}
+
+tnode *tr_hnode_build(const tr_hnode *t, int i) {
+  const tr_hnode *h = &t[i];
+  int pk[2 * PATTERN_COUNT], nk = 0;
+  for (int k = h->kid; k >= 0; k = t[k].sib) {
+    pk[2 * nk] = t[k].pat;
+    pk[2 * nk + 1] = k;
+    nk++;
+  }
+  qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_kid);
+  tnode *n = tree_node_new(h->guess, 0, h->win ? 1 : 0, nk);
+  int below = 0;
+  for (int k = 0; k < nk; k++) {
+    n->pat[k] = (uint8_t)pk[2 * k];
+    n->kid[k] = tr_hnode_build(t, pk[2 * k + 1]);
+    n->n += n->kid[k]->n;
+    below += n->kid[k]->total;
+  }
+  n->total = n->n + below;
+  return n;
+}

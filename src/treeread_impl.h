@@ -85,6 +85,24 @@ static inline int cmp_patkid(const void *a, const void *b) {
  * (r names the file and the game; info gets lines, and line_of where
  * the format has one). */
 
+/* The history trie the line readers (text, path lines) build: one node
+ * per distinct history; children are a sibling list in the order lines
+ * first reach them. */
+typedef struct {
+  int guess;          /* -1 until a line names it */
+  int line;           /* the line that first reached this node */
+  int win;            /* the line ending here (the guess is the answer), 0 = none */
+  int kid, sib, last; /* first child, next sibling, the child the latest line
+                       * went through; -1 = none */
+  uint8_t pat;        /* pattern from the parent */
+} tr_hnode;
+/* A new node in *t (nt of cap, grown as needed: pointers into it move). */
+int tr_hnode_new(tr_hnode **t, int *nt, int *cap, int line, int pat);
+/* The tnode for node i, children in pattern_cmp() order; depth is bounded
+ * by the line grammar. */
+tnode *tr_hnode_build(const tr_hnode *t, int i);
+
+
 /* treeread_text.c */
 int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
 

@@ -18,14 +18,6 @@
 #include "treeread_impl.h"
 #include "util.h"
 
-/* One node per distinct history. */
-typedef struct {
-  int guess; /* -1 until a line names it */
-  int line;  /* the line that first reached it */
-  int win;   /* the line that ends here, 0 = none */
-  int kid, sib, last; /* first child, next sibling, last child used; -1 = none */
-  uint8_t pat;        /* pattern from the parent */
-} ptrie;
 
 /* A line as a full path: guess[0..m), pat[m - 1] the winning pattern. */
 typedef struct {
@@ -36,19 +28,9 @@ typedef struct {
 
 typedef struct {
   reader r;
-  ptrie *t;
+  tr_hnode *t;
   int nt, cap;
 } pathr;
-
-static int ptrie_new(pathr *x, int line, int pat) {
-  if (x->nt == x->cap) {
-    x->cap = x->cap ? 2 * x->cap : 1024;
-    x->t = xrealloc(x->t, sizeof *x->t * (size_t)x->cap);
-  }
-  x->t[x->nt] = (ptrie){.guess = -1, .line = line, .kid = -1, .sib = -1, .last = -1,
-                        .pat = (uint8_t)pat};
-  return x->nt++;
-}
 
 /* Cut s[0..len) at blanks: tokens' starts and lengths; -1 past max. */
 static int tokens(const char *s, int len, int *start, int *tlen, int max) {
@@ -208,7 +190,7 @@ static void path_walk(pathr *x, const ppath *l) {
   int node = 0;
   for (int j = 0; j < l->m; j++) {
     int guess = l->guess[j], p = l->pat[j];
-    ptrie *t = &x->t[node];
+    tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;
     } else if (t->guess != guess) {
@@ -231,7 +213,7 @@ static void path_walk(pathr *x, const ppath *l) {
       for (k = t->kid; k >= 0 && x->t[k].pat != p; k = x->t[k].sib) {
       }
     if (k < 0) {
-      k = ptrie_new(x, l->no, p); /* may move x->t */
+      k = tr_hnode_new(&x->t, &x->nt, &x->cap, l->no, p); /* may move x->t */
       t = &x->t[node];
       x->t[k].sib = t->kid;
       t->kid = k;
@@ -241,37 +223,11 @@ static void path_walk(pathr *x, const ppath *l) {
   }
 }
 
-static int cmp_pat_idx(const void *a, const void *b) {
-  return pattern_cmp(((const int *)a)[0], ((const int *)b)[0]);
-}
-
-/* The tnode for trie node i, depth bounded by the line grammar. */
-static tnode *path_build(const pathr *x, int i) {
-  const ptrie *t = &x->t[i];
-  int pk[2 * PATTERN_COUNT], nk = 0;
-  for (int k = t->kid; k >= 0; k = x->t[k].sib) {
-    pk[2 * nk] = x->t[k].pat;
-    pk[2 * nk + 1] = k;
-    nk++;
-  }
-  qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_idx);
-  tnode *n = tree_node_new(t->guess, 0, t->win ? 1 : 0, nk);
-  int below = 0;
-  for (int k = 0; k < nk; k++) {
-    n->pat[k] = (uint8_t)pk[2 * k];
-    n->kid[k] = path_build(x, pk[2 * k + 1]);
-    n->n += n->kid[k]->n;
-    below += n->kid[k]->total;
-  }
-  n->total = n->n + below;
-  return n;
-}
-
 int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   pathr x = {.r = *r};
   ppath *lines = xmalloc(2 * sizeof *lines);
   ppath *prev = NULL, *cur = &lines[0];
-  ptrie_new(&x, 1, 0);
+  tr_hnode_new(&x.t, &x.nt, &x.cap, 1, 0);
   int no = 0, rc = 0;
   for (size_t pos = 0; pos < len;) {
     const char *s = data + pos;
@@ -295,7 +251,7 @@ int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread
   info->lines = no;
   if (!rc && !prev) rc = err_set("%s: no tree lines in the file", r->name);
   if (!rc && x.r.invalid) rc = TREEREAD_INVALID;
-  if (!rc) *out = path_build(&x, 0);
+  if (!rc) *out = tr_hnode_build(x.t, 0);
   if (rc == TREEREAD_INVALID) err_set("%s", x.r.problem);
   free(lines);
   free(x.t);

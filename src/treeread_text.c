@@ -4,8 +4,8 @@
  *
  * The reader is hand-written: lines are cut with memchr, an indented
  * line is rebuilt from the line above's tokens, and the paths go into a
- * trie, one node per distinct history, which enforces "same history,
- * same guess" and contiguous patterns.
+ * trie (tr_hnode, treeread_impl.h), one node per distinct history, which
+ * enforces "same history, same guess" and contiguous patterns.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,17 +17,6 @@
 #include "treeread_impl.h"
 #include "util.h"
 
-/* One node per distinct history; children are a sibling list in the
- * order lines first reach them. */
-typedef struct {
-  int guess;  /* -1 until a line names it */
-  int line;   /* the line that first reached this node */
-  int win;    /* the line ending here (the guess is the answer), 0 = none */
-  int kid;    /* first child, -1 = none */
-  int sib;    /* next sibling */
-  int last;   /* the child the latest line went through, -1 = none */
-  uint8_t pat; /* pattern from the parent */
-} trie;
 
 #define MAX_TOKENS (2 * TREEREAD_MAX_DEPTH)
 
@@ -42,20 +31,10 @@ typedef struct {
 
 typedef struct {
   reader r;
-  trie *t;
+  tr_hnode *t;
   int nt, cap;
   int *line_of; /* per answer */
 } textr;
-
-static int trie_new(textr *x, int line, int pat) {
-  if (x->nt == x->cap) {
-    x->cap = x->cap ? 2 * x->cap : 1024;
-    x->t = xrealloc(x->t, sizeof *x->t * (size_t)x->cap);
-  }
-  x->t[x->nt] = (trie){.guess = -1, .line = line, .kid = -1, .sib = -1, .last = -1,
-                       .pat = (uint8_t)pat};
-  return x->nt++;
-}
 
 /* "salet BBBBB courd BBBBY" for the first `pairs` pairs of line l. */
 static const char *history(const textr *x, const tline *l, int pairs, char *buf, size_t size) {
@@ -203,7 +182,7 @@ static void text_walk(textr *x, const tline *l) {
   int node = 0, path[TREEREAD_MAX_DEPTH];
   for (int j = 0; j < m; j++) {
     int guess = l->val[2 * j], p = l->val[2 * j + 1];
-    trie *t = &x->t[node];
+    tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;
     } else if (t->guess != guess) {
@@ -242,7 +221,7 @@ static void text_walk(textr *x, const tline *l) {
                    j ? history(x, l, j, h, sizeof h) : "", x->t[k].line, l->no);
         return;
       }
-      k = trie_new(x, l->no, p); /* may move x->t */
+      k = tr_hnode_new(&x->t, &x->nt, &x->cap, l->no, p); /* may move x->t */
       t = &x->t[node];
       x->t[k].sib = t->kid;
       t->kid = k;
@@ -252,39 +231,12 @@ static void text_walk(textr *x, const tline *l) {
   }
 }
 
-static int cmp_pat_kid(const void *a, const void *b) {
-  const int *x = a, *y = b;
-  return pattern_cmp(x[0], y[0]);
-}
-
-/* The tnode for trie node i, depth bounded by the line grammar. */
-static tnode *text_build(const textr *x, int i) {
-  const trie *t = &x->t[i];
-  int pk[2 * PATTERN_COUNT], nk = 0;
-  for (int k = t->kid; k >= 0; k = x->t[k].sib) {
-    pk[2 * nk] = x->t[k].pat;
-    pk[2 * nk + 1] = k;
-    nk++;
-  }
-  qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_kid);
-  tnode *n = tree_node_new(t->guess, 0, t->win ? 1 : 0, nk);
-  int below = 0;
-  for (int k = 0; k < nk; k++) {
-    n->pat[k] = (uint8_t)pk[2 * k];
-    n->kid[k] = text_build(x, pk[2 * k + 1]);
-    n->n += n->kid[k]->n;
-    below += n->kid[k]->total;
-  }
-  n->total = n->n + below;
-  return n;
-}
-
 int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   textr x = {.r = *r};
   x.line_of = xcalloc((size_t)r->g->n_answers, sizeof *x.line_of);
   tline *lines = xmalloc(2 * sizeof *lines);
   tline *prev = NULL, *cur = &lines[0];
-  trie_new(&x, 1, 0);
+  tr_hnode_new(&x.t, &x.nt, &x.cap, 1, 0);
   int no = 0, rc = 0;
   for (size_t pos = 0; pos < len;) {
     const char *s = data + pos;
@@ -306,7 +258,7 @@ int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_
   info->lines = no;
   if (!rc && !prev) rc = err_set("%s: no tree lines in the file", r->name);
   if (!rc && x.r.invalid) rc = TREEREAD_INVALID;
-  if (!rc) *out = text_build(&x, 0);
+  if (!rc) *out = tr_hnode_build(x.t, 0);
   if (rc == TREEREAD_INVALID) err_set("%s", x.r.problem);
   free(lines);
   free(x.t);
