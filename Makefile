@@ -2,13 +2,18 @@
 #
 #   make            build ./optle (optimised)
 #   make run        build, then solve the named lists (the main job)
-#   make test       build and run every test (Check unit tests + CLI tests)
+#   make test       build and run every test (Check unit tests + CLI tests,
+#                   the tree explorer in headless Chromium among them)
+#   make screenshot outputs/nyt-salet.png, the explorer as the browser test sees it
 #   make bench      the benchmark table (README "Benchmarks")
 #   make compare    heuristic strategies against the optimum (outputs/compare-*)
 #   make fuzz       the fuzz targets, FUZZ_SECONDS each (tests/fuzz/)
 #   make tsan-unit  the memo and search suites under ThreadSanitizer (CI)
 #   make mutants    mutation testing: which one-line bugs the tests miss
 #   make debug      ./optle with -O0 -g and assertions
+#   make man        regenerate the man page optle.1 from optle.1.in and the tables
+#   make install    install optle, its man page and bash completion: PREFIX
+#                   (default /usr/local) and DESTDIR as usual; make uninstall
 #   make SANITIZE=address,undefined test    the same under sanitizers
 #   make clean
 #
@@ -40,28 +45,44 @@ endif
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
 
 # Debian packages the build and tests need.
-DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq graphviz
+DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq graphviz groff-base
 DEPS_STAMP  := .deps-ok
+
+# The version (version.h): the number is the file VERSION's; the commit
+# is git's when this directory is a git checkout's top (not a checkout
+# that merely encloses it), else "unknown".  The stamp is rewritten only
+# when either changes, and only version.o depends on it: a new commit
+# recompiles that one object and relinks.
+VERSION_NUMBER := $(shell cat VERSION)
+VERSION_COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+                    git describe --always --dirty 2>/dev/null || echo unknown)
+VERSION_STAMP  := $(BUILD)/version.stamp
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = '$(VERSION_NUMBER) $(VERSION_COMMIT)' ] || \
+  echo '$(VERSION_NUMBER) $(VERSION_COMMIT)' >$(VERSION_STAMP); })
 
 SRC     := $(wildcard src/*.c)
 LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test bench compare debug clean deps unit cli-test layers optle tests/check_optle
+.PHONY: all run test bench compare debug clean deps test-deps unit cli-test layers screenshot optle \
+        tests/check_optle man
 
 all: optle
 
-# $(call apt_missing,PACKAGES,WHAT): install the Debian packages of
-# PACKAGES that are missing, saying which, then touch the target (a stamp).
+# $(call apt_missing,PACKAGES,WHAT[,APT-OPTIONS]): install the Debian
+# packages of PACKAGES that are missing, saying which, then touch the
+# target (a stamp).  A package removed but for its configuration files
+# is missing too (dpkg -s alone would count it as there).
 define apt_missing
 @missing=""; for p in $(1); do \
-  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q ' installed$$' || \
+    missing="$$missing $$p"; done; \
 if [ -n "$$missing" ]; then \
   echo "optle: installing missing $(2):$$missing"; \
   if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
   $$SUDO apt-get update -qq && \
-  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing || \
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(3) $$missing || \
   { echo "optle: apt-get failed; install:$$missing"; exit 1; }; \
 fi; touch $@
 endef
@@ -70,6 +91,18 @@ $(DEPS_STAMP): Makefile
 	$(call apt_missing,$(DEPS_PKGS),build dependencies)
 
 deps: $(DEPS_STAMP)
+
+# What the tests need besides: the browser test (tests/cli_html.sh) drives
+# Debian's Chromium, headless, from Python 3's standard library
+# (tests/html_browser.py).  Without Chromium's recommends, which would
+# bring a desktop's services (systemd, avahi, printing).  `make run` does
+# not need them.
+TEST_PKGS  := chromium python3
+TEST_STAMP := .deps-test-ok
+$(TEST_STAMP): Makefile
+	$(call apt_missing,$(TEST_PKGS),test dependencies,--no-install-recommends)
+
+test-deps: $(TEST_STAMP)
 
 $(BUILD)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -107,11 +140,12 @@ run: optle
 	dot -Tsvg outputs/small.dot -o outputs/small.svg
 	./optle export outputs/nyt-salet.json --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
 	dot -Tsvg outputs/nyt-salet-depth2.dot -o outputs/nyt-salet-depth2.svg
+	for t in small medium large nyt-salet; do ./optle export outputs/$$t.json -o outputs/$$t.html || exit 1; done
 
 unit: tests/check_optle optle
 	./tests/check_optle
 
-cli-test: optle
+cli-test: optle $(TEST_STAMP)
 	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
 
 # The layers of README "Layout": no module includes a higher one.
@@ -119,6 +153,10 @@ layers:
 	@bash tools/layers.sh
 
 test: layers unit cli-test
+
+# The README's picture of the explorer: the browser test's screenshot.
+screenshot: optle $(TEST_STAMP)
+	HTML_SCREENSHOT=outputs/nyt-salet.png bash tests/cli_html.sh
 
 bench: optle
 	bash tools/bench.sh
@@ -132,13 +170,56 @@ compare: optle
 debug:
 	$(MAKE) OPT="-O0 -g" optle
 
+# Install like a Unix tool (README "Install"): make install [PREFIX=...]
+# [DESTDIR=...] installs optle, optle-mpi when it was built (MPI_BIN),
+# the man page and the bash completion; make uninstall removes them (and
+# only them: directories stay, as they may be shared).  The named lists
+# are embedded, so no data files are installed; anything else optle ever
+# installs goes under $(PREFIX)/share/optle.  install copies ./optle as
+# it is (make it first, with the OPT you want: the default -march=native
+# runs only on CPUs like the build machine's).
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+MANDIR      ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL     ?= install
+MPI_BIN     ?= optle-mpi
+
+.PHONY: install uninstall
+install: optle
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)"
+	$(INSTALL) -m 755 optle "$(DESTDIR)$(BINDIR)/optle"
+	@if [ -f "$(MPI_BIN)" ]; then \
+	  echo '$(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"'; \
+	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; fi
+	$(INSTALL) -m 644 optle.1 "$(DESTDIR)$(MANDIR)/man1/optle.1"
+	$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/optle" "$(DESTDIR)$(BINDIR)/optle-mpi" \
+	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle"
+
+# The man page, optle.1 (committed, so installing needs no groff): the
+# template optle.1.in with the parts generated from the command and
+# option tables (tools/man.sh).  tests/cli_man.sh fails when optle.1 is
+# not what this writes now: after changing a command's help or an
+# option, run make man and commit optle.1.
+man: optle
+	bash tools/man.sh ./optle >optle.1.tmp.$$$$ && mv -f optle.1.tmp.$$$$ optle.1
+
 clean:
 	rm -rf build optle tests/check_optle
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
 
-# The named lists are embedded with .incbin (src/lists.c).
+# Only version.o knows the version (version.h).
+$(BUILD)/version.o: $(VERSION_STAMP)
+$(BUILD)/version.o: CFLAGS += -DOPTLE_VERSION='"$(VERSION_NUMBER)"' -DOPTLE_COMMIT='"$(VERSION_COMMIT)"'
+
+# The named lists are embedded with .incbin (src/lists.c), and so is the
+# tree explorer's page template (src/treehtml.c).
 $(BUILD)/lists.o: $(wildcard wordlists/*.txt)
+$(BUILD)/treehtml.o: src/treehtml.html
 
 # Fuzz targets (libFuzzer, clang): make fuzz [FUZZ_SECONDS=60]
 -include tests/fuzz/fuzz.mk

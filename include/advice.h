@@ -48,6 +48,7 @@
 
 #include "game.h"
 #include "history.h"
+#include "rules.h"
 #include "search.h"
 #include "tuning.h"
 #include "tree.h"
@@ -79,6 +80,7 @@ typedef struct {
    * guesses that fit the history made so far, so its full answer set is
    * no first-guess root), and this says why, for the reports. */
   const char *wider;
+  rules_mode rules;     /* the game's rules (rules.h): the guesses allowed */
 } advisor_opts;
 
 typedef struct advisor advisor;
@@ -115,15 +117,16 @@ typedef struct {
 int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int top,
               advice *out);
 
-/* Exact total of set[0..n) with guess g next (made guesses made), or
+/* Exact total of set[0..n) with guess g next (made guesses made, h[0..made):
+ * the rules' history), or
  * OPTLE_INF (no information, or no strategy within the guesses left).
  * On a big full list this is a whole proof (seconds for a good opener,
  * minutes or more for a poor one). */
-int advice_guess_total(advisor *a, const uint16_t *set, int n, int made, int g);
+int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int g);
 
 /* Exact optimal total of set[0..n), OPTLE_INF, or ADVICE_UNKNOWN on a
  * big full list (too costly). */
-int advice_value(advisor *a, const uint16_t *set, int n, int made);
+int advice_value(advisor *a, const uint16_t *set, int n, const hstep *h, int made);
 
 /* True when set[0..n) is the full answer list and too big to rank. */
 bool advisor_big_root(const advisor *a, int n);

@@ -2,7 +2,7 @@
  * game.h: one problem instance: the answer list, the guess list, and
  * the feedback table between them.
  *
- * Invariants after game_load():
+ * Invariants after game_load() (all but the table after game_load_words()):
  *  - every answer is also an allowed guess (a missing one is an input
  *    error naming the answer's line);
  *  - ans2guess[a] is the guess index of answer a, guess2ans[g] the
@@ -39,6 +39,17 @@ typedef struct {
 int game_load(game *g, const char *answers_path, const char *guesses_path);
 /* Build from word lists it takes ownership of (tests, subsets). */
 int game_from_lists(game *g, wordlist answers, wordlist guesses);
+/*
+ * The same without the feedback table (fb stays NULL): all that reading
+ * and checking trees needs (verify, export; tree.h and treeread.h use
+ * feedback_of(), never the table), so that a bad tree file is refused
+ * before a large table is built.  game_table() builds the table later;
+ * a stop (util.h) during the fill gives -1 ("stopped while building the
+ * feedback table ..."), with the game left without a table.
+ */
+int game_load_words(game *g, const char *answers_path, const char *guesses_path);
+int game_from_words(game *g, wordlist answers, wordlist guesses);
+int game_table(game *g);
 void game_free(game *g);
 
 /* Feedback of every guess for one answer (indexed by guess). */

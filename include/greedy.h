@@ -67,6 +67,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "rules.h"
 #include "tree.h"
 
 /* Largest N of rollout:BASE:N. */
@@ -78,6 +79,9 @@ typedef struct greedy_rule greedy_rule;
 typedef struct {
   const greedy_rule *rule; /* the rule, or a rollout's BASE */
   int top;                 /* 0: the rule itself; N: rollout:BASE:N */
+  rules_mode mode;         /* the game's rules: every pick is among the
+                            * guesses the path so far allows (rules.h);
+                            * greedy_pick() knows no path: normal */
 } greedy;
 
 /* Parse a greedy rule or rollout name.  0, or -1 with err_msg() saying
@@ -85,8 +89,10 @@ typedef struct {
 int greedy_parse(const char *name, greedy *out);
 /* "entropy, entropy-plain, ...", for messages. */
 const char *greedy_rule_names(void);
-/* One "  name   description" line per rule, and rollout's. */
-void greedy_print_help(FILE *fp);
+/* The i-th rule's name and description (i = 0, 1, ...), then rollout's
+ * ("rollout:BASE:N"), for --help, the man page and completion: 1, or 0
+ * past the last.  A '\n' in a description breaks its --help line. */
+int greedy_doc(int i, const char **name, const char **about);
 
 /* The guess the strategy makes on `set` (n >= 2 answer indices): always
  * informative; -1 for n < 2. */
@@ -103,8 +109,12 @@ int greedy_total(const greedy *st, const game *g, const uint16_t *set, int n, in
                  int depth, int *most);
 
 /* The strategy's tree on `set` (first guess fixed when first >= 0),
- * built with `threads` OpenMP threads; never NULL for n >= 1, and it
- * passes tree_check() with no guess limit. */
+ * built with `threads` OpenMP threads; it passes tree_check() with no
+ * guess limit.  Never NULL for n >= 1, unless stopped.
+ *
+ * Stopping: every scan checks stop_requested() (util.h) and gives up
+ * at once, so a stop ends greedy_total() (OPTLE_INF) and greedy_tree()
+ * (NULL) within a scan of the guesses over one set. */
 tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, int first,
                    int threads);
 
@@ -117,7 +127,9 @@ tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, 
 int greedy_best_total(const game *g, const uint16_t *set, int n, int depth);
 
 /* The entropy rule's total within `depth` guesses: the exact search's
- * seed (search_opts.seed).  Thread-safe. */
-int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth);
+ * seed (search_opts.seed, search.h), under rules m from the guesses U
+ * allowed at the set (nu of them; U NULL: every guess).  Thread-safe. */
+int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth, rules_mode m,
+                         const int *U, int nu);
 
 #endif

@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "rules.h"
 #include "tree.h"
 
 /* Longest step text "word:PATTERN" plus room: 5 + 1 + 5 + NUL. */
@@ -82,6 +83,17 @@ int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, 
  * more fit than a game's answer list may hold.
  */
 int history_wider(const game *g, const hstep *h, int k, game *out);
+
+/*
+ * Under rules that narrow (rules.h): is guess g allowed after h[0..k)?
+ * NULL when it is, else why not, as the game says it ("2nd letter must
+ * be A", "guess must contain E"), in buf.
+ */
+const char *history_why(const game *g, rules_mode m, const hstep *h, int k, int guess,
+                        char *buf, size_t size);
+/* Every step of h[0..k) allowed after the ones before it: 0, or -1 with
+ * err_msg() = "step 2, crony:BBYBB: guess must contain A (hard mode)". */
+int history_check_rules(const game *g, rules_mode m, const hstep *h, int k);
 
 /* The step ends the game (all green). */
 bool history_won(hstep st);

@@ -50,5 +50,10 @@ int lists_words(const lists_named *l, wordlist *answers, wordlist *guesses);
  * is not NULL (the game then records no list name); -1 with err_msg()
  * for an unknown name (naming the known ones) or a bad file. */
 int lists_load(game *g, const char *name, const char *guesses_path);
+/* The same without the feedback table (game.h game_load_words()). */
+int lists_load_words(game *g, const char *name, const char *guesses_path);
+/* The most answers of any named list: what a tree that records its list
+ * can have, before its lists are loaded (treeread.h treeread_lists()). */
+int lists_max_answers(void);
 
 #endif

@@ -7,7 +7,8 @@
  * a proven lower bound on it.  A lower bound only ever rises; an exact
  * value replaces a bound and is never replaced.
  *
- * The key is the whole set.  Records keep the full sorted index list
+ * The key is the whole set (and, under hard mode, the rules' state,
+ * below).  Records keep the full sorted index list
  * next to a 64-bit XXH3 hash of it; a probe compares the hash, then the
  * length, depth and every index.  A hash collision therefore costs one
  * comparison, never a wrong value.  (A sorted index list is a canonical
@@ -53,10 +54,24 @@ uint64_t memo_hash(const uint16_t *set, int n, int depth);
 
 /* On a hit, *value is the stored value and *exact says whether it is
  * exact (else a lower bound).  Returns false on a miss. */
-bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *value,
-                bool *exact);
-void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int value,
-                bool exact);
+bool memo_probe_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, const void *key,
+                  int klen, int *value, bool *exact);
+void memo_store_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, const void *key,
+                  int klen, int value, bool exact);
+
+/* The key's extra bytes: the rules' state after the history (rules.h,
+ * rstate_key()), klen < 256 of them, compared byte for byte like the
+ * set; none (klen 0) under the normal rules.  memo_hash_k() mixes them
+ * into the hash. */
+uint64_t memo_hash_k(const uint16_t *set, int n, int depth, const void *key, int klen);
+static inline bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth,
+                              int *value, bool *exact) {
+  return memo_probe_k(m, h, set, n, depth, NULL, 0, value, exact);
+}
+static inline void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth,
+                              int value, bool exact) {
+  memo_store_k(m, h, set, n, depth, NULL, 0, value, exact);
+}
 
 typedef struct {
   uint64_t stores, evictions, bytes_used, records;

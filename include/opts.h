@@ -7,8 +7,10 @@
  * an optuse list, optionally with its own help text and default where
  * the option means something more specific there (export's -o is one
  * file; verify checks a guess limit only when asked).  parse_options()
- * and print_options() work from the two, so parsing, range checks,
- * defaults and --help never disagree, and no command repeats an option.
+ * and opt_show() work from the two, and --help, the man page and the
+ * bash completion show options through opt_show() (help.h), so parsing,
+ * range checks, defaults, --help, the man page and completion never
+ * disagree, and no command repeats an option.
  *
  * Options take "--opt VALUE" or "--opt=VALUE"; words that do not start
  * with '-' are positional arguments, accepted up to the command's limit.
@@ -23,6 +25,7 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "rules.h"
 #include "treeread.h"
 #include "util.h"
 
@@ -43,9 +46,10 @@ typedef struct {
 typedef struct {
   list_args l;
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
+  const char *objective, *words, *checkpoint;
   paths out;
-  int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth;
-  bool quiet, stats, no_seed, json, assist, hints, hard, compare, force;
+  int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
+  bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force;
 } optle_args;
 
 /*
@@ -90,7 +94,13 @@ typedef struct {
     "seed of the random answer (default: from the clock; printed)")                            \
   X(HINTS, "--hints", NULL, O_FLAG, hints, 0, 0, 0,                                           \
     "show the optimal next guess after every guess (toggle: hint or :h)")                      \
-  X(HARD, "--hard", NULL, O_FLAG, hard, 0, 0, 0, "hard mode (not supported yet: refused)")     \
+  X(HARD, "--hard", NULL, O_FLAG, hard, 0, 0, 0,                                             \
+    "hard mode: greens stay in place, greens and yellows are used again")                      \
+  X(ULTRAHARD, "--ultrahard", NULL, O_FLAG, ultrahard, 0, 0, 0,                               \
+    "ultrahard mode: every guess could still be the answer")                                   \
+  X(OBJECTIVE, "--objective", "NAME", O_STR, objective, 0, 0, 0,                              \
+    "total (default: the fewest guesses in total) or worst (the fewest\n"                      \
+    "                         for the worst answer, then the fewest in total)")                \
   X(STRATEGY, "--strategy", "NAME", O_STR, strategy, 0, 0, 0,                                 \
     "the strategy to play (default entropy; see below)")                                       \
   X(COMPARE, "--compare", NULL, O_FLAG, compare, 0, 0, 0,                                     \
@@ -100,14 +110,22 @@ typedef struct {
   X(EXPECT, "--expect", "TOTAL", O_INT, expect, 0, 1000000000, -1,                            \
     "the total the tree must have (exit status 1 if not)")                                     \
   X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
-    "json, text, dot, paths, cpaths, map or mjs (default: from -o's\n"                         \
-    "                         extension .json, .txt, .dot, .gv, .paths, .cpaths, .map.json,\n"  \
-    "                         .mjs or .js)")                                                   \
+    "json, text, dot, html, paths, cpaths, map or mjs (default: from -o's\n"                   \
+    "                         extension .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths,\n" \
+    "                         .map.json, .mjs or .js)")                                        \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
     "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
   X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
     "the possible answers: 'answers' (the answer list; default) or 'guesses' (every allowed "  \
     "guess that fits the history)")                                                            \
+  X(RANK_TOP, "--top", "N", O_INT, rank_top, 1, 1000000, 0,                                   \
+    "exact values for the N best first guesses (ties with the N-th\n"                          \
+    "                         included); every other one proven worse")                        \
+  X(CUTOFF, "--cutoff", "TOTAL", O_INT, cutoff, 0, 1000000000, -1,                            \
+    "exact values up to TOTAL; above it, proven lower bounds")                                 \
+  X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
+  X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
+    "append each settled word to FILE; a rerun with it resumes")                               \
   X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
     "use a JSON tree even though the lists hash it records is not the lists'")
 
@@ -116,6 +134,7 @@ typedef enum {
 #define X(id, flag, arg, type, field, lo, hi, def, help) OPT_##id,
   OPTLE_OPTIONS(X)
 #undef X
+  OPT_COUNT
 } opt_id;
 
 /* One option a command accepts; help (and def, when has_def) replace
@@ -133,23 +152,46 @@ typedef struct {
 #define OPT_USE_LISTS OPT_USE(LIST), OPT_USE(ANSWERS), OPT_USE(GUESSES)
 #define OPT_USE_END {OPT_END, NULL, false, 0}
 
-/* Positional arguments a command accepts. */
+/* Positional arguments a command accepts; `what` (optional) names them
+ * in the message for too many ("at most 64 history steps"). */
 typedef struct {
   char **v;
   int n, max;
+  const char *what;
 } positionals;
 
 /* Print "optle: <message> (see 'optle CMD --help')"; returns EXIT_USAGE. */
 int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The options of `uses`, one line each, for --help. */
-void print_options(FILE *fp, const optuse *uses);
+/* What --help, the man page and completion show of the option u: its
+ * flag ("--threads"), argument name ("N", NULL for a flag) and help text
+ * (the command's own where it has one, else the table's; a '\n' and the
+ * spaces after it continue the --help line). */
+typedef struct {
+  const char *flag, *arg, *help;
+} optshow;
+optshow opt_show(const optuse *u);
 /* Set args to the defaults of `uses`, then parse argv into it.  *help is
- * set by -h/--help.  pos may be NULL (no positional arguments).  Returns
- * 0 or EXIT_USAGE. */
+ * set by -h/--help.  pos may be NULL (no positional arguments).  An
+ * option that takes a value may be given once (-o is repeatable; a flag
+ * given twice is the same as once), and no -o may name the --answers,
+ * --guesses or --tree file.  Returns 0 or EXIT_USAGE. */
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos);
 
-/* Load the lists the options name; prints the error and returns EXIT_USAGE. */
+/* The rules (--hard, --ultrahard) and the objective (--objective) the
+ * options give: 0, or EXIT_USAGE after a message (both modes; an
+ * unknown objective). */
+#define OPT_USE_RULES OPT_USE(HARD), OPT_USE(ULTRAHARD)
+int rules_args(const char *cmd, const optle_args *a, rules_mode *m, objective *o);
+
+/* EXIT_USAGE, after saying so, when one of the -o paths is the file
+ * `input` (the same file, links followed; label names it: "tree file");
+ * else 0.  parse_options() checks the list and --tree files. */
+int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input);
+
+/* Load the lists the options name, with their feedback table; prints
+ * the error and returns EXIT_USAGE, or after a stop during the table
+ * says so (util.h stop_say()) and returns EXIT_STOPPED. */
 int load_lists(const char *cmd, const list_args *l, game *g);
 
 /*
@@ -171,6 +213,10 @@ typedef struct {
   bool list_from_tree; /* the lists are the tree's recorded list */
 } tree_file;
 int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf);
+/* The same without the feedback table (game.h game_load_words()): for
+ * verify and export, which never play, so a large list costs no table. */
+int load_tree_words(const char *cmd, const list_args *l, const char *tree_path, const char *label,
                     bool force, const char *default_list, game *g, tree_file *tf);
 void tree_file_free(tree_file *tf);
 

@@ -54,8 +54,11 @@
 #include "tree.h"
 
 /* A strategy's total on a set within `depth` guesses (OPTLE_INF past
- * it): an upper bound the search starts from.  Must be thread-safe. */
-typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int depth);
+ * it): an upper bound the search starts from.  Under rules that narrow
+ * (rules.h) it plays by rules m, the guesses U (nu of them) allowed at
+ * the set (U NULL: every guess).  Must be thread-safe. */
+typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int depth,
+                              rules_mode m, const int *U, int nu);
 
 typedef struct {
   int max_guesses;     /* 0 = no limit */
@@ -161,6 +164,8 @@ int search_rank(search *s, const uint16_t *set, int n, int depth, int top, searc
  * within a node or two, search_solve() returns OPTLE_INF, and
  * search_stopped() says what was proven before the stop.
  */
+/* The guess limit of later calls (0 = none), as search_opts.max_guesses. */
+void search_set_max_guesses(search *s, int max_guesses);
 /* Time limit for each later call, in seconds (0 = none). */
 void search_set_time_limit(search *s, double seconds);
 typedef struct {
@@ -190,6 +195,56 @@ const search_root_stats *search_root_report(const search *s);
  * "scalar" (the environment variable OPTLE_KERNEL=scalar|avx2 picks a
  * lesser one, for tests and measurements). */
 const char *search_bounds_kernel(void);
+
+/*
+ * The history the next searches start after (guesses[i] got pats[i], nh
+ * of them): under rules that narrow (rules.h) it decides the guesses
+ * allowed at the root and below; the answer set is the caller's.  Call it
+ * before the first search of s (the memo's bounds at the root assume
+ * one root).  Returns how many guesses the root allows.
+ */
+int search_set_history(search *s, const int *guesses, const int *pats, int nh);
+
+/* Can the set be finished within k guesses, every answer by the k-th
+ * (first >= 0: with that first guess)?  Single-threaded; false after a
+ * stop (search_stopped() says so).  search_least_depth() is the least
+ * such k up to limit (0: none): 0 when none is, -1 when stopped. */
+bool search_feasible(search *s, const uint16_t *A, int n, int first, int k);
+int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit);
+
+/*
+ * A proven ranking of first guesses (search_first.c): for each word of
+ * words (nwords; NULL: every guess the root allows), its exact total with
+ * it first, or a proven lower bound above the cutoff.  cutoff: values
+ * above it may be bounds (OPTLE_INF: every value exact); top > 0 (and no
+ * cutoff): exact for the `top` best, ties with the top-th included, the
+ * cutoff being the top-th least value.  done (ndone): words settled in an
+ * earlier run, taken as they are.  report (may be NULL) is told each word
+ * as it is settled, in a critical section, once.  out[i] is words[i]'s.
+ * Returns the final cutoff (OPTLE_INF: none), or -1 when stopped (what
+ * was reported stands).
+ */
+typedef struct {
+  int guess;
+  int value;
+  bool exact;     /* else a lower bound above the cutoff */
+  double seconds; /* time spent on it (on its group of feedback-alike words) */
+  int floor;      /* its class-count bound 3n - k - [in A] (out[] only): with
+                   * cutoff + 1, a bound that does not depend on timing */
+} search_first_value;
+typedef void (*search_first_fn)(void *arg, const search_first_value *v);
+typedef struct {
+  const int *words;
+  int nwords;
+  int cutoff;
+  int top;
+  const search_first_value *done;
+  int ndone;
+  search_first_fn report;
+  void *arg;
+} search_first_opts;
+int search_rank_first(search *s, const uint16_t *A, int n, const search_first_opts *o,
+                      search_first_value *out);
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);

@@ -62,6 +62,8 @@ typedef struct {
   int max_guesses;          /* the game's limit: exact solves under it, and
                                heuristic cells that exceed it are marked */
   int memo_mb;              /* exact's memo */
+  rules_mode rules;         /* the game's rules: exact's (the strategies
+                               carry their own, greedy.mode) */
   /* Results, [opener * nstrat + strategy]: */
   int *total;               /* OPTLE_INF: exact found no strategy */
   int *most;                /* most guesses any answer needs */
@@ -69,9 +71,12 @@ typedef struct {
   int exact_col;            /* the exact column, or -1 */
   int n;                    /* answers */
   double wall;              /* seconds for the whole table */
+  int done;                 /* cells computed: all of them unless stopped */
 } sim_compare;
 
-/* Compute every cell (allocates the result arrays; sim_compare_free). */
+/* Compute every cell (allocates the result arrays; sim_compare_free).  A
+ * stop (util.h stop_requested()) abandons the table: the cells computed
+ * by then are counted in `done`, the others are meaningless. */
 void sim_compare_run(sim_compare *c, const game *g);
 void sim_compare_free(sim_compare *c);
 

@@ -44,8 +44,10 @@ typedef struct {
  * name, bad rollout base or count). */
 int strategy_parse(const char *name, strategy *out);
 
-/* The strategies for --help: one "  name   description" line each. */
-void strategy_print_help(FILE *fp);
+/* The i-th strategy's name and description (i = 0, 1, ...): greedy's
+ * (greedy_doc(), rollout:BASE:N last), then exact; 1, or 0 past the last.
+ * For simulate's --help and man page section, and for completion. */
+int strategy_doc(int i, const char **name, const char **about);
 
 /* The guess a greedy or rollout strategy makes on `set` (n >= 2 answer
  * indices): always informative.  -1 for exact (no per-set pick). */
@@ -63,6 +65,8 @@ typedef struct {
   int max_guesses; /* the guess limit it optimises under (0 = none) */
   int memo_mb;     /* memo cap of the search it creates */
   search *srch;    /* a search to use (and keep, with its memo), or NULL */
+  rules_mode rules; /* the rules of the search it creates (a greedy
+                     * strategy carries its own: greedy.mode) */
 } strategy_env;
 
 void strategy_env_default(strategy_env *e);

@@ -3,15 +3,22 @@
  *
  * JSON (".json"):
  *   {"list": "nyt-2022-02", "lists_hash": "73bf96122ff9b3d2", "answers": 2309,
- *    "guesses": 12947, "max_guesses": 6, "total": 7897, "average": 3.4201,
+ *    "guesses": 12947, "max_guesses": 6, "rules": "normal", "objective": "total",
+ *    "total": 7897, "average": 3.4201, "optle_version": "0.9.0 (commit 1d4f5cf)",
  *    "tree": NODE}
  *   "list" is the named list the game was loaded as (lists.h; left out
  *   for lists from files), "lists_hash" the lists' words_lists_hash() as
  *   16 hex digits (words.h), so a reader can tell the lists it was made for.
+ *   "optle_version" is version_full() (version.h): which optle wrote the
+ *   file (export writes its own: the file is its writing).  The header is
+ *   the first line; the tree hash (tree.h) is the tree's alone, so the
+ *   same tree written by two versions has one hash.
  *   NODE = {"guess": "salet", "total": 7897, "next": {"BBBBB": NODE, ...}}
  *   A leaf is {"guess": "abbey", "total": 1} (no "next").  Patterns in
  *   "next" are listed in pattern_cmp() order.  "average" has four
- *   decimals.  max_guesses 0 means no limit.
+ *   decimals.  max_guesses 0 means no limit.  "rules" (normal, hard or
+ *   ultrahard) and "objective" (total or worst) are what the tree was made
+ *   for (rules.h); readers take a tree without them as normal and total.
  *
  * Text (".txt"): the format of the best-known exact solver
  *   (../shared/trees/README.md): one line per answer, "word PATTERNk"
@@ -43,6 +50,7 @@
 
 #include <stdio.h>
 
+#include "rules.h"
 #include "tree.h"
 
 typedef enum {
@@ -62,6 +70,10 @@ typedef enum {
 treefmt treeio_format_of(const char *path);
 
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses);
+/* The same recording the rules and the objective the tree was made for
+ * (treeio_write_json(): normal, total). */
+int treeio_write_json_mode(FILE *fp, const tnode *t, const game *g, int max_guesses,
+                           rules_mode rules, objective obj);
 int treeio_write_text(FILE *fp, const tnode *t, const game *g);
 /* The public formats (treeio_public.c). */
 int treeio_write_paths(FILE *fp, const tnode *t, const game *g, int compressed);
@@ -76,6 +88,8 @@ typedef struct {
   const tnode *t;
   const game *g;
   int max_guesses; /* JSON's "max_guesses" */
+  rules_mode rules; /* JSON's "rules" and "objective" (zero: normal, total) */
+  objective objective;
 } treeio_job;
 int treeio_out_writer(FILE *fp, const char *path, void *job);
 /* Write to path in the format its extension names; 0 or -1 (err_msg). */

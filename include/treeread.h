@@ -14,7 +14,8 @@
  *  unusable (-1, exit 2): the file cannot be read as a tree at all.
  *    I/O errors; a directory; more than TREEREAD_MAX_BYTES; an empty
  *    file; bytes that are neither JSON nor text (NUL, non-ASCII, control
- *    characters in text); JSON syntax (jansson's line and column);
+ *    characters in text; a NUL anywhere in JSON); more JSON values than
+ *    a tree over the lists can have; JSON syntax (jansson's line and column);
  *    duplicate JSON keys (JSON_REJECT_DUPLICATES); nesting deeper than a
  *    tree of TREEREAD_MAX_DEPTH guesses (checked by a scan before
  *    jansson parses, so no parser ever recurses further); wrong types,
@@ -49,7 +50,9 @@
  * "guesses" against the tree and the lists; "max_guesses" is only
  * reported).  JSON's optional "list" (the named list the tree was made
  * with, lists.h) and "lists_hash" (words.h's lists hash, 16 lowercase hex
- * digits) are read into info too, and treeread_lists() reads them alone,
+ * digits) are read into info too, as is "optle_version" (the optle that
+ * wrote it, up to 64 printable ASCII characters; only reported), and
+ * treeread_lists() reads the first two alone,
  * before any lists are loaded; what they must match is the commands'
  * business (opts.h load_tree_lists()).  The tree the reader returns has n and total consistent at
  * every node and branches in pattern_cmp() order, whatever the file's
@@ -58,6 +61,10 @@
  * Memory is bounded by the file size cap: the text reader keeps one
  * small trie node per distinct prefix and two lines; jansson holds the
  * JSON document.  Nothing is proportional to a number read from the file.
+ * For JSON a scan comes first (NUL bytes, nesting, and at most as many
+ * objects and commas as a tree over the lists' answers can have:
+ * TREEREAD_MAX_DEPTH nodes per answer), so junk is refused in one pass
+ * and jansson's memory is bounded by the lists, not the file.
  */
 #ifndef OPTLE_TREEREAD_H
 #define OPTLE_TREEREAD_H
@@ -67,6 +74,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "rules.h"
 #include "tree.h"
 #include "treeio.h"
 
@@ -75,6 +83,7 @@
 #define TREEREAD_MAX_DEPTH 64                  /* guesses on one path */
 #define TREEREAD_MAX_LINE 4096                 /* text line, in bytes */
 #define TREEREAD_LIST_MAX 32                   /* a "list" name, in bytes */
+#define TREEREAD_VERSION_MAX 64                /* an "optle_version", in bytes */
 
 enum { TREEREAD_OK = 0, TREEREAD_INVALID = 1, TREEREAD_UNUSABLE = -1 };
 
@@ -88,6 +97,14 @@ typedef struct {
   char list[TREEREAD_LIST_MAX + 1];
   bool has_lists_hash;
   uint64_t lists_hash;
+  /* JSON's optional "rules" and "objective" (rules.h): normal and total
+   * when absent; has_rules says "rules" was there. */
+  rules_mode rules;
+  objective objective;
+  bool has_rules;
+  /* JSON's optional "optle_version": which optle wrote it ("" when absent:
+   * trees written before it, or by other tools). */
+  char version[TREEREAD_VERSION_MAX + 1];
   /* Text format and path lines: line_of[a] is the line ending with
    * answer a (0: none); map JSON: the line of the key naming it.  NULL
    * for optle's JSON, whose locations are paths (verify.h). */
@@ -120,9 +137,13 @@ int treeread_file(const char *path, char **data, size_t *len);
  * otherwise: treeread_mem() says what is wrong with it).  JSON that
  * does not parse, or whose "list" or "lists_hash" is malformed, is -1
  * with err_msg() naming the problem as treeread_mem() does (which
- * refuses the file too, naming its first problem).
+ * refuses the file too, naming its first problem).  max_answers bounds
+ * what jansson may allocate, as the lists' answers do for treeread_mem()
+ * (see below): the lists' count when they are known, else the most of
+ * any named list (lists.h lists_max_answers()).
  */
-int treeread_lists(const char *data, size_t len, const char *name, treeread_info *info);
+int treeread_lists(const char *data, size_t len, const char *name, int max_answers,
+                   treeread_info *info);
 
 /* "JSON" or "text", for reports. */
 const char *treeread_format_name(treefmt f);

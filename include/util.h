@@ -41,38 +41,101 @@ double now_seconds(void);
 void threads_start(int n);
 /*
  * Stopping: the one home of signal handling.  stop_catch_signals()
- * makes SIGINT and SIGTERM set the process's stop flag (and nothing
- * else); every search checks stop_requested() at each node and returns
- * what it has proven.  stop_request() sets the flag from code (it is
- * async-signal-safe: a lock-free atomic store).
+ * makes SIGINT, SIGTERM and SIGHUP set the process's stop flag (and
+ * nothing else); every long phase (the feedback table, the greedy seed
+ * and strategies, the search, the tree) checks stop_requested() and
+ * returns what it has, and the commands then say what was done and
+ * exit with status 4.  stop_after() sets a time limit: SIGALRM then
+ * sets the flag too, and stop_timed_out() says so.  stop_request()
+ * sets the flag from code (it is async-signal-safe: a lock-free atomic
+ * store).  SIGHUP, and the signals below, stay ignored when the process
+ * inherited them so (nohup; SIGPIPE ignored gives EPIPE instead);
+ * SIGINT and SIGTERM are always caught (a shell starts a script's
+ * background jobs with SIGINT ignored).
+ *
+ * The other signals that end a process by default (SIGQUIT, SIGUSR1,
+ * SIGUSR2, SIGPIPE, SIGALRM without a time limit; SIGINT, SIGTERM and
+ * SIGHUP where no stop is caught) first remove the output files'
+ * temporary files, then end the process as before
+ * (stop_catch_fatal(), also called by out_open()).
  */
 extern atomic_int optle_stop_flag;
 void stop_catch_signals(void);
+void stop_catch_fatal(void);
 void stop_request(void);
 static inline bool stop_requested(void) {
   return atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) != 0;
 }
+/* Stop after `seconds` (> 0) from now, as on Ctrl-C. */
+void stop_after(double seconds);
+bool stop_timed_out(void);
+/* Seconds since the command began to catch stops (stop_catch_signals()
+ * or stop_after(), whichever came first). */
+double stop_elapsed(void);
+/* "optle: stopped after 1.2 s, WHAT" (or "time limit reached after"),
+ * on stderr: the one line a stopped command says why it ended. */
+void stop_say(const char *what);
+
+/* Standard output at the end of a command: flush it and check that
+ * everything written reached it (a full disk, a closed pipe with
+ * SIGPIPE ignored).  0, or -1 after printing "optle: standard output:
+ * ..." on stderr. */
+int stdout_close(void);
+
+/* Control bytes (below 0x20, and 0x7f) of src as \t, \r, \n, \xHH,
+ * into dst (always terminated): messages never echo raw control bytes of
+ * user input to a terminal.  err_set() and usage_error() escape
+ * everything they format. */
+void esc_controls(char *dst, size_t size, const char *src);
 
 /* Peak resident set size of this process in KiB, or 0 if unknown. */
 long peak_rss_kib(void);
 
 /*
- * Whole-or-nothing output: out_open() opens "PATH.tmp.PID"; out_commit()
- * flushes, fsyncs and renames it over PATH; out_abort() removes it.
- * A killed run never leaves a half-written PATH.  "-" means stdout.
+ * Output files (util_out.c): the one home of writing them.  out_open()
+ * decides how PATH is written by what it names:
+ *  - "-", or the file standard output already is (/dev/stdout,
+ *    /dev/fd/1, the file stdout was redirected to): standard output;
+ *  - a regular file, or nothing yet: a temporary file
+ *    "optle.tmp.XXXXXX" in the target's own directory (symbolic links
+ *    followed, so a link stays a link and its target gets the content),
+ *    given the replaced file's mode and owner (a new file: 0666 less
+ *    the umask); out_commit() flushes, fsyncs and renames it over the
+ *    target, so the file is written whole or not at all.  The short
+ *    temporary name fits beside any legal file name;
+ *  - anything else (a device, a FIFO), a regular file with other hard
+ *    links, or one whose owner a rename cannot keep (another user's
+ *    file, writable by us) or whose directory we cannot write: in
+ *    place.  The content is gathered in memory; out_commit() opens the
+ *    path and writes it.  A regular file first gets the space reserved
+ *    (fallocate), so a full disk leaves it as it was; only a crash
+ *    during that one write can leave it part-written.
+ * out_abort() removes a temporary file; a fatal signal removes them
+ * too (util.c; out_unlink_temps() is async-signal-safe).  Only SIGKILL
+ * can leave one behind.
  */
+enum { OUT_RENAME = 1, OUT_DIRECT };
 typedef struct {
   FILE *fp;
-  char *path, *tmp;
+  char *path;   /* as given, for messages (NULL for "-") */
+  char *target; /* where it goes: links followed */
+  char *tmp;    /* OUT_RENAME: the temporary file */
+  char *buf;    /* OUT_DIRECT: the content, gathered in memory */
+  size_t len;
+  int mode;     /* 0 (stdout), OUT_RENAME or OUT_DIRECT */
 } outfile;
 int out_open(outfile *o, const char *path);
 int out_commit(outfile *o);
 void out_abort(outfile *o);
+void out_unlink_temps(void);
+/* Whether two paths name one existing file (links followed). */
+bool out_same_file(const char *a, const char *b);
 
 /*
  * A command's -o files: the one home of writing them.
  *  - outs_open() opens every path up front, so a bad path fails before
- *    any long work (it prints why; nothing is left behind);
+ *    any long work (it prints why; nothing is left behind), and refuses
+ *    two paths that name one file;
  *  - outs_write() writes each file with `write` and commits it whole, or
  *    removes it and prints "optle: PATH: reason"; a failed file never
  *    stops the others;

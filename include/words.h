@@ -2,7 +2,8 @@
  * words.h: word lists, loaded and validated.
  *
  * A list file has one word per line: five letters a-z after folding
- * uppercase.  CRLF line ends, blanks around the word, blank lines and
+ * uppercase.  A UTF-8 byte order mark at the start of the file, CRLF
+ * line ends, blanks around the word, blank lines and
  * lines starting with '#' (after blanks) are accepted.  Anything else,
  * and a word seen twice, is rejected with "file:line: reason".
  *

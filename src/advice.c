@@ -53,6 +53,7 @@ static search *search_for(advisor *a, int left) {
     strategy_search_opts(&so);
     so.max_guesses = left;
     so.threads = a->o.threads;
+    so.rules = a->o.rules;
     if (a->o.memo_mb > 0) so.memo_mb = a->o.memo_mb;
     a->srch[left] = strategy_search_new(a->g, &so);
   }
@@ -73,6 +74,19 @@ advisor *advisor_new(const game *g, const advisor_opts *o) {
   int left = left_after(a, 0);
   if (left >= 0) search_for(a, left); /* the memo, up front */
   return a;
+}
+
+/* The search for a position: guesses left after `made`, and under rules
+ * that narrow, the history h[0..made) that decides the allowed guesses
+ * (search_set_history()). */
+static search *search_at(advisor *a, const hstep *h, int made) {
+  search *s = search_for(a, left_after(a, made));
+  if (rules_narrows(a->o.rules)) {
+    int gs[TREE_MAX_DEPTH + 1], ps[TREE_MAX_DEPTH + 1];
+    for (int i = 0; i < made && i <= TREE_MAX_DEPTH; i++) gs[i] = h[i].guess, ps[i] = h[i].pattern;
+    search_set_history(s, gs, ps, made);
+  }
+  return s;
 }
 
 static bool in_set(const uint16_t *set, int n, const game *g, int guess) {
@@ -97,7 +111,7 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
   if (top > ADVICE_TOP_MAX) top = ADVICE_TOP_MAX;
   int asked = top;
   bool big = advisor_big_root(a, n);
-  search *s = search_for(a, left);
+  search *s = search_at(a, h, made);
 
   const tnode *node = a->o.tree ? history_follow(a->o.tree, h, made, NULL) : NULL;
   if (node) {
@@ -146,20 +160,20 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
   return 0;
 }
 
-int advice_guess_total(advisor *a, const uint16_t *set, int n, int made, int g) {
+int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int g) {
   int left = left_after(a, made);
   if (left < 0) return OPTLE_INF;
-  search *s = search_for(a, left);
+  search *s = search_at(a, h, made);
   int v = advisor_big_root(a, n) ? search_solve(s, set, n, g, NULL)
                                  : search_guess_value(s, set, n, 0, g);
   return v >= OPTLE_INF ? OPTLE_INF : v;
 }
 
-int advice_value(advisor *a, const uint16_t *set, int n, int made) {
+int advice_value(advisor *a, const uint16_t *set, int n, const hstep *h, int made) {
   int left = left_after(a, made);
   if (left < 0) return OPTLE_INF;
   if (advisor_big_root(a, n)) return ADVICE_UNKNOWN;
-  int v = search_solve(search_for(a, left), set, n, -1, NULL);
+  int v = search_solve(search_at(a, h, made), set, n, -1, NULL);
   return v >= OPTLE_INF ? OPTLE_INF : v;
 }
 
@@ -178,7 +192,7 @@ int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src) {
       if (left >= 0 && (first >= 0 || a->own_src == ADV_SEARCH)) {
         uint16_t *all = xmalloc(sizeof *all * (size_t)N);
         for (int i = 0; i < N; i++) all[i] = (uint16_t)i;
-        search_solve(search_for(a, left), all, N, first, &a->own_tree);
+        search_solve(search_at(a, NULL, 0), all, N, first, &a->own_tree);
         free(all);
       }
     }
@@ -409,13 +423,13 @@ void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice
     s->V = s->E = ADVICE_UNKNOWN;
     advice ad;
     if (advisor_big_root(a, n)) {
-      if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, i, gi);
+      if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, h, i, gi);
     } else if (!advisor_slow(a, n, h, i)) {
       if (!advice_at(a, set, n, h, i, 1, &ad)) {
         s->V = ad.ranked && ad.ntop ? ad.top[0].value : OPTLE_INF;
         if (ad.ranked && ad.ntop) s->best = ad.top[0].guess;
       }
-      s->E = advice_guess_total(a, set, n, i, gi);
+      s->E = advice_guess_total(a, set, n, h, i, gi);
     }
     int m = history_apply(g, set, n, h[i]);
     s->no_info = !history_won(h[i]) && m == n;
@@ -423,7 +437,7 @@ void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice
     if (history_won(h[i])) s->after = 0;
     else if (n == 0) s->after = OPTLE_INF;
     else if (n > ADVICE_QUICK_MAX) s->after = ADVICE_UNKNOWN;
-    else s->after = advice_value(a, set, n, i + 1);
+    else s->after = advice_value(a, set, n, h, i + 1);
   }
   free(set);
 }

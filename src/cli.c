@@ -1,29 +1,35 @@
-/* cli.c: the subcommand table and top-level help (cli.h). */
+/* cli.c: the subcommand table, top-level help, and the two options for
+ * tools: the man page's generated sections and completion words (cli.h). */
 #include "cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "help.h"
 #include "lists.h"
 #include "opts.h"
+#include "strategy.h"
 #include "util.h"
-
+#include "version.h"
+#include "words.h"
 
 typedef struct {
-  const char *name;
   int (*run)(int argc, char **argv);
-  const char *summary;
+  const cmd_doc *doc; /* its name, summary, usage, options (help.h) */
 } command;
 
 static const command commands[] = {
-    {"solve", cmd_solve, "find and prove an optimal strategy, and write its tree"},
-    {"verify", cmd_verify, "check a tree file (JSON or text) against the word lists"},
-    {"export", cmd_export, "write a checked tree as JSON, text or Graphviz DOT"},
-    {"next", cmd_next, "the optimal next guess after a game so far, with exact values"},
-    {"play", cmd_play, "play Wordle, or get advice on a real game, with the optimal player"},
-    {"simulate", cmd_simulate, "play a heuristic strategy on every answer, or compare strategies"},
-    {"lists", cmd_lists, "the named word lists embedded in optle: dates, counts, sources"},
+    {cmd_solve, &solve_doc},   {cmd_verify, &verify_doc},     {cmd_export, &export_doc},
+    {cmd_next, &next_doc},     {cmd_play, &play_doc},         {cmd_simulate, &simulate_doc},
+    {cmd_rank, &rank_doc},     {cmd_lists, &lists_doc},
 };
+#define NCOMMANDS (sizeof commands / sizeof *commands)
+
+static const command *command_named(const char *name) {
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (!strcmp(commands[i].doc->name, name)) return &commands[i];
+  return NULL;
+}
 
 static void main_help(FILE *fp) {
   fprintf(fp,
@@ -32,9 +38,9 @@ static void main_help(FILE *fp) {
           "usage: optle COMMAND [options]     (optle COMMAND --help for its options)\n"
           "\n"
           "commands:\n",
-          OPTLE_VERSION);
-  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+          version_number());
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(fp, "  %-10s %s\n", commands[i].doc->name, commands[i].doc->summary);
   fprintf(fp,
           "\n"
           "named lists (embedded): %s\n"
@@ -44,7 +50,95 @@ static void main_help(FILE *fp) {
           lists_names());
 }
 
-int cli_main(int argc, char **argv) {
+/* ------------------------------------------------------------------ */
+/* optle --help-roff SECTION: the man page's generated sections (cli.h) */
+
+static int roff_lists(void) {
+  for (int i = 0; i < lists_count(); i++) {
+    const lists_named *l = lists_at(i);
+    wordlist ans, gue;
+    if (lists_words(l, &ans, &gue)) {
+      fprintf(stderr, "optle: internal error: %s\n", err_msg());
+      return EXIT_INTERNAL;
+    }
+    char line[1024];
+    snprintf(line, sizeof line, "%s%s%s%s", l->name, l->alias ? " (or " : "",
+             l->alias ? l->alias : "", l->alias ? ")" : "");
+    printf(".TP\n.B ");
+    help_roff_fill(stdout, line);
+    snprintf(line, sizeof line, "%s: %d answers, %d guesses; %s", l->date, ans.n, gue.n,
+             l->about);
+    help_roff_fill(stdout, line);
+    words_free(&ans);
+    words_free(&gue);
+  }
+  return EXIT_OK;
+}
+
+static int help_roff_section(const char *section) {
+  if (!strcmp(section, "commands")) {
+    for (size_t i = 0; i < NCOMMANDS; i++) help_roff(stdout, commands[i].doc);
+    return EXIT_OK;
+  }
+  if (!strcmp(section, "summary")) {
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+      printf(".TP\n.B %s\n", commands[i].doc->name);
+      help_roff_fill(stdout, commands[i].doc->summary);
+    }
+    return EXIT_OK;
+  }
+  if (!strcmp(section, "lists")) return roff_lists();
+  return usage_error(NULL, "--help-roff '%s': give commands, summary or lists", section);
+}
+
+/* ------------------------------------------------------------------ */
+/* optle --complete WHAT [ARG]: completion words, one a line (cli.h)    */
+
+static int complete(int argc, char **argv) {
+  const char *what = argc > 0 ? argv[0] : "", *arg = argc > 1 ? argv[1] : NULL;
+  if (!strcmp(what, "commands") && argc == 1) {
+    for (size_t i = 0; i < NCOMMANDS; i++) printf("%s\n", commands[i].doc->name);
+    printf("help\n");
+    return EXIT_OK;
+  }
+  if (!strcmp(what, "options") && argc == 2) {
+    const command *c = command_named(arg);
+    if (!c) return usage_error(NULL, "--complete options '%s': unknown command", arg);
+    for (const optuse *u = c->doc->opts; u->id != OPT_END; u++) {
+      optshow o = opt_show(u);
+      printf("%s%s%s\n", o.flag, o.arg ? " " : "", o.arg ? o.arg : "");
+    }
+    printf("--help\n");
+    return EXIT_OK;
+  }
+  if (!strcmp(what, "values") && argc == 2) {
+    const char *name, *about;
+    if (!strcmp(arg, "--list")) {
+      for (int i = 0; i < lists_count(); i++) {
+        printf("%s\n", lists_at(i)->name);
+        if (lists_at(i)->alias) printf("%s\n", lists_at(i)->alias);
+      }
+    } else if (!strcmp(arg, "--strategy") || !strcmp(arg, "--strategies")) {
+      /* Every strategy by name; rollout:BASE:N as rollout:RULE: for each
+       * greedy rule (the count is the user's). */
+      for (int i = 0; strategy_doc(i, &name, &about); i++)
+        if (strcmp(name, "rollout:BASE:N")) printf("%s\n", name);
+      for (int i = 0; strategy_doc(i, &name, &about); i++)
+        if (strcmp(name, "rollout:BASE:N") && strcmp(name, "exact"))
+          printf("rollout:%s:\n", name);
+    } else if (!strcmp(arg, "--format")) {
+      for (int i = 0; export_format(i); i++) printf("%s\n", export_format(i));
+    } else if (!strcmp(arg, "--answers-from")) {
+      printf("answers\nguesses\n");
+    }
+    return EXIT_OK;
+  }
+  return usage_error(NULL, "--complete: give commands, options COMMAND or values FLAG");
+}
+
+/* ------------------------------------------------------------------ */
+
+static int dispatch(int argc, char **argv) {
   if (argc < 2) {
     main_help(stderr);
     return EXIT_USAGE;
@@ -53,18 +147,32 @@ int cli_main(int argc, char **argv) {
   if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) {
     if (!strcmp(c, "help") && argc > 2) {
       char *h[] = {argv[2], "--help"};
-      for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(commands[i].name, argv[2])) return commands[i].run(1, h + 1);
+      const command *cmd = command_named(argv[2]);
+      if (cmd) return cmd->run(1, h + 1);
       return usage_error(NULL, "'%s': unknown command", argv[2]);
     }
     main_help(stdout);
     return EXIT_OK;
   }
   if (!strcmp(c, "--version") || !strcmp(c, "-V")) {
-    printf("optle %s\n", OPTLE_VERSION);
+    printf("optle %s\n", version_full());
     return EXIT_OK;
   }
-  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    if (!strcmp(commands[i].name, c)) return commands[i].run(argc - 2, argv + 2);
+  if (!strcmp(c, "--help-roff")) {
+    if (argc != 3) return usage_error(NULL, "--help-roff: give commands, summary or lists");
+    return help_roff_section(argv[2]);
+  }
+  if (!strcmp(c, "--complete")) return complete(argc - 2, argv + 2);
+  const command *cmd = command_named(c);
+  if (cmd) return cmd->run(argc - 2, argv + 2);
   return usage_error(NULL, "'%s': unknown command", c);
+}
+
+int cli_main(int argc, char **argv) {
+  int rc = dispatch(argc, argv);
+  /* What did not reach stdout is a failure (a full disk, a closed pipe
+   * with SIGPIPE ignored): status 2 when the command itself succeeded,
+   * its own status otherwise. */
+  if (stdout_close() && rc == EXIT_OK) rc = EXIT_USAGE;
+  return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "help.h"
 #include "lists.h"
 #include "opts.h"
 #include "util.h"
@@ -16,16 +17,16 @@ static const optuse lists_opts[] = {
     OPT_USE_END,
 };
 
-static void lists_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle lists\n"
-          "\n"
-          "The named lists embedded in optle (--list NAME): each one's name, date, number\n"
-          "of answers and allowed guesses, lists hash (the one JSON trees record), source\n"
-          "and files.\n"
-          "\n"
-          "exit status: 0 listed, 2 bad usage, 3 internal error\n");
-}
+const cmd_doc lists_doc = {
+    .name = "lists",
+    .summary = "the named word lists embedded in optle: dates, counts, sources",
+    .usage = "optle lists",
+    .about = "The named lists embedded in optle (--list NAME): each one's name, date, number\n"
+             "of answers and allowed guesses, lists hash (the one JSON trees record), source\n"
+             "and files.",
+    .opts = lists_opts,
+    .exit = "0 listed, 2 bad usage, 3 internal error",
+};
 
 int cmd_lists(int argc, char **argv) {
   optle_args a;
@@ -33,7 +34,7 @@ int cmd_lists(int argc, char **argv) {
   int rc = parse_options("lists", lists_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;
   if (help) {
-    lists_help(stdout);
+    help_text(stdout, &lists_doc);
     return EXIT_OK;
   }
   printf("%-12s %-11s %8s %8s  %s\n", "name", "date", "answers", "guesses", "lists hash");

@@ -11,6 +11,7 @@
 
 #include "advice.h"
 #include "cli.h"
+#include "help.h"
 #include "feedback.h"
 #include "game.h"
 #include "history.h"
@@ -31,31 +32,30 @@ static const optuse next_opts[] = {
     OPT_USE(ANSWERS_FROM),
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
+    OPT_USE_HELP(HARD, "hard mode: the history must keep its rule, and so does the advice"),
+    OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE_END,
 };
 
-static void next_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle next [--list NAME | --answers FILE [--guesses FILE]] [options] "
-          "[word:PATTERN ...]\n"
-          "\n"
-          "The optimal next guess after the guesses made so far, each given as\n"
-          "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
-          "answers left, the exact expected number of guesses from here and the best\n"
-          "alternatives.  The lists default to the list a JSON --tree records, else\n"
-          "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
-          "the opener %s is shown with its exact value, not proven best; --tree\n"
-          "gives a solved tree's first guess instead.\n"
-          "\n",
-          ADVICE_OPENER);
-  print_options(fp, next_opts);
-  fprintf(fp,
-          "\nexit status: 0 advice given (or the game is won), 1 no strategy within the\n"
-          "             guesses left, 2 bad usage or input (history, word, tree),\n"
-          "             3 out of memory or internal error, 4 stopped (Ctrl-C)\n");
-}
+const cmd_doc next_doc = {
+    .name = "next",
+    .summary = "the optimal next guess after a game so far, with exact values",
+    .usage = "optle next [--list NAME | --answers FILE [--guesses FILE]] [options] "
+             "[word:PATTERN ...]",
+    .about = "The optimal next guess after the guesses made so far, each given as\n"
+             "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
+             "answers left, the exact expected number of guesses from here and the best\n"
+             "alternatives.  The lists default to the list a JSON --tree records, else\n"
+             "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
+             "the opener " ADVICE_OPENER " is shown with its exact value, not proven best; --tree\n"
+             "gives a solved tree's first guess instead.",
+    .opts = next_opts,
+    .exit = "0 advice given (or the game is won), 1 no strategy within the\n"
+            "             guesses left, 2 bad usage or input (history, word, tree),\n"
+            "             3 out of memory or internal error, 4 stopped (Ctrl-C)",
+};
 
 /* The solved game: the history ends all green (off_list: the answer is
  * not on the answer list). */
@@ -91,11 +91,16 @@ static void wider_note(char *buf, size_t size, const char *why, int n, bool tree
 }
 
 /* Check the tree read by load_tree_lists(): every answer, the guess
- * limit (verify.h). */
+ * limit, the rules (verify.h): the advice follows the tree, so the tree
+ * must keep the game's rules. */
 static int load_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
-                     tnode **t) {
+                     rules_mode rules, tnode **t) {
   treeread_info info;
   int rc = verify_mem(tf->data, tf->len, path, g, max_guesses, t, &info);
+  if (rc == VERIFY_VALID && (rc = verify_rules(*t, g, rules, &info, path))) {
+    tree_free(*t);
+    *t = NULL;
+  }
   treeread_info_free(&info);
   if (rc == VERIFY_VALID) return 0;
   fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -106,13 +111,15 @@ int cmd_next(int argc, char **argv) {
   optle_args a;
   bool help = false;
   char *pv[NEXT_MAX_STEPS];
-  positionals pos = {pv, 0, NEXT_MAX_STEPS};
+  positionals pos = {pv, 0, NEXT_MAX_STEPS, "history steps"};
   int rc = parse_options("next", next_opts, argc, argv, &a, &help, &pos);
   if (rc) return rc;
   if (help) {
-    next_help(stdout);
+    help_text(stdout, &next_doc);
     return EXIT_OK;
   }
+  rules_mode rules;
+  if ((rc = rules_args("next ", &a, &rules, NULL))) return rc;
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   if (a.max_guesses && pos.n > a.max_guesses)
     return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
@@ -142,6 +149,10 @@ int cmd_next(int argc, char **argv) {
       fprintf(stderr, "optle: %s\n", err_msg());
       rc = EXIT_USAGE;
     }
+  if (!rc && history_check_rules(&g, rules, h, pos.n)) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    rc = EXIT_USAGE;
+  }
   if (!rc && history_filter(&g, h, pos.n, set, &n, NULL)) {
     if (n > 0) { /* a win that is not the last step */
       fprintf(stderr, "optle: %s\n", err_msg());
@@ -172,15 +183,19 @@ int cmd_next(int argc, char **argv) {
     wider_note(note, sizeof note, why[0] ? why : NULL, n, a.tree != NULL);
   }
   if (!rc && a.guess && (guess = word_arg("next ", "--guess", a.guess, cg)) < 0) rc = EXIT_USAGE;
+  char whyg[160];
+  if (!rc && guess >= 0 && history_why(cg, rules, h, pos.n, guess, whyg, sizeof whyg))
+    rc = usage_error("next ", "--guess %s: %s (%s mode)", cg->guesses.w[guess], whyg,
+                     rules_name(rules));
   if (rc) goto done;
   if (pos.n && history_won(h[pos.n - 1])) {
     print_solved(cg, h, pos.n, a.json, g.guess2ans[h[pos.n - 1].guess] < 0);
     goto done;
   }
-  if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, &tree))) goto done;
+  if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
 
   advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, cg == &g ? tree : NULL, a.tree,
-                     note[0] ? note : NULL};
+                     note[0] ? note : NULL, rules};
   if (!(adv = advisor_new(cg, &ao))) {
     rc = usage_error("next ", "%s", err_msg());
     goto done;
@@ -203,7 +218,7 @@ int cmd_next(int argc, char **argv) {
       fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
                       "opener, minutes or more for a poor one (Ctrl-C stops)\n",
               cg->guesses.w[guess], n);
-    if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, pos.n, guess);
+    if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, h, pos.n, guess);
     if (stop_requested()) {
       fprintf(stderr, "optle: stopped before %s's value was proven\n", cg->guesses.w[guess]);
       rc = EXIT_STOPPED;

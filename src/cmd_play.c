@@ -36,6 +36,7 @@
 
 #include "advice.h"
 #include "cli.h"
+#include "help.h"
 #include "feedback.h"
 #include "game.h"
 #include "history.h"
@@ -59,33 +60,31 @@ static const optuse play_opts[] = {
     OPT_USE_HELP(ANSWERS_FROM, "assist mode: the possible answers, 'answers' (the list; default) "
                                "or 'guesses' (every allowed guess that fits)"),
     OPT_USE_HELP(TOP, "assist mode: list the N best guesses (default 5)"),
-    OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (default 6)"),
+    OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (at most 64; default 6)"),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
-    OPT_USE(HARD),
+    OPT_USE_RULES,
     OPT_USE_END,
 };
 
-static void play_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle play [--list NAME | --answers FILE [--guesses FILE]]\n"
-          "                  [--assist | --answer WORD | --seed N] [--hints] [options]\n"
-          "\n"
-          "Play Wordle against a hidden answer, with the optimal player's hints on\n"
-          "request and, at the end, your line next to the optimal one and each guess's\n"
-          "cost against the best (the lists default to the list a JSON --tree records,\n"
-          "else nyt).  With --assist, type\n"
-          "the guesses and colours of a game played elsewhere (salet BBYBB) and get\n"
-          "the optimal next guess after each.\n"
-          "\n"
-          "commands at the prompt: hint or :h (toggle hints), undo or :u (assist: take\n"
-          "back the last line), help or :?, quit or :q (Ctrl-D works too)\n"
-          "\n");
-  print_options(fp, play_opts);
-  fprintf(fp,
-          "\nColours only when stdout is a terminal and NO_COLOR is not set.\n"
-          "exit status: 0 game over or quit, 2 bad usage, 3 out of memory or internal error\n");
-}
+const cmd_doc play_doc = {
+    .name = "play",
+    .summary = "play Wordle, or get advice on a real game, with the optimal player",
+    .usage = "optle play [--list NAME | --answers FILE [--guesses FILE]]\n"
+             "                  [--assist | --answer WORD | --seed N] [--hints] [options]",
+    .about = "Play Wordle against a hidden answer, with the optimal player's hints on\n"
+             "request and, at the end, your line next to the optimal one and each guess's\n"
+             "cost against the best (the lists default to the list a JSON --tree records,\n"
+             "else nyt).  With --assist, type\n"
+             "the guesses and colours of a game played elsewhere (salet BBYBB) and get\n"
+             "the optimal next guess after each.\n"
+             "\n"
+             "commands at the prompt: hint or :h (toggle hints), undo or :u (assist: take\n"
+             "back the last line), help or :?, quit or :q (Ctrl-D works too)",
+    .opts = play_opts,
+    .notes = "Colours only when stdout is a terminal and NO_COLOR is not set.",
+    .exit = "0 game over or quit, 2 bad usage, 3 out of memory or internal error",
+};
 
 /* ------------------------------------------------------------------ */
 /* Input                                                                */
@@ -198,13 +197,21 @@ static int game_mode(play *p) {
     size_t len = strlen(buf);
     for (size_t i = 0; i < len && i < 6; i++) w[i] = (char)tolower((unsigned char)buf[i]);
     if (len != 5 || !words_valid(w)) {
-      printf("'%.20s%s': a guess is one word of five letters (help: :?)\n", buf,
+      char cut[24], shown[100]; /* the user's line, its control bytes escaped (util.h) */
+      snprintf(cut, sizeof cut, "%.20s", buf);
+      esc_controls(shown, sizeof shown, cut);
+      printf("'%s%s': a guess is one word of five letters (help: :?)\n", shown,
              len > 20 ? "..." : "");
       continue;
     }
     int gi = words_find(&p->g->guesses, w);
     if (gi < 0) {
       printf("%s is not in the word list: no guess used\n", w);
+      continue;
+    }
+    char why[160];
+    if (history_why(p->g, p->ao.rules, p->h, p->k, gi, why, sizeof why)) {
+      printf("%s (%s mode): no guess used\n", why, rules_name(p->ao.rules));
       continue;
     }
     hstep st = {gi, game_fb(p->g, gi, p->answer)};
@@ -254,6 +261,11 @@ static int assist_mode(play *p) {
     hstep st;
     if (history_parse(p->g, buf, false, &st)) {
       printf("%s\n", err_msg());
+      continue;
+    }
+    char why[160];
+    if (history_why(p->g, p->ao.rules, p->h, p->k, st.guess, why, sizeof why)) {
+      printf("%s (%s mode): not added\n", why, rules_name(p->ao.rules));
       continue;
     }
     p->h[p->k] = st;
@@ -309,12 +321,14 @@ int cmd_play(int argc, char **argv) {
   int rc = parse_options("play", play_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;
   if (help) {
-    play_help(stdout);
+    help_text(stdout, &play_doc);
     return EXIT_OK;
   }
-  if (a.hard)
-    return usage_error("play ", "--hard: hard mode does not exist yet (optle's strategies are "
-                                "for normal mode)");
+  if (a.max_guesses > PLAY_MAX_STEPS) /* a game's steps are kept in PLAY_MAX_STEPS slots */
+    return usage_error("play ", "--max-guesses: %d is out of range (0 to %d)", a.max_guesses,
+                       PLAY_MAX_STEPS);
+  rules_mode rules;
+  if ((rc = rules_args("play ", &a, &rules, NULL))) return rc;
   if (a.assist && (a.answer || a.seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
@@ -352,6 +366,10 @@ int cmd_play(int argc, char **argv) {
   if (a.tree) {
     treeread_info info;
     int v = verify_mem(tf.data, tf.len, a.tree, &g, a.max_guesses, &tree, &info);
+    if (v == VERIFY_VALID && (v = verify_rules(tree, &g, rules, &info, a.tree))) {
+      tree_free(tree);
+      tree = NULL;
+    }
     treeread_info_free(&info);
     if (v != VERIFY_VALID) {
       fprintf(stderr, "optle: --tree %s\n", err_msg());
@@ -366,9 +384,12 @@ int cmd_play(int argc, char **argv) {
   if (from_guesses)
     snprintf(p.lists + strlen(p.lists), sizeof p.lists - strlen(p.lists),
              " --answers-from guesses");
+  if (rules != RULES_NORMAL)
+    snprintf(p.lists + strlen(p.lists), sizeof p.lists - strlen(p.lists), " --%s",
+             rules_name(rules));
   p.colour = colour_wanted();
   p.prompt = isatty(STDIN_FILENO);
-  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL};
+  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL, rules};
   if (!(p.adv = p.main_adv = advisor_new(&g, &p.ao))) {
     rc = usage_error("play ", "%s", err_msg());
     goto done;
@@ -386,6 +407,7 @@ int cmd_play(int argc, char **argv) {
     printf("optle play --assist (%s: %d answers, %d allowed guesses", name, g.n_answers,
            g.n_guesses);
     if (a.max_guesses) printf(", %d guesses", a.max_guesses);
+    if (rules != RULES_NORMAL) printf(", %s mode", rules_name(rules));
     printf(")\n");
     help_line(&p);
     rc = assist_mode(&p);
@@ -399,6 +421,7 @@ int cmd_play(int argc, char **argv) {
     }
     printf("find the hidden word");
     if (a.max_guesses) printf(" in %d guesses", a.max_guesses);
+    if (rules != RULES_NORMAL) printf(", %s mode", rules_name(rules));
     printf(" (%s: %d answers, %d allowed guesses)\n", name, g.n_answers, g.n_guesses);
     help_line(&p);
     if (p.hints) play_show_hint(&p);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "help.h"
 #include "game.h"
 #include "opts.h"
 #include "simulate.h"
@@ -17,6 +18,7 @@
 #include "treeread.h"
 #include "tuning.h"
 #include "util.h"
+#include "verify.h"
 
 /* The compare defaults: the sixteen first guesses of the thesis's Table
  * 6.1 (../shared/background), and the strategies it compares. */
@@ -30,39 +32,42 @@ static const optuse sim_opts[] = {
     OPT_USE(STRATEGY),
     OPT_USE_HELP(FIRST, "fix the first guess (with --compare: a comma-separated list)"),
     OPT_USE_HELP(MAX_GUESSES, "answers needing more are failures, 0 = no limit (default 6)"),
+    OPT_USE_HELP(HARD, "hard mode: every strategy picks among the guesses it allows"),
+    OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128)"),
     OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one"),
     OPT_USE_HELP(OUT, "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"),
     OPT_USE(COMPARE),
     OPT_USE(STRATEGIES),
+    OPT_USE(TIME_LIMIT),
     OPT_USE(QUIET),
     OPT_USE_END,
 };
 
-static void sim_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle simulate (--list NAME | --answers FILE [--guesses FILE])\n"
-          "                      [--strategy NAME | --tree FILE] [--first WORD] [options]\n"
-          "       optle simulate --compare [--first W1,W2,...] [--strategies S1,S2,...]\n"
-          "                      (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
-          "\n"
-          "Play a strategy against every answer and report the average, the\n"
-          "distribution of guesses, the answers beyond the guess limit (still played\n"
-          "to the end) and the worst answers; -o writes the strategy's tree.  With\n"
-          "--compare, a table of average guesses for each first guess and strategy,\n"
-          "with the gap to the optimum when exact is among the strategies.  Defaults:\n"
-          "  --first " COMPARE_FIRST "\n"
-          "  --strategies " COMPARE_STRATEGIES "\n"
-          "\n");
-  print_options(fp, sim_opts);
-  fprintf(fp, "\nstrategies:\n");
-  strategy_print_help(fp);
-  fprintf(fp,
-          "\nexit status: 0 done, 1 exact: no strategy within the guess limit, or\n"
-          "             --tree: the tree is wrong, 2 bad usage or input,\n"
-          "             3 out of memory or internal error\n");
-}
+const cmd_doc simulate_doc = {
+    .name = "simulate",
+    .summary = "play a heuristic strategy on every answer, or compare strategies",
+    .usage = "optle simulate (--list NAME | --answers FILE [--guesses FILE])\n"
+             "                      [--strategy NAME | --tree FILE] [--first WORD] [options]\n"
+             "optle simulate --compare [--first W1,W2,...] [--strategies S1,S2,...]\n"
+             "                      (--list NAME | --answers FILE [--guesses FILE]) [options]",
+    .about = "Play a strategy against every answer and report the average, the\n"
+             "distribution of guesses, the answers beyond the guess limit (still played\n"
+             "to the end) and the worst answers; -o writes the strategy's tree.  With\n"
+             "--compare, a table of average guesses for each first guess and strategy,\n"
+             "with the gap to the optimum when exact is among the strategies.  Defaults:\n"
+             "  --first " COMPARE_FIRST "\n"
+             "  --strategies " COMPARE_STRATEGIES,
+    .opts = sim_opts,
+    .items_title = "strategies",
+    .items = strategy_doc,
+    .notes = "Ctrl-C, SIGTERM or --time-limit stops it within a second; nothing is then\n"
+             "written.",
+    .exit = "0 done, 1 exact: no strategy within the guess limit, or\n"
+            "             --tree: the tree is wrong, 2 bad usage or input,\n"
+            "             3 out of memory or internal error, 4 stopped",
+};
 
 /* Split a comma-separated list in place: items into v (at most max). */
 static int split_list(char *s, char **v, int max) {
@@ -93,7 +98,7 @@ static int compare_writer(FILE *fp, const char *path, void *arg) {
   return sim_compare_write(fp, j->c, j->g, (sim_format)sim_format_of(path), j->about);
 }
 
-static int run_compare(const optle_args *a, game *g) {
+static int run_compare(const optle_args *a, game *g, rules_mode rules) {
   char *firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
   char *names = xstrdup(a->strategies ? a->strategies : COMPARE_STRATEGIES);
   int max_items = g->n_guesses + 1;
@@ -109,6 +114,7 @@ static int run_compare(const optle_args *a, game *g) {
   for (int i = 0; !rc && i < nstrat; i++)
     if (strategy_parse(sv[i], &strats[i]))
       rc = usage_error("simulate ", "--strategies: %s", err_msg());
+    else strats[i].gr.mode = rules;
   outset outs;
   if (!rc && outs_open(&outs, a->out.paths, a->out.n)) rc = EXIT_USAGE;
   if (rc) {
@@ -122,8 +128,19 @@ static int run_compare(const optle_args *a, game *g) {
                    .strats = strats,
                    .threads = a->threads ? a->threads : omp_get_max_threads(),
                    .max_guesses = a->max_guesses,
-                   .memo_mb = a->memo_mb};
+                   .memo_mb = a->memo_mb,
+                   .rules = rules};
   sim_compare_run(&c, g);
+  if (stop_requested()) {
+    outs_abort(&outs);
+    char what[128];
+    snprintf(what, sizeof what, "with %d of the table's %d cells computed: nothing written", c.done,
+             nopen * nstrat);
+    stop_say(what);
+    sim_compare_free(&c);
+    free(firsts), free(names), free(fv), free(sv), free(openers);
+    return EXIT_STOPPED;
+  }
   char about[1024];
   snprintf(about, sizeof about,
            "Average guesses per answer on %s (%d answers) and %s (%d guesses), first guess "
@@ -152,10 +169,15 @@ static int run_compare(const optle_args *a, game *g) {
 
 /* The tree of --tree FILE, checked; NULL after printing why (*status). */
 static tnode *load_tree(const char *path, const game *g, const uint16_t *all, int first,
-                        int *status) {
+                        rules_mode rules, int *status) {
   tnode *t = NULL;
   treeread_info info;
   int r = treeread_load(path, g, &t, &info);
+  if (r == TREEREAD_OK && verify_rules(t, g, rules, &info, path)) {
+    tree_free(t);
+    t = NULL;
+    r = TREEREAD_INVALID;
+  }
   treeread_info_free(&info);
   if (r != TREEREAD_OK) {
     fprintf(stderr, "optle: %s\n", err_msg());
@@ -163,11 +185,15 @@ static tnode *load_tree(const char *path, const game *g, const uint16_t *all, in
     return NULL;
   }
   if (tree_check(t, g, all, g->n_answers, 0)) {
-    fprintf(stderr, "optle: %s: %s\n", path, err_msg());
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err_msg());
+    err_set("%s: %s", path, why); /* err_set() escapes the path */
+    fprintf(stderr, "optle: %s\n", err_msg());
     *status = EXIT_NOSTRATEGY;
   } else if (first >= 0 && t->guess != first) {
-    fprintf(stderr, "optle: --first %s: the tree in %s starts with '%s'\n",
-            g->guesses.w[first], path, g->guesses.w[t->guess]);
+    err_set("--first %s: the tree in %s starts with '%s'", g->guesses.w[first], path,
+            g->guesses.w[t->guess]);
+    fprintf(stderr, "optle: %s\n", err_msg());
     *status = EXIT_USAGE;
   } else {
     return t;
@@ -177,10 +203,11 @@ static tnode *load_tree(const char *path, const game *g, const uint16_t *all, in
 }
 
 static void print_report(const sim_report *r, const tnode *t, const game *g, const char *name,
-                         int first, int limit) {
+                         int first, int limit, rules_mode rules) {
   printf("lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
          g->guesses.path, g->n_guesses);
   printf("strategy      %s\n", name);
+  if (rules != RULES_NORMAL) printf("rules         %s\n", rules_name(rules));
   printf("first guess   %s%s\n", g->guesses.w[t->guess], first >= 0 ? " (fixed)" : "");
   printf("total         %ld\n", r->total);
   printf("average       %.4f\n", (double)r->total / r->n);
@@ -207,7 +234,7 @@ int cmd_simulate(int argc, char **argv) {
   int rc = parse_options("simulate", sim_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;
   if (help) {
-    sim_help(stdout);
+    help_text(stdout, &simulate_doc);
     return EXIT_OK;
   }
   /* Usage checks that need no lists. */
@@ -227,18 +254,25 @@ int cmd_simulate(int argc, char **argv) {
         return usage_error("simulate ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
                            a.out.paths[i]);
   }
+  rules_mode rules;
+  if ((rc = rules_args("simulate ", &a, &rules, NULL))) return rc;
   strategy st;
   if (!a.compare && strategy_parse(a.strategy ? a.strategy : "entropy", &st))
     return usage_error("simulate ", "--strategy: %s", err_msg());
+  st.gr.mode = rules;
   if (a.tree && st.kind != STRAT_EXACT && a.strategy)
     return usage_error("simulate ", "--tree plays the tree in the file: leave out --strategy "
                                     "(or give exact)");
 
+  /* From here on Ctrl-C, SIGTERM and --time-limit stop every phase
+   * (util.h): status 4, and no -o file is written. */
+  stop_catch_signals();
+  if (a.time_limit) stop_after(a.time_limit);
   game g;
   threads_start(a.threads);
   if ((rc = load_lists("simulate ", &a.l, &g))) return rc;
   if (a.compare) {
-    rc = run_compare(&a, &g);
+    rc = run_compare(&a, &g, rules);
     game_free(&g);
     return rc;
   }
@@ -262,17 +296,26 @@ int cmd_simulate(int argc, char **argv) {
   if (a.threads) env.threads = a.threads;
   env.max_guesses = a.max_guesses;
   env.memo_mb = a.memo_mb;
+  env.rules = rules;
   double t0 = now_seconds();
   tnode *tree = NULL;
   int status = EXIT_OK;
   char name[STRATEGY_NAME_MAX + 300];
   if (a.tree) {
     snprintf(name, sizeof name, "tree %s", a.tree);
-    tree = load_tree(a.tree, &g, all, first, &status);
+    tree = load_tree(a.tree, &g, all, first, rules, &status);
   } else {
     snprintf(name, sizeof name, "%s", st.name);
     tree = strategy_tree(&st, &g, all, g.n_answers, first, &env);
-    if (!tree) {
+    if (stop_requested()) {
+      tree_free(tree);
+      tree = NULL;
+      char what[STRATEGY_NAME_MAX + 100];
+      snprintf(what, sizeof what, "before the %s strategy's tree was finished: nothing written",
+               st.name);
+      stop_say(what);
+      status = EXIT_STOPPED;
+    } else if (!tree) {
       if (first >= 0)
         fprintf(stderr,
                 "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
@@ -299,10 +342,10 @@ int cmd_simulate(int argc, char **argv) {
   sim_report_tree(tree, &g, all, g.n_answers, a.max_guesses, &r);
   /* The file's guess limit is the game's when the tree keeps to it. */
   int file_limit = r.failures ? 0 : a.max_guesses;
-  treeio_job job = {tree, &g, file_limit};
+  treeio_job job = {tree, &g, file_limit, rules, OBJ_TOTAL};
   if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
   if (!a.quiet) {
-    print_report(&r, tree, &g, name, first, a.max_guesses);
+    print_report(&r, tree, &g, name, first, a.max_guesses, rules);
     printf("threads       %d\n", env.threads);
     printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",
            g.load_seconds + (t1 - t0), g.load_seconds, a.tree ? "reading the tree" : "strategy",

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "help.h"
 #include "game.h"
 #include "opts.h"
 #include "search.h"
@@ -21,6 +22,8 @@ static const optuse solve_opts[] = {
     OPT_USE_LISTS,
     OPT_USE_HELP(FIRST, "fix the first guess and prove its optimal total"),
     OPT_USE(MAX_GUESSES),
+    OPT_USE_RULES,
+    OPT_USE(OBJECTIVE),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(OUT),
@@ -31,21 +34,19 @@ static const optuse solve_opts[] = {
     OPT_USE_END,
 };
 
-static void solve_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle solve (--list NAME | --answers FILE [--guesses FILE]) [options]\n"
-          "\n"
-          "Find the strategy with the fewest guesses in total over all answers, prove\n"
-          "that none does better, and print a summary (and write the tree with -o).\n"
-          "\n");
-  print_options(fp, solve_opts);
-  fprintf(fp,
-          "\nCtrl-C or SIGTERM stops the search within a second and prints what is\n"
-          "proven so far: the best strategy found and the lower bound.\n"
-          "\nexit status: 0 solved, 1 no strategy within the guess limit,\n"
-          "             2 bad usage or input, 3 out of memory or internal error,\n"
-          "             4 stopped before the proof finished\n");
-}
+const cmd_doc solve_doc = {
+    .name = "solve",
+    .summary = "find and prove an optimal strategy, and write its tree",
+    .usage = "optle solve (--list NAME | --answers FILE [--guesses FILE]) [options]",
+    .about = "Find the strategy with the fewest guesses in total over all answers, prove\n"
+             "that none does better, and print a summary (and write the tree with -o).",
+    .opts = solve_opts,
+    .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
+             "what is proven so far: the best strategy found and the lower bound.",
+    .exit = "0 solved, 1 no strategy within the guess limit,\n"
+            "             2 bad usage or input, 3 out of memory or internal error,\n"
+            "             4 stopped before the proof finished",
+};
 
 static void print_stats(const search_stats *st) {
   printf("search counters:\n");
@@ -80,16 +81,17 @@ static void print_root(const search_root_stats *r) {
   printf("  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
 }
 
-/* What a stopped search proved, on stdout; the reason on stderr. */
-static void report_stop(const search_partial *p, const game *g, int n, double seconds,
-                        bool timed_out, int seed) {
-  fprintf(stderr, "optle: %s after %.1f s, before the proof finished\n",
-          timed_out ? "time limit reached" : "stopped", seconds);
+/* What a stopped search proved, on stdout; the reason on stderr, saying
+ * the same. */
+static void report_stop(const search_partial *p, const game *g, int n, int seed) {
   if (p->value_proven) {
+    stop_say("after the proof, before the tree was finished: the total is proven, no tree "
+             "written");
     printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
     printf("average       %.4f\n", (double)p->lower_bound / n);
     return;
   }
+  stop_say("before the proof finished");
   if (p->lower_bound < OPTLE_INF)
     printf("lower bound   %d (proven: average at least %.4f)\n", p->lower_bound,
            (double)p->lower_bound / n);
@@ -112,7 +114,7 @@ int cmd_solve(int argc, char **argv) {
   int rc = parse_options("solve", solve_opts, argc, argv, &a, &help, NULL);
   if (rc) return rc;
   if (help) {
-    solve_help(stdout);
+    help_text(stdout, &solve_doc);
     return EXIT_OK;
   }
   for (int i = 0; i < a.out.n; i++) {
@@ -126,7 +128,11 @@ int cmd_solve(int argc, char **argv) {
   /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
    * a stop during loading ends the search at its first node, and the
    * output files are then removed, not left half-written. */
+  rules_mode rules;
+  objective obj;
+  if ((rc = rules_args("solve ", &a, &rules, &obj))) return rc;
   stop_catch_signals();
+  if (a.time_limit) stop_after(a.time_limit); /* from now: the table counts too */
   game g;
   threads_start(a.threads);
   if ((rc = load_lists("solve ", &a.l, &g))) return rc;
@@ -150,22 +156,32 @@ int cmd_solve(int argc, char **argv) {
   so.memo_mb = a.memo_mb;
   so.progress = !a.quiet && isatty(2);
   if (a.no_seed) so.seed = NULL;
-  so.time_limit = a.time_limit;
+  so.rules = rules;
+  so.objective = obj;
   search *s = strategy_search_new(&g, &so);
 
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
   double t0 = now_seconds();
   tnode *tree = NULL;
-  int total = search_solve(s, all, g.n_answers, first, &tree);
+  int total = OPTLE_INF, worst = 0;
+  if (obj == OBJ_WORST) {
+    /* The least depth any strategy keeps to, then the least total
+     * within it (rules.h). */
+    worst = search_least_depth(s, all, g.n_answers, first, a.max_guesses);
+    if (worst > 0) {
+      search_set_max_guesses(s, worst);
+    }
+  }
+  if (worst >= 0 && !(obj == OBJ_WORST && worst == 0))
+    total = search_solve(s, all, g.n_answers, first, &tree);
   double t1 = now_seconds();
 
   int status = EXIT_OK;
   const search_partial *stop = search_stopped(s);
   if (stop) {
     outs_abort(&outs);
-    report_stop(stop, &g, g.n_answers, t1 - t0, a.time_limit > 0 && t1 - t0 >= a.time_limit,
-                search_seed_bound(s));
+    report_stop(stop, &g, g.n_answers, search_seed_bound(s));
     if (a.stats) {
       search_stats st;
       search_get_stats(s, &st);
@@ -187,7 +203,7 @@ int cmd_solve(int argc, char **argv) {
       fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
       exit(EXIT_INTERNAL);
     }
-    treeio_job job = {tree, &g, a.max_guesses};
+    treeio_job job = {tree, &g, a.max_guesses, rules, obj};
     if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
     if (!a.quiet) {
       tree_summary sum;
@@ -198,6 +214,10 @@ int cmd_solve(int argc, char **argv) {
              g.guesses.path, g.n_guesses);
       printf("guess limit   %s", a.max_guesses ? "" : "none\n");
       if (a.max_guesses) printf("%d\n", a.max_guesses);
+      if (rules != RULES_NORMAL) printf("rules         %s\n", rules_name(rules));
+      if (obj == OBJ_WORST)
+        printf("objective     worst: every answer within %d guesses, proven the least; then the "
+               "least total\n", worst);
       printf("first guess   %s%s\n", g.guesses.w[tree->guess], first >= 0 ? " (fixed)" : "");
       printf("total         %ld\n", sum.total);
       printf("average       %.4f\n", (double)sum.total / sum.n);

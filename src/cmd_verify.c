@@ -3,7 +3,8 @@
  *
  * Both read a tree in any format treeread.h reads and check it in full
  * (verify.h) against the lists the options name; verify prints the
- * report, export writes the tree again as JSON, text or DOT.
+ * report, export writes the tree again as JSON, text, DOT, one of the
+ * public formats or the explorer page (treehtml.h).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,11 +12,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "help.h"
 #include "dot.h"
 #include "game.h"
 #include "opts.h"
+#include "rules.h"
 #include "tree.h"
 #include "treeio.h"
+#include "treehtml.h"
 #include "treeread.h"
 #include "util.h"
 #include "verify.h"
@@ -23,22 +27,28 @@
 /* ------------------------------------------------------------------ */
 /* Shared                                                               */
 
-/* --hard is accepted only to say that hard mode does not exist yet. */
-static int no_hard_mode(const char *cmd) {
-  return usage_error(cmd, "--hard: hard mode is not supported yet (optle's trees and checks "
-                          "are for normal mode)");
-}
-
 /* Load the lists (the options, else the JSON tree's recorded list;
- * opts.h load_tree_lists()) and check the tree; prints the problem and
- * returns the exit status on failure. */
+ * opts.h load_tree_lists()) and check the tree, under *rules: the rules
+ * the options give or the ones a JSON tree records, whichever is
+ * stricter (ultrahard allows no guess hard mode forbids, and hard mode
+ * none the normal rules do), so a tree's own claim is always checked.
+ * Prints the problem and returns the exit status on failure. */
 static int load_and_verify(const char *cmd, const list_args *l, const char *path, bool force,
-                           int max_guesses, game *g, tnode **t, treeread_info *info) {
+                           int max_guesses, rules_mode *rules, game *g, tnode **t,
+                           treeread_info *info) {
   tree_file tf;
-  int rc = load_tree_lists(cmd, l, path, "", force, NULL, g, &tf);
+  int rc = load_tree_words(cmd, l, path, "", force, NULL, g, &tf);
   if (rc) return rc;
   rc = verify_mem(tf.data, tf.len, path, g, max_guesses, t, info);
   tree_file_free(&tf);
+  if (!rc) {
+    if (info->rules > *rules) *rules = info->rules;
+    rc = verify_rules(*t, g, *rules, info, path);
+    if (rc) {
+      tree_free(*t);
+      *t = NULL;
+    }
+  }
   if (rc) {
     fprintf(stderr, "optle: %s\n", err_msg());
     treeread_info_free(info);
@@ -52,46 +62,50 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
 
 static const optuse verify_opts[] = {
     OPT_USE_LISTS,
-    OPT_USE_DEFAULT(MAX_GUESSES, 0, "check that no answer needs more than N guesses (default: no check; 0 = none)"),
+    OPT_USE_DEFAULT(MAX_GUESSES, -1, "check that no answer needs more than N guesses (default: a JSON file's own max_guesses; 0 = none)"),
     OPT_USE(EXPECT),
     OPT_USE(FORCE),
-    OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
+    OPT_USE_HELP(HARD, "check that every guess keeps hard mode's rule (as does a JSON tree\n"
+                       "                         that records \"rules\": \"hard\")"),
+    OPT_USE_HELP(ULTRAHARD, "check that every guess could still be the answer"),
     OPT_USE_HELP(QUIET, "print nothing when the tree is valid (problems still go to stderr)"),
     OPT_USE_END,
 };
 
-static void verify_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle verify TREE [--list NAME | --answers FILE [--guesses FILE]] [options]\n"
-          "\n"
-          "Check a strategy tree file against the word lists: optle's JSON, the text format\n"
-          "(Selby's, optle's own text output), path lines (compressed or not) or map JSON\n"
-          "(plain or as an ES module), told apart by content.  Every guess must be\n"
-          "allowed, the same history must always lead to the same guess, every pattern must be\n"
-          "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
-          "and stored totals must add up.  Prints a report ending 'valid'; TREE '-' is stdin.\n"
-          "Without list options, the lists are the named list a JSON tree records; a JSON\n"
-          "tree whose recorded lists hash is not the lists' is refused (status 2) unless\n"
-          "--force.\n"
-          "\n");
-  print_options(fp, verify_opts);
-  fprintf(fp, "\nexit status: 0 valid, 1 invalid (the first problem on stderr) or not the\n"
-              "             --expect total, 2 bad usage or unusable input (unreadable, malformed,\n"
-              "             unknown word), 3 out of memory or internal error\n");
-}
+const cmd_doc verify_doc = {
+    .name = "verify",
+    .summary = "check a tree file (JSON or text) against the word lists",
+    .usage = "optle verify TREE [--list NAME | --answers FILE [--guesses FILE]] [options]",
+    .about = "Check a strategy tree file against the word lists: optle's JSON, the text format\n"
+             "(Selby's, optle's own text output), path lines (compressed or not) or map JSON\n"
+             "(plain or as an ES module), told apart by content.  Every guess must be\n"
+             "allowed, the same history must always lead to the same guess, every pattern must be\n"
+             "the feedback its answer gives, every answer must end exactly once at its own guess,\n"
+             "stored totals must add up, and a JSON tree must keep to its own max_guesses (unless\n"
+             "--max-guesses gives another limit).  Prints a report ending 'valid'; TREE '-' is\n"
+             "stdin.\n"
+             "Without list options, the lists are the named list a JSON tree records; a JSON\n"
+             "tree whose recorded lists hash is not the lists' is refused (status 2) unless\n"
+             "--force.",
+    .opts = verify_opts,
+    .exit = "0 valid, 1 invalid (the first problem on stderr) or not the\n"
+            "             --expect total, 2 bad usage or unusable input (unreadable, malformed,\n"
+            "             unknown word), 3 out of memory or internal error",
+};
 
 int cmd_verify(int argc, char **argv) {
   optle_args a;
   bool help = false;
   char *pv[1];
-  positionals pos = {pv, 0, 1};
+  positionals pos = {pv, 0, 1, NULL};
   int rc = parse_options("verify", verify_opts, argc, argv, &a, &help, &pos);
   if (rc) return rc;
   if (help) {
-    verify_help(stdout);
+    help_text(stdout, &verify_doc);
     return EXIT_OK;
   }
-  if (a.hard) return no_hard_mode("verify ");
+  rules_mode rules;
+  if ((rc = rules_args("verify ", &a, &rules, NULL))) return rc;
   if (pos.n == 0) return usage_error("verify ", "give the tree file to verify");
   const char *path = pos.v[0];
 
@@ -99,23 +113,27 @@ int cmd_verify(int argc, char **argv) {
   game g;
   tnode *t = NULL;
   treeread_info info;
-  rc = load_and_verify("verify ", &a.l, path, a.force, a.max_guesses, &g, &t, &info);
+  rc = load_and_verify("verify ", &a.l, path, a.force, a.max_guesses, &rules, &g, &t, &info);
   if (rc) return rc;
   double t1 = now_seconds();
 
   int status = EXIT_OK;
   if (a.expect >= 0 && a.expect != t->total) {
-    fprintf(stderr, "optle: %s: the total is %d, not the expected %d\n", path, t->total,
-            a.expect);
+    err_set("%s: the total is %d, not the expected %d", path, t->total, a.expect);
+    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped: the path is the user's */
     status = VERIFY_INVALID;
   }
-  if (!a.quiet || status) {
+  if (!a.quiet) { /* --quiet: only a problem, on stderr */
     verify_report(stdout, path, t, &g, &info, a.max_guesses);
+    if (rules != RULES_NORMAL || info.has_rules)
+      printf("rules         %s%s%s\n", rules_name(rules),
+             rules != RULES_NORMAL ? ": every guess on every path allowed" : "",
+             info.has_rules ? (info.rules == rules ? " (as recorded)" : " (recorded: normal)") : "");
     if (a.expect >= 0)
       printf("expected      %d: %s\n", a.expect, status ? "MISMATCH" : "matches");
-    printf("time          %.2f s (lists and table %.2f s, read and check %.2f s)\n",
-           t1 - t0, g.load_seconds, t1 - t0 - g.load_seconds);
-    printf("valid\n");
+    printf("time          %.2f s (lists %.2f s, read and check %.2f s)\n", t1 - t0,
+           g.load_seconds, t1 - t0 - g.load_seconds);
+    printf(status ? "valid tree, but not the expected total\n" : "valid\n");
   }
   tree_free(t);
   treeread_info_free(&info);
@@ -129,51 +147,70 @@ int cmd_verify(int argc, char **argv) {
 static const optuse export_opts[] = {
     OPT_USE_LISTS,
     OPT_USE(FORMAT),
-    OPT_USE_HELP(OUT, "write here, whole or not at all (default: standard output)"),
+    OPT_USE_HELP(OUT, "write here, whole or not at all (default: standard output); repeatable,\n"
+                      "                         each file in its extension's format"),
     OPT_USE(DEPTH),
-    OPT_USE_DEFAULT(MAX_GUESSES, -1, "check this guess limit first, and write it as JSON's max_guesses (0 = none)"),
+    OPT_USE_DEFAULT(MAX_GUESSES, -1, "check this guess limit instead of a JSON file's own, and write it as JSON's max_guesses (0 = none)"),
     OPT_USE(FORCE),
-    OPT_USE_HELP(HARD, "hard mode (not supported yet)"),
+    OPT_USE_HELP(HARD, "check hard mode's rule first, and record it in JSON"),
+    OPT_USE_HELP(ULTRAHARD, "check ultrahard's rule first, and record it in JSON"),
     OPT_USE_END,
 };
 
-static void export_help(FILE *fp) {
-  fprintf(fp,
-          "usage: optle export TREE [--list NAME | --answers FILE [--guesses FILE]]\n"
-          "                    [--format json|text|dot|paths|cpaths|map|mjs] [-o FILE] [options]\n"
-          "\n"
-          "Read a tree (any format verify reads), check it in full, and write it as\n"
-          "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg),\n"
-          "or in another solver's format: path lines (paths: one line per answer, so one\n"
-          "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
-          "as an ES module (mjs).  An invalid tree is refused with verify's exit status and\n"
-          "message.  JSON's max_guesses is --max-guesses if given, else the input JSON's,\n"
-          "else 6 when every answer takes at most 6 guesses and 0 (none) otherwise.  The\n"
-          "lists are found as verify finds them.\n"
-          "\n");
-  print_options(fp, export_opts);
-  fprintf(fp, "\nexit status: 0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
-              "             3 out of memory or internal error\n");
-}
+const cmd_doc export_doc = {
+    .name = "export",
+    .summary = "write a checked tree as JSON, text or Graphviz DOT",
+    .usage = "optle export TREE [--list NAME | --answers FILE [--guesses FILE]]\n"
+             "                    [--format json|text|dot|html|paths|cpaths|map|mjs] [-o FILE] [options]",
+    .about = "Read a tree (any format verify reads), check it in full, and write it as\n"
+             "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg),\n"
+             "or in another solver's format: path lines (paths: one line per answer, so one\n"
+             "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
+             "as an ES module (mjs); or as the tree explorer (html: one self-contained page to\n"
+             "open in a browser, with nothing loaded from the network).  An invalid tree is\n"
+             "refused with verify's exit status and message.  JSON's max_guesses (and the\n"
+             "page's guess limit) is --max-guesses if given, else the input JSON's, else 6\n"
+             "when every answer takes at most 6 guesses and 0 (none) otherwise (a JSON tree\n"
+             "that breaks its own max_guesses is invalid unless --max-guesses says otherwise).\n"
+             "The lists are found as verify finds them.  Each -o file gets --format, or its\n"
+             "extension's format.",
+    .opts = export_opts,
+    .exit = "0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
+            "             3 out of memory or internal error",
+};
 
-typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_NONE, EXPORT_TREE } export_fmt;
+typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_HTML, EXPORT_NONE, EXPORT_TREE } export_fmt;
 
-/* The tree formats of treeio.h by name (EXPORT_TREE, *tf set). */
+/* --format's names: the writers export has (txt and js are other
+ * names for text and mjs, accepted but not offered: cli.h). */
 static const struct {
   const char *name;
-  treefmt f;
-} tree_formats[] = {{"paths", TREEFMT_PATHS}, {"cpaths", TREEFMT_CPATHS},
-                    {"map", TREEFMT_MAP},     {"mjs", TREEFMT_MJS},
-                    {"js", TREEFMT_MJS}};
+  export_fmt f;
+  treefmt tf; /* EXPORT_TREE: which tree format */
+  bool alias;
+} formats[] = {{"json", EXPORT_JSON, TREEFMT_JSON, false},
+               {"text", EXPORT_TEXT, TREEFMT_TEXT, false},
+               {"txt", EXPORT_TEXT, TREEFMT_TEXT, true},
+               {"dot", EXPORT_DOT, TREEFMT_NONE, false},
+               {"html", EXPORT_HTML, TREEFMT_NONE, false},
+               {"htm", EXPORT_HTML, TREEFMT_NONE, true},
+               {"paths", EXPORT_TREE, TREEFMT_PATHS, false},
+               {"cpaths", EXPORT_TREE, TREEFMT_CPATHS, false},
+               {"map", EXPORT_TREE, TREEFMT_MAP, false},
+               {"mjs", EXPORT_TREE, TREEFMT_MJS, false},
+               {"js", EXPORT_TREE, TREEFMT_MJS, true}};
+
+const char *export_format(int i) {
+  for (size_t k = 0; k < sizeof formats / sizeof *formats; k++)
+    if (!formats[k].alias && i-- == 0) return formats[k].name;
+  return NULL;
+}
 
 static export_fmt format_named(const char *s, treefmt *tf) {
-  if (!strcmp(s, "json")) return EXPORT_JSON;
-  if (!strcmp(s, "text") || !strcmp(s, "txt")) return EXPORT_TEXT;
-  if (!strcmp(s, "dot")) return EXPORT_DOT;
-  for (size_t i = 0; i < sizeof tree_formats / sizeof *tree_formats; i++)
-    if (!strcmp(s, tree_formats[i].name)) {
-      *tf = tree_formats[i].f;
-      return EXPORT_TREE;
+  for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+    if (!strcmp(s, formats[i].name)) {
+      *tf = formats[i].tf;
+      return formats[i].f;
     }
   return EXPORT_NONE;
 }
@@ -187,23 +224,32 @@ static export_fmt format_of_path(const char *path, treefmt *tf) {
   return format_named(ext + 1, tf);
 }
 
-/* The tree to write, in the format export was asked for. */
+/* The tree to write, in the format export was asked for: --format, else
+ * each file's extension. */
 typedef struct {
-  export_fmt f;
-  treefmt tf; /* EXPORT_TREE: which tree format */
+  const char *format; /* --format, or NULL */
   const tnode *t;
   const game *g;
   int max_guesses, depth;
+  rules_mode rules; /* JSON's "rules" and "objective" */
+  objective objective;
+  treehtml_meta html; /* EXPORT_HTML */
 } export_job;
 
+static export_fmt format_for(const char *format, const char *path, treefmt *tf) {
+  return format ? format_named(format, tf) : format_of_path(path, tf);
+}
+
 static int export_writer(FILE *fp, const char *path, void *arg) {
-  (void)path;
   const export_job *j = arg;
-  switch (j->f) {
-  case EXPORT_JSON: return treeio_write(fp, TREEFMT_JSON, j->t, j->g, j->max_guesses);
+  treefmt tf = TREEFMT_NONE;
+  switch (format_for(j->format, path, &tf)) {
+  case EXPORT_JSON:
+    return treeio_write_json_mode(fp, j->t, j->g, j->max_guesses, j->rules, j->objective);
   case EXPORT_TEXT: return treeio_write(fp, TREEFMT_TEXT, j->t, j->g, j->max_guesses);
   case EXPORT_DOT: return dot_write(fp, j->t, j->g, j->depth);
-  case EXPORT_TREE: return treeio_write(fp, j->tf, j->t, j->g, j->max_guesses);
+  case EXPORT_HTML: return treehtml_write(fp, j->t, j->g, &j->html);
+  case EXPORT_TREE: return treeio_write(fp, tf, j->t, j->g, j->max_guesses);
   case EXPORT_NONE: break;
   }
   return err_set("no format");
@@ -213,35 +259,44 @@ int cmd_export(int argc, char **argv) {
   optle_args a;
   bool help = false;
   char *pv[1];
-  positionals pos = {pv, 0, 1};
+  positionals pos = {pv, 0, 1, NULL};
   int rc = parse_options("export", export_opts, argc, argv, &a, &help, &pos);
   if (rc) return rc;
   if (help) {
-    export_help(stdout);
+    help_text(stdout, &export_doc);
     return EXIT_OK;
   }
-  if (a.hard) return no_hard_mode("export ");
+  rules_mode rules;
+  if ((rc = rules_args("export ", &a, &rules, NULL))) return rc;
   if (pos.n == 0) return usage_error("export ", "give the tree file to export");
-  export_fmt f = EXPORT_NONE;
+  if (outputs_clash("export ", &a.out, "tree file", pos.v[0])) return EXIT_USAGE;
   treefmt tf = TREEFMT_NONE;
-  if (a.format && (f = format_named(a.format, &tf)) == EXPORT_NONE)
-    return usage_error("export ", "--format '%s': unknown format (json, text, dot, paths, cpaths, "
+  if (a.format && format_named(a.format, &tf) == EXPORT_NONE)
+    return usage_error("export ", "--format '%s': unknown format (json, text, dot, html, paths, cpaths, "
                        "map or mjs)", a.format);
-  if (a.out.n > 1) return usage_error("export ", "-o: give one file (or none: standard output)");
-  const char *dest = a.out.n ? a.out.paths[0] : "-";
-  if (!a.format && strcmp(dest, "-") && (f = format_of_path(dest, &tf)) == EXPORT_NONE)
-    return usage_error("export ", "-o %s: give --format json|text|dot|paths|cpaths|map|mjs (the "
-                       "extension says none)", dest);
-  if (f == EXPORT_NONE)
-    return usage_error("export ", "give --format json|text|dot|paths|cpaths|map|mjs");
-  if (a.depth && f != EXPORT_DOT)
-    return usage_error("export ", "--depth applies to --format dot only");
+  const char *std_out = "-";
+  const char *const *dest = a.out.n ? a.out.paths : &std_out;
+  int ndest = a.out.n ? a.out.n : 1;
+  bool dot = false;
+  for (int i = 0; i < ndest; i++) {
+    export_fmt f = format_for(a.format, dest[i], &tf);
+    if (f == EXPORT_NONE && strcmp(dest[i], "-"))
+      return usage_error("export ", "-o %s: give --format json|text|dot|html|paths|cpaths|map|mjs (the "
+                         "extension says none)", dest[i]);
+    if (f == EXPORT_NONE)
+      return usage_error("export ", "give --format json|text|dot|html|paths|cpaths|map|mjs");
+    for (int j = 0; j < i; j++)
+      if (!strcmp(dest[i], dest[j])) return usage_error("export ", "-o %s: given twice", dest[i]);
+    dot |= f == EXPORT_DOT;
+  }
+  if (a.depth && !dot) return usage_error("export ", "--depth applies to --format dot only");
 
   game g;
   tnode *t = NULL;
   treeread_info info;
-  int limit = a.max_guesses > 0 ? a.max_guesses : 0;
-  if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, limit, &g, &t, &info))) return rc;
+  if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, a.max_guesses, &rules, &g, &t,
+                            &info)))
+    return rc;
 
   int file_limit = a.max_guesses;
   if (file_limit < 0 && info.format == TREEFMT_JSON) file_limit = info.max_guesses;
@@ -250,10 +305,12 @@ int cmd_export(int argc, char **argv) {
     tree_summarize(t, &s);
     file_limit = s.most <= 6 ? 6 : 0;
   }
-  export_job job = {f, tf, t, &g, file_limit, a.depth};
+  /* The page shows the rules checked and the objective recorded. */
+  export_job job = {a.format, t, &g, file_limit, a.depth, rules, info.objective,
+                    {rules, info.objective, file_limit, strcmp(pos.v[0], "-") ? pos.v[0] : NULL}};
   outset o;
   rc = EXIT_OK;
-  if (outs_open(&o, &dest, 1) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;
+  if (outs_open(&o, dest, ndest) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;
   tree_free(t);
   treeread_info_free(&info);
   game_free(&g);

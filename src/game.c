@@ -20,7 +20,7 @@ static wordlist copy_list(const wordlist *src) {
   return out;
 }
 
-int game_from_lists(game *g, wordlist answers, wordlist guesses) {
+int game_from_words(game *g, wordlist answers, wordlist guesses) {
   memset(g, 0, sizeof *g);
   double t0 = now_seconds();
   if (answers.n > OPTLE_MAX_ANSWERS || guesses.n > OPTLE_MAX_GUESSES) {
@@ -53,9 +53,6 @@ int game_from_lists(game *g, wordlist answers, wordlist guesses) {
     g->guess2ans[gi] = a;
   }
   g->lists_hash = words_lists_hash(&answers, &guesses);
-  g->fb = xaligned((size_t)answers.n * (size_t)guesses.n);
-  feedback_table_fill(g->fb, (const char (*)[8])guesses.w, guesses.n,
-                      (const char (*)[8])answers.w, answers.n);
   g->load_seconds = now_seconds() - t0;
   return 0;
 fail:
@@ -64,7 +61,37 @@ fail:
   return -1;
 }
 
+int game_table(game *g) {
+  if (g->fb) return 0;
+  double t0 = now_seconds();
+  g->fb = xaligned((size_t)g->n_answers * (size_t)g->n_guesses);
+  feedback_table_fill(g->fb, (const char (*)[8])g->guesses.w, g->n_guesses,
+                      (const char (*)[8])g->answers.w, g->n_answers);
+  g->load_seconds += now_seconds() - t0;
+  if (stop_requested()) { /* the fill gave up part-way (util.h, Stopping) */
+    free(g->fb);
+    g->fb = NULL;
+    return err_set("stopped while building the feedback table (%d answers x %d guesses)",
+                   g->n_answers, g->n_guesses);
+  }
+  return 0;
+}
+
+int game_from_lists(game *g, wordlist answers, wordlist guesses) {
+  if (game_from_words(g, answers, guesses)) return -1;
+  if (!game_table(g)) return 0;
+  game_free(g);
+  return -1;
+}
+
 int game_load(game *g, const char *answers_path, const char *guesses_path) {
+  if (game_load_words(g, answers_path, guesses_path)) return -1;
+  if (!game_table(g)) return 0;
+  game_free(g);
+  return -1;
+}
+
+int game_load_words(game *g, const char *answers_path, const char *guesses_path) {
   double t0 = now_seconds();
   wordlist a, q;
   memset(g, 0, sizeof *g);
@@ -77,7 +104,7 @@ int game_load(game *g, const char *answers_path, const char *guesses_path) {
   } else {
     q = copy_list(&a);
   }
-  if (game_from_lists(g, a, q)) return -1;
+  if (game_from_words(g, a, q)) return -1;
   g->load_seconds = now_seconds() - t0;
   return 0;
 }

@@ -113,12 +113,17 @@ int greedy_parse(const char *name, greedy *out) {
   return 0;
 }
 
-void greedy_print_help(FILE *fp) {
-  for (int i = 0; i < NRULES; i++) fprintf(fp, "  %-16s %s\n", rules[i].name, rules[i].description);
-  fprintf(fp, "  %-16s %s\n", "rollout:BASE:N",
-          "at each set, the N best guesses by BASE (a rule above), each scored by");
-  fprintf(fp, "  %-16s %s\n", "",
-          "playing BASE to the end on its classes; least total wins, ties as entropy");
+int greedy_doc(int i, const char **name, const char **about) {
+  if (i < 0 || i > NRULES) return 0;
+  if (i < NRULES) {
+    *name = rules[i].name;
+    *about = rules[i].description;
+  } else {
+    *name = "rollout:BASE:N";
+    *about = "at each set, the N best guesses by BASE (a rule above), each scored by\n"
+             "playing BASE to the end on its classes; least total wins, ties as entropy";
+  }
+  return 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -167,7 +172,16 @@ static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, c
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
   uint16_t cnt[PATTERN_COUNT] = {0};
   int m = 0, nn = 0;
+  /* A stop (util.h) ends the scan with no pick: the callers then give
+   * OPTLE_INF or no tree, so a seed on a big set stops in time.  Polled
+   * every 256 guesses, or every guess on 1024 answers or more (a guess
+   * then costs a cache miss per answer). */
+  int every = n >= 1024 ? 0 : 255;
   for (int u = 0; u < nu; u++) {
+    if (!(u & every) && stop_requested()) {
+      m = 0;
+      break;
+    }
     int q = U[u];
     uint64_t score = 0;
     unsigned largest = 0;
@@ -210,8 +224,21 @@ static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, c
 typedef struct {
   const greedy *st;
   const game *g;
-  bool tasks; /* split large sets into OpenMP tasks */
+  bool tasks;     /* split large sets into OpenMP tasks */
+  const rword *W; /* rules that narrow (st->mode): the guesses as they read them */
 } run;
+
+/* The guesses of U allowed in guess q's class p: U itself under the
+ * normal rules, else a new list (*own set: free it). */
+static const int *class_list(const run *R, const int *U, int nu, int q, int p, int *cnu,
+                             int **own) {
+  *own = NULL;
+  *cnu = nu;
+  if (!R->W) return U;
+  *own = xmalloc(sizeof **own * (size_t)(nu ? nu : 1));
+  *cnu = rules_after(R->st->mode, R->W, U, nu, q, p, *own);
+  return *own;
+}
 
 static int total_rec(const run *R, const uint16_t *A, int n, int first, int depth, const int *U,
                      int nu, int *most, long budget);
@@ -247,7 +274,10 @@ static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth,
     if (budget < INF && sum + rest > budget) break;
     rest -= 2 * c - 1;
     long cb = budget < INF ? budget - sum - rest : INF;
-    sum += total_rec(R, part + start[p], c, -1, child, U, nu, &m, cb);
+    int cnu, *own;
+    const int *CU = class_list(R, U, nu, q, p, &cnu, &own);
+    sum += total_rec(R, part + start[p], c, -1, child, CU, cnu, &m, cb);
+    free(own);
     deepest = m > deepest ? m : deepest;
   }
   free(part);
@@ -310,8 +340,8 @@ static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, in
   int top = st->top < nu ? st->top : nu;
   cand *cs = xmalloc(sizeof *cs * (size_t)(top ? top : 1));
   int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext, false);
-  greedy base = {.rule = st->rule, .top = 0};
-  run RB = {&base, R->g, false};
+  greedy base = {.rule = st->rule, .top = 0, .mode = st->mode};
+  run RB = {&base, R->g, false, R->W};
   int *tot = xmalloc(sizeof *tot * (size_t)(m ? m : 1)), most;
   /* BASE's own pick first, in full; any other guess matters only if it
    * does at least as well, so its total is wanted only up to that
@@ -367,9 +397,14 @@ static int *all_guesses(const game *g) {
   return U;
 }
 
+/* The rules' words when st's rules narrow (free it), else NULL. */
+static rword *words_for(const greedy *st, const game *g) {
+  return rules_narrows(st->mode) ? rules_words(g) : NULL;
+}
+
 int greedy_pick(const greedy *st, const game *g, const uint16_t *set, int n) {
   if (n < 2) return -1;
-  run R = {st, g, false};
+  run R = {st, g, false, NULL};
   int *U = all_guesses(g), *Unext = all_guesses(g), nnext;
   int q = pick(&R, set, n, U, g->n_guesses, Unext, &nnext);
   free(U);
@@ -382,10 +417,12 @@ int greedy_total(const greedy *st, const game *g, const uint16_t *set, int n, in
   int m = 0;
   if (most) *most = 0;
   if (n <= 0) return 0;
-  run R = {st, g, false};
+  rword *W = words_for(st, g);
+  run R = {st, g, false, W};
   int *U = all_guesses(g);
   int t = total_rec(&R, set, n, first, depth, U, g->n_guesses, &m, INF);
   free(U);
+  free(W);
   if (most && t < INF) *most = m;
   return t;
 }
@@ -415,6 +452,10 @@ static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const 
   if (first < 0) {
     Unext = xmalloc(sizeof *Unext * (size_t)(nu ? nu : 1));
     q = pick(R, A, n, U, nu, Unext, &nnext);
+    if (q < 0) { /* stopped */
+      free(Unext);
+      return NULL;
+    }
   }
   const int *Uc = Unext ? Unext : U;
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
@@ -430,14 +471,26 @@ static tnode *tree_rec(const run *R, const uint16_t *A, int n, int first, const 
     int p = pats[i], c = start[p + 1] - start[p];
     t->pat[i] = (uint8_t)p;
 #pragma omp task default(shared) firstprivate(i, p, c) if (R->tasks && c >= TASK_MIN_SET)
-    t->kid[i] = tree_rec(R, part + start[p], c, -1, Uc, nnext);
+    {
+      int cnu, *own;
+      const int *CU = class_list(R, Uc, nnext, q, p, &cnu, &own);
+      t->kid[i] = tree_rec(R, part + start[p], c, -1, CU, cnu);
+      free(own);
+    }
   }
 #pragma omp taskwait
   long total = n;
-  for (int i = 0; i < k; i++) total += t->kid[i]->total;
+  bool whole = true;
+  for (int i = 0; i < k; i++)
+    if (t->kid[i]) total += t->kid[i]->total;
+    else whole = false; /* stopped below */
   t->total = sat_sum(total);
   free(part);
   free(Unext);
+  if (!whole) {
+    tree_free(t);
+    return NULL;
+  }
   return t;
 }
 
@@ -445,18 +498,28 @@ tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, 
                    int threads) {
   if (n <= 0) return NULL;
   if (threads < 1) threads = 1;
-  run R = {st, g, threads > 1};
+  rword *W = words_for(st, g);
+  run R = {st, g, threads > 1, W};
   int *U = all_guesses(g);
   tnode *t = NULL;
 #pragma omp parallel num_threads(threads) if (threads > 1)
 #pragma omp single
   t = tree_rec(&R, set, n, first, U, g->n_guesses);
   free(U);
-  assert(tree_sums_ok(t));
+  free(W);
+  assert(!t || tree_sums_ok(t));
   return t;
 }
 
-int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth) {
-  greedy entropy = {.rule = &rules[0], .top = 0}; /* rules[0] is entropy */
-  return greedy_total(&entropy, g, set, n, -1, depth, NULL);
+int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth, rules_mode m,
+                         const int *U, int nu) {
+  greedy entropy = {.rule = &rules[0], .top = 0, .mode = m}; /* rules[0] is entropy */
+  if (!U || !rules_narrows(m)) return greedy_total(&entropy, g, set, n, -1, depth, NULL);
+  if (n <= 0) return 0;
+  rword *W = words_for(&entropy, g);
+  run R = {&entropy, g, false, W};
+  int most;
+  int t = total_rec(&R, set, n, -1, depth, U, nu, &most, INF);
+  free(W);
+  return t;
 }

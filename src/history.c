@@ -201,3 +201,29 @@ int history_wider(const game *g, const hstep *h, int k, game *out) {
   free(all);
   return game_from_lists(out, a, q);
 }
+
+const char *history_why(const game *g, rules_mode m, const hstep *h, int k, int guess,
+                        char *buf, size_t size) {
+  if (m == RULES_NORMAL) return NULL;
+  char(*words)[8] = xmalloc(sizeof *words * (size_t)(k ? k : 1));
+  int *pats = xmalloc(sizeof *pats * (size_t)(k ? k : 1));
+  for (int i = 0; i < k; i++) {
+    memcpy(words[i], g->guesses.w[h[i].guess], 8);
+    pats[i] = h[i].pattern;
+  }
+  const char *why = rules_why(m, (const char(*)[8])words, pats, k, g->guesses.w[guess], false, buf, size);
+  free(words);
+  free(pats);
+  return why;
+}
+
+int history_check_rules(const game *g, rules_mode m, const hstep *h, int k) {
+  char why[160];
+  for (int i = 1; i < k; i++)
+    if (history_why(g, m, h, i, h[i].guess, why, sizeof why)) {
+      char st[HISTORY_STEP_CHARS];
+      history_format(g, h[i], st);
+      return err_set("step %d, %s: %s (%s mode)", i + 1, st, why, rules_name(m));
+    }
+  return 0;
+}

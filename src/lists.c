@@ -104,7 +104,27 @@ int lists_words(const lists_named *l, wordlist *answers, wordlist *guesses) {
   return 0;
 }
 
+int lists_max_answers(void) {
+  static int most; /* the lists are fixed: counted once */
+  if (most) return most;
+  int m = 0;
+  for (int i = 0; i < NLISTS; i++) {
+    wordlist a;
+    if (load_embedded(table[i].afile, &a)) continue;
+    if (a.n > m) m = a.n;
+    words_free(&a);
+  }
+  return most = m;
+}
+
 int lists_load(game *g, const char *name, const char *guesses_path) {
+  if (lists_load_words(g, name, guesses_path)) return -1;
+  if (!game_table(g)) return 0;
+  game_free(g);
+  return -1;
+}
+
+int lists_load_words(game *g, const char *name, const char *guesses_path) {
   memset(g, 0, sizeof *g);
   const lists_named *l = lists_find(name);
   if (!l) return err_set("--list '%s': unknown list (known: %s)", name, lists_names());
@@ -117,7 +137,7 @@ int lists_load(game *g, const char *name, const char *guesses_path) {
     words_free(&a);
     return -1;
   }
-  if (game_from_lists(g, a, q)) return -1;
+  if (game_from_words(g, a, q)) return -1;
   if (!guesses_path) g->list = l->name;
   g->load_seconds = now_seconds() - t0;
   return 0;

@@ -19,8 +19,9 @@ typedef struct {
   uint16_t n;
   uint8_t depth;
   uint8_t exact;
-  uint32_t pad;
-  uint16_t set[]; /* n sorted answer indices */
+  uint8_t klen;   /* bytes of the rules' key after the set (memo.h) */
+  uint8_t pad[3];
+  uint16_t set[]; /* n sorted answer indices, then klen key bytes */
 } record;
 
 typedef struct {
@@ -44,7 +45,9 @@ struct memo {
   uint32_t index_mask;  /* index slots - 1 (a power of two) */
 };
 
-static size_t record_size(int n) { return (sizeof(record) + 2 * (size_t)n + 7) & ~(size_t)7; }
+static size_t record_size(int n, int klen) {
+  return (sizeof(record) + 2 * (size_t)n + (size_t)klen + 7) & ~(size_t)7;
+}
 
 memo *memo_new(size_t bytes) {
   memo *m = xcalloc(1, sizeof *m);
@@ -89,6 +92,11 @@ uint64_t memo_hash(const uint16_t *set, int n, int depth) {
   return XXH3_64bits_withSeed(set, 2 * (size_t)n, (uint64_t)depth);
 }
 
+uint64_t memo_hash_k(const uint16_t *set, int n, int depth, const void *key, int klen) {
+  uint64_t h = memo_hash(set, n, depth);
+  return klen ? h ^ XXH3_64bits_withSeed(key, (size_t)klen, h) : h;
+}
+
 static void lock(shard *s) {
   while (atomic_flag_test_and_set_explicit(&s->lock, memory_order_acquire))
     ;
@@ -98,15 +106,17 @@ static void unlock(shard *s) { atomic_flag_clear_explicit(&s->lock, memory_order
 static shard *shard_of(memo *m, uint64_t h) { return &m->shards[h & (MEMO_SHARDS - 1)]; }
 
 /* Slot of the record for this key, or of the empty slot where it goes. */
-static uint32_t *find(memo *m, shard *s, uint64_t h, const uint16_t *set, int n, int depth) {
+static uint32_t *find(memo *m, shard *s, uint64_t h, const uint16_t *set, int n, int depth,
+                      const void *key, int klen) {
   (void)m;
   uint32_t i = (uint32_t)(h >> 20) & s->mask;
   for (;;) {
     uint32_t *slot = &s->index[i];
     if (!*slot) return slot;
     record *r = (record *)(s->arena + *slot - 1);
-    if (r->hash == h && r->n == n && r->depth == depth &&
-        !memcmp(r->set, set, 2 * (size_t)n))
+    if (r->hash == h && r->n == n && r->depth == depth && r->klen == klen &&
+        !memcmp(r->set, set, 2 * (size_t)n) &&
+        (!klen || !memcmp((const uint8_t *)r->set + 2 * (size_t)n, key, (size_t)klen)))
       return slot;
     i = (i + 1) & s->mask;
   }
@@ -133,11 +143,11 @@ static void grow(memo *m, shard *s) {
   free(keep);
 }
 
-bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int *value,
-                bool *exact) {
+bool memo_probe_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, const void *key,
+                  int klen, int *value, bool *exact) {
   shard *s = shard_of(m, h);
   lock(s);
-  uint32_t *slot = find(m, s, h, set, n, depth);
+  uint32_t *slot = find(m, s, h, set, n, depth, key, klen);
   bool hit = *slot != 0;
   if (hit) {
     record *r = (record *)(s->arena + *slot - 1);
@@ -149,13 +159,14 @@ bool memo_probe(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
   return hit;
 }
 
-void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int value,
-                bool exact) {
-  size_t need = record_size(n);
+void memo_store_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, const void *key,
+                  int klen, int value, bool exact) {
+  assert(klen >= 0 && klen < 256);
+  size_t need = record_size(n, klen);
   if (need > m->arena_bytes / 16) return;
   shard *s = shard_of(m, h);
   lock(s);
-  uint32_t *slot = find(m, s, h, set, n, depth);
+  uint32_t *slot = find(m, s, h, set, n, depth, key, klen);
   if (*slot) {
     record *r = (record *)(s->arena + *slot - 1);
     /* The same set twice: exact values agree, and a lower bound never
@@ -179,7 +190,7 @@ void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
     s->records = 0;
     s->used = 0;
     memset(s->index, 0, sizeof(uint32_t) * ((size_t)s->mask + 1));
-    slot = find(m, s, h, set, n, depth);
+    slot = find(m, s, h, set, n, depth, key, klen);
   }
   record *r = (record *)(s->arena + s->used);
   r->hash = h;
@@ -187,8 +198,10 @@ void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, int depth, int 
   r->n = (uint16_t)n;
   r->depth = (uint8_t)depth;
   r->exact = exact;
-  r->pad = 0;
+  r->klen = (uint8_t)klen;
+  memset(r->pad, 0, sizeof r->pad);
   memcpy(r->set, set, 2 * (size_t)n);
+  if (klen) memcpy((uint8_t *)r->set + 2 * (size_t)n, key, (size_t)klen);
   *slot = s->used + 1;
   s->used += (uint32_t)need;
   s->records++;

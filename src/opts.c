@@ -15,12 +15,13 @@
 #include "words.h"
 
 int usage_error(const char *cmd, const char *fmt, ...) {
+  char raw[1024], shown[1024];
   va_list ap;
   va_start(ap, fmt);
-  fputs("optle: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, " (see 'optle %s--help')\n", cmd ? cmd : "");
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  esc_controls(shown, sizeof shown, raw);
+  fprintf(stderr, "optle: %s (see 'optle %s--help')\n", shown, cmd ? cmd : "");
   return EXIT_USAGE;
 }
 
@@ -41,19 +42,26 @@ static const optdef table[] = {
 #undef X
 };
 
-void print_options(FILE *fp, const optuse *uses) {
-  for (const optuse *u = uses; u->id != OPT_END; u++) {
-    const optdef *d = &table[u->id];
-    char left[64];
-    snprintf(left, sizeof left, "%s%s%s", d->flag, d->arg ? " " : "", d->arg ? d->arg : "");
-    fprintf(fp, "  %-22s %s\n", left, u->help ? u->help : d->help);
-  }
+optshow opt_show(const optuse *u) {
+  const optdef *d = &table[u->id];
+  return (optshow){d->flag, d->arg, u->help ? u->help : d->help};
+}
+
+int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input) {
+  if (!input || !strcmp(input, "-")) return 0;
+  for (int i = 0; i < out->n; i++)
+    if (strcmp(out->paths[i], "-") && (!strcmp(out->paths[i], input) ||
+                                       out_same_file(out->paths[i], input)))
+      return usage_error(cmd, "-o %s: that is the %s%s%s: writing it would destroy an input",
+                         out->paths[i], label, *label ? " " : "", input);
+  return 0;
 }
 
 /* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos) {
   char sub[64];
+  bool given[OPT_COUNT] = {false};
   snprintf(sub, sizeof sub, "%s ", cmd);
   memset(args, 0, sizeof *args);
   for (const optuse *u = uses; u->id != OPT_END; u++)
@@ -72,6 +80,8 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
       if (strlen(table[u->id].flag) == flen && !strncmp(table[u->id].flag, a, flen)) break;
     if (u->id == OPT_END) {
       if (a[0] == '-' && a[1]) return usage_error(sub, "%s: unknown option for '%s'", a, cmd);
+      if (pos && pos->n >= pos->max && pos->what)
+        return usage_error(sub, "'%s': too many arguments: at most %d %s", a, pos->max, pos->what);
       if (!pos || pos->n >= pos->max)
         return usage_error(sub, "'%s': unexpected argument for '%s'", a, cmd);
       pos->v[pos->n++] = argv[i];
@@ -79,6 +89,11 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
     }
     const optdef *d = &table[u->id];
     char *field = (char *)args + d->off;
+    /* One value per option: a second one is refused, never silently
+     * kept or dropped (-o collects its files; a flag twice is once). */
+    if ((d->type == O_STR || d->type == O_INT) && given[u->id])
+      return usage_error(sub, "%s given twice", d->flag);
+    given[u->id] = true;
     if (d->type == O_FLAG) {
       if (eq && a[flen] == '=') return usage_error(sub, "%s takes no value", d->flag);
       *(bool *)field = true;
@@ -112,21 +127,42 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
       *(int *)field = (int)v;
     }
   }
+  /* -o never names an input file: the input would be gone. */
+  if (outputs_clash(sub, &args->out, "--answers file", args->l.answers) ||
+      outputs_clash(sub, &args->out, "--guesses file", args->l.guesses) ||
+      outputs_clash(sub, &args->out, "--tree file", args->tree))
+    return EXIT_USAGE;
   return 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* Shared pieces: word lists from --list or --answers/--guesses. */
 
-int load_lists(const char *cmd, const list_args *l, game *g) {
-  if (l->list && l->answers)
-    return usage_error(cmd, "--list and --answers cannot be used together");
-  if (!l->list && !l->answers) return usage_error(cmd, "give --list NAME or --answers FILE");
-  int rc = l->list ? lists_load(g, l->list, l->guesses) : game_load(g, l->answers, l->guesses);
-  if (!rc) return 0;
+/* A list load that failed: a stop during the table (status 4), or bad
+ * input (status 2); says which. */
+static int load_failed(void) {
+  if (stop_requested()) {
+    stop_say("while building the feedback table: nothing was computed");
+    return EXIT_STOPPED;
+  }
   fprintf(stderr, "optle: %s\n", err_msg());
   return EXIT_USAGE;
 }
+
+static int load(const char *cmd, const list_args *l, game *g, bool table) {
+  if (l->list && l->answers)
+    return usage_error(cmd, "--list and --answers cannot be used together");
+  if (!l->list && !l->answers) return usage_error(cmd, "give --list NAME or --answers FILE");
+  int rc = l->list ? lists_load_words(g, l->list, l->guesses)
+                   : game_load_words(g, l->answers, l->guesses);
+  if (!rc && table && game_table(g)) {
+    game_free(g);
+    rc = -1;
+  }
+  return rc ? load_failed() : 0;
+}
+
+int load_lists(const char *cmd, const list_args *l, game *g) { return load(cmd, l, g, true); }
 
 void tree_file_free(tree_file *tf) {
   free(tf->data);
@@ -134,19 +170,25 @@ void tree_file_free(tree_file *tf) {
   treeread_info_free(&tf->rec);
 }
 
-int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
-                    bool force, const char *default_list, game *g, tree_file *tf) {
+static int tree_lists(const char *cmd, const list_args *l, const char *tree_path,
+                      const char *label, bool force, const char *default_list, game *g,
+                      tree_file *tf, bool table) {
   memset(tf, 0, sizeof *tf);
   memset(g, 0, sizeof *g);
   bool given = l->list || l->answers;
-  /* 1. The list options first, so their errors come first, as without a tree. */
+  /* 1. The list options first, so their errors come first, as without a
+   * tree; their words only: the table comes last, after the cheap checks
+   * of the tree file. */
   if (given) {
-    int rc = load_lists(cmd, l, g);
+    int rc = load(cmd, l, g, false);
     if (rc) return rc;
   }
-  /* 2. The tree, and what it records. */
+  /* 2. The tree, and what it records.  Until the lists are known, what
+   * the reader may allocate is bounded by the largest named list: a
+   * tree without list options must name one. */
   if (tree_path && (treeread_file(tree_path, &tf->data, &tf->len) ||
-                    treeread_lists(tf->data, tf->len, tree_path, &tf->rec))) {
+                    treeread_lists(tf->data, tf->len, tree_path,
+                                   given ? g->n_answers : lists_max_answers(), &tf->rec))) {
     fprintf(stderr, "optle: %s%s\n", label, err_msg());
     tree_file_free(tf);
     game_free(g);
@@ -157,9 +199,10 @@ int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, 
     list_args use = *l;
     if (tree_path && tf->rec.list[0]) {
       if (!lists_find(tf->rec.list)) {
-        fprintf(stderr, "optle: %s%s records the list '%s', which this optle does not know "
-                        "(known: %s); give the lists with --list or --answers\n",
+        err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
+                "the lists with --list or --answers",
                 label, tree_path, tf->rec.list, lists_names());
+        fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
         tree_file_free(tf);
         return EXIT_USAGE;
       }
@@ -176,7 +219,7 @@ int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, 
       tree_file_free(tf);
       return EXIT_USAGE;
     }
-    int rc = load_lists(cmd, &use, g);
+    int rc = load(cmd, &use, g, false);
     if (rc) {
       tree_file_free(tf);
       return rc;
@@ -188,16 +231,33 @@ int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, 
     words_hash_hex(tf->rec.lists_hash, rec);
     words_hash_hex(g->lists_hash, have);
     if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
-    fprintf(stderr, "optle: %s%s was made for other lists: it records the lists hash %s, but %s "
-                    "(%d answers) and %s (%d guesses) have %s; give the lists it was made "
-                    "with%s, or --force to use it anyway\n",
+    err_set("%s%s was made for other lists: it records the lists hash %s, but %s (%d answers) "
+            "and %s (%d guesses) have %s; give the lists it was made with%s, or --force to use "
+            "it anyway",
             label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
             have, named);
+    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
     tree_file_free(tf);
     game_free(g);
     return EXIT_USAGE;
   }
+  /* 5. The table, for the commands that play. */
+  if (table && game_table(g)) {
+    tree_file_free(tf);
+    game_free(g);
+    return load_failed();
+  }
   return 0;
+}
+
+int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf) {
+  return tree_lists(cmd, l, tree_path, label, force, default_list, g, tf, true);
+}
+
+int load_tree_words(const char *cmd, const list_args *l, const char *tree_path, const char *label,
+                    bool force, const char *default_list, game *g, tree_file *tf) {
+  return tree_lists(cmd, l, tree_path, label, force, default_list, g, tf, false);
 }
 
 int word_arg(const char *cmd, const char *option, const char *word, const game *g) {
@@ -211,4 +271,15 @@ int word_arg(const char *cmd, const char *option, const char *word, const game *
   int idx = words_find(&g->guesses, w);
   if (idx < 0) usage_error(cmd, "%s '%s': not in the guess list %s", option, word, g->guesses.path);
   return idx;
+}
+
+int rules_args(const char *cmd, const optle_args *a, rules_mode *m, objective *o) {
+  if (a->hard && a->ultrahard) return usage_error(cmd, "--hard and --ultrahard: choose one");
+  *m = a->ultrahard ? RULES_ULTRAHARD : a->hard ? RULES_HARD : RULES_NORMAL;
+  if (o) {
+    *o = OBJ_TOTAL;
+    if (a->objective && objective_parse(a->objective, o))
+      return usage_error(cmd, "--objective '%s': use total or worst", a->objective);
+  }
+  return 0;
 }

@@ -42,6 +42,11 @@ level *srch_level(ctx *c, int ply) {
       L->cands = xmalloc(sizeof *L->cands * (size_t)c->s->g->n_guesses);
       L->glist = xmalloc(sizeof *L->glist * (size_t)c->s->g->n_guesses);
       L->part = xmalloc(sizeof *L->part * (size_t)c->s->g->n_answers);
+      if (c->s->rw) {
+        L->krs = xmalloc(sizeof *L->krs * PATTERN_COUNT);
+        L->ulist = xmalloc(sizeof *L->ulist * (size_t)c->s->g->n_guesses);
+        L->allowed = xmalloc(sizeof *L->allowed * (size_t)(c->s->g->n_guesses / 64 + 2));
+      }
       c->lv[i] = L;
     }
     c->nlv = n;
@@ -97,7 +102,7 @@ void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
 }
 
 static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
-                       int ply, const int *U, int nu);
+                     int ply, const int *U, int nu, const rstate *rs);
 
 /*
  * Everything known about T_d(A) short of a scan: closed forms, splits by
@@ -112,11 +117,14 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
  * leaves a single pair reaches it (n + (n - 3) + 3), as does guessing one
  * of three answers that no answer separates (3 + 3).
  */
-static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, bool exact) {
-  if (!stopped(c->s)) memo_store(c->s->memo, h, A, n, dk, v, exact);
+static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, bool exact,
+                  const rstate *rs) {
+  int klen;
+  const void *key = rstate_key(rs, &klen);
+  if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, dk, key, klen, v, exact);
 }
 
-void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
+void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
   k->exact = true;
   k->h = 0;
   if (n == 1) { k->lb = 1; return; }
@@ -129,10 +137,11 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
   if (n >= MEMO_MIN_SET) {
     int v;
     bool exact;
-    int dk = d >= n ? UNLIMITED : d;
-    k->h = memo_hash(A, n, dk);
+    int dk = d >= n ? UNLIMITED : d, klen;
+    const void *key = rstate_key(rs, &klen);
+    k->h = memo_hash_k(A, n, dk, key, klen);
     c->st.memo_probes++;
-    if (memo_probe(c->s->memo, k->h, A, n, dk, &v, &exact)) {
+    if (memo_probe_k(c->s->memo, k->h, A, n, dk, key, klen, &v, &exact)) {
       /* A stored bound exceeds 2n, so the split checks below failed. */
       c->st.memo_hits++;
       assert(v >= set_floor(c->s, n));
@@ -156,8 +165,8 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k) {
 }
 
 /* The recursion: see the top of this file for its contract. */
-int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U,
-                 int nu) {
+int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
+               const rstate *rs) {
   c->st.nodes++;
   if (stopping(c->s)) return INF;
   /* Step 1. The 2n - 1 bound needs no look at the set at all. */
@@ -167,14 +176,14 @@ int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const
   }
   /* Step 2. Closed forms, splits by A's own answers, the memo. */
   klass k;
-  srch_quick(c, A, n, d, &k);
+  srch_quick(c, A, n, d, &k, rs);
   if (k.exact) return k.lb;
   if (k.lb >= beta) {
     c->st.cut_bound++;
     return k.lb;
   }
   /* Step 3. The full search. */
-  return srch_node(c, A, n, d, beta, k.lb, k.h, ply, U, nu);
+  return srch_node(c, A, n, d, beta, k.lb, k.h, ply, U, nu, rs);
 }
 
 /*
@@ -190,14 +199,14 @@ int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const
  * the guesses U (nu of them) that A's own scan kept.
  */
 int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
-                      atomic_int *shared, int ply, const int *U, int nu) {
+                    atomic_int *shared, int ply, const int *U, int nu, const rstate *rs) {
   level *L = srch_level(c, ply);
   srch_partition(c->s->g, L, A, n, g);
   int sum = lbg, cd = child_depth(d);
   c->st.guess_evals++;
   for (int i = 0; i < L->ncls; i++) {
     klass *k = &L->cls[i];
-    srch_quick(c, L->part + k->start, k->size, cd, k);
+    srch_quick(c, L->part + k->start, k->size, cd, k, class_state(c->s, L, rs, g, k->pat));
     sum = imin(sum + k->lb - set_floor(c->s, k->size), INF);
     if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
     if (sum >= best) {
@@ -216,7 +225,10 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
     }
     c->st.nodes++;
     if (stopping(c->s)) return INF;
-    int v = srch_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, U, nu);
+    int cnu;
+    const int *CU = class_guesses(c->s, L, U, nu, g, k->pat, &cnu);
+    int v = srch_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, CU, cnu,
+                      c->s->rw ? L->kst[k->pat] : NULL);
     assert(stopped(c->s) || v >= k->lb); /* a class's value is at least its bound */
     sum = imin(sum + v - k->lb, INF);
     if (v >= budget) {
@@ -232,6 +244,49 @@ static bool same_feedback(const uint8_t **rows, int g, int r, int n) {
   for (int j = 0; j < n; j++)
     if (rows[j][g] != rows[j][r]) return false;
   return true;
+}
+
+/* The bytes of a word (rword.w64) a pattern shows green or yellow. */
+static uint64_t shown_bytes(int p) {
+  uint64_t m = 0;
+  for (int i = 0; i < 5; i++, p /= 3)
+    if (p % 3) m |= 0xffull << (8 * i);
+  return m;
+}
+
+void srch_shown_init(search *s) {
+  for (int p = 0; p < PATTERN_COUNT; p++) s->shown[p] = shown_bytes(p);
+}
+
+/* Under hard mode, do guesses g and r, which give every answer of A the
+ * same pattern, also leave the same constraint after each of them
+ * (rules.h)?  Hard mode reads only the letters a pattern shows green or
+ * yellow, so it is enough that g and r have the same letters there:
+ * then every class gets the same state from either, and so does every
+ * subset of A (its patterns are some of A's).  Ultrahard reads every
+ * letter (a gray one is excluded), so two different words always differ. */
+static bool same_rules_effect(const search *s, const uint8_t **rows, int n, int g, int r) {
+  if (s->o.rules != RULES_HARD) return false;
+  uint64_t diff = s->rw[g].w64 ^ s->rw[r].w64;
+  for (int j = 0; j < n; j++)
+    if (diff & s->shown[rows[j][g]]) return false;
+  return true;
+}
+
+/* Step 2 of srch_scan(): does g give every answer of A (rows, n) the
+ * feedback of a guess kept earlier in this scan (generation gen), with,
+ * under rules that narrow, the same effect on the allowed guesses?  If
+ * not, g is recorded as kept. */
+static bool same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
+                         uint64_t score, uint32_t gen, bool narrow) {
+  uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green);
+  uint32_t at = (uint32_t)(key >> 32) & c->sigmask;
+  for (; c->sig[at].gen == gen; at = (at + 1) & c->sigmask)
+    if (c->sig[at].key == key && same_feedback(rows, g, c->sig[at].g, n) &&
+        (!narrow || same_rules_effect(c->s, rows, n, g, c->sig[at].g)))
+      return true;
+  c->sig[at] = (sigslot){key, g, gen};
+  return false;
 }
 
 /*
@@ -264,9 +319,14 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
    * at least 2n + coll - 1 (INF with two guesses left), and it is dropped
    * as soon as that reaches beta, mostly after a few answers. */
   int maxcoll = d == 2 ? 1 : beta >= INF ? n + 1 : beta - 2 * n + 1;
+  bool narrow = rules_narrows(c->s->o.rules);
   if (maxcoll < 1) maxcoll = 1;
+  /* Stops are polled every 1024 guesses, or every guess on a set of
+   * 1024 answers or more: a guess then reads a row per answer, cache
+   * misses all (20,000 answers: 1024 guesses took a second). */
+  int every = n >= 1024 ? 0 : 1023;
   for (int u = 0; u < nu; u++) {
-    if ((u & 1023) == 1023 && stopping(c->s)) break; /* the caller sees the stop */
+    if ((u & every) == every && stopping(c->s)) break; /* the caller sees the stop */
     int g = U[u];
     int coll = 0, j = 0;
     for (; j < n; j++)
@@ -291,20 +351,13 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
       cnt[p] = 0;
     }
     if (k == 1 && !green) continue; /* 1. no information */
-    /* 2. the same feedback as a kept guess: equal (score, k, green) first */
-    uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green);
-    uint32_t at = (uint32_t)(key >> 32) & c->sigmask;
-    bool dup = false;
-    for (; c->sig[at].gen == gen; at = (at + 1) & c->sigmask)
-      if (c->sig[at].key == key && same_feedback(rows, g, c->sig[at].g, n)) {
-        dup = true;
-        break;
-      }
-    if (dup) {
+    /* 2. the same feedback as a kept guess: equal (score, k, green) first
+     * (under rules that narrow, and the same effect on what is allowed
+     * after it). */
+    if (same_as_kept(c, rows, n, g, k, green, score, gen, narrow)) {
       c->st.dup_guesses++;
       continue;
     }
-    c->sig[at] = (sigslot){key, g, gen};
     L->glist[ng++] = g;
 
     int lbg = guess_floor(c->s, n, k, green);
@@ -332,7 +385,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
  * records the result in the memo.
  */
 static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
-                       int ply, const int *U, int nu) {
+                     int ply, const int *U, int nu, const rstate *rs) {
   bool memoise = n >= MEMO_MIN_SET;
   int dk = d >= n ? UNLIMITED : d, lb0 = lb;
 
@@ -345,7 +398,7 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
   int nc = srch_scan(c, L, A, n, d, beta, U, nu, &failmin, &perfect, &r);
   if (perfect >= 0) {
     c->st.perfect_out++;
-    if (memoise) store(c, h, A, n, dk, 2 * n, true);
+    if (memoise) store(c, h, A, n, dk, 2 * n, true, rs);
     return 2 * n;
   }
 
@@ -356,7 +409,7 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
   if (r.lbmin > lb) lb = r.lbmin;
   if (lb >= beta) {
     c->st.fail_high++;
-    if (memoise) store(c, h, A, n, dk, lb, false);
+    if (memoise) store(c, h, A, n, dk, lb, false, rs);
     return lb;
   }
   int best = beta;
@@ -365,7 +418,7 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     c->st.small_class_ub++;
   }
   if (best <= lb) {
-    if (memoise) store(c, h, A, n, dk, best, true);
+    if (memoise) store(c, h, A, n, dk, best, true, rs);
     c->st.bound_sum += (uint64_t)lb0;
     c->st.exact_sum += (uint64_t)best;
     return best;
@@ -381,7 +434,7 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     cand first = L->cands[top];
     L->cands[top] = L->cands[--nc];
     int v = first.lb < best
-                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng)
+                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng, rs)
                 : first.lb;
     if (v < best) best = v;
     else failmin = imin(failmin, v);
@@ -403,7 +456,7 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
       failmin = imin(failmin, cd.lb);
       continue;
     }
-    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng);
+    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
     if (v < best) best = v;
     else failmin = imin(failmin, v);
   }
@@ -412,14 +465,14 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
    * proven bound exceeds a value found. */
   assert(stopped(c->s) || best >= lb);
   if (best < beta) {
-    if (memoise) store(c, h, A, n, dk, best, true);
+    if (memoise) store(c, h, A, n, dk, best, true, rs);
     c->st.bound_sum += (uint64_t)lb0;
     c->st.exact_sum += (uint64_t)best;
     return best;
   }
   c->st.fail_high++;
   if (failmin < lb) failmin = lb;
-  if (memoise) store(c, h, A, n, dk, failmin, false);
+  if (memoise) store(c, h, A, n, dk, failmin, false, rs);
   return failmin;
 }
 

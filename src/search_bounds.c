@@ -65,7 +65,59 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   }
   for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
   for (int i = 0; i < no; i++) b->ppos[order[i]] = i;
+  if (s->rw) {
+    /* Rules that narrow: which positions of the order have each letter in
+     * each place, and at least c copies of it (bounds_allowed()). */
+    int nw = b->nwords = (no + 63) / 64;
+    b->at = xcalloc((size_t)5 * 26 * (size_t)(nw ? nw : 1), sizeof *b->at);
+    b->atleast = xcalloc((size_t)26 * 7 * (size_t)(nw ? nw : 1), sizeof *b->atleast);
+    for (int i = 0; i < no; i++) {
+      const char *w = G->guesses.w[order[i]];
+      int cnt[26] = {0};
+      for (int q = 0; q < 5; q++) {
+        int L = w[q] - 'a';
+        b->at[((size_t)q * 26 + (size_t)L) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
+        cnt[L]++;
+      }
+      for (int L = 0; L < 26; L++)
+        for (int c = 1; c <= cnt[L]; c++)
+          b->atleast[((size_t)L * 7 + (size_t)c) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
+    }
+  }
   return b;
+}
+
+void srch_bounds_allowed(const search *s, const rstate *rs, uint64_t *out) {
+  const bounds_ctx *b = s->bx;
+  int nw = b->nwords;
+  for (int w = 0; w < nw; w++) out[w] = ~0ull;
+  if (b->nstrong % 64) out[nw - 1] = (1ull << (b->nstrong % 64)) - 1;
+  for (int q = 0; q < 5; q++) {
+    if (rs->gmask >> (8 * q) & 0xff) {
+      int L = (int)(rs->gval >> (8 * q) & 0xff) - 'a';
+      const uint64_t *m = b->at + ((size_t)q * 26 + (size_t)L) * (size_t)nw;
+      for (int w = 0; w < nw; w++) out[w] &= m[w];
+    }
+    if (s->o.rules == RULES_ULTRAHARD)
+      for (int L = 0; L < 26; L++)
+        if (!(rs->pos[q] >> L & 1)) {
+          const uint64_t *m = b->at + ((size_t)q * 26 + (size_t)L) * (size_t)nw;
+          for (int w = 0; w < nw; w++) out[w] &= ~m[w];
+        }
+  }
+  for (int L = 0; L < 26; L++) {
+    int lo = (int)(rs->min[L >> 4] >> (4 * (L & 15)) & 15);
+    int hi = (int)(rs->max[L >> 4] >> (4 * (L & 15)) & 15);
+    if (lo > 5) lo = 6; /* no five-letter word has six */
+    if (lo > 0) {
+      const uint64_t *m = b->atleast + ((size_t)L * 7 + (size_t)lo) * (size_t)nw;
+      for (int w = 0; w < nw; w++) out[w] &= m[w];
+    }
+    if (hi < 5) {
+      const uint64_t *m = b->atleast + ((size_t)L * 7 + (size_t)hi + 1) * (size_t)nw;
+      for (int w = 0; w < nw; w++) out[w] &= ~m[w];
+    }
+  }
 }
 
 void srch_bounds_free(bounds_ctx *b) {
@@ -75,6 +127,8 @@ void srch_bounds_free(bounds_ctx *b) {
   free(b->ptab);
   free(b->prow);
   free(b->ppos);
+  free(b->at);
+  free(b->atleast);
   free(b);
 }
 
@@ -302,20 +356,26 @@ static block_fn kernel_for(int m) {
 }
 
 /* The largest s over all guesses on C (rows, isin marked), stopping at
- * `enough`. */
-static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough) {
+ * `enough`.  A stop (a large class takes a second) gives m, the largest
+ * s there is: the weakest bound, still a proven one. */
+static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough,
+                const uint64_t *allowed) {
   const bounds_ctx *b = c->s->bx;
   block_fn scan = kernel_for(m);
   int best = 0, pos[64], sv[64];
   c->st.bound_scans++;
   for (int u0 = 0; u0 < b->nstrong && best < enough; u0 += 64) {
+    if (stopped(c->s)) return m;
     if (b->cap[u0] <= best) break; /* nothing later can beat it */
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
+    if (!mask) continue; /* the rules allow no guess of the block */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     if (m > 255) c->st.bound_big += (uint64_t)w;
-    for (int i = 0; i < ns; i++) best = sv[i] > best ? sv[i] : best;
+    for (int i = 0; i < ns; i++)
+      if (mask >> (pos[i] - u0) & 1) best = sv[i] > best ? sv[i] : best;
   }
   return best;
 }
@@ -341,15 +401,44 @@ static int smax_slow(const game *G, const uint16_t *C, int m) {
 }
 #endif
 
-/* A bound worth keeping for later probes (closed forms are cheaper). */
-static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb) {
-  if (m >= MEMO_MIN_SET && lb > 2 * m && !stopped(c->s))
-    memo_store(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, lb, false);
+bool srch_bounds_splits(ctx *c, const uint16_t *C, int m) {
+  const bounds_ctx *b = c->s->bx;
+  const uint8_t **rows = c->rows2;
+  uint8_t *isin = c->isin2;
+  mark(c->s, rows, isin, C, m);
+  block_fn scan = kernel_for(m);
+  bool found = false;
+  int pos[64], sv[64];
+  c->st.bound_scans++;
+  for (int u0 = 0; u0 < b->nstrong && !found; u0 += 64) {
+    if (b->cap[u0] < m) break; /* fewer classes than answers from here on */
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
+    int ns = scan(rows, isin, m, u0, w, 0, pos, sv, &reads);
+    c->st.bound_guesses += (uint64_t)w;
+    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    /* s = m - collisions + [in C]: no collision is a split into singles. */
+    for (int i = 0; i < ns && !found; i++) found = sv[i] - isin[pos[i]] == m;
+  }
+  unmark(c->s, isin, C, m);
+  return found;
 }
 
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact) {
+/* A bound worth keeping for later probes (closed forms are cheaper). */
+static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb,
+                 const rstate *rs) {
+  /* Under a root history (search_set_history()) every set the search
+   * meets has a state; a bound over the guesses the root allows, kept
+   * under no state, would stand for the set with nothing known. */
+  if (c->s->root_rs && !rs) return;
+  int klen;
+  const void *key = rstate_key(rs, &klen);
+  if (m >= MEMO_MIN_SET && lb > 2 * m && !stopped(c->s))
+    memo_store_k(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, key, klen, lb, false);
+}
+
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs) {
   klass k;
-  srch_quick(c, C, m, d, &k);
+  srch_quick(c, C, m, d, &k, rs);
   *exact = k.exact;
   /* A stored bound above 2m is used as it is: it came from L1, L2 or a
    * search (valid either way, and rarely below L1). */
@@ -357,13 +446,19 @@ int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact) {
   c->st.bound1++;
   /* Not exact: no answer of C splits it into singletons or leaves one
    * pair, so s <= m, and s = m (a bound of 2m) is the best there is. */
+  uint64_t *allowed = NULL;
+  if (rs && c->s->rw) { /* only the guesses the state allows */
+    allowed = c->allowed;
+    srch_bounds_allowed(c->s, rs, allowed);
+  }
   mark(c->s, c->rows, c->isin, C, m);
-  int sm = smax(c, c->rows, c->isin, m, m);
+  int sm = smax(c, c->rows, c->isin, m, m, allowed);
   unmark(c->s, c->isin, C, m);
-  assert(stopped(c->s) || smax_slow(c->s->g, C, m) < 0 || sm == smax_slow(c->s->g, C, m));
+  assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
+         sm == smax_slow(c->s->g, C, m));
   int lb = 3 * m - sm;
   if (lb < k.lb) lb = k.lb;
-  keep(c, &k, C, m, d, lb);
+  keep(c, &k, C, m, d, lb, rs);
   return lb;
 }
 
@@ -374,17 +469,24 @@ static int cand_term_cmp(const void *pa, const void *pb) {
   return (a->g > b->g) - (a->g < b->g);
 }
 
-int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
+int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs) {
   bool exact;
-  int lb1 = srch_bound1(c, C, m, d, &exact);
+  int lb1 = srch_bound1(c, C, m, d, &exact, rs);
   if (exact || lb1 >= need || d < 3) return lb1;
   c->st.bound2++;
   search *s = c->s;
   const game *G = s->g;
   const bounds_ctx *b = s->bx;
   klass k;
-  srch_quick(c, C, m, d, &k); /* for its memo hash (a probe: cheap) */
+  srch_quick(c, C, m, d, &k, rs); /* for its memo hash (a probe: cheap) */
   level *L = srch_level(c, ply);
+  /* Under rules that narrow, only the guesses the state allows (this
+   * level's own copy: srch_bound1() below reuses the context's). */
+  uint64_t *allowed = NULL;
+  if (rs && s->rw) {
+    allowed = L->allowed;
+    srch_bounds_allowed(s, rs, allowed);
+  }
   const uint8_t **rows = c->rows2;
   uint8_t *isin = c->isin2;
   mark(s, rows, isin, C, m);
@@ -400,8 +502,10 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
     int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     for (int i = 0; i < ns; i++)
-      if (3 * m - sv[i] < need) L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
+      if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1))
+        L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
   }
   /* Pass 2: the most promising first (least term, then guess index), so
    * that the best total falls early and the rest stop at once: best is
@@ -414,7 +518,8 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
     for (int q = 0; q < L->ncls && sum < best; q++) {
       klass *kq = &L->cls[q];
       bool ex;
-      int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex);
+      int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex,
+                          class_state(s, L, rs, L->cands[i].g, kq->pat));
       sum = imin(sum + v - (2 * kq->size - 1), INF);
     }
     if (sum < best) best = sum;
@@ -422,6 +527,6 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply) {
   unmark(s, isin, C, m);
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
   int lb = best > lb1 ? best : lb1;
-  keep(c, &k, C, m, d, lb);
+  keep(c, &k, C, m, d, lb, rs);
   return lb;
 }

@@ -63,6 +63,13 @@ typedef struct {
   uint16_t *part; /* n_answers: the set reordered by class */
   klass cls[PATTERN_COUNT];
   int ncls;
+  /* Rules that narrow (rules.h) only: the state after this level's guess
+   * by pattern (NULL: nothing known), and the guesses allowed in the
+   * class being searched. */
+  rstate *krs;       /* PATTERN_COUNT */
+  uint64_t *allowed; /* srch_bound2()'s bitset of the guesses allowed */
+  const rstate *kst[PATTERN_COUNT];
+  int *ulist;        /* n_guesses */
 } level;
 
 /* Signature table of one scan: finds guesses whose feedback on every
@@ -84,6 +91,11 @@ typedef struct bounds_ctx {
   uint8_t *ptab;        /* the table, rows of A, columns in strong order */
   int pstride;          /* ptab's row length (a multiple of 64) */
   int *prow, *ppos;     /* answer -> ptab row; guess -> strong position */
+  /* Rules that narrow only: bitsets over the order (nwords words each),
+   * at[(place * 26 + letter)] and atleast[(letter * 7 + c)]: the guesses
+   * with that letter there, and with at least c copies of it. */
+  int nwords;
+  uint64_t *at, *atleast;
 } bounds_ctx;
 
 /* Per-thread context: counters, scratch levels, scan tables. */
@@ -96,6 +108,7 @@ typedef struct {
   const uint8_t **rows;        /* scan scratch: the set's table rows */
   const uint8_t **rows2;       /* the same for srch_bound2()'s own set */
   uint8_t *isin, *isin2;       /* n_guesses: marks of the set's answers */
+  uint64_t *allowed;           /* srch_bound1()'s bitset (rules that narrow) */
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -110,7 +123,14 @@ struct search {
   int nctx;
   const uint64_t *clogc;
   int seed_bound;
-  int *all; /* 0 .. n_guesses-1: the universe at the root */
+  int *all; /* 0 .. n_guesses-1: every guess */
+  /* The root: its history's rules state (NULL: nothing known) and the
+   * guesses it allows (all of them, unless search_set_history()). */
+  rstate rs0;
+  const rstate *root_rs;
+  int *root_u, root_nu;
+  rword *rw; /* every guess as the rules read it (NULL: normal rules) */
+  uint64_t shown[PATTERN_COUNT]; /* hard mode: bytes a pattern shows (search.c) */
   struct bounds_ctx *bx;   /* the running root proof's bounds (below) */
   search_root_stats root;  /* the last root proof's stages */
   double t0, last_progress;
@@ -155,6 +175,30 @@ static inline int guess_floor(const search *s, int n, int k, int green) {
   return 3 * n - k - green;
 }
 
+/* The rules' state of guess g's class with pattern p, from the state rs
+ * of its parent: L->kst[p] (NULL while nothing is known). */
+static inline const rstate *class_state(const search *s, level *L, const rstate *rs, int g,
+                                        int p) {
+  if (!s->rw) return NULL;
+  rstate *k = &L->krs[p];
+  if (rs) *k = *rs;
+  else rstate_init(k);
+  rstate_add(s->o.rules, k, &s->rw[g], p);
+  return L->kst[p] = rstate_empty(k) ? NULL : k;
+}
+
+/* The guesses of U allowed in g's class p: U itself under the normal
+ * rules, else narrowed into L->ulist. */
+static inline const int *class_guesses(const search *s, level *L, const int *U, int nu, int g,
+                                       int p, int *cnu) {
+  if (!s->rw) {
+    *cnu = nu;
+    return U;
+  }
+  *cnu = rules_after(s->o.rules, s->rw, U, nu, g, p, L->ulist);
+  return L->ulist;
+}
+
 /* The candidates' order: the highest entropy first, then the tie rule. */
 static inline int cand_cmp(const void *pa, const void *pb) {
   const cand *a = pa, *b = pb;
@@ -169,13 +213,16 @@ level *srch_level(ctx *c, int ply);
 /* Partition A by g into L->part; L->cls gets the non-winning classes,
  * largest first (ties by pattern), each in A's order. */
 void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g);
+/* Fill s->shown (hard mode's feedback-alike test, search.c). */
+void srch_shown_init(search *s);
 /* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
-int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu);
+int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
+               const rstate *rs);
 /* Closed forms, splits by A's own answers, the memo (search.c). */
-void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k);
+void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs);
 /* A guess's total on A, exact below best (search.c). */
 int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
-               atomic_int *shared, int ply, const int *U, int nu);
+                    atomic_int *shared, int ply, const int *U, int nu, const rstate *rs);
 
 typedef struct {
   int lbmin; /* least bound of any guess: a bound on T(A) */
@@ -193,15 +240,17 @@ void srch_begin(search *s);
 int srch_finish(search *s, int v);
 void srch_progress(search *s, const char *what, int done, int total, int best);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
-int srch_root(search *s, const uint16_t *A, int n, int d);
+int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
+              const rstate *rs);
 /* The same within a window: srch_solve()'s contract, with threads. */
-int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta);
+int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
+                     const rstate *rs);
 
 /* search_root.c: the greedy seed's total + 1 on a set (INF: none), and
  * the exact values of guess g's classes on A (n + their sum, or INF);
  * picks (by pattern, may be NULL) gets the tie rule's guess of each class
  * its own root proof settled, -1 for the others. */
-int srch_seed_beta(search *s, const uint16_t *A, int n, int d);
+int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
                  int *picks);
 
@@ -209,16 +258,37 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
  * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
  * srch_bound2() may stop at `need` (its value is then >= need); it
  * partitions in level `ply`.  Both scan s->bx. */
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact);
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs);
+/* Under rules that narrow: the positions of s->bx's order that the state
+ * rs allows, as a bitset (s->bx->nwords words).  The bounds of a set with
+ * a state (rs, may be NULL: nothing known) count only those guesses, and
+ * go into the memo under the set and the state. */
+void srch_bounds_allowed(const search *s, const rstate *rs, uint64_t *out);
 /* A bounds context for subsets of A, the guesses in `order` (no of
  * them, strong splitters first, cap[i] as in bounds_ctx); free it with
  * srch_bounds_free(). */
 bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
                             const int *cap, int no);
 void srch_bounds_free(bounds_ctx *b);
+/* Does some guess of s->bx split C (a subset of its set) into single
+ * answers?  Every guess it holds, allowed or not. */
+bool srch_bounds_splits(ctx *c, const uint16_t *C, int m);
 /* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
 const char *srch_bounds_kernel(void);
-int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply);
+int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs);
+
+/* search_proof.c: one first guess and what is proven of it. */
+typedef struct {
+  int g, green;
+  int l0;     /* 3n - k - green */
+  int bound;  /* proven lower bound of its total (its value when exact) */
+  bool exact; /* bound is its exact total */
+  bool out;   /* refuted: bound > the optimum (or the cutoff) */
+} opener;
+/* The sum of the L1 (L2) bounds of o's classes on A, largest class
+ * first, stopping once it reaches `stop` (INF: the full sum). */
+int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
+int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 
 /* search_proof.c: the staged root proof without a fixed first guess:
  * T_d(A), and *g0 the tie rule's first guess reaching it. */
@@ -227,8 +297,10 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0);
 /* search_tree.c */
 /* The tree of A (value V) with guess g, or the tie rule's when g < 0;
  * hint (by pattern, may be NULL) gives children's guesses known already. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint);
-int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel);
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+                  const int *U, int nu, const rstate *rs);
+int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel, const int *U,
+                int nu, const rstate *rs);
 
 /* search_rank.c */
 int srch_guess_value(search *s, const uint16_t *A, int n, int d, int g, int beta);

@@ -31,15 +31,6 @@
 
 #include "search_impl.h"
 
-/* One first guess and what is proven of it. */
-typedef struct {
-  int g, green;
-  int l0;     /* 3n - k - green */
-  int bound;  /* proven lower bound of its total (its value when exact) */
-  bool exact; /* bound is its exact total */
-  bool out;   /* refuted: bound > the optimum */
-} opener;
-
 static int opener_l0_cmp(const void *pa, const void *pb) {
   const opener *a = pa, *b = pb;
   if (a->l0 != b->l0) return a->l0 - b->l0;
@@ -54,21 +45,22 @@ static int opener_bound_cmp(const void *pa, const void *pb) {
 
 /* The sum of the L1 bounds of g's classes on A, from the largest class,
  * stopping once it reaches `stop` (INF: the full sum). */
-static int l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int sum = o->l0, cd = child_depth(d);
   for (int i = 0; i < L->ncls && sum < stop && !stopping(c->s); i++) {
     klass *k = &L->cls[i];
     bool exact;
-    int v = srch_bound1(c, L->part + k->start, k->size, cd, &exact);
+    int v = srch_bound1(c, L->part + k->start, k->size, cd, &exact,
+                        class_state(c->s, L, c->s->root_rs, o->g, k->pat));
     sum = imin(sum + v - (2 * k->size - 1), INF);
   }
   return sum;
 }
 
 /* The same with L2, each class with the budget the others leave. */
-static int l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
@@ -78,13 +70,15 @@ static int l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int 
   long sum = o->l0;
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
-    b1[i] = srch_bound1(c, L->part + L->cls[i].start, L->cls[i].size, cd, &exact);
+    b1[i] = srch_bound1(c, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
+                        class_state(c->s, L, c->s->root_rs, o->g, L->cls[i].pat));
     sum += b1[i] - (2 * L->cls[i].size - 1);
   }
   for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
     klass *k = &L->cls[i];
     int need = (int)(stop - (sum - b1[i]));
-    int v = srch_bound2(c, L->part + k->start, k->size, cd, need, 1);
+    int v = srch_bound2(c, L->part + k->start, k->size, cd, need, 1,
+                        c->s->rw ? L->kst[k->pat] : NULL);
     if (v > b1[i]) sum += v - b1[i];
   }
   free(b1);
@@ -114,9 +108,9 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   level *L0 = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
-  int nc = srch_scan(c0, L0, A, n, d, INF, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  int nc = srch_scan(c0, L0, A, n, d, INF, s->root_u, s->root_nu, &failmin, NULL, &r);
   if (stopped(s)) {
-    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, s->g->n_guesses, false};
+    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, s->root_nu, false};
     return INF;
   }
   int no = nc;
@@ -141,7 +135,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   s->bx = srch_bounds_new(s, A, n, order, cap, no);
   free(order);
   free(cap);
-  int seed = srch_seed_beta(s, A, n, d); /* the greedy total + 1, or INF */
+  int seed = srch_seed_beta(s, A, n, d, s->root_u, s->root_nu); /* the greedy total + 1, or INF */
   s->seed_bound = seed < INF ? seed - 1 : INF;
   rs->t[0] = now_seconds() - t;
 
@@ -151,7 +145,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   int probe = no < ROOT_PROBE ? no : ROOT_PROBE;
   int *sums = xmalloc(sizeof *sums * (size_t)(probe ? probe : 1));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-  for (int i = 0; i < probe; i++) sums[i] = l1_sum(my_ctx(s), A, n, d, &op[i], INF);
+  for (int i = 0; i < probe; i++) sums[i] = srch_l1_sum(my_ctx(s), A, n, d, &op[i], INF);
   for (int i = 0; i < probe; i++) op[i].bound = sums[i] > op[i].bound ? sums[i] : op[i].bound;
   /* L1 ranks them only roughly (it is ~100 below the optimum on the
    * real lists); L2 of the best few by L1 picks the one to solve (on
@@ -168,7 +162,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe2; i++) {
     opener *o = &op[byl1[i]];
-    int v = l2_sum(my_ctx(s), A, n, d, o, INF);
+    int v = srch_l2_sum(my_ctx(s), A, n, d, o, INF);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
   int pick = -1;
@@ -214,7 +208,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
       settled++;
       continue;
     }
-    int v = l1_sum(my_ctx(s), A, n, d, &op[i], thr);
+    int v = srch_l1_sum(my_ctx(s), A, n, d, &op[i], thr);
     if (stopped(s)) continue;
     if (v > op[i].bound) op[i].bound = v;
     if (v >= thr) {
@@ -245,7 +239,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
   for (int j = 0; j < nleft; j++) {
     opener *o = &op[left[j]];
     if (thr >= INF || stopping(s)) continue;
-    int v = l2_sum(my_ctx(s), A, n, d, o, thr);
+    int v = srch_l2_sum(my_ctx(s), A, n, d, o, thr);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {
@@ -288,7 +282,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
       o->out = true;
       continue;
     }
-    int v = srch_eval_guess(my_ctx(s), A, n, d, o->g, o->l0, b, &best, 1, U, nu);
+    int v = srch_eval_guess(my_ctx(s), A, n, d, o->g, o->l0, b, &best, 1, U, nu, s->root_rs);
     if (stopped(s)) continue;
 #pragma omp critical(search_root_best)
     {

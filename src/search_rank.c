@@ -17,7 +17,7 @@ int srch_guess_value(search *s, const uint16_t *A, int n, int d, int g, int beta
   int lbg = n;
   for (int i = 0; i < L->ncls; i++) lbg += set_floor(s, L->cls[i].size);
   if (lbg >= beta) return lbg;
-  return srch_eval_guess(c, A, n, d, g, lbg, beta, NULL, 0, s->all, s->g->n_guesses);
+  return srch_eval_guess(c, A, n, d, g, lbg, beta, NULL, 0, s->root_u, s->root_nu, s->root_rs);
 }
 
 int search_guess_value(search *s, const uint16_t *A, int n, int depth, int g) {
@@ -49,8 +49,8 @@ int search_rank(search *s, const uint16_t *A, int n, int depth, int top, search_
    * with the same feedback are equal alternatives, and all are listed). */
   cand *cands = xmalloc(sizeof *cands * (size_t)G->n_guesses);
   int nc = 0;
-  for (int g = 0; g < G->n_guesses; g++) {
-    int k = 0;
+  for (int u = 0; u < s->root_nu; u++) { /* the guesses the history allows */
+    int g = s->root_u[u], k = 0;
     for (int j = 0; j < n; j++) k += c->cnt[game_fb(G, g, A[j])]++ == 0;
     int green = c->cnt[PATTERN_WIN] != 0;
     for (int j = 0; j < n; j++) c->cnt[game_fb(G, g, A[j])] = 0;

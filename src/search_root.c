@@ -46,6 +46,16 @@ search *search_new(const game *g, const search_opts *o) {
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
+  s->root_u = s->all;
+  s->root_nu = g->n_guesses;
+  s->root_rs = NULL;
+  rstate_init(&s->rs0);
+  if (rules_narrows(s->o.rules)) {
+    s->rw = rules_words(g);
+    srch_shown_init(s);
+    for (int i = 0; i < s->nctx; i++)
+      s->ctx[i].allowed = xmalloc(sizeof(uint64_t) * (size_t)(g->n_guesses / 64 + 2));
+  }
   s->clogc = score_clogc_table();
   s->seed_bound = INF;
   return s;
@@ -58,6 +68,9 @@ void search_free(search *s) {
       free(s->ctx[i].lv[j]->cands);
       free(s->ctx[i].lv[j]->glist);
       free(s->ctx[i].lv[j]->part);
+      free(s->ctx[i].lv[j]->krs);
+      free(s->ctx[i].lv[j]->ulist);
+      free(s->ctx[i].lv[j]->allowed);
       free(s->ctx[i].lv[j]);
     }
     free(s->ctx[i].lv);
@@ -66,11 +79,31 @@ void search_free(search *s) {
     free(s->ctx[i].rows2);
     free(s->ctx[i].isin);
     free(s->ctx[i].isin2);
+    free(s->ctx[i].allowed);
   }
   free(s->ctx);
+  if (s->root_u != s->all) free(s->root_u);
   free(s->all);
+  free(s->rw);
   memo_free(s->memo);
   free(s);
+}
+
+int search_set_history(search *s, const int *guesses, const int *pats, int nh) {
+  rstate_init(&s->rs0);
+  for (int i = 0; i < nh; i++)
+    if (s->rw) rstate_add(s->o.rules, &s->rs0, &s->rw[guesses[i]], pats[i]);
+  s->root_rs = rstate_empty(&s->rs0) ? NULL : &s->rs0;
+  if (s->root_u != s->all) free(s->root_u);
+  s->root_u = s->all;
+  s->root_nu = s->g->n_guesses;
+  if (s->root_rs) {
+    s->root_u = xmalloc(sizeof *s->root_u * (size_t)s->g->n_guesses);
+    s->root_nu = 0;
+    for (int g = 0; g < s->g->n_guesses; g++)
+      if (rstate_allows(s->root_rs, &s->rw[g])) s->root_u[s->root_nu++] = g;
+  }
+  return s->root_nu;
 }
 
 void srch_progress(search *s, const char *what, int done, int total, int best) {
@@ -92,9 +125,10 @@ void srch_progress(search *s, const char *what, int done, int total, int best) {
 }
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
-int srch_seed_beta(search *s, const uint16_t *A, int n, int d) {
+int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu) {
   if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
-  int ub = s->o.seed(s->g, A, n, d);
+  int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu)
+                 : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0);
   return ub < INF ? ub + 1 : INF;
 }
 
@@ -117,11 +151,24 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
       /* The class's own root proof: its guesses refuted by bounds first
        * (search_proof.c), with every thread. */
       const uint16_t *cls = L->part + L->cls[big].start;
-      int size = L->cls[big].size, g0;
-      v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0) : srch_root(s, cls, size, cd);
+      int size = L->cls[big].size, g0, pat = L->cls[big].pat;
+      if (s->rw) {
+        /* Rules that narrow: the class's own guesses and state, searched
+         * with every thread (the root proof's bounds know no rules). */
+        int *CU = xmalloc(sizeof *CU * (size_t)s->root_nu), cnu;
+        cnu = rules_after(s->o.rules, s->rw, s->root_u, s->root_nu, g, pat, CU);
+        rstate cs = s->root_rs ? *s->root_rs : s->rs0;
+        rstate_add(s->o.rules, &cs, &s->rw[g], pat);
+        v = srch_root(s, cls, size, cd, CU, cnu, rstate_empty(&cs) ? NULL : &cs);
+        free(CU);
+        g0 = -1;
+      } else {
+        v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0)
+                    : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
+      }
       /* The proof's guess is the tie rule's (search_proof.c): the tree
        * takes it as it is, with no choice to make again. */
-      if (picks && cd >= 3 && v < INF && !stopped(s)) picks[L->cls[big].pat] = g0;
+      if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
       if (stopped(s)) v = -1;
     }
     vals[big++] = v;
@@ -135,7 +182,13 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     const uint16_t *cls = L->part + L->cls[i].start;
     int size = L->cls[i].size, v = INF;
     if (!stopping(s)) {
-      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd), 1, s->all, s->g->n_guesses);
+      /* The class's guesses and state under the rules (level 0 of this
+       * thread is free: the recursion starts at level 1). */
+      level *L0 = srch_level(c, 0);
+      int cnu;
+      const int *CU = class_guesses(s, L0, s->root_u, s->root_nu, g, L->cls[i].pat, &cnu);
+      const rstate *cs = class_state(s, L0, s->root_rs, g, L->cls[i].pat);
+      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
       if (stopped(s)) v = -1; /* may be incomplete: see below */
     }
     vals[i] = v;
@@ -158,7 +211,9 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
         continue;
       }
       klass k;
-      srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k);
+      level *L0 = srch_level(c, 0);
+      srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k,
+                 class_state(s, L0, s->root_rs, g, L->cls[i].pat));
       lb += k.lb;
     }
     s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, ncls, false};
@@ -170,10 +225,11 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
 /* The root without a fixed guess: candidates split across threads, all
  * sharing the best total found, starting from the seed's bound.  Returns
  * T_d(A). */
-int srch_root(search *s, const uint16_t *A, int n, int d) {
-  int beta = srch_seed_beta(s, A, n, d);
+int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
+              const rstate *rs) {
+  int beta = srch_seed_beta(s, A, n, d, U, nu);
   s->seed_bound = beta < INF ? beta - 1 : INF;
-  int v = srch_root_window(s, A, n, d, beta);
+  int v = srch_root_window(s, A, n, d, beta, U, nu, rs);
   /* Nothing beat beta: with a finite seed that cannot happen (the seed's
    * own tree is within it); with beta = INF no strategy fits. */
   return v < beta ? v : INF;
@@ -181,17 +237,18 @@ int srch_root(search *s, const uint16_t *A, int n, int d) {
 
 /* The parallel root within a window, with srch_solve()'s contract:
  * T_d(A) when it is below beta, else a proven lower bound >= beta. */
-int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta) {
+int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
+                     const rstate *rs) {
   ctx *c0 = &s->ctx[0];
-  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, beta, 0, s->all, s->g->n_guesses);
+  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, beta, 0, U, nu, rs);
   level *L = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
-  int nc = srch_scan(c0, L, A, n, d, beta, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  int nc = srch_scan(c0, L, A, n, d, beta, U, nu, &failmin, NULL, &r);
   if (stopped(s)) {
     /* A partial scan proves nothing about the guesses it did not reach:
      * only the bound every set has remains. */
-    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, s->g->n_guesses, false};
+    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, nu, false};
     return INF;
   }
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
@@ -210,7 +267,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta) {
     proved[i] = cands[i].lb;
     if (stopping(s)) continue;
     if (cands[i].lb < b) {
-      int v = srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng);
+      int v = srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng, rs);
       /* After a stop a node may return the best total it had found as if
        * exact: an achieved total, but no longer a lower bound. */
       if (!stopped(s)) proved[i] = v;
@@ -250,6 +307,10 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta) {
 
 /* Every public entry point starts here: the clock, the deadline, no stop. */
 void search_set_time_limit(search *s, double seconds) { s->o.time_limit = seconds; }
+void search_set_max_guesses(search *s, int max_guesses) {
+  s->o.max_guesses = max_guesses;
+  s->depth = max_guesses <= 0 ? UNLIMITED : max_guesses;
+}
 
 void srch_begin(search *s) {
   s->t0 = now_seconds();
@@ -289,15 +350,16 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
     V = srch_root_proof(s, A, n, d, &g0);
   } else {
     s->root.openers = 0;
-    V = srch_root(s, A, n, d);
+    V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs);
   }
   s->t_values = now_seconds() - s->t0;
   if (V < INF && tree) {
     /* The root's guess is chosen with all threads, before the tasks. */
-    if (g0 < 0 && n > 1) g0 = srch_choose(s, A, n, d, V, true);
+    if (g0 < 0 && n > 1) g0 = srch_choose(s, A, n, d, V, true, s->root_u, s->root_nu, s->root_rs);
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
-    *tree = srch_build(s, A, n, d, V, g0, first >= 0 ? picks : NULL);
+    *tree = srch_build(s, A, n, d, V, g0, first >= 0 ? picks : NULL, s->root_u, s->root_nu,
+                       s->root_rs);
     if (stopped(s)) {
       /* The value is proven; only the tree was cut short. */
       tree_free(*tree);
@@ -313,7 +375,8 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
 int search_value(search *s, const uint16_t *A, int n, int depth) {
   if (n <= 0) return 0;
   srch_begin(s);
-  int v = srch_solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->all, s->g->n_guesses);
+  int v = srch_solve(&s->ctx[0], A, n, depth > 0 ? depth : s->depth, INF, 0, s->root_u, s->root_nu,
+                     s->root_rs);
   return srch_finish(s, v);
 }
 
@@ -324,8 +387,8 @@ int search_value_window(search *s, const uint16_t *A, int n, int depth, int beta
   int d = depth > 0 ? depth : s->depth;
   if (beta > INF) beta = INF; /* values stop at INF: beta = INF asks for them all */
   int v = s->o.threads > 1
-              ? srch_root_window(s, A, n, d, beta)
-              : srch_solve(&s->ctx[0], A, n, d, beta, 0, s->all, s->g->n_guesses);
+              ? srch_root_window(s, A, n, d, beta, s->root_u, s->root_nu, s->root_rs)
+              : srch_solve(&s->ctx[0], A, n, d, beta, 0, s->root_u, s->root_nu, s->root_rs);
   v = srch_finish(s, v);
   /* A bound of INF is exact: no strategy fits the limit. */
   *exact = !s->part.stopped && (v < beta || v >= INF);

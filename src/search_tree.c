@@ -28,7 +28,8 @@ static int tie_cmp(const void *pa, const void *pb) {
  * the rule would pick anyway); they are tried in rule order, at the root
  * in parallel, where the lowest position that reaches V wins.
  */
-int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel) {
+int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel, const int *U0,
+                int nu0, const rstate *rs) {
   ctx *c0 = my_ctx(s);
   const game *G = s->g;
   c0->st.tree_nodes++;
@@ -45,7 +46,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
       int lbg = d == 2 && k != n ? INF : guess_floor(s, n, k, 1);
       if (lbg > V) continue;
       c0->st.tree_own_evals++;
-      if (srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, s->all, G->n_guesses) == V)
+      if (srch_eval_guess(c0, A, n, d, g, lbg, V + 1, NULL, 1, U0, nu0, rs) == V)
         pick = g;
     }
     free(in);
@@ -55,7 +56,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
   int failmin = INF;
   scan_result r;
   c0->st.tree_scans++;
-  int nc = srch_scan(c0, L, A, n, d, V + 1, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  int nc = srch_scan(c0, L, A, n, d, V + 1, U0, nu0, &failmin, NULL, &r);
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   int *U = xmalloc(sizeof *U * (size_t)(L->ng ? L->ng : 1)), nu = L->ng;
@@ -68,7 +69,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
     for (int i = 0; i < nc; i++) {
       if (i > atomic_load(&found)) continue;
       ctx *c = my_ctx(s);
-      if (srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+      if (srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu, rs) == V) {
         int cur = atomic_load(&found);
         while (i < cur && !atomic_compare_exchange_weak(&found, &cur, i))
           ;
@@ -76,7 +77,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
     }
   } else {
     for (int i = 0; i < nc; i++)
-      if (srch_eval_guess(c0, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu) == V) {
+      if (srch_eval_guess(c0, A, n, d, cands[i].g, cands[i].lb, V + 1, NULL, 1, U, nu, rs) == V) {
         atomic_store(&found, i);
         break;
       }
@@ -88,17 +89,37 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
 }
 
 /* Exact value of a set the tree needs (usually a memo hit). */
-static int value_of(search *s, const uint16_t *A, int n, int d) {
-  return srch_solve(my_ctx(s), A, n, d, INF, 1, s->all, s->g->n_guesses);
+static int value_of(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
+                    const rstate *rs) {
+  return srch_solve(my_ctx(s), A, n, d, INF, 1, U, nu, rs);
+}
+
+/* A child's guesses and state under rules that narrow (rules.h): its own
+ * copies, since the children are built as tasks. */
+typedef struct {
+  int *U, nu;
+  rstate st;
+  const rstate *rs;
+} kid_rules;
+
+static void kid_rules_make(search *s, kid_rules *k, const int *U, int nu, const rstate *rs,
+                           int g, int p) {
+  k->U = xmalloc(sizeof *k->U * (size_t)(nu ? nu : 1));
+  k->nu = rules_after(s->o.rules, s->rw, U, nu, g, p, k->U);
+  if (rs) k->st = *rs;
+  else rstate_init(&k->st);
+  rstate_add(s->o.rules, &k->st, &s->rw[g], p);
+  k->rs = rstate_empty(&k->st) ? NULL : &k->st;
 }
 
 /* Build the subtree for A (value V) with guess g, or the rule's guess
  * when g < 0.  Children are built as OpenMP tasks. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint) {
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+                  const int *U, int nu, const rstate *rs) {
   const game *G = s->g;
   if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
   if (stopped(s)) return NULL;
-  if (g < 0) g = srch_choose(s, A, n, d, V, false);
+  if (g < 0) g = srch_choose(s, A, n, d, V, false, U, nu, rs);
   if (stopped(s)) return NULL;
   if (g < 0) {
     fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
@@ -120,16 +141,28 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   tnode *t = tree_node_new(g, V, n, np);
   int cd = child_depth(d);
   long check = n;
+  kid_rules *kr = s->rw ? xmalloc(sizeof *kr * (size_t)(np ? np : 1)) : NULL;
   for (int i = 0; i < np; i++) {
     int p = pats[i], size = start[p + 1] - start[p];
-    int v = value_of(s, part + start[p], size, cd);
+    const int *KU = U;
+    int knu = nu;
+    const rstate *krs = NULL;
+    if (kr) {
+      kid_rules_make(s, &kr[i], U, nu, rs, g, p);
+      KU = kr[i].U, knu = kr[i].nu, krs = kr[i].rs;
+    }
+    int v = value_of(s, part + start[p], size, cd, KU, knu, krs);
     check += v;
     t->pat[i] = (uint8_t)p;
     t->kid[i] = NULL;
-#pragma omp task default(shared) firstprivate(i, p, v, size) if (s->o.threads > 1 && size > 8)
-    t->kid[i] = srch_build(s, part + start[p], size, cd, v, hint ? hint[p] : -1, NULL);
+#pragma omp task default(shared) firstprivate(i, p, v, size, KU, knu, krs) if (s->o.threads > 1 && size > 8)
+    t->kid[i] = srch_build(s, part + start[p], size, cd, v, hint ? hint[p] : -1, NULL, KU, knu, krs);
   }
 #pragma omp taskwait
+  if (kr) {
+    for (int i = 0; i < np; i++) free(kr[i].U);
+    free(kr);
+  }
   for (int i = 0; i < np; i++)
     if (!t->kid[i]) atomic_store(&s->stop, 1);
   if (stopped(s)) {

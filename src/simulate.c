@@ -123,16 +123,20 @@ void sim_compare_run(sim_compare *c, const game *g) {
       nj++;
     }
   qsort(jobs, (size_t)nj, sizeof *jobs, job_cmp);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads)
+  int done = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : done)
   for (int i = 0; i < nj; i++) {
+    if (stop_requested()) continue; /* util.h: the table is abandoned */
     int cell = jobs[i].cell;
     double t = now_seconds();
     c->total[cell] = strategy_total(&c->strats[cell % c->nstrat], g, all, n,
                                     c->openers[cell / c->nstrat], OPTLE_DEPTH_UNLIMITED,
                                     &c->most[cell]);
     c->seconds[cell] = now_seconds() - t;
+    if (!stop_requested()) done++;
   }
   free(jobs);
+  c->done = done;
 
   /* Exact cells: one search, all threads, its memo shared by the rows. */
   if (c->exact_col >= 0) {
@@ -141,17 +145,21 @@ void sim_compare_run(sim_compare *c, const game *g) {
     so.max_guesses = c->max_guesses;
     so.threads = c->threads;
     so.memo_mb = c->memo_mb > 0 ? c->memo_mb : MEMO_DEFAULT_MB;
+    so.rules = c->rules;
     search *srch = strategy_search_new(g, &so);
-    for (int o = 0; o < c->nopen; o++) {
+    for (int o = 0; o < c->nopen && !stop_requested(); o++) {
       int cell = o * c->nstrat + c->exact_col;
       double t = now_seconds();
       c->total[cell] = search_solve(srch, all, n, c->openers[o], NULL);
       c->most[cell] = 0; /* not measured: no tree is built */
       c->seconds[cell] = now_seconds() - t;
+      if (search_stopped(srch)) break;
+      c->done++;
       for (int s = c->exact_col + 1; s < c->nstrat; s++)
         if (c->strats[s].kind == STRAT_EXACT) {
           c->total[o * c->nstrat + s] = c->total[cell];
           c->seconds[o * c->nstrat + s] = 0;
+          c->done++;
         }
     }
     search_free(srch);

@@ -26,9 +26,15 @@ int strategy_parse(const char *name, strategy *out) {
   return 0;
 }
 
-void strategy_print_help(FILE *fp) {
-  greedy_print_help(fp);
-  fprintf(fp, "  %-16s %s\n", "exact", "the optimal strategy (the exact search)");
+int strategy_doc(int i, const char **name, const char **about) {
+  if (i < 0) return 0;
+  if (greedy_doc(i, name, about)) return 1;
+  if (greedy_doc(i - 1, name, about)) { /* just past greedy's last */
+    *name = "exact";
+    *about = "the optimal strategy (the exact search)";
+    return 1;
+  }
+  return 0;
 }
 
 int strategy_pick(const strategy *st, const game *g, const uint16_t *set, int n) {
@@ -63,8 +69,9 @@ search *strategy_search_new(const game *g, const search_opts *o) {
   search *s = search_new(g, o);
   if (!s) {
     fprintf(stderr,
-            "optle: out of memory: --memo-mb %d: cannot reserve that much memory for the memo\n",
-            o->memo_mb);
+            "optle: out of memory: cannot reserve %d MiB for the memo: give a smaller --memo-mb "
+            "(the default is %d), or raise the limit (ulimit -v)\n",
+            o->memo_mb, MEMO_DEFAULT_MB);
     exit(EXIT_INTERNAL);
   }
   return s;
@@ -83,6 +90,7 @@ static tnode *exact_tree(const game *g, const uint16_t *set, int n, int first,
     so.max_guesses = env->max_guesses;
     so.threads = env->threads > 0 ? env->threads : 1;
     so.memo_mb = env->memo_mb > 0 ? env->memo_mb : MEMO_DEFAULT_MB;
+    so.rules = env->rules;
     s = strategy_search_new(g, &so);
   }
   uint16_t *sorted = xmalloc(sizeof *sorted * (size_t)n);

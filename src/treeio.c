@@ -7,6 +7,7 @@
 
 #include "feedback.h"
 #include "util.h"
+#include "version.h"
 
 treefmt treeio_format_of(const char *path) {
   if (!path) return TREEFMT_NONE;
@@ -76,6 +77,11 @@ static int json_node(FILE *fp, const tnode *t, const game *g, int depth) {
 }
 
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses) {
+  return treeio_write_json_mode(fp, t, g, max_guesses, RULES_NORMAL, OBJ_TOTAL);
+}
+
+int treeio_write_json_mode(FILE *fp, const tnode *t, const game *g, int max_guesses,
+                           rules_mode rules, objective obj) {
   if (!t) return err_set("tree: nothing to write");
   double avg = t->n > 0 ? (double)t->total / (double)t->n : 0.0;
   char hex[WORDS_HASH_HEX];
@@ -84,8 +90,10 @@ int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses) 
   if (g->list) fprintf(fp, "\"list\": \"%s\", ", g->list);
   fprintf(fp,
           "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
-          "\"total\": %d, \"average\": %.4f,\n",
-          hex, t->n, g->n_guesses, max_guesses, t->total, avg);
+          "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %.4f, "
+          "\"optle_version\": \"%s\",\n",
+          hex, t->n, g->n_guesses, max_guesses, rules_name(rules), objective_name(obj), t->total,
+          avg, version_full());
   fputs(" \"tree\": ", fp);
   if (json_node(fp, t, g, 0)) return -1;
   fputs("}\n", fp);
@@ -175,7 +183,10 @@ int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_gue
 
 int treeio_out_writer(FILE *fp, const char *path, void *job) {
   const treeio_job *j = job;
-  return treeio_write(fp, treeio_format_of(path), j->t, j->g, j->max_guesses);
+  treefmt f = treeio_format_of(path);
+  if (f == TREEFMT_JSON)
+    return treeio_write_json_mode(fp, j->t, j->g, j->max_guesses, j->rules, j->objective);
+  return treeio_write(fp, f, j->t, j->g, j->max_guesses);
 }
 
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses) {

@@ -190,7 +190,8 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
 
 int treeread_file(const char *path, char **data, size_t *len) { return read_all(path, data, len); }
 
-int treeread_lists(const char *data, size_t len, const char *name, treeread_info *info) {
+int treeread_lists(const char *data, size_t len, const char *name, int max_answers,
+                   treeread_info *info) {
   memset(info, 0, sizeof *info);
   info->answers = info->guesses = info->max_guesses = info->total = -1;
   info->average = -1;
@@ -209,7 +210,7 @@ int treeread_lists(const char *data, size_t len, const char *name, treeread_info
   if (len > TREEREAD_MAX_BYTES)
     return err_set("%s: more than the %zu MiB a tree file may have", name,
                    TREEREAD_MAX_BYTES >> 20);
-  if (tr_json_scan(data, len, name)) return -1;
+  if (tr_json_scan(data, len, name, max_answers)) return -1;
   json_error_t e;
   json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &e);
   if (!root) {

@@ -109,7 +109,7 @@ int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_
 /* treeread_json.c */
 int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
 /* Refuse deep nesting before jansson parses (it recurses per level). */
-int tr_json_scan(const char *s, size_t n, const char *name);
+int tr_json_scan(const char *s, size_t n, const char *name, int max_answers);
 /* "list" and "lists_hash" (either may be NULL: absent; json_t values)
  * into info: 0, or -1 (err_set, unusable). */
 struct json_t;

@@ -15,6 +15,7 @@
 
 #include "feedback.h"
 #include "treeread_impl.h"
+#include "tuning.h"
 #include "util.h"
 
 /* Largest stored total accepted: far above any real tree
@@ -25,13 +26,33 @@
  * object, then a node object and a "next" object per level. */
 #define JSON_MAX_NEST (2 * TREEREAD_MAX_DEPTH + 2)
 
-/* Refuse deep nesting before jansson parses (it recurses per level). */
-int tr_json_scan(const char *s, size_t n, const char *name) {
+/* What a tree over n answers can hold, at most: every node lies on some
+ * answer's path, so there are at most TREEREAD_MAX_DEPTH nodes per
+ * answer, and a node takes at most 5 of the tokens json_scan() counts
+ * (its object and its "next" object, and 3 commas); the top level 10. */
+static long long json_max_tokens(int n_answers) {
+  return 5LL * TREEREAD_MAX_DEPTH * n_answers + 10;
+}
+
+/*
+ * Before jansson parses (it recurses per level, and holds every value in
+ * memory): refuse NUL bytes (jansson's number parser stops at one, so
+ * "1\0}" would pass), nesting deeper than a tree can have, and more
+ * objects, arrays and commas than a tree over max_answers answers can
+ * have, so what jansson allocates is bounded by the lists, not by the
+ * file: 120 MB of junk is refused after a scan, not after 2 GB.
+ */
+int tr_json_scan(const char *s, size_t n, const char *name, int max_answers) {
   int depth = 0, line = 1;
+  size_t col0 = 0;
+  if (max_answers <= 0) max_answers = OPTLE_MAX_ANSWERS; /* lists unknown */
+  long long tokens = 0, most = json_max_tokens(max_answers);
   bool str = false, esc = false;
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
-    if (c == '\n') line++;
+    if (c == '\n') line++, col0 = i + 1;
+    if (c == '\0')
+      return err_set("%s:%d: a NUL byte (column %zu): not JSON", name, line, i - col0 + 1);
     if (str) {
       if (esc) esc = false;
       else if (c == '\\') esc = true;
@@ -43,9 +64,16 @@ int tr_json_scan(const char *s, size_t n, const char *name) {
         return err_set("%s:%d: JSON nested more than %d levels deep (a tree at most %d guesses "
                        "deep needs %d)",
                        name, line, JSON_MAX_NEST, TREEREAD_MAX_DEPTH, JSON_MAX_NEST - 1);
+      tokens++;
     } else if (c == '}' || c == ']') {
       depth--;
+    } else if (c == ',') {
+      tokens++;
     }
+    if (tokens > most)
+      return err_set("%s:%d: more JSON values than a tree of %d answers can have (at most %lld "
+                     "objects and commas): not a tree for these lists",
+                     name, line, max_answers, most);
   }
   return 0;
 }
@@ -241,10 +269,52 @@ fail:
 }
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
-static const char *const top_keys[] = {"answers", "guesses", "max_guesses", "total", "average",
-                                       "tree",    "list",    "lists_hash"};
+static const char *const top_keys[] = {"answers", "guesses",  "max_guesses", "total",
+                                       "average", "tree",     "list",        "lists_hash",
+                                       "rules",   "objective", "optle_version"};
 #define TOP_REQUIRED 6
-#define TOP_KEYS 8
+#define TOP_KEYS 11
+
+/* "rules" and "objective" (either may be NULL: absent, normal and total)
+ * into info: 0, or -1 (err_set). */
+static int mode_fields(const char *name, const json_t *rules, const json_t *obj,
+                       treeread_info *info) {
+  char b[32];
+  if (rules) {
+    const char *v = json_is_string(rules) ? json_string_value(rules) : NULL;
+    if (!v || rules_parse(v, &info->rules))
+      return err_set("%s: top level: \"rules\" must be \"normal\", \"hard\" or \"ultrahard\", "
+                     "not %s%s%s",
+                     name, v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(rules), v ? "'" : "");
+    info->has_rules = true;
+  }
+  if (obj) {
+    const char *v = json_is_string(obj) ? json_string_value(obj) : NULL;
+    if (!v || objective_parse(v, &info->objective))
+      return err_set("%s: top level: \"objective\" must be \"total\" or \"worst\", not %s%s%s",
+                     name, v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(obj), v ? "'" : "");
+  }
+  return 0;
+}
+
+/* "optle_version" into info: 1 to TREEREAD_VERSION_MAX printable ASCII
+ * characters (it is printed as it is); 0, or -1 (err_set, unusable). */
+static int json_version_field(const char *name, const json_t *v, treeread_info *info) {
+  if (!json_is_string(v))
+    return err_set("%s: top level: \"optle_version\" must be a string, not %s", name, jtype(v));
+  const char *s = json_string_value(v);
+  size_t n = json_string_length(v);
+  bool printable = n >= 1 && n <= TREEREAD_VERSION_MAX;
+  for (size_t i = 0; i < n && printable; i++) printable = s[i] >= 0x20 && s[i] <= 0x7e;
+  if (!printable) {
+    char b[32];
+    return err_set("%s: top level: \"optle_version\" is '%s', not a version (1 to %d printable "
+                   "ASCII characters)",
+                   name, tr_shown(s, n, b), TREEREAD_VERSION_MAX);
+  }
+  memcpy(info->version, s, n + 1);
+  return 0;
+}
 
 /* "list" and "lists_hash" (either may be NULL: absent) into info: 0, or
  * -1 (err_set, unusable). */
@@ -282,7 +352,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
   const char *name = r->name;
   info->lines = 1;
   for (size_t i = 0; i < len; i++) info->lines += data[i] == '\n';
-  if (tr_json_scan(data, len, name)) return -1;
+  if (tr_json_scan(data, len, name, r->g->n_answers)) return -1;
   json_error_t e;
   json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &e);
   if (!root) {
@@ -306,7 +376,8 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
     if (k == TOP_KEYS) {
       char b[32];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
-              "total, average, tree, and optionally list and lists_hash)",
+              "total, average, tree, and optionally list, lists_hash, rules, objective and "
+              "optle_version)",
               name, tr_shown(key, strlen(key), b));
       goto done;
     }
@@ -318,6 +389,8 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
       goto done;
     }
   if (tr_json_lists_fields(name, fields[6], fields[7], info)) goto done;
+  if (mode_fields(name, fields[8], fields[9], info)) goto done;
+  if (fields[10] && json_version_field(name, fields[10], info)) goto done;
   snprintf(x->path, sizeof x->path, "top level");
   if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
       jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,7 +24,8 @@ static char errbuf[1024];
 static volatile sig_atomic_t threads_starting;
 static void threads_failed(void) {
   if (threads_starting) {
-    fputs("optle: out of memory (cannot start the threads)\n", stderr);
+    fputs("optle: out of memory (cannot start the threads): give fewer --threads, or raise the "
+          "limit (ulimit -v)\n", stderr);
     _exit(EXIT_INTERNAL);
   }
 }
@@ -49,35 +51,125 @@ void threads_start(int n) {
  * thread without a data race. */
 atomic_int optle_stop_flag;
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler sets optle_stop_flag");
+static volatile sig_atomic_t timed_out;
 
 void stop_request(void) { atomic_store_explicit(&optle_stop_flag, 1, memory_order_relaxed); }
 
 static void on_stop_signal(int sig) {
-  (void)sig;
+  if (sig == SIGALRM) timed_out = 1;
   stop_request();
 }
 
-void stop_catch_signals(void) {
+/* Install handler for sig; unless always, not when the process inherited
+ * it as ignored, and when only_default, not when it has a handler. */
+static void catch(int sig, void (*handler)(int), int flags, bool only_default, bool always) {
+  struct sigaction old;
+  if (sigaction(sig, NULL, &old)) return;
+  if (old.sa_handler == SIG_IGN && !always) return;
+  if (only_default && old.sa_handler != SIG_DFL) return;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_stop_signal;
+  sa.sa_handler = handler;
+  sa.sa_flags = flags;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+  sigaction(sig, &sa, NULL);
+}
+
+/* When the command began to catch stops: what stop_elapsed() counts from. */
+static double t_start;
+static void mark_start(void) {
+  if (t_start == 0) t_start = now_seconds();
+}
+
+double stop_elapsed(void) { return t_start > 0 ? now_seconds() - t_start : 0; }
+
+void stop_say(const char *what) {
+  fprintf(stderr, "optle: %s after %.1f s, %s\n", timed_out ? "time limit reached" : "stopped",
+          stop_elapsed(), what);
+}
+
+void stop_catch_signals(void) {
+  mark_start();
+  /* SIGINT and SIGTERM always (a shell starts a script's background jobs
+   * with SIGINT ignored, and `kill -INT` must still stop them); SIGHUP
+   * not under nohup. */
+  catch(SIGINT, on_stop_signal, 0, false, true);
+  catch(SIGTERM, on_stop_signal, 0, false, true);
+  catch(SIGHUP, on_stop_signal, 0, false, false);
+  stop_catch_fatal();
+}
+
+/* A signal that ends the process: remove the temporary output files,
+ * then end it by the signal's own default action. */
+static void on_fatal_signal(int sig) {
+  out_unlink_temps();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void stop_catch_fatal(void) {
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+    catch(sigs[i], on_fatal_signal, SA_NODEFER, true, false);
+}
+
+void stop_after(double seconds) {
+  mark_start();
+  catch(SIGALRM, on_stop_signal, 0, false, true);
+  struct itimerval it;
+  memset(&it, 0, sizeof it);
+  it.it_value.tv_sec = (time_t)seconds;
+  it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+  if (!it.it_value.tv_sec && !it.it_value.tv_usec) it.it_value.tv_usec = 1;
+  setitimer(ITIMER_REAL, &it, NULL);
+}
+
+bool stop_timed_out(void) { return timed_out != 0; }
+
+int stdout_close(void) {
+  int bad = fflush(stdout) ? errno : 0;
+  if (!bad && ferror(stdout)) bad = -1;
+  if (!bad && fclose(stdout)) bad = errno;
+  if (!bad) return 0;
+  fprintf(stderr, "optle: standard output: %s\n",
+          bad > 0 ? strerror(bad) : "write error (the output is incomplete)");
+  return -1;
+}
+
+void esc_controls(char *dst, size_t size, const char *src) {
+  size_t n = 0;
+  if (!size) return;
+  for (; *src && n + 1 < size; src++) {
+    unsigned char c = (unsigned char)*src;
+    char e[8];
+    if (c >= 0x20 && c != 0x7f) {
+      dst[n++] = (char)c;
+      continue;
+    }
+    snprintf(e, sizeof e, c == '\t' ? "\\t" : c == '\r' ? "\\r" : c == '\n' ? "\\n" : "\\x%02x", c);
+    size_t k = strlen(e);
+    if (n + k + 1 > size) break;
+    memcpy(dst + n, e, k);
+    n += k;
+  }
+  dst[n] = '\0';
 }
 
 int err_set(const char *fmt, ...) {
+  char raw[sizeof errbuf];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(errbuf, sizeof errbuf, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  esc_controls(errbuf, sizeof errbuf, raw);
   return -1;
 }
 
 const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
 
 static void oom(size_t n) {
-  fprintf(stderr, "optle: out of memory (%zu bytes)\n", n);
+  fprintf(stderr, "optle: out of memory (could not allocate %zu bytes): free some memory or "
+                  "raise the limit (ulimit -v), or use smaller lists\n", n);
   exit(EXIT_INTERNAL);
 }
 
@@ -120,95 +212,4 @@ long peak_rss_kib(void) {
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru)) return 0;
   return ru.ru_maxrss;
-}
-
-int out_open(outfile *o, const char *path) {
-  memset(o, 0, sizeof *o);
-  if (!strcmp(path, "-")) {
-    o->fp = stdout;
-    return 0;
-  }
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return err_set("%s: cannot write: is a directory", path);
-  o->path = xstrdup(path);
-  size_t n = strlen(path) + 32;
-  o->tmp = xmalloc(n);
-  snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
-  o->fp = fopen(o->tmp, "w");
-  if (!o->fp) {
-    err_set("%s: cannot write: %s", path, strerror(errno));
-    free(o->path);
-    free(o->tmp);
-    o->path = o->tmp = NULL;
-    return -1;
-  }
-  return 0;
-}
-
-int out_commit(outfile *o) {
-  if (!o->path) return fflush(stdout) ? err_set("stdout: write failed") : 0;
-  int bad = ferror(o->fp) || fflush(o->fp) || fsync(fileno(o->fp));
-  bad |= fclose(o->fp) != 0;
-  o->fp = NULL;
-  if (bad || rename(o->tmp, o->path)) {
-    err_set("%s: cannot write: %s", o->path, strerror(errno));
-    unlink(o->tmp);
-    bad = 1;
-  }
-  free(o->path);
-  free(o->tmp);
-  o->path = o->tmp = NULL;
-  return bad ? -1 : 0;
-}
-
-void out_abort(outfile *o) {
-  if (o->path) {
-    if (o->fp) fclose(o->fp);
-    unlink(o->tmp);
-    free(o->path);
-    free(o->tmp);
-  }
-  memset(o, 0, sizeof *o);
-}
-
-int outs_open(outset *o, const char *const *paths, int n) {
-  memset(o, 0, sizeof *o);
-  for (int i = 0; i < n && i < OUTS_MAX; i++) {
-    if (out_open(&o->f[i], paths[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
-      outs_abort(o);
-      return -1;
-    }
-    o->path[i] = paths[i];
-    o->n = i + 1;
-  }
-  return 0;
-}
-
-int outs_write(outset *o, out_writer write, void *arg) {
-  int rc = 0;
-  for (int i = 0; i < o->n; i++) {
-    if (write(o->f[i].fp, o->path[i], arg)) {
-      fprintf(stderr, "optle: %s: %s\n", o->path[i], err_msg());
-      out_abort(&o->f[i]);
-      rc = -1;
-    } else if (out_commit(&o->f[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
-      rc = -1;
-    } else {
-      o->wrote[i] = true;
-    }
-  }
-  return rc;
-}
-
-void outs_abort(outset *o) {
-  for (int i = 0; i < o->n; i++) out_abort(&o->f[i]);
-  o->n = 0;
-}
-
-void outs_report(const outset *o, FILE *fp, const char *label) {
-  for (int i = 0; i < o->n; i++)
-    if (o->wrote[i]) fprintf(fp, "%s%s\n", label, o->path[i]);
 }

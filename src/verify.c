@@ -97,23 +97,30 @@ static int find_answer(const tnode *root, const game *g, int a, const treeread_i
 
 /* 2. The first answer in tree order deeper than max_guesses. */
 static int over_limit(const tnode *t, const game *g, int max_guesses, int d, vpath *p,
-                      const treeread_info *info, const char *name) {
+                      const treeread_info *info, const char *name, const char *whose) {
   if (d >= TREE_MAX_DEPTH) return 0; /* tree_check names it */
   if (d + 1 > max_guesses && ends_here(t) >= 1) {
     const char *aw = word(g, t);
     int a = g->guess2ans[t->guess];
     char buf[700];
     if (info && info->format != TREEFMT_JSON && info->line_of && a >= 0)
-      return err_set("%s:%d: answer '%s' needs %d guesses, more than --max-guesses %d", name,
-                     info->line_of[a], aw, d + 1, max_guesses);
-    return err_set("%s: %s: answer '%s' needs %d guesses, more than --max-guesses %d", name,
-                   json_path(buf, sizeof buf, p, d), aw, d + 1, max_guesses);
+      return err_set("%s:%d: answer '%s' needs %d guesses, more than %s %d", name,
+                     info->line_of[a], aw, d + 1, whose, max_guesses);
+    return err_set("%s: %s: answer '%s' needs %d guesses, more than %s %d", name,
+                   json_path(buf, sizeof buf, p, d), aw, d + 1, whose, max_guesses);
   }
   for (int i = 0; i < t->nkids; i++) {
     p->pats[d] = t->pat[i];
-    if (over_limit(t->kid[i], g, max_guesses, d + 1, p, info, name)) return -1;
+    if (over_limit(t->kid[i], g, max_guesses, d + 1, p, info, name, whose)) return -1;
   }
   return 0;
+}
+
+/* The limit to check: max_guesses when given (>= 0), else the JSON
+ * file's own "max_guesses" (0 when it has none). */
+static int limit_of(int max_guesses, const treeread_info *info) {
+  if (max_guesses >= 0) return max_guesses;
+  return info && info->format == TREEFMT_JSON && info->max_guesses > 0 ? info->max_guesses : 0;
 }
 
 /* 4. JSON's top-level fields. */
@@ -143,10 +150,12 @@ int verify_tree(const tnode *t, const game *g, int max_guesses, const treeread_i
     err_set("%s: no tree", name);
     return VERIFY_UNUSABLE;
   }
+  const char *whose = max_guesses >= 0 ? "--max-guesses" : "the file's \"max_guesses\"";
+  max_guesses = limit_of(max_guesses, info);
   vpath *p = xmalloc(sizeof *p);
   int rc = 0;
   for (int a = 0; a < g->n_answers && !rc; a++) rc = find_answer(t, g, a, info, name, p);
-  if (!rc && max_guesses > 0) rc = over_limit(t, g, max_guesses, 0, p, info, name);
+  if (!rc && max_guesses > 0) rc = over_limit(t, g, max_guesses, 0, p, info, name, whose);
   free(p);
   if (!rc) {
     uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
@@ -159,6 +168,72 @@ int verify_tree(const tnode *t, const game *g, int max_guesses, const treeread_i
     free(all);
   }
   if (!rc) rc = header_check(t, g, info, name);
+  return rc ? VERIFY_INVALID : VERIFY_VALID;
+}
+
+/* 5. The rules (verify_rules()): the first node in tree order whose
+ * guess the history above it forbids. */
+typedef struct {
+  const game *g;
+  rules_mode m;
+  const treeread_info *info;
+  const char *name;
+  char hist[TREE_MAX_DEPTH + 1][8];
+  int pats[TREE_MAX_DEPTH + 1];
+  vpath p;
+} rwalk;
+
+/* The first answer in tree order that ends at or below t. */
+static const tnode *first_answer(const tnode *t) {
+  while (ends_here(t) < 1 && t->nkids > 0) t = t->kid[0];
+  return t;
+}
+
+static int rules_walk(rwalk *w, const tnode *t, int d) {
+  if (d >= TREE_MAX_DEPTH) return 0; /* tree_check() names it */
+  w->p.nodes[d] = t;
+  char why[200];
+  const char *gw = word(w->g, t);
+  if (rules_why(w->m, (const char(*)[8])w->hist, w->pats, d, gw, true, why, sizeof why)) {
+    const tnode *a = first_answer(t);
+    const char *aw = word(w->g, a);
+    char path[700];
+    size_t n = 0;
+    path[0] = '\0';
+    for (int i = 0; i < d && n + 20 < sizeof path; i++) {
+      char ps[6];
+      pattern_format(w->pats[i], ps);
+      n += (size_t)snprintf(path + n, sizeof path - n, "%s %s, ", w->hist[i], ps);
+    }
+    snprintf(path + n, sizeof path - n, "%s", gw);
+    int ai = w->g->guess2ans[a->guess];
+    if (w->info && w->info->format != TREEFMT_JSON && w->info->line_of && ai >= 0 &&
+        w->info->line_of[ai] > 0)
+      return err_set("%s:%d: answer '%s': %s, not allowed in %s mode (path: %s)", w->name,
+                     w->info->line_of[ai], aw, why, rules_name(w->m), path);
+    char jp[700];
+    return err_set("%s: %s: answer '%s': %s, not allowed in %s mode (path: %s)", w->name,
+                   json_path(jp, sizeof jp, &w->p, d), aw, why, rules_name(w->m), path);
+  }
+  memcpy(w->hist[d], gw, 8);
+  for (int i = 0; i < t->nkids; i++) {
+    w->pats[d] = t->pat[i];
+    w->p.pats[d] = t->pat[i];
+    if (rules_walk(w, t->kid[i], d + 1)) return -1;
+  }
+  return 0;
+}
+
+int verify_rules(const tnode *t, const game *g, rules_mode m, const treeread_info *info,
+                 const char *name) {
+  if (m == RULES_NORMAL || !t) return VERIFY_VALID;
+  rwalk *w = xcalloc(1, sizeof *w);
+  w->g = g;
+  w->m = m;
+  w->info = info;
+  w->name = name;
+  int rc = rules_walk(w, t, 0);
+  free(w);
   return rc ? VERIFY_INVALID : VERIFY_VALID;
 }
 
@@ -233,6 +308,8 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
     }
     fputc('\n', fp);
   }
+  if (info->format == TREEFMT_JSON && info->version[0])
+    fprintf(fp, "written by    optle %s\n", info->version);
   fprintf(fp, "first guess   %s\n", word(g, t));
   fprintf(fp, "total         %ld\n", s.total);
   fprintf(fp, "average       %.4f\n", s.n ? (double)s.total / s.n : 0.0);
@@ -254,11 +331,13 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   if (max_guesses > 0)
     fprintf(fp, "guess limit   %d: every answer within it\n", max_guesses);
   if (info->format == TREEFMT_JSON) {
-    if (info->max_guesses > 0)
-      fprintf(fp, "file's limit  %d (\"max_guesses\"; %s)\n", info->max_guesses,
-              max_guesses > 0 ? "reported only, --max-guesses is what is checked"
-              : s.most <= info->max_guesses ? "met; enforced only with --max-guesses"
-                                            : "EXCEEDED; enforced only with --max-guesses");
+    if (info->max_guesses > 0 && max_guesses < 0)
+      fprintf(fp, "file's limit  %d (\"max_guesses\"): every answer within it\n",
+              info->max_guesses);
+    else if (info->max_guesses > 0)
+      fprintf(fp, "file's limit  %d (\"max_guesses\"; %s; not checked: --max-guesses %d%s)\n",
+              info->max_guesses, s.most <= info->max_guesses ? "met" : "exceeded", max_guesses,
+              max_guesses ? " is" : "");
     else
       fprintf(fp, "file's limit  none (\"max_guesses\" 0)\n");
   }

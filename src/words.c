@@ -141,6 +141,15 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
   char buf[64];
   size_t len = 0;
   int line = 1, overflow = 0, c, rc = 0;
+  /* A UTF-8 byte order mark at the very start is skipped, as the tree
+   * readers skip one: editors on some systems write it. */
+  static const unsigned char bom[3] = {0xef, 0xbb, 0xbf};
+  int nb = 0;
+  while (nb < 3 && (c = getc(fp)) == bom[nb]) nb++;
+  if (nb < 3) {
+    if (c != EOF) ungetc(c, fp);
+    for (int i = 0; i < nb; i++) buf[len++] = (char)bom[i]; /* not a mark: a bad word */
+  }
   do {
     c = getc(fp);
     if (c != '\n' && c != EOF) {

@@ -272,7 +272,7 @@ static const char *const positions[][4] = {
 START_TEST(test_advice_matches_search) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL};
   advisor *adv = advisor_new(&g, &ao);
   search_opts so;
   strategy_search_opts(&so);
@@ -299,15 +299,15 @@ START_TEST(test_advice_matches_search) {
     for (int i = 0; i < ad.ntop; i++) {
       ck_assert_int_eq(search_guess_value(s, ref, n, 6 - k, ad.top[i].guess), ad.top[i].value);
       if (i) ck_assert_int_le(ad.top[i - 1].value, ad.top[i].value);
-      ck_assert_int_eq(advice_guess_total(adv, ref, n, k, ad.top[i].guess), ad.top[i].value);
+      ck_assert_int_eq(advice_guess_total(adv, ref, n, h, k, ad.top[i].guess), ad.top[i].value);
     }
     /* A few other guesses: never better than the best. */
     for (int gi = 0; gi < g.n_guesses; gi += 1013) {
       int v = search_guess_value(s, ref, n, 6 - k, gi);
       ck_assert_int_ge(v, V);
-      ck_assert_int_eq(advice_guess_total(adv, ref, n, k, gi), v);
+      ck_assert_int_eq(advice_guess_total(adv, ref, n, h, k, gi), v);
     }
-    ck_assert_int_eq(advice_value(adv, ref, n, k), V);
+    ck_assert_int_eq(advice_value(adv, ref, n, h, k), V);
   }
   free(ref);
   search_free(s);
@@ -321,7 +321,7 @@ END_TEST
 START_TEST(test_rank_is_full_order) {
   game g;
   load(&g, "small");
-  advisor_opts ao = {6, 1, 16, NULL, NULL, NULL};
+  advisor_opts ao = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t all[64];
   int n = g.n_answers;
@@ -332,7 +332,7 @@ START_TEST(test_rank_is_full_order) {
   ck_assert_int_eq(advice_at(adv, all, n, NULL, 0, 20, &ad), 0);
   ck_assert_int_eq(ad.source, ADV_SEARCH);
   int val[64];
-  for (int gi = 0; gi < g.n_guesses; gi++) val[gi] = advice_guess_total(adv, all, n, 0, gi);
+  for (int gi = 0; gi < g.n_guesses; gi++) val[gi] = advice_guess_total(adv, all, n, NULL, 0, gi);
   /* Selection by the rule: all guesses are answers here (in the set). */
   bool used[64] = {false};
   for (int r = 0; r < ad.ntop; r++) {
@@ -354,12 +354,12 @@ END_TEST
 START_TEST(test_advice_opener_on_big_list) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
   ck_assert(advisor_big_root(adv, g.n_answers));
-  ck_assert_int_eq(advice_value(adv, all, g.n_answers, 0), ADVICE_UNKNOWN);
+  ck_assert_int_eq(advice_value(adv, all, g.n_answers, NULL, 0), ADVICE_UNKNOWN);
   advice ad;
   ck_assert_int_eq(advice_at(adv, all, g.n_answers, NULL, 0, 5, &ad), 0);
   ck_assert_int_eq(ad.source, ADV_OPENER);
@@ -390,7 +390,7 @@ START_TEST(test_tree_follow_and_lines) {
   tnode *t = NULL;
   int T = search_solve(s, all, n, -1, &t);
   ck_assert_ptr_nonnull(t);
-  advisor_opts plain = {6, 1, 16, NULL, NULL, NULL}, with_tree = {6, 1, 16, t, "mem", NULL};
+  advisor_opts plain = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL}, with_tree = {6, 1, 16, t, "mem", NULL, RULES_NORMAL};
   advisor *a0 = advisor_new(&g, &plain), *a1 = advisor_new(&g, &with_tree);
   long sum0 = 0, sum1 = 0;
   for (int ans = 0; ans < n; ans++) {
@@ -577,7 +577,12 @@ START_TEST(test_next_command_errors) {
       {{"salet:GGGGY", NULL}, 2, "'salet:GGGGY': no answer can give"},
       {{"qqqqq:BBBBB", NULL}, 2, "'qqqqq' is not in the guess list"},
       {{"salet", NULL}, 2, "'salet': expected word:PATTERN"},
-      {{"--hard", NULL}, 2, "--hard: unknown option"},
+      {{"--hard", "salet:BYBYY", "crony:BBBBB", NULL}, 2,
+       "step 2, crony:BBBBB: guess must contain A (hard mode)"},
+      {{"--ultrahard", "salet:BYBYY", "stage:BBBBB", NULL}, 2,
+       "step 2, stage:BBBBB: guess cannot contain S, shown gray (ultrahard mode)"},
+      {{"--hard", "--ultrahard", NULL}, 2, "--hard and --ultrahard: choose one"},
+      {{"--bogus", NULL}, 2, "--bogus: unknown option"},
       {{"--max-guesses", "1", "salet:BBBBB", "clint:BBBBB"}, 2, "more than --max-guesses 1"},
       {{"--max-guesses", "1", "salet:BBBBB", NULL}, 1, "no guesses left"},
       {{"--max-guesses", "2", "salet:BBBBB", NULL}, 1, "no strategy finds every one of the"},
@@ -742,7 +747,7 @@ START_TEST(test_wider_advice) {
   game w;
   ck_assert_int_eq(history_wider(&g, h, 2, &w), 0);
   ck_assert(w.lists_hash == ind.lists_hash); /* the same words, in the same order */
-  advisor_opts ao = {6, 2, 64, NULL, NULL, "test"};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, "test", RULES_NORMAL};
   advisor *adv = advisor_new(&w, &ao);
   ck_assert_int_eq(history_filter(&w, h, 2, set, &n, NULL), 0);
   ck_assert_int_eq(n, rn);

@@ -437,11 +437,11 @@ START_TEST(test_seed_functions) {
   all_of(I->na, set, iset);
   ref_strat re = {&ref_rules[0], 0};
   int rm, want = ref_total(I, re, iset, I->na, -1, &rm);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL), want);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm), want);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1), OPTLE_INF);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, 1, 1), 1);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, 0, UNL), 0);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL, RULES_NORMAL, NULL, 0), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm, RULES_NORMAL, NULL, 0), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1, RULES_NORMAL, NULL, 0), OPTLE_INF);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 1, 1, RULES_NORMAL, NULL, 0), 1);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 0, UNL, RULES_NORMAL, NULL, 0), 0);
   int best = OPTLE_INF;
   for (int i = 0; i < NREF; i++)
     if (ref_rules[i].prefer) {

@@ -32,6 +32,7 @@
 #include "treeread.h"
 #include "util.h"
 #include "verify.h"
+#include "version.h"
 
 #define FIX "tests/fixtures/trees/"
 
@@ -87,7 +88,8 @@ typedef struct {
 static const char *const valid_files[] = {"valid.txt",           "valid.json",
                                           "valid-full.txt",      "valid-reordered.txt",
                                           "valid-spellings.json", "valid-recorded.json",
-                                          "valid-unrecorded.json", "wrong-hash.json"};
+                                          "valid-unrecorded.json", "wrong-hash.json",
+                                          "valid-versioned.json"};
 
 START_TEST(test_valid_fixtures) {
   game g;
@@ -146,7 +148,8 @@ END_TEST
 
 /* What a tree records about its lists: JSON's "list" and "lists_hash",
  * read with the tree and alone (treeread_lists(), before any lists are
- * loaded), and written by the JSON writer. */
+ * loaded), and written by the JSON writer; and "optle_version", the
+ * optle that wrote it (absent from trees written before it). */
 START_TEST(test_recorded_lists) {
   game g;
   tiny_game(&g);
@@ -174,7 +177,7 @@ START_TEST(test_recorded_lists) {
     size_t len;
     ck_assert_int_eq(treeread_file(path, &data, &len), 0);
     treeread_info rec;
-    ck_assert_msg(treeread_lists(data, len, path, &rec) == 0, "%s: %s", path, err_msg());
+    ck_assert_msg(treeread_lists(data, len, path, 0, &rec) == 0, "%s: %s", path, err_msg());
     ck_assert_int_eq(rec.format, cases[i].format);
     ck_assert_str_eq(rec.list, cases[i].list);
     ck_assert_int_eq(rec.has_lists_hash, cases[i].has);
@@ -186,10 +189,20 @@ START_TEST(test_recorded_lists) {
       ck_assert_str_eq(info.list, cases[i].list);
       ck_assert_int_eq(info.has_lists_hash, cases[i].has);
       ck_assert(info.lists_hash == cases[i].hash);
+      ck_assert_str_eq(info.version, ""); /* written before "optle_version" */
       tree_free(t);
       treeread_info_free(&info);
     }
     free(data);
+  }
+  /* A tree from an optle that records its version. */
+  {
+    tnode *t;
+    treeread_info info;
+    ck_assert_int_eq(treeread_load(FIX "valid-versioned.json", &g, &t, &info), TREEREAD_OK);
+    ck_assert_str_eq(info.version, "0.9.0 (commit 1d4f5cf)");
+    tree_free(t);
+    treeread_info_free(&info);
   }
   /* Malformed JSON and malformed fields: the reader's own message. */
   static const char *const bad[] = {"j-truncated.json", "j-list-type.json", "j-list-name.json",
@@ -204,7 +217,7 @@ START_TEST(test_recorded_lists) {
     treeread_info rec, info;
     ck_assert_int_eq(treeread_mem(data, len, path, &g, &t, &info), TREEREAD_UNUSABLE);
     snprintf(want, sizeof want, "%s", err_msg());
-    ck_assert_int_eq(treeread_lists(data, len, path, &rec), -1);
+    ck_assert_int_eq(treeread_lists(data, len, path, 0, &rec), -1);
     ck_assert_str_eq(err_msg(), want);
     treeread_info_free(&info);
     free(data);
@@ -239,6 +252,7 @@ START_TEST(test_recorded_lists) {
     ck_assert_int_eq(verify_mem(j, strlen(j), "mem", &g, 6, &back, &info), VERIFY_VALID);
     ck_assert_str_eq(info.list, named ? "small" : "");
     ck_assert(info.has_lists_hash && info.lists_hash == g.lists_hash);
+    ck_assert_str_eq(info.version, version_full()); /* which optle wrote it */
     tree_free(back);
     treeread_info_free(&info);
     free(j);
@@ -288,6 +302,9 @@ static const fixture unusable[] = {
     {"j-list-name.json", ": top level: \"list\" is 'NYT 2022', not a list name"},
     {"j-lists-hash.json",
      ": top level: \"lists_hash\" is '73BF96122FF9B3D2', not 16 lowercase hex digits"},
+    {"j-version-type.json", ": top level: \"optle_version\" must be a string, not an integer"},
+    {"j-version-text.json",
+     ": top level: \"optle_version\" is '0.9.0?[2J', not a version (1 to 64 printable ASCII"},
     {"no-such-file.txt", ": cannot open: No such file or directory"},
 };
 

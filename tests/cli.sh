@@ -37,7 +37,18 @@ check "solve --help" 0 out "usage: optle solve" "$OPTLE" solve --help
 check "solve --help options" 0 out "--memo-mb" "$OPTLE" solve --help
 check "solve --help after options" 0 out "usage: optle solve" "$OPTLE" solve --list small --help
 check "--version" 0 out "optle " "$OPTLE" --version
-expect "--version is one line 'optle X.Y.Z'" "$(grep -cE '^optle [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out")" = 1
+expect "--version is one line 'optle X.Y.Z (commit C)'" \
+  "$(grep -cE '^optle [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9A-Za-z.+-]+\)$' "$tmp/out")" = 1
+expect "--version: the number is the file VERSION's" "$(cut -d' ' -f2 "$tmp/out")" = "$(cat VERSION)"
+# The commit is git's when built from this checkout (unknown otherwise:
+# a copy without .git, such as tools/mutants.sh makes).
+commit=$(sed -n 's/.*(commit \(.*\))$/\1/p' "$tmp/out")
+if [ "$commit" = unknown ]; then
+  expect "--version: commit unknown only outside git" -z "$(git rev-parse --show-toplevel 2>/dev/null | grep -Fx "$root")"
+else
+  expect "--version: the commit is git's ($commit)" "${commit%-dirty}" = "$(git describe --always 2>/dev/null)"
+fi
+check "-V is --version" 0 out "optle $(cat VERSION) (commit" "$OPTLE" -V
 check "no command" 2 err "usage:" "$OPTLE"
 check_usage "unknown command" "'frobnicate': unknown command" "$OPTLE" frobnicate
 check_usage "help for an unknown command" "unknown command" "$OPTLE" help frobnicate
@@ -275,10 +286,10 @@ for c in solve verify export next play simulate; do
 done
 check_usage "verify: solve's option refused" "--time-limit: unknown option for 'verify'" \
   "$OPTLE" verify x.json --list small --time-limit 3
-check_usage "export: -o twice" "-o: give one file" \
-  "$OPTLE" export x.json --list small -o a.json -o b.json
+check_usage "export: the same -o twice" "-o a.json: given twice" \
+  "$OPTLE" export x.json --list small -o a.json -o a.json
 check "next --help: its own --max-guesses help" 0 out "guess limit of the game" "$OPTLE" next --help
-check "verify --help: its own --max-guesses default" 0 out "default: no check" "$OPTLE" verify --help
+check "verify --help: its own --max-guesses default" 0 out "default: a JSON file's own max_guesses" "$OPTLE" verify --help
 
 # ------------------------------------------------------------------
 

@@ -144,7 +144,14 @@ check_usage "next: second argument named" "'clint:BBBB': 'BBBB' is not a pattern
 check_usage "next: too many guesses" "7 guesses given, more than --max-guesses 6" \
   "$OPTLE" next a:b a:b a:b a:b a:b a:b a:b
 check_usage "next: bad flag" "--bogus: unknown option for 'next'" "$OPTLE" next --bogus
-check_usage "next: --hard is not an option" "--hard: unknown option" "$OPTLE" next --hard
+check_usage "next --hard: a history that breaks the rule" \
+  "step 2, crony:BBBBB: guess must contain A (hard mode)" "$OPTLE" next --hard salet:BYBYY crony:BBBBB
+check_usage "next --hard: --guess that breaks the rule" "--guess crony: guess must contain A" \
+  "$OPTLE" next --hard salet:BYBYY --guess crony
+check "next --hard: advice among allowed guesses" 0 out "optimal next guess: crate" \
+  "$OPTLE" next --hard --list original salet:BYBYY --top 3
+check_usage "next: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
+  "$OPTLE" next --hard --ultrahard
 check_usage "next: --top out of range" "--top: 101 is out of range (0 to 100)" "$OPTLE" next --top 101
 check_usage "next: --guess unknown" "--guess 'qqqqq': not in the guess list" "$OPTLE" next --guess qqqqq salet:BBBBB
 check_usage "next: --max-guesses x" "--max-guesses: 'x' is not a whole number" "$OPTLE" next --max-guesses x
@@ -154,7 +161,7 @@ check_usage "next: unknown list" "" "$OPTLE" next --list nosuch salet:BBBBB
 nomem_ok=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
 check "next: a memo too big" 3 err "out of memory" \
   env "$nomem_ok" "$OPTLE" next --memo-mb 1048576 salet:BBBBB
-err_has "next: a memo too big: the message names --memo-mb" "--memo-mb 1048576"
+err_has "next: a memo too big: the message names the size" "cannot reserve 1048576 MiB for the memo: give a smaller --memo-mb"
 
 # ------------------------------------------------------------------
 # next and play: answers off the list.  The NYT picks answers by hand:
@@ -329,7 +336,15 @@ lacks "play: NO_COLOR (piped)" "$esc"
 # ------------------------------------------------------------------
 # play: usage errors
 
-check_usage "play --hard" "--hard: hard mode does not exist yet" "$OPTLE" play --hard
+run_with 'salet\ncrony\ntrace\n' "$OPTLE" play --hard --answer trace --list original
+expect "play --hard: exits 0" "$rc" = 0
+has "play --hard: says the mode" "in 6 guesses, hard mode"
+has "play --hard: refuses a guess that breaks the rule" \
+  "guess must contain A (hard mode): no guess used"
+has "play --hard: the refused guess is not counted" "2/6  TRACE GGGGG"
+run_with 'salet\nstage\n' "$OPTLE" play --ultrahard --answer trace --list original
+has "play --ultrahard: a gray letter may not come back" \
+  "guess cannot contain S, shown gray (ultrahard mode): no guess used"
 check_usage "play --assist --answer" "--assist takes no --answer or --seed" "$OPTLE" play --assist --answer cigar
 check_usage "play --answer --seed" "give --answer or --seed, not both" "$OPTLE" play --answer cigar --seed 3
 check_usage "play --answer not an answer" "--answer 'salet': not in the answer list" "$OPTLE" play --answer salet
@@ -339,7 +354,7 @@ check_usage "play: bad flag" "--bogus: unknown option for 'play'" "$OPTLE" play 
 check_usage "play: no positionals" "'cigar': unexpected argument for 'play'" "$OPTLE" play cigar
 check "play: a memo too big" 3 err "out of memory" \
   env "$nomem_ok" "$OPTLE" play --memo-mb 1048576
-err_has "play: a memo too big: the message names --memo-mb" "--memo-mb 1048576"
+err_has "play: a memo too big: the message names the size" "cannot reserve 1048576 MiB for the memo: give a smaller --memo-mb"
 
 # ------------------------------------------------------------------
 # play --assist

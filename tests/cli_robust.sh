@@ -29,6 +29,19 @@ stat_value() { awk -v k="$1" '$1 == k { print $2; exit }' "$tmp/out"; }
 
 ms_now() { date +%s%N | cut -c1-13; }
 
+# stop_report NAME: a stopped solve said what it proved: the lower bound,
+# or, stopped while it built the feedback table, that nothing was
+# computed (under a sanitizer the NYT table alone takes seconds: ASan
+# and a scalar fill).
+stop_report() {
+  if grep -q 'while building the feedback table: nothing was computed' "$tmp/err"; then
+    note "$1: stopped while building the table"
+    pass
+  else
+    expect "$1: prints the lower bound" "$(grep -c '^lower bound ' "$tmp/out")" = 1
+  fi
+}
+
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
 
 sanitized=0
@@ -70,7 +83,7 @@ printf 'crane\napple\nberry\nslate\ncrane\n' >"$w/guesses-dup.txt"
 : >"$w/empty.txt"
 mkdir -p "$w/dir"
 
-check_usage "list: a tab inside a word" "$w/tab.txt:2: 'ap	le' has a blank at position 3" \
+check_usage "list: a tab inside a word (escaped)" "$w/tab.txt:2: 'ap\\tle' has a blank at position 3" \
   "$OPTLE" solve --answers "$w/tab.txt"
 check_usage "list: a space inside a word" "$w/space.txt:2: 'ap le' has a blank at position 3" \
   "$OPTLE" solve --answers "$w/space.txt"
@@ -81,7 +94,7 @@ expect "list: a NUL byte is named" "$(grep -c 'a NUL byte at position 3' "$tmp/e
 check_usage "list: a CR inside a word" "$w/cr-inside.txt:2: " "$OPTLE" solve --answers "$w/cr-inside.txt"
 expect "list: a CR inside a word is a non-letter" "$(grep -c 'non-letter at position 3' "$tmp/err")" = 1
 check_usage "list: CR-only line ends (one long line)" "$w/cr-only.txt:1: " "$OPTLE" solve --answers "$w/cr-only.txt"
-check_usage "list: UTF-8 byte order mark" "$w/bom.txt:1: non-ASCII byte 0xef" "$OPTLE" solve --answers "$w/bom.txt"
+check "list: a UTF-8 byte order mark is skipped" 0 out "(2 answers)" "$OPTLE" solve --answers "$w/bom.txt"
 check_usage "list: Latin-1 byte" "$w/latin1.txt:2: non-ASCII byte 0xe9" "$OPTLE" solve --answers "$w/latin1.txt"
 check_usage "list: full-width letters" "$w/fullwidth.txt:2: non-ASCII byte 0xef" "$OPTLE" solve --answers "$w/fullwidth.txt"
 check_usage "list: invalid UTF-8" "$w/invalid-utf8.txt:2: non-ASCII byte 0xff" "$OPTLE" solve --answers "$w/invalid-utf8.txt"
@@ -123,7 +136,7 @@ if [ "$(id -u)" != 0 ]; then
 else
   skip "list: chmod 000 (running as root, which reads it anyway; the read error above covers it)"
 fi
-check_usage "simulate: bad list" "$w/tab.txt:2: 'ap	le' has a blank" "$OPTLE" simulate --answers "$w/tab.txt"
+check_usage "simulate: bad list" "$w/tab.txt:2: 'ap\\tle' has a blank" "$OPTLE" simulate --answers "$w/tab.txt"
 check_usage "simulate: answer not in guesses" "$w/answers.txt:3: answer 'crane' is not in the guess list" \
   "$OPTLE" simulate --answers "$w/answers.txt" --guesses "$w/ok.txt"
 
@@ -149,17 +162,15 @@ check "100,000 guesses, 50 answers: solved" 0 out "(100000 guesses)" \
 expect "100,000 guesses, 50 answers: optimal total" "$(summary_value total)" = 115
 # 2309 answers x 100,000 guesses: a 231 MB table, then a search that
 # cannot finish; it must stop at the limit like any other.
-check "100,000 guesses, 2309 answers: --time-limit 1" 4 out "lower bound" \
+check "100,000 guesses, 2309 answers: --time-limit 1" 4 err "optle: time limit reached after" \
   "$OPTLE" solve --answers wordlists/nyt-answers.txt --guesses "$w/g100k.txt" --threads 2 --time-limit 1
+stop_report "100,000 guesses, 2309 answers: --time-limit 1"
 after=$(sed -n 's/^optle: time limit reached after \([0-9.]*\) s.*/\1/p' "$tmp/err")
 note "100,000 guesses, 2309 answers, --time-limit 1: stopped after ${after:-?} s"
-# The greedy seed of the first classes is not interruptible: with 43
-# times the usual guesses it can run a few seconds past the limit, so this
-# only bounds the overrun loosely (README "Reliability").
-# Under a sanitizer (several times slower, and CI runs it on a loaded
-# machine) the bound is 60 s: it still tells a stop from a hang.
-overrun=10
-[ "$sanitized" = 1 ] && overrun=60
+# Every phase checks the stop, the greedy seed included (issue 17: it
+# once ran seconds past the limit), so the limit holds within a second
+# (3 s under a sanitizer).
+overrun=$((stop_ms / 1000))
 expect "100,000 guesses: stopped within $overrun s of the limit (${after:-?} s)" \
   "$(awk -v a="${after:-999}" -v o="$overrun" 'BEGIN { print (a <= o + 1) ? "yes" : "no" }')" = yes
 check_usage "100,000 answers: over the 65,535 limit" \
@@ -354,7 +365,7 @@ oom_kind() {
   line=$(grep -m 1 . "$tmp/err")
   case $rc in
   0) echo ok ;;
-  3) if grep -q '^optle: out of memory: --memo-mb [0-9]*: cannot reserve' "$tmp/err"; then echo memo
+  3) if grep -q '^optle: out of memory: cannot reserve [0-9]* MiB for the memo' "$tmp/err"; then echo memo
      elif grep -q '^optle: out of memory' "$tmp/err"; then echo oom
      else echo "bad: status 3: $line"; fi ;;
   *) echo "bad: status $rc: $line" ;;
@@ -403,7 +414,7 @@ else
   ulimit_sweep "solve nyt --first salet" "$OPTLE" solve --list nyt --first salet --threads 2 --memo-mb 8
   ulimit_sweep "solve nyt --first salet, 1 thread" "$OPTLE" solve --list nyt --first salet --threads 1 --memo-mb 8
   ulimit_sweep "simulate exact" "$OPTLE" simulate --list nyt --first salet --strategy exact --threads 2 --memo-mb 8
-  check "ulimit -v: --memo-mb larger than the address space" 3 err "out of memory: --memo-mb 512: cannot reserve" \
+  check "ulimit -v: --memo-mb larger than the address space" 3 err "out of memory: cannot reserve 512 MiB for the memo: give a smaller --memo-mb" \
     bash -c 'ulimit -v 300000 && exec "$0" solve --list small --memo-mb 512' "$OPTLE"
   oom_check "ulimit -v: simulate exact, --memo-mb larger than the address space" \
     bash -c 'ulimit -c 0 -v 300000 && exec "$0" simulate --list small --strategy exact --memo-mb 512' "$OPTLE"
@@ -462,7 +473,7 @@ stop_check() {
   expect "$name: exit status 4 (got $rc)" "$rc" = 4
   expect "$name: exits within ${stop_ms} ms of SIG$sig (took $ms ms)" "$ms" -le "$stop_ms"
   expect "$name: says it stopped" "$(grep -c '^optle: stopped after' "$tmp/err")" = 1
-  expect "$name: prints the lower bound" "$(grep -c '^lower bound ' "$tmp/out")" = 1
+  stop_report "$name"
   no_output "$name"
 }
 stop_check "SIGINT, nyt --first gothy" INT "$OPTLE" solve --list nyt --first gothy --threads 2
@@ -473,8 +484,9 @@ stop_check "SIGTERM, nyt root search, 1 thread" TERM "$OPTLE" solve --list nyt -
 for args in "--first gothy" ""; do
   t0=$(ms_now)
   # shellcheck disable=SC2086
-  check "--time-limit 1, nyt $args" 4 out "lower bound" \
+  check "--time-limit 1, nyt $args" 4 err "optle: time limit reached after" \
     "$OPTLE" solve --list nyt $args --threads 2 --time-limit 1 -o "$stopdir/tree.json"
+  stop_report "--time-limit 1, nyt $args"
   t1=$(ms_now)
   after=$(sed -n 's/^optle: time limit reached after \([0-9.]*\) s.*/\1/p' "$tmp/err")
   note "--time-limit 1, nyt $args: stopped after ${after:-?} s, $((t1 - t0)) ms in all"

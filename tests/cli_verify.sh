@@ -42,10 +42,10 @@ check_usage "verify: no lists" "give --list NAME or --answers FILE (a text tree 
   "$OPTLE" verify "$fx/valid.txt"
 check_usage "verify: no lists, JSON that records none" "give --list NAME or --answers FILE (the tree records no named list)" \
   "$OPTLE" verify "$fx/valid.json"
-check_usage "verify: --hard" "--hard: hard mode is not supported yet" \
-  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --hard
-check_usage "export: --hard" "hard mode is not supported yet" \
-  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --hard --format json
+check_usage "verify: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
+  "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --hard --ultrahard
+check_usage "export: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" --hard --ultrahard --format json
 check_usage "verify: --expect abc" "--expect: 'abc' is not a whole number" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --expect abc
 check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 to 254)" \
@@ -53,7 +53,7 @@ check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 t
 check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --bogus
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
-check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, paths, cpaths, map or mjs)" \
+check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
 check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: give --format json|text|dot" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
@@ -82,7 +82,7 @@ fi
 for f in valid.json valid-full.txt valid-reordered.txt valid-spellings.json; do
   check "verify $f" 0 out "total         30" "$OPTLE" verify "$fx/$f" "${L[@]}"
 done
-check "JSON report: the file's limit" 0 out "file's limit  6 (\"max_guesses\"; met" \
+check "JSON report: the file's limit" 0 out "file's limit  6 (\"max_guesses\"): every answer within it" \
   "$OPTLE" verify "$fx/valid.json" "${L[@]}"
 check "--expect matches" 0 out "expected      30: matches" "$OPTLE" verify "$fx/valid.json" "${L[@]}" --expect 30
 check "--expect mismatch" 1 err "the total is 30, not the expected 29" \
@@ -174,6 +174,17 @@ check "recorded: only the hash" 0 out "recorded      lists hash ebf05342bd49ca66
 check "recorded: nothing (a tree from before)" 0 out "total         30" \
   "$OPTLE" verify "$fx/valid-unrecorded.json" "${L[@]}"
 lacks "recorded: no line for a tree that records nothing" "recorded      "
+# ... and "optle_version", which optle wrote it.
+check "written by: the report" 0 out "written by    optle 0.9.0 (commit 1d4f5cf)" \
+  "$OPTLE" verify "$fx/valid-versioned.json" "${L[@]}"
+expect "written by: after recorded" "$(grep -A1 '^recorded ' "$tmp/out" | tail -n 1 | cut -c1-10)" = "written by"
+check "written by: none for a tree from before" 0 out "total         30" \
+  "$OPTLE" verify "$fx/valid.json" "${L[@]}"
+lacks "written by: no line" "written by"
+check_usage "written by: not a string" "$fx/j-version-type.json: top level: \"optle_version\" must be a string" \
+  "$OPTLE" verify "$fx/j-version-type.json" "${L[@]}"
+check_usage "written by: no control bytes" "$fx/j-version-text.json: top level: \"optle_version\" is '0.9.0?[2J', not a version" \
+  "$OPTLE" verify "$fx/j-version-text.json" "${L[@]}"
 check_usage "recorded: a list optle does not know" \
   "$fx/valid-recorded.json records the list 'tiny-fixture', which this optle does not know (known: small," \
   "$OPTLE" verify "$fx/valid-recorded.json"
@@ -202,7 +213,7 @@ check "export text to stdout" 0 out "clamp BBBBB1 fight BGGGG2 night BGGGG3 sigh
 same_file "export json -> text equals valid.txt" "$tmp/out" "$fx/valid.txt"
 check "export json, format from -o" 0 out "" "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$out/t.json"
 expect "export -o prints nothing" ! -s "$tmp/out"
-same_file "export text -> json equals valid.json" "$out/t.json" "$fx/valid.json"
+same_but_version "export text -> json equals valid.json" "$out/t.json" "$fx/valid.json"
 check "export normalises order and spelling" 0 out "" \
   "$OPTLE" export "$fx/valid-reordered.txt" "${L[@]}" -o "$out/r.txt"
 same_file "reordered text exports as valid.txt" "$out/r.txt" "$fx/valid.txt"
@@ -250,6 +261,8 @@ same_file "json -> text equals solve's text" "$out/s2.txt" "$out/small.txt"
 check "export small text -> json" 0 out "" "$OPTLE" export "$out/s2.txt" --list small -o "$out/s2.json"
 same_file "json -> text -> json is identical" "$out/s2.json" "$out/small.json"
 expect "solve's JSON records the list" "$(head -c 55 "$out/small.json")" = '{"list": "small", "lists_hash": "a769d96ef27b0abc", "an'
+check "solve's JSON: written by this optle" 0 out "written by    $("$OPTLE" --version)" \
+  "$OPTLE" verify "$out/small.json" --list small
 
 # A JSON tree made with a named list needs no list options: verify,
 # export, next and play use the list it records.

@@ -6,9 +6,9 @@
 # $harness, removed on exit after the script's at_exit function, if it
 # defines one); provides pass/fail/skip counters, run and run_with (stdin
 # from $tmp/in), check, check_one_line, check_usage, check_invalid,
-# expect, has, lacks, err_has, same_file, summary_value and note.  Each
-# script prints its own closing "N passed, M failed" (", K skipped")
-# line.
+# expect, has, lacks, err_has, same_file, same_but_version, summary_value
+# and note.  Each script prints its own closing "N passed, M failed"
+# (", K skipped") line.
 set -u
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -139,6 +139,22 @@ err_has() {
 # same_file NAME A B: files A and B are byte for byte the same.
 same_file() {
   if cmp -s "$2" "$3"; then pass; else fail "$1" "$(cmp "$2" "$3" 2>&1 | head -n 1)"; fi
+}
+
+# same_but_version NAME GOT WANT: GOT, a JSON tree this optle wrote,
+# records this optle's version ("optle_version", as optle --version
+# says it), and with that pair taken out is byte for byte WANT (a
+# committed file written before trees recorded it).
+same_but_version() {
+  local v
+  v=$("$OPTLE" --version | sed 's/^optle //')
+  if [ "$(head -n 1 "$2" | grep -oF "\"optle_version\": \"$v\"")" != "\"optle_version\": \"$v\"" ]; then
+    fail "$1: records optle_version \"$v\"" "$(head -n 1 "$2" | cut -c1-200)"
+    return 1
+  fi
+  if sed "1s/, \"optle_version\": \"[^\"]*\"//" "$2" | cmp -s - "$3"; then pass; else
+    fail "$1" "$(sed "1s/, \"optle_version\": \"[^\"]*\"//" "$2" | cmp - "$3" 2>&1 | head -n 1)"
+  fi
 }
 
 note() { printf 'note: %s\n' "$*"; }

@@ -21,7 +21,10 @@ OPTLE=${OPTLE:-./optle}
 SHARED=${SHARED:-../shared/wordlists}
 ROOT_ROWS=""
 [[ ${BENCH_ROOT:-1} == 1 ]] && ROOT_ROWS="orig:root nyt:root"
-ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse $ROOT_ROWS"}
+# Rules and objective rows (a third field): hard, ultrahard, worst (the
+# worst-case objective), hardworst (both).
+MODE_ROWS="orig:salet:hard nyt:salet:hard nyt:crate:hard nyt:prank:hard nyt:butyl:hard nyt:fitna:hard orig:salet:ultrahard orig:salet:worst orig:palet:hardworst"
+ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse $MODE_ROWS $ROOT_ROWS"}
 THREADS=${BENCH_THREADS:-"1 2"}
 
 field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
@@ -31,8 +34,17 @@ echo
 echo "| workload | threads | wall s | peak RSS MB | nodes | total | tree hash |"
 echo "|---|---|---|---|---|---|---|"
 for row in $ROWS; do
-  lists=${row%%:*} word=${row#*:}
+  lists=${row%%:*} word=${row#*:} mode=""
+  [[ $word == *:* ]] && mode=${word#*:} word=${word%%:*}
   what=${word^^} first=(--first "$word") threads=$THREADS
+  case $mode in
+    "") rules=() ;;
+    hard) rules=(--hard) what="$what hard" ;;
+    ultrahard) rules=(--ultrahard) what="$what ultrahard" ;;
+    worst) rules=(--objective worst) what="$what worst case" ;;
+    hardworst) rules=(--hard --objective worst) what="$what hard, worst case" ;;
+    *) echo "bench: unknown mode in $row" >&2; exit 2 ;;
+  esac
   if [[ $word == root ]]; then
     what="root proof (no --first)" first=() threads=2
   fi
@@ -44,7 +56,7 @@ for row in $ROWS; do
   esac
   for t in $threads; do
     t0=$(date +%s.%N)
-    out=$("$OPTLE" solve "${args[@]}" "${first[@]}" --threads "$t")
+    out=$("$OPTLE" solve "${args[@]}" "${first[@]}" "${rules[@]}" --threads "$t")
     t1=$(date +%s.%N)
     wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
     rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
@@ -55,6 +67,17 @@ done
 
 # Verifying a full tree (issue: "well under a second"): read and check time
 # from verify's own report, on the NYT SALET tree solve writes.
+# The ranking of first guesses (optle rank): the six best of the original
+# lists, every other first guess proven worse.
+if [[ ${BENCH_RANK:-1} == 1 ]]; then
+  t0=$(date +%s.%N)
+  rout=$("$OPTLE" rank --list original --top 6 --threads 2)
+  t1=$(date +%s.%N)
+  printf '| original lists, rank --top 6 | 2 | %s | - | - | %s | - |\n' \
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
+    "$(awk -F'\t' 'NR > 4 && NR <= 10 { printf "%s%s %s", sep, $1, $2; sep = ", " }' <<<"$rout")"
+fi
+
 treefile=$(mktemp --suffix=.json)
 "$OPTLE" solve --list nyt --first salet --quiet -o "$treefile"
 t0=$(date +%s.%N)

@@ -11,15 +11,15 @@ cd "$(dirname "$0")/.."
 
 layer_of() {
   case $1 in
-  util | tuning) echo 0 ;;                    # errors, memory, files, stopping
+  util | tuning | version) echo 0 ;;          # errors, memory, files, stopping; version
   words | feedback) echo 1 ;;                 # word lists, patterns
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
-  score | memo | tree | treeio | treeread | verify | dot | history) echo 3 ;;
+  score | memo | tree | treeio | treeread | verify | dot | treehtml | history) echo 3 ;;
   greedy) echo 4 ;;                           # greedy strategies (the seed)
   search) echo 5 ;;                           # the exact search
   strategy) echo 6 ;;                         # the strategy facade
   simulate | advice) echo 7 ;;                # what commands compute
-  opts | cli | cmd | main) echo 8 ;;          # the command line
+  opts | help | cli | cmd | main) echo 8 ;;   # the command line
   *) echo "" ;;
   esac
 }
@@ -28,6 +28,7 @@ module_of() {
   b=$(basename "$1")
   b=${b%.[ch]}
   case $b in
+  util_*) echo util ;;
   search_*) echo search ;;
   treeread_*) echo treeread ;;
   treeio_*) echo treeio ;;

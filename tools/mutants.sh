@@ -227,8 +227,8 @@ why         the text writer ends every node's guess with a GGGGG line, answer or
 id          treewrite-json-average
 area        tree writing
 file        src/treeio.c
-from        \"average\": %.4f,\n",
-to          \"average\": %.3f,\n",
+from        \"average\": %.4f, \"optle_version\"
+to          \"average\": %.3f, \"optle_version\"
 why         the JSON header's average is written with 3 decimals instead of 4
 
 id          treeread-guess-number

@@ -90,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * peek refuses the reader refuses too (a file with several problems
      * may be named for another one). */
     treeread_info rec;
-    int pr = treeread_lists((const char *)data, size, "fuzz", &rec);
+    int pr = treeread_lists((const char *)data, size, "fuzz", 0, &rec);
     if (pr == 0 && info.format == TREEFMT_JSON && rec.format != TREEFMT_JSON) abort();
     if (pr != 0 && (rc != VERIFY_UNUSABLE || !strstr(err_msg(), "fuzz"))) abort();
     if (rc == 0 && info.format == TREEFMT_JSON &&

@@ -43,7 +43,8 @@ static void model_read(const uint8_t *d, size_t len, model *m) {
   memset(m, 0, sizeof *m);
   m->w = malloc(sizeof *m->w * (len / 2 + 1));
   m->line = malloc(sizeof *m->line * (len / 2 + 1));
-  size_t start = 0;
+  /* A UTF-8 byte order mark at the start is skipped. */
+  size_t start = len >= 3 && d[0] == 0xef && d[1] == 0xbb && d[2] == 0xbf ? 3 : 0;
   for (int line = 1; start <= len; line++) {
     size_t end = start;
     while (end < len && d[end] != '\n') end++;

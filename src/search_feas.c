@@ -1,0 +1,274 @@
+/*
+ * search_feas.c: the feasibility test (search.h): can a set be finished
+ * within k guesses, every answer found by the k-th?  Much cheaper than
+ * the total: a yes needs one guess whose classes all pass within k - 1,
+ * found mostly at the first try, and a no fails every guess at its
+ * largest class, mostly at once.  The worst-case objective is its least
+ * k (rules.h), and the total search then runs within it.
+ *
+ *  - k >= n: yes, by guessing the set's answers one by one (each is
+ *    allowed under every rule, rules.h, and each wins or leaves fewer);
+ *  - k = 1: only a single answer; k = 2: some guess puts every answer in
+ *    its own class (one of the set's own answers first, then a scan that
+ *    drops a guess at its first collision);
+ *  - else the guesses in order of their largest class (then entropy),
+ *    each dropped at the first class that fails within k - 1, largest
+ *    first.  A guess with a class of more than 243 answers cannot pass
+ *    when k - 1 = 2.
+ * Answers go into the memo under the set, the rules' state and a marker
+ * byte (so they never meet the total search's records): 1 yes, 0 no.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_impl.h"
+
+/* Sets from this size get the vector kernel's table. */
+#define FEAS_KERNEL_MIN 200
+/* Sets up to this size try their own answers first within 3 guesses. */
+#define FEAS_OWN_MAX 64
+
+/* The memo key: the state's bytes (if any) and 'F'. */
+typedef struct {
+  rstate st;
+  uint8_t mark;
+} feas_key;
+
+static const void *fkey(const rstate *rs, feas_key *k, int *len) {
+  if (rs) {
+    memcpy(&k->st, rs, sizeof *rs);
+    k->mark = 'F';
+    *len = (int)(sizeof k->st + 1);
+    return k;
+  }
+  k->mark = 'F';
+  *len = 1;
+  return &k->mark;
+}
+
+/* k = 2: a guess of U that gives every answer of A its own pattern.
+ * With a bounds context (search_least_depth()), its vector kernel says
+ * first whether any guess at all does: none is the common answer. */
+static bool perfect_split(ctx *c, const uint16_t *A, int n, const int *U, int nu) {
+  if (n > PATTERN_COUNT) return false;
+  if (c->s->bx) {
+    if (!srch_bounds_splits(c, A, n)) return false;
+    if (!c->s->rw) return true; /* every guess is allowed */
+  }
+  const game *G = c->s->g;
+  const uint8_t **rows = c->rows;
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
+  uint16_t *cnt = c->cnt;
+  /* The set's own answers first: the usual winners, and always allowed. */
+  for (int i = 0; i < n; i++) {
+    int g = G->ans2guess[A[i]], j = 0;
+    for (; j < n; j++)
+      if (cnt[rows[j][g]]++) break;
+    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][g]] = 0;
+    if (j == n) return true;
+  }
+  for (int u = 0; u < nu; u++) {
+    if ((u & 1023) == 1023 && stopping(c->s)) return false;
+    int g = U[u], j = 0;
+    for (; j < n; j++)
+      if (cnt[rows[j][g]]++) break;
+    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][g]] = 0;
+    if (j == n) return true;
+  }
+  return false;
+}
+
+/* By class-count bound (strong splitters first), then guess index. */
+static int cand_lb_order(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->lb != b->lb) return a->lb - b->lb;
+  return (a->g > b->g) - (a->g < b->g);
+}
+
+static int least_depth(search *s, const uint16_t *A, int n, int first, int limit);
+
+/* Largest class first, then entropy, then the tie rule. */
+static int feas_cand_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->lb != b->lb) return a->lb - b->lb;
+  if (a->score != b->score) return a->score < b->score ? -1 : 1;
+  return score_tie_cmp(a->green, a->g, b->green, b->g);
+}
+
+/* Does candidate g pass: every class of A under it within k - 1?
+ * Partitions in level ply of c. */
+static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
+                 const rstate *rs, bool par);
+
+static bool cand_passes(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
+                        const rstate *rs, int g) {
+  level *L = srch_level(c, ply);
+  srch_partition(c->s->g, L, A, n, g);
+  for (int q = 0; q < L->ncls; q++) {
+    klass *kq = &L->cls[q];
+    if (kq->size == 1) continue;
+    int cnu;
+    const int *CU = class_guesses(c->s, L, U, nu, g, kq->pat, &cnu);
+    const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
+    if (!feas(c, L->part + kq->start, kq->size, k - 1, ply + 1, CU, cnu, cs, false)) return false;
+  }
+  return true;
+}
+
+static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
+                 const rstate *rs, bool par) {
+  if (n <= 1) return n == 0 || k >= 1;
+  if (k >= n) return true;
+  if (k <= 1) return false;
+  if (stopping(c->s)) return false;
+  if (k == 2) return perfect_split(c, A, n, U, nu);
+  feas_key key;
+  int klen, v;
+  bool exact;
+  const void *kb = fkey(rs, &key, &klen);
+  uint64_t h = memo_hash_k(A, n, k, kb, klen);
+  c->st.memo_probes++;
+  if (memo_probe_k(c->s->memo, h, A, n, k, kb, klen, &v, &exact)) {
+    c->st.memo_hits++;
+    return v != 0;
+  }
+  c->st.nodes++;
+  const game *G = c->s->g;
+  /* Within 3: the set's own answers first (each class must then split
+   * into single answers, a cheap test), as they usually pass. */
+  if (k == 3 && n <= FEAS_OWN_MAX)
+    for (int i = 0; i < n; i++)
+      if (cand_passes(c, A, n, k, ply, U, nu, rs, G->ans2guess[A[i]])) {
+        if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, 1, true);
+        return true;
+      }
+  level *L = srch_level(c, ply);
+  const uint8_t **rows = c->rows;
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
+  uint16_t *cnt = c->cnt;
+  /* Candidates: informative guesses whose largest class can pass. */
+  int cap = k - 1 == 2 ? PATTERN_COUNT : n - 1, nc = 0;
+  c->st.scans++;
+  for (int u = 0; u < nu; u++) {
+    int g = U[u], maxc = 0;
+    uint64_t score = 0;
+    for (int j = 0; j < n; j++) {
+      int x = ++cnt[rows[j][g]];
+      if (x > maxc && rows[j][g] != PATTERN_WIN) maxc = x;
+    }
+    for (int j = 0; j < n; j++) {
+      uint8_t p = rows[j][g];
+      if (cnt[p]) score += c->s->clogc[cnt[p]], cnt[p] = 0;
+    }
+    int green = 0;
+    for (int j = 0; j < n; j++) green |= rows[j][g] == PATTERN_WIN;
+    if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
+    L->cands[nc++] = (cand){g, maxc, green, score};
+  }
+  /* The most promising first, alone: it usually passes, and the rest
+   * need sorting only when it does not. */
+  int top = 0, from = 0;
+  for (int i = 1; i < nc; i++)
+    if (feas_cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
+  if (nc > 1 && !par) {
+    cand best = L->cands[top];
+    L->cands[top] = L->cands[0];
+    L->cands[0] = best;
+    if (cand_passes(c, A, n, k, ply, U, nu, rs, best.g)) {
+      if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, 1, true);
+      return true;
+    }
+    /* cand_passes() used this level's partition, not its candidates. */
+    qsort(L->cands + 1, (size_t)nc - 1, sizeof *L->cands, feas_cand_cmp);
+    from = 1;
+  } else {
+    qsort(L->cands, (size_t)nc, sizeof *L->cands, feas_cand_cmp);
+  }
+  /* Children work in deeper levels; this level's partition is redone
+   * for each candidate.  At the top (par), the candidates are split
+   * across threads, each in its own context: the first that passes ends
+   * the loop for all. */
+  bool ok = false;
+  if (par && c->s->o.threads > 1 && nc > 1) {
+    search *s = c->s;
+    cand *cs = xmalloc(sizeof *cs * (size_t)nc);
+    memcpy(cs, L->cands, sizeof *cs * (size_t)nc);
+    atomic_int found;
+    atomic_init(&found, nc);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+    for (int i = 0; i < nc; i++) {
+      if (atomic_load(&found) < nc || stopped(s)) continue;
+      if (cand_passes(my_ctx(s), A, n, k, ply, U, nu, rs, cs[i].g)) atomic_store(&found, i);
+    }
+    ok = atomic_load(&found) < nc;
+    free(cs);
+  } else {
+    for (int i = from; i < nc && !ok && !stopped(c->s); i++)
+      ok = cand_passes(c, A, n, k, ply, U, nu, rs, L->cands[i].g);
+  }
+  if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
+  return ok;
+}
+
+bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
+  srch_begin(s);
+  ctx *c = &s->ctx[0];
+  if (n <= 0) return true;
+  if (first < 0) return srch_finish(s, feas(c, A, n, k, 0, s->root_u, s->root_nu, s->root_rs, true)) == 1;
+  /* A fixed first guess: every class within k - 1. */
+  if (k <= 0) return false;
+  level *L = srch_level(c, 0);
+  srch_partition(s->g, L, A, n, first);
+  bool ok = true;
+  for (int q = 0; q < L->ncls && ok; q++) {
+    klass *kq = &L->cls[q];
+    int cnu;
+    const int *CU = class_guesses(s, L, s->root_u, s->root_nu, first, kq->pat, &cnu);
+    const rstate *cs = class_state(s, L, s->root_rs, first, kq->pat);
+    ok = feas(c, L->part + kq->start, kq->size, k - 1, 1, CU, cnu, cs, true);
+  }
+  return srch_finish(s, ok) == 1;
+}
+
+/* The bounds context for subsets of A (srch_bounds_splits()): every
+ * informative guess, strong splitters first. */
+static bounds_ctx *splits_ctx(search *s, const uint16_t *A, int n) {
+  ctx *c = &s->ctx[0];
+  level *L = srch_level(c, 0);
+  int failmin = INF;
+  scan_result r;
+  int nc = srch_scan(c, L, A, n, UNLIMITED, INF, s->all, s->g->n_guesses, &failmin, NULL, &r);
+  qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_lb_order);
+  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
+  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
+  for (int i = 0; i < nc; i++) {
+    order[i] = L->cands[i].g;
+    cap[i] = 3 * n - L->cands[i].lb; /* k + green */
+  }
+  bounds_ctx *b = srch_bounds_new(s, A, n, order, cap, nc);
+  free(order);
+  free(cap);
+  return b;
+}
+
+int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit) {
+  /* The kernel's table pays for itself on big sets only. */
+  bounds_ctx *outer = s->bx;
+  if (n >= FEAS_KERNEL_MIN && !outer) s->bx = splits_ctx(s, A, n);
+  int got = least_depth(s, A, n, first, limit);
+  if (s->bx != outer) {
+    srch_bounds_free(s->bx);
+    s->bx = outer;
+  }
+  return got;
+}
+
+static int least_depth(search *s, const uint16_t *A, int n, int first, int limit) {
+  for (int k = 1; limit <= 0 || k <= limit; k++) {
+    bool ok = search_feasible(s, A, n, first, k);
+    if (search_stopped(s)) return -1;
+    if (ok) return k;
+    if (k > n + 1) break; /* cannot happen: k >= n always passes */
+  }
+  return 0;
+}

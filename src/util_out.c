@@ -1,0 +1,385 @@
+/*
+ * util_out.c: output files and -o sets (util.h, "Output files"): how a
+ * path is written (standard output, a temporary file renamed over the
+ * target, or in place), the temporary files a fatal signal removes, and
+ * the -o sets of the commands.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* ------------------------------------------------------------------ */
+/* Temporary files a fatal signal removes (util.c's handler).          */
+
+#define TEMPS_MAX (2 * OUTS_MAX)
+static _Atomic(char *) temps[TEMPS_MAX];
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "a signal handler reads temps[]");
+
+static void temp_add(char *path) {
+  for (int i = 0; i < TEMPS_MAX; i++) {
+    char *none = NULL;
+    if (atomic_compare_exchange_strong(&temps[i], &none, path)) return;
+  }
+}
+
+static void temp_drop(const char *path) {
+  for (int i = 0; i < TEMPS_MAX; i++)
+    if (atomic_load(&temps[i]) == path) atomic_store(&temps[i], NULL);
+}
+
+void out_unlink_temps(void) {
+  for (int i = 0; i < TEMPS_MAX; i++) {
+    char *p = atomic_exchange(&temps[i], NULL);
+    if (p) unlink(p); /* async-signal-safe */
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Where a path leads                                                   */
+
+/* PATH with every symbolic link on its last component followed, also
+ * when the last link is dangling (its target does not exist yet): a
+ * malloc'd path, or NULL with errno set. */
+static char *resolve(const char *path) {
+  char *p = xstrdup(path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    int missing = lstat(p, &st);
+    if (missing && errno != ENOENT) {
+      free(p);
+      return NULL;
+    }
+    if (missing || !S_ISLNK(st.st_mode)) {
+      /* The end of the chain.  The directory part may hold links too:
+       * realpath() it when it exists, so that a temporary file lands
+       * beside the real target. */
+      char *slash = strrchr(p, '/');
+      if (!slash || slash == p) return p;
+      *slash = '\0';
+      char *dir = realpath(p, NULL);
+      *slash = '/';
+      if (!dir) return p;
+      size_t n = strlen(dir) + strlen(slash) + 1;
+      char *q = xmalloc(n);
+      snprintf(q, n, "%s%s", strcmp(dir, "/") ? dir : "", slash);
+      free(dir);
+      free(p);
+      return q;
+    }
+    char link[PATH_MAX];
+    ssize_t len = readlink(p, link, sizeof link - 1);
+    if (len < 0) {
+      free(p);
+      return NULL;
+    }
+    link[len] = '\0';
+    char *next;
+    const char *slash = strrchr(p, '/');
+    if (link[0] == '/' || !slash) {
+      next = xstrdup(link);
+    } else {
+      size_t n = (size_t)(slash - p) + 1 + (size_t)len + 1;
+      next = xmalloc(n);
+      snprintf(next, n, "%.*s%s", (int)(slash - p + 1), p, link);
+    }
+    free(p);
+    p = next;
+  }
+  free(p);
+  errno = ELOOP;
+  return NULL;
+}
+
+/* The directory part of a path ("." when there is none). */
+static char *dir_of(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return xstrdup(".");
+  if (slash == path) return xstrdup("/");
+  size_t n = (size_t)(slash - path);
+  char *d = xmalloc(n + 1);
+  memcpy(d, path, n);
+  d[n] = '\0';
+  return d;
+}
+
+static bool same_inode(const struct stat *a, const struct stat *b) {
+  return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+bool out_same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return !stat(a, &sa) && !stat(b, &sb) && same_inode(&sa, &sb);
+}
+
+/* ------------------------------------------------------------------ */
+/* One output file                                                      */
+
+static void out_clear(outfile *o) {
+  free(o->path);
+  free(o->target);
+  free(o->tmp);
+  free(o->buf);
+  memset(o, 0, sizeof *o);
+}
+
+/* In place: the content gathered in memory, written at commit. */
+static int open_direct(outfile *o) {
+  o->mode = OUT_DIRECT;
+  o->fp = open_memstream(&o->buf, &o->len);
+  if (!o->fp) return err_set("%s: cannot write: %s", o->path, strerror(errno));
+  return 0;
+}
+
+/* A temporary file beside the target, with the mode and owner of the
+ * file it replaces (st, or NULL for a new file).  1 when a rename could
+ * not keep them (the caller writes in place instead). */
+static int open_temp(outfile *o, const struct stat *st) {
+  char *dir = dir_of(o->target);
+  size_t n = strlen(dir) + 32;
+  o->tmp = xmalloc(n);
+  snprintf(o->tmp, n, "%s/optle.tmp.XXXXXX", dir);
+  free(dir);
+  int fd = mkostemp(o->tmp, O_CLOEXEC);
+  if (fd < 0) {
+    int e = errno;
+    free(o->tmp);
+    o->tmp = NULL;
+    if (st && (e == EACCES || e == EPERM || e == EROFS) && !access(o->target, W_OK)) return 1;
+    return err_set("%s: cannot write: %s", o->path, strerror(e));
+  }
+  temp_add(o->tmp);
+  mode_t mode;
+  if (st) {
+    mode = st->st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  bool kept = !fchmod(fd, mode);
+  if (st && (st->st_uid != geteuid() || st->st_gid != getegid()))
+    kept = kept && !fchown(fd, st->st_uid, st->st_gid);
+  if (!kept) { /* rename would change who may read it: write in place */
+    close(fd);
+    temp_drop(o->tmp);
+    unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+    return 1;
+  }
+  o->fp = fdopen(fd, "w");
+  if (!o->fp) {
+    int e = errno;
+    close(fd);
+    temp_drop(o->tmp);
+    unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+    return err_set("%s: cannot write: %s", o->path, strerror(e));
+  }
+  o->mode = OUT_RENAME;
+  return 0;
+}
+
+int out_open(outfile *o, const char *path) {
+  memset(o, 0, sizeof *o);
+  if (!strcmp(path, "-")) {
+    o->fp = stdout;
+    return 0;
+  }
+  stop_catch_fatal(); /* a fatal signal removes the temporary file */
+  o->path = xstrdup(path);
+  struct stat st, out;
+  if (stat(path, &st)) {
+    if (errno != ENOENT) {
+      err_set("%s: cannot write: %s", path, strerror(errno));
+      out_clear(o);
+      return -1;
+    }
+    /* Nothing there yet (or a dangling link): a new file, where the
+     * links lead. */
+    o->target = resolve(path);
+    if (!o->target) {
+      err_set("%s: cannot write: %s", path, strerror(errno));
+      out_clear(o);
+      return -1;
+    }
+    if (open_temp(o, NULL)) {
+      out_clear(o);
+      return -1;
+    }
+    return 0;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    err_set("%s: cannot write: is a directory", path);
+    out_clear(o);
+    return -1;
+  }
+  if (!fstat(STDOUT_FILENO, &out) && same_inode(&st, &out)) {
+    /* /dev/stdout, /dev/fd/1, or the file stdout was redirected to. */
+    o->fp = stdout;
+    return 0;
+  }
+  if (access(path, W_OK)) {
+    err_set("%s: cannot write: %s", path, strerror(errno));
+    out_clear(o);
+    return -1;
+  }
+  o->target = S_ISREG(st.st_mode) ? realpath(path, NULL) : NULL;
+  if (!S_ISREG(st.st_mode) || st.st_nlink > 1 || !o->target) {
+    if (!o->target) o->target = xstrdup(path);
+    if (open_direct(o)) {
+      out_clear(o);
+      return -1;
+    }
+    return 0;
+  }
+  int r = open_temp(o, &st);
+  if (r == 1) r = open_direct(o);
+  if (r) {
+    out_clear(o);
+    return -1;
+  }
+  return 0;
+}
+
+/* write() all of buf to fd. */
+static int write_all(int fd, const char *buf, size_t len) {
+  while (len) {
+    ssize_t w = write(fd, buf, len);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return -1;
+    buf += w;
+    len -= (size_t)w;
+  }
+  return 0;
+}
+
+/* The in-place write: reserve the space first, so that a full disk
+ * leaves a regular file as it was; then the content, then the length. */
+static int commit_direct(outfile *o) {
+  int fd = open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  struct stat st;
+  bool reg = !fstat(fd, &st) && S_ISREG(st.st_mode);
+  int bad = 0;
+  if (reg && o->len && fallocate(fd, 0, 0, (off_t)o->len) && errno != EOPNOTSUPP &&
+      errno != ENOSYS)
+    bad = 1;
+  if (!bad) bad = write_all(fd, o->buf, o->len);
+  if (!bad && reg) bad = ftruncate(fd, (off_t)o->len) || fsync(fd);
+  int e = errno;
+  if (close(fd) && !bad) return -1;
+  errno = e;
+  return bad ? -1 : 0;
+}
+
+int out_commit(outfile *o) {
+  if (o->fp == stdout) {
+    int bad = fflush(stdout) || ferror(stdout);
+    if (bad) err_set("%s: cannot write: %s", o->path ? o->path : "stdout", strerror(errno));
+    out_clear(o);
+    return bad ? -1 : 0;
+  }
+  int bad = ferror(o->fp) != 0;
+  if (o->mode == OUT_RENAME) {
+    bad = bad || fflush(o->fp) || fsync(fileno(o->fp));
+    int e = errno;
+    bad |= fclose(o->fp) != 0;
+    o->fp = NULL;
+    if (!bad && rename(o->tmp, o->target)) bad = 1;
+    else errno = e;
+    if (bad) {
+      err_set("%s: cannot write: %s", o->path, strerror(errno));
+      unlink(o->tmp);
+    }
+    temp_drop(o->tmp);
+  } else {
+    bad |= fclose(o->fp) != 0; /* the memory stream: its buffer is final */
+    o->fp = NULL;
+    if (bad) err_set("%s: cannot write: out of memory", o->path);
+    else if (commit_direct(o)) bad = 1, err_set("%s: cannot write: %s", o->path, strerror(errno));
+  }
+  out_clear(o);
+  return bad ? -1 : 0;
+}
+
+void out_abort(outfile *o) {
+  if (o->fp && o->fp != stdout) fclose(o->fp);
+  if (o->tmp) {
+    unlink(o->tmp);
+    temp_drop(o->tmp);
+  }
+  out_clear(o);
+}
+
+/* ------------------------------------------------------------------ */
+/* A command's -o files                                                 */
+
+int outs_open(outset *o, const char *const *paths, int n) {
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < n && i < OUTS_MAX; i++) {
+    if (out_open(&o->f[i], paths[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      outs_abort(o);
+      return -1;
+    }
+    o->path[i] = paths[i];
+    o->n = i + 1;
+    /* Two names of one file (a link and its target, ./x and x): the
+     * second write would undo the first. */
+    for (int j = 0; j < i; j++) {
+      const outfile *a = &o->f[i], *b = &o->f[j];
+      bool same = a->fp == stdout ? b->fp == stdout
+                                  : b->target && a->target && (!strcmp(a->target, b->target) ||
+                                                               out_same_file(a->target, b->target));
+      if (same) {
+        err_set("-o %s: the same file as -o %s", paths[i], paths[j]);
+        fprintf(stderr, "optle: %s\n", err_msg());
+        outs_abort(o);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+int outs_write(outset *o, out_writer write, void *arg) {
+  int rc = 0;
+  for (int i = 0; i < o->n; i++) {
+    if (write(o->f[i].fp, o->path[i], arg)) {
+      char why[1024];
+      snprintf(why, sizeof why, "%s", err_msg());
+      err_set("%s: %s", o->path[i], why); /* escapes the path */
+      fprintf(stderr, "optle: %s\n", err_msg());
+      out_abort(&o->f[i]);
+      rc = -1;
+    } else if (out_commit(&o->f[i])) {
+      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      rc = -1;
+    } else {
+      o->wrote[i] = true;
+    }
+  }
+  return rc;
+}
+
+void outs_abort(outset *o) {
+  for (int i = 0; i < o->n; i++) out_abort(&o->f[i]);
+  o->n = 0;
+}
+
+void outs_report(const outset *o, FILE *fp, const char *label) {
+  for (int i = 0; i < o->n; i++)
+    if (o->wrote[i]) fprintf(fp, "%s%s\n", label, o->path[i]);
+}

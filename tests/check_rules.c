@@ -1,0 +1,564 @@
+/*
+ * check_rules.c: hard mode, ultrahard and the worst-case objective
+ * (rules.h), against the rules' own definitions.
+ *
+ * The definitions, written here from the game's text and nothing else:
+ *  - hard: after each earlier guess, its green letters stay in place, and
+ *    every letter it showed green or yellow appears at least as often as
+ *    it was shown (legal_hard());
+ *  - ultrahard: the guess gives every earlier guess the pattern that guess
+ *    got, scored with ref_feedback() (legal_ultra());
+ *  - worst: the least guess limit d with any strategy within it, then the
+ *    least total within d.
+ * None of them uses rstate, rules_after() or the game's table.
+ *
+ * The oracle is check_search.c's plain recursion with the history added:
+ *
+ *   T(A, d, H) = 1 for |A| = 1, INF for d <= 1 and |A| >= 2, else
+ *              |A| + min over informative guesses g legal after H of
+ *                    sum over the non-winning classes C (pattern p) of
+ *                    T(C, d - 1, H + (g, p))
+ *
+ * computed for every guess limit at once (slot 0 is no limit).  Compared
+ * on hundreds of random small instances, half of them look-alike words
+ * (where the rules bite), for both rule sets: search_value at several
+ * limits, search_solve's total and tree (every guess on every path legal
+ * by the definition), a fixed first guess, a history set with
+ * search_set_history(), 1 and 2 threads (identical trees), and the worst
+ * case: search_least_depth() against the least finite slot.
+ */
+#include <check.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feedback.h"
+#include "game.h"
+#include "lists.h"
+#include "rules.h"
+#include "search.h"
+#include "strategy.h"
+#include "suites.h"
+#include "tree.h"
+#include "tuning.h"
+#include "util.h"
+#include "words.h"
+
+#define INF OPTLE_INF
+#define MAXA 16
+#define MAXG 32
+#define NSLOT 7
+#define MAXH 16
+#define BUDGET 3000000L
+
+typedef struct {
+  int na, ng;
+  char ans[MAXA][6];
+  char gue[MAXG][6];
+  uint8_t fb[MAXG][MAXA];
+  rules_mode mode;
+} inst;
+
+typedef struct {
+  int n;
+  int g[MAXH];
+  int p[MAXH];
+} hist;
+
+/* ------------------------------------------------------------------ */
+/* The definitions. */
+
+static int count_in(const char *w, char c) {
+  int k = 0;
+  for (int i = 0; i < 5; i++) k += w[i] == c;
+  return k;
+}
+
+static bool legal_hard(const char *w, const char *g, int p) {
+  int t[5];
+  for (int i = 0; i < 5; i++, p /= 3) t[i] = p % 3;
+  for (int i = 0; i < 5; i++) {
+    if (t[i] == 2 && w[i] != g[i]) return false;
+    if (t[i] == 0) continue;
+    int shown = 0;
+    for (int j = 0; j < 5; j++) shown += g[j] == g[i] && t[j] != 0;
+    if (count_in(w, g[i]) < shown) return false;
+  }
+  return true;
+}
+
+static bool legal(const inst *I, const hist *H, const char *w) {
+  for (int h = 0; h < H->n; h++) {
+    const char *g = I->gue[H->g[h]];
+    if (I->mode == RULES_HARD && !legal_hard(w, g, H->p[h])) return false;
+    if (I->mode == RULES_ULTRAHARD && ref_feedback(g, w) != H->p[h]) return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* The oracle. */
+
+static long nodes, budget = LONG_MAX;
+static bool over;
+
+static int sat_add(int a, int b) {
+  long s = (long)a + b;
+  return s >= INF ? INF : (int)s;
+}
+
+static void oracle_set(const inst *I, const uint8_t *A, int n, hist *H, int out[NSLOT]);
+
+/* Totals of guess g first on A by slot; false when g tells nothing. */
+static bool oracle_first(const inst *I, const uint8_t *A, int n, hist *H, int g, int tot[NSLOT]) {
+  uint8_t part[MAXA] = {0}, pat[MAXA] = {0};
+  for (int j = 0; j < n; j++) {
+    uint8_t p = I->fb[g][A[j]], a = A[j];
+    int k = j;
+    while (k > 0 && pat[k - 1] > p) {
+      pat[k] = pat[k - 1];
+      part[k] = part[k - 1];
+      k--;
+    }
+    pat[k] = p;
+    part[k] = a;
+  }
+  if (pat[0] == pat[n - 1] && pat[0] != PATTERN_WIN) return false;
+  int sum[NSLOT] = {0};
+  for (int s = 0, e; s < n; s = e) {
+    for (e = s + 1; e < n && pat[e] == pat[s]; e++)
+      ;
+    if (pat[s] == PATTERN_WIN) continue;
+    int child[NSLOT];
+    H->g[H->n] = g;
+    H->p[H->n] = pat[s];
+    H->n++;
+    oracle_set(I, part + s, e - s, H, child);
+    H->n--;
+    sum[0] = sat_add(sum[0], child[0]);
+    sum[1] = INF;
+    for (int d = 2; d < NSLOT; d++) sum[d] = sat_add(sum[d], child[d - 1]);
+  }
+  for (int d = 0; d < NSLOT; d++) tot[d] = sat_add(n, sum[d]);
+  return true;
+}
+
+static void oracle_set(const inst *I, const uint8_t *A, int n, hist *H, int out[NSLOT]) {
+  if (++nodes > budget) over = true;
+  if (n == 1 || over || H->n >= MAXH - 1) {
+    for (int d = 0; d < NSLOT; d++) out[d] = n == 1 ? 1 : INF;
+    return;
+  }
+  for (int d = 0; d < NSLOT; d++) out[d] = INF;
+  for (int g = 0; g < I->ng; g++) {
+    int tot[NSLOT];
+    if (!legal(I, H, I->gue[g]) || !oracle_first(I, A, n, H, g, tot)) continue;
+    for (int d = 0; d < NSLOT; d++)
+      if (tot[d] < out[d]) out[d] = tot[d];
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Instances: answers drawn from the NYT answers (half of them look-alikes
+ * of one word), guesses the answers plus random NYT guesses, shuffled. */
+
+static bool has(char (*w)[6], int n, const char *x) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(w[i], x)) return true;
+  return false;
+}
+
+static void make_inst(const game *nyt, uint64_t *seed, inst *I) {
+  memset(I, 0, sizeof *I);
+  int na = rng_range(seed, 4, 12), ng = rng_range(seed, na, na + 14);
+  const char *c = NULL;
+  if (rng_range(seed, 0, 1)) {
+    c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+    for (int tries = 0; tries < 30000 && I->na < na; tries++) {
+      const char *w = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+      int d = 0;
+      for (int i = 0; i < 5; i++) d += w[i] != c[i];
+      if (d <= 2 && !has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+    }
+  }
+  while (I->na < na) {
+    const char *w = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+    if (!has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+  }
+  for (int a = 0; a < na; a++) strcpy(I->gue[I->ng++], I->ans[a]);
+  /* Look-alike guesses too: many give the same feedback on every answer
+   * and differ only in what hard mode makes of them. */
+  for (int tries = 0; c && tries < 30000 && I->ng < (na + ng) / 2; tries++) {
+    const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+    int d = 0;
+    for (int i = 0; i < 5; i++) d += w[i] != c[i];
+    if (d <= 2 && !has(I->gue, I->ng, w)) strcpy(I->gue[I->ng++], w);
+  }
+  while (I->ng < ng) {
+    const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+    if (!has(I->gue, I->ng, w)) strcpy(I->gue[I->ng++], w);
+  }
+  for (int i = I->ng - 1; i > 0; i--) {
+    int j = rng_range(seed, 0, i);
+    char t[6];
+    memcpy(t, I->gue[i], 6);
+    memcpy(I->gue[i], I->gue[j], 6);
+    memcpy(I->gue[j], t, 6);
+  }
+  for (int g = 0; g < I->ng; g++)
+    for (int a = 0; a < I->na; a++) I->fb[g][a] = (uint8_t)ref_feedback(I->gue[g], I->ans[a]);
+}
+
+static void game_of(const inst *I, game *g) {
+  const char *a[MAXA], *q[MAXG];
+  for (int i = 0; i < I->na; i++) a[i] = I->ans[i];
+  for (int i = 0; i < I->ng; i++) q[i] = I->gue[i];
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(a, I->na, &wa), 0);
+  ck_assert_int_eq(words_from_array(q, I->ng, &wq), 0);
+  ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
+}
+
+/* The game's guess index of the instance's guess g (game_of() keeps the
+ * order; checked). */
+static search *new_search(const game *g, rules_mode m, int max_guesses, int threads) {
+  search_opts o;
+  strategy_search_opts(&o);
+  o.max_guesses = max_guesses;
+  o.threads = threads;
+  o.memo_mb = 4;
+  o.rules = m;
+  return search_new(g, &o);
+}
+
+/* Every guess of t, on every path, legal by the definition after the
+ * path's history H; returns the number of nodes checked. */
+static int check_legal(const inst *I, const tnode *t, hist *H, int k) {
+  ck_assert_msg(legal(I, H, I->gue[t->guess]), "instance %d (%s): guess '%s' after %d guesses "
+                "breaks the rules", k, rules_name(I->mode), I->gue[t->guess], H->n);
+  int c = 1;
+  for (int i = 0; i < t->nkids; i++) {
+    H->g[H->n] = t->guess;
+    H->p[H->n] = t->pat[i];
+    H->n++;
+    ck_assert(H->n < MAXH);
+    c += check_legal(I, t->kid[i], H, k);
+    H->n--;
+  }
+  return c;
+}
+
+static game nyt;
+static void setup_nyt(void) { ck_assert_msg(lists_load(&nyt, "nyt", NULL) == 0, "%s", err_msg()); }
+static void teardown_nyt(void) { game_free(&nyt); }
+
+/* The next instance whose oracle (no history) fits the budget. */
+static void next_inst(uint64_t *seed, rules_mode m, inst *I, int best[NSLOT]) {
+  for (;;) {
+    make_inst(&nyt, seed, I);
+    I->mode = m;
+    uint8_t A[MAXA];
+    for (int i = 0; i < I->na; i++) A[i] = (uint8_t)i;
+    hist H = {0};
+    over = false;
+    budget = nodes + BUDGET;
+    oracle_set(I, A, I->na, &H, best);
+    budget = LONG_MAX;
+    if (!over) return;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_state_matches_definition) {
+  /* rstate_allows() after a random history, and rules_after() step by
+   * step, against the definitions, on random NYT words. */
+  uint64_t seed = 42 + (uint64_t)_i;
+  rules_mode m = _i % 2 ? RULES_ULTRAHARD : RULES_HARD;
+  rword *W = rules_words(&nyt);
+  int *U = malloc(sizeof *U * (size_t)nyt.n_guesses), nu = nyt.n_guesses;
+  for (int g = 0; g < nu; g++) U[g] = g;
+  inst I = {.mode = m};
+  hist H = {0};
+  rstate st;
+  rstate_init(&st);
+  const char *answer = nyt.answers.w[rng_range(&seed, 0, nyt.n_answers - 1)];
+  for (int step = 0; step < 4; step++) {
+    /* A legal guess (a random one of U), its pattern against the answer. */
+    int g = U[rng_range(&seed, 0, nu - 1)];
+    int p = ref_feedback(nyt.guesses.w[g], answer);
+    strcpy(I.gue[step], nyt.guesses.w[g]);
+    H.g[H.n] = step;
+    H.p[H.n++] = p;
+    rstate_add(m, &st, &W[g], p);
+    nu = rules_after(m, W, U, nu, g, p, U);
+    int k = 0, disagree = 0;
+    for (int w = 0; w < nyt.n_guesses; w++) {
+      bool def = legal(&I, &H, nyt.guesses.w[w]);
+      disagree += def != rstate_allows(&st, &W[w]);
+      if (def) {
+        ck_assert_msg(k < nu && U[k] == w, "%s step %d: rules_after() misses '%s'",
+                      rules_name(m), step, nyt.guesses.w[w]);
+        k++;
+      }
+    }
+    ck_assert_int_eq(k, nu);
+    ck_assert_msg(disagree == 0, "%s step %d: rstate_allows() disagrees on %d words",
+                  rules_name(m), step, disagree);
+    /* The answer itself is always allowed. */
+    ck_assert(rstate_allows(&st, &W[nyt.ans2guess[words_find(&nyt.answers, answer)]]));
+  }
+  free(U);
+  free(W);
+}
+END_TEST
+
+START_TEST(test_why_messages) {
+  char hist[2][8] = {"salet", "crane"}, buf[160];
+  /* salet against "trace": s gray, a yellow, l gray, e yellow, t yellow. */
+  int pats[2] = {feedback_of("salet", "trace"), feedback_of("crane", "trace")};
+  ck_assert_ptr_null(rules_why(RULES_HARD, hist, pats, 1, "crate", false, buf, sizeof buf));
+  ck_assert_str_eq(rules_why(RULES_HARD, hist, pats, 1, "crony", false, buf, sizeof buf),
+                   "guess must contain A");
+  ck_assert_str_eq(rules_why(RULES_HARD, hist, pats, 1, "crony", true, buf, sizeof buf),
+                   "guess 2 'crony' must contain the A shown yellow by guess 1");
+  /* crane against trace: c yellow, r green, a green, n gray, e green. */
+  ck_assert_str_eq(rules_why(RULES_HARD, hist, pats, 2, "brace", false, buf, sizeof buf),
+                   "guess must contain T");
+  ck_assert_str_eq(rules_why(RULES_HARD, hist, pats, 2, "tease", false, buf, sizeof buf),
+                   "2nd letter must be R");
+  ck_assert_ptr_null(rules_why(RULES_HARD, hist, pats, 2, "trace", false, buf, sizeof buf));
+  /* Ultrahard: a gray letter may not come back; the same guess is fine
+   * in hard mode. */
+  ck_assert_ptr_null(rules_why(RULES_HARD, hist, pats, 1, "stage", false, buf, sizeof buf));
+  ck_assert_str_eq(rules_why(RULES_ULTRAHARD, hist, pats, 1, "stage", false, buf, sizeof buf),
+                   "guess cannot contain S, shown gray");
+  ck_assert_str_eq(rules_why(RULES_ULTRAHARD, hist, pats, 1, "taste", true, buf, sizeof buf),
+                   "guess 2 'taste' cannot contain S, shown gray by guess 1");
+  ck_assert_ptr_null(rules_why(RULES_NORMAL, hist, pats, 2, "xxxxx", false, buf, sizeof buf));
+  /* Two E's shown: two needed. */
+  char h2[1][8] = {"geese"};
+  int p2[1] = {feedback_of("geese", "elder")};
+  ck_assert_str_eq(rules_why(RULES_HARD, h2, p2, 1, "rider", false, buf, sizeof buf),
+                   "guess must contain E twice");
+}
+END_TEST
+
+/* Values, trees and the worst case against the oracle, no history. */
+static void oracle_run(rules_mode m, uint64_t seed0, int count) {
+  uint64_t seed = seed0;
+  for (int k = 0; k < count; k++) {
+    inst I;
+    int best[NSLOT];
+    next_inst(&seed, m, &I, best);
+    game g;
+    game_of(&I, &g);
+    for (int i = 0; i < I.ng; i++) ck_assert_str_eq(g.guesses.w[i], I.gue[i]);
+    uint16_t A[MAXA];
+    for (int i = 0; i < I.na; i++) A[i] = (uint16_t)i;
+    static const int limits[] = {0, 6, 3, 2};
+    for (int li = 0; li < 4; li++) {
+      int d = limits[li];
+      search *s = new_search(&g, m, d, 1);
+      int v = search_value(s, A, I.na, 0);
+      ck_assert_msg(v == best[d], "instance %d (%s), limit %d: search %d, oracle %d", k,
+                    rules_name(m), d, v, best[d]);
+      tnode *t = NULL;
+      int tot = search_solve(s, A, I.na, -1, &t);
+      ck_assert_int_eq(tot, best[d]);
+      if (tot < INF) {
+        ck_assert_msg(tree_check(t, &g, A, I.na, d) == 0, "%s", err_msg());
+        ck_assert_int_eq(t->total, tot);
+        hist H = {0};
+        check_legal(&I, t, &H, k);
+        /* Two threads: the same tree. */
+        search *s2 = new_search(&g, m, d, 2);
+        tnode *t2 = NULL;
+        ck_assert_int_eq(search_solve(s2, A, I.na, -1, &t2), tot);
+        ck_assert_uint_eq(tree_hash(t2), tree_hash(t));
+        tree_free(t2);
+        search_free(s2);
+      }
+      tree_free(t);
+      search_free(s);
+    }
+    /* The worst case: the least limit that has a strategy. */
+    int least = 0;
+    for (int d = 1; d < NSLOT && !least; d++)
+      if (best[d] < INF) least = d;
+    search *s = new_search(&g, m, 6, 1);
+    int got = search_least_depth(s, A, I.na, -1, 6);
+    ck_assert_msg(got == least, "instance %d (%s): least depth %d, oracle %d", k, rules_name(m),
+                  got, least);
+    if (least) {
+      search_set_max_guesses(s, least);
+      ck_assert_int_eq(search_value(s, A, I.na, 0), best[least]);
+    }
+    search_free(s);
+    /* A fixed first guess (legal at the root: every guess is). */
+    int f = rng_range(&seed, 0, I.ng - 1);
+    uint8_t A8[MAXA];
+    for (int i = 0; i < I.na; i++) A8[i] = (uint8_t)i;
+    hist H = {0};
+    int tf[NSLOT];
+    over = false;
+    bool inf = oracle_first(&I, A8, I.na, &H, f, tf);
+    if (inf) {
+      s = new_search(&g, m, 6, 2);
+      tnode *t = NULL;
+      ck_assert_int_eq(search_solve(s, A, I.na, f, &t), tf[6]);
+      if (t) {
+        hist H2 = {0};
+        check_legal(&I, t, &H2, k);
+      }
+      tree_free(t);
+      search_free(s);
+    }
+    game_free(&g);
+  }
+}
+
+START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, 300); }
+END_TEST
+
+START_TEST(test_oracle_ultrahard) { oracle_run(RULES_ULTRAHARD, 11, 300); }
+END_TEST
+
+START_TEST(test_oracle_normal_worst) {
+  /* The worst case under the normal rules too. */
+  uint64_t seed = 13;
+  for (int k = 0; k < 300; k++) {
+    inst I;
+    int best[NSLOT];
+    next_inst(&seed, RULES_NORMAL, &I, best);
+    game g;
+    game_of(&I, &g);
+    uint16_t A[MAXA];
+    for (int i = 0; i < I.na; i++) A[i] = (uint16_t)i;
+    int least = 0;
+    for (int d = 1; d < NSLOT && !least; d++)
+      if (best[d] < INF) least = d;
+    search *s = new_search(&g, RULES_NORMAL, 6, 1);
+    ck_assert_int_eq(search_least_depth(s, A, I.na, -1, 6), least);
+    for (int d = 1; d < NSLOT; d++)
+      ck_assert_int_eq(search_feasible(s, A, I.na, -1, d), best[d] < INF);
+    search_free(s);
+    game_free(&g);
+  }
+}
+END_TEST
+
+START_TEST(test_oracle_history) {
+  /* Mid-game: a random first guess and pattern, the answers it leaves,
+   * and the search told the history. */
+  uint64_t seed = 17;
+  for (int k = 0; k < 300; k++) {
+    rules_mode m = k % 2 ? RULES_ULTRAHARD : RULES_HARD;
+    inst I;
+    int best0[NSLOT];
+    next_inst(&seed, m, &I, best0);
+    int f = rng_range(&seed, 0, I.ng - 1), a0 = rng_range(&seed, 0, I.na - 1);
+    int p = I.fb[f][a0];
+    uint8_t A8[MAXA];
+    uint16_t A[MAXA];
+    int n = 0;
+    for (int i = 0; i < I.na; i++)
+      if (I.fb[f][i] == p && p != PATTERN_WIN) A8[n] = (uint8_t)i, A[n++] = (uint16_t)i;
+    if (n < 2) continue;
+    hist H = {1, {f}, {p}};
+    int best[NSLOT];
+    over = false;
+    oracle_set(&I, A8, n, &H, best);
+    game g;
+    game_of(&I, &g);
+    search *s = new_search(&g, m, 0, 2);
+    int allowed = search_set_history(s, &f, &p, 1);
+    int want = 0;
+    for (int q = 0; q < I.ng; q++) want += legal(&I, &H, I.gue[q]);
+    ck_assert_int_eq(allowed, want);
+    tnode *t = NULL;
+    ck_assert_msg(search_solve(s, A, n, -1, &t) == best[0], "instance %d (%s): after '%s' %d",
+                  k, rules_name(m), I.gue[f], p);
+    if (t) check_legal(&I, t, &H, k);
+    tree_free(t);
+    search_free(s);
+    game_free(&g);
+  }
+}
+END_TEST
+
+static void no_report(void *arg, const search_first_value *v) {
+  int *count = arg;
+  (*count)++;
+  ck_assert(v->guess >= 0);
+}
+
+START_TEST(test_rank_oracle) {
+  /* search_rank_first() against the oracle's value of every first guess:
+   * with no cutoff every value exact and equal; with a cutoff, exact up
+   * to it and a bound above it, never above the true value; with --top,
+   * the N best exact. */
+  uint64_t seed = 23;
+  for (int k = 0; k < 150; k++) {
+    rules_mode m = (rules_mode)(k % 3);
+    inst I;
+    int best[NSLOT];
+    next_inst(&seed, m, &I, best);
+    game g;
+    game_of(&I, &g);
+    uint16_t A[MAXA];
+    uint8_t A8[MAXA];
+    for (int i = 0; i < I.na; i++) A[i] = (uint16_t)i, A8[i] = (uint8_t)i;
+    int want[MAXG];
+    for (int q = 0; q < I.ng; q++) {
+      hist H = {0};
+      int tot[NSLOT];
+      over = false;
+      want[q] = oracle_first(&I, A8, I.na, &H, q, tot) ? tot[6] : sat_add(I.na, best[5]);
+      if (I.na == 1) want[q] = strcmp(I.gue[q], I.ans[0]) ? sat_add(1, best[5]) : 1;
+    }
+    int lo = INF;
+    for (int q = 0; q < I.ng; q++) lo = want[q] < lo ? want[q] : lo;
+    for (int mode = 0; mode < 3; mode++) {
+      search *s = new_search(&g, m, 6, 1 + k % 2);
+      search_first_value out[MAXG];
+      int told = 0;
+      int cutoff = mode == 1 ? lo + rng_range(&seed, 0, 3) : INF;
+      search_first_opts fo = {NULL, 0, cutoff, mode == 2 ? 2 : 0, NULL, 0, no_report, &told};
+      int C = search_rank_first(s, A, I.na, &fo, out);
+      ck_assert_int_eq(told, I.ng);
+      for (int q = 0; q < I.ng; q++) {
+        int gq = out[q].guess, v = out[q].value;
+        if (out[q].exact)
+          ck_assert_msg(v == want[gq], "instance %d (%s) mode %d: %s exact %d, oracle %d", k,
+                        rules_name(m), mode, I.gue[gq], v, want[gq]);
+        else
+          ck_assert_msg(v > C && v <= want[gq], "instance %d (%s) mode %d: %s bound %d, cutoff %d, "
+                        "oracle %d", k, rules_name(m), mode, I.gue[gq], v, C, want[gq]);
+        if (mode == 0) ck_assert(out[q].exact);
+        if (want[gq] <= C) ck_assert_msg(out[q].exact, "instance %d: %s (%d) at or below the "
+                                         "cutoff %d is not exact", k, I.gue[gq], want[gq], C);
+      }
+      search_free(s);
+    }
+    game_free(&g);
+  }
+}
+END_TEST
+
+Suite *rules_suite(void) {
+  Suite *s = suite_create("rules");
+  TCase *tc = tcase_create("rules");
+  tcase_add_checked_fixture(tc, setup_nyt, teardown_nyt);
+  tcase_set_timeout(tc, 300);
+  tcase_add_loop_test(tc, test_state_matches_definition, 0, 8);
+  tcase_add_test(tc, test_why_messages);
+  tcase_add_test(tc, test_oracle_hard);
+  tcase_add_test(tc, test_oracle_ultrahard);
+  tcase_add_test(tc, test_oracle_normal_worst);
+  tcase_add_test(tc, test_oracle_history);
+  tcase_add_test(tc, test_rank_oracle);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# tests/cli_install.sh: make install and make uninstall, into a temporary
+# DESTDIR.
+#
+# Installs with PREFIX=/usr (and once with the default /usr/local, and
+# once into a DESTDIR with a space), checks that exactly the binary, the
+# man page and the bash completion are installed where packagers expect
+# them, runs the installed binary once (--version, and a solve from
+# another directory: the named lists are embedded), reads the installed
+# man page with man and completes with the installed completion; then
+# uninstalls and checks that no file is left.  optle-mpi is installed
+# when the build has one (MPI_BIN): a stand-in checks the rule.
+#
+# make runs as a child of this script (itself run by make cli-test), so
+# it gets no MAKEFLAGS of the parent (no jobserver to share) and -o optle:
+# it installs ./optle as it is, the binary the other tests test, whatever
+# its configuration (SANITIZE=...), and builds nothing.
+# shellcheck disable=SC2034 # read by lib.sh
+harness=install
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+if [ "$OPTLE" != "$root/optle" ]; then
+  echo "OPTLE is $OPTLE: make install installs $root/optle; testing that"
+  OPTLE=$root/optle
+fi
+
+# mk TARGET VAR=VALUE...: make, quietly, without the parent's MAKEFLAGS.
+mk() {
+  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -o optle "$@"
+}
+
+# installed DEST PREFIX: the files under DEST, sorted, one a line, with
+# DEST taken off; expect_files NAME DEST PREFIX FILE...: exactly FILEs.
+installed() { (cd "$1" && find . ! -type d | sed 's|^\.||' | sort); }
+expect_files() {
+  local name=$1 dest=$2
+  shift 2
+  printf '%s\n' "$@" | sed '/^$/d' | sort >"$tmp/want"
+  installed "$dest" >"$tmp/got"
+  if cmp -s "$tmp/got" "$tmp/want"; then pass; else
+    fail "$name" "installed: $(tr '\n' ' ' <"$tmp/got")" "expected:  $(tr '\n' ' ' <"$tmp/want")"
+  fi
+}
+
+# ------------------------------------------------------------------
+# PREFIX=/usr, as a distribution package builds it.
+
+dest=$tmp/dest
+check "make install DESTDIR PREFIX=/usr" 0 out "" mk install DESTDIR="$dest" PREFIX=/usr
+expect_files "installs the binary, the man page and the completion" "$dest" \
+  /usr/bin/optle /usr/share/man/man1/optle.1 /usr/share/bash-completion/completions/optle
+same_file "bin/optle is ./optle" "$dest/usr/bin/optle" "$OPTLE"
+same_file "man1/optle.1 is optle.1" "$dest/usr/share/man/man1/optle.1" optle.1
+same_file "completions/optle is completions/optle.bash" \
+  "$dest/usr/share/bash-completion/completions/optle" completions/optle.bash
+expect "bin/optle is executable" -x "$dest/usr/bin/optle"
+expect "the man page is 644" "$(stat -c %a "$dest/usr/share/man/man1/optle.1")" = 644
+
+# The installed binary, once, away from the checkout.
+bin=$dest/usr/bin/optle
+check "installed: --version" 0 out "optle $(cat VERSION) (commit" "$bin" --version
+expect "installed: the same version as ./optle" "$(cat "$tmp/out")" = "$("$OPTLE" --version)"
+solve_elsewhere() { (cd "$tmp" && "$bin" solve --list small -o small.json); }
+check "installed: solve --list small from another directory" 0 out "total         120" solve_elsewhere
+check "installed: the tree records which optle wrote it" 0 out \
+  "written by    $("$OPTLE" --version)" "$bin" verify "$tmp/small.json"
+
+# The installed man page, found by man through MANPATH.
+if command -v man >/dev/null 2>&1 && man -l optle.1 >/dev/null 2>&1; then
+  MANPATH=$dest/usr/share/man MANWIDTH=80 check "installed: man optle" 0 out "optle - provably optimal Wordle strategies" \
+    man optle
+else
+  skip "installed: man optle (man-db not installed)"
+fi
+
+# The installed completion, completing for the installed binary.
+complete_installed() {
+  # shellcheck source=completions/optle.bash
+  . "$dest/usr/share/bash-completion/completions/optle"
+  COMP_WORDS=("$bin" solve --li)
+  COMP_CWORD=2
+  COMP_LINE="$bin solve --li"
+  COMP_POINT=${#COMP_LINE}
+  _optle
+  printf '%s\n' "${COMPREPLY[@]}"
+}
+check "installed: the completion completes solve --li" 0 out "--list" complete_installed
+
+# Uninstall: nothing left.
+check "make uninstall" 0 out "" mk uninstall DESTDIR="$dest" PREFIX=/usr
+expect_files "make uninstall leaves no file" "$dest"
+check "make uninstall again: nothing to do, no error" 0 out "" mk uninstall DESTDIR="$dest" PREFIX=/usr
+
+# ------------------------------------------------------------------
+# The default PREFIX, a DESTDIR with a space, and optle-mpi.
+
+dest2="$tmp/dest two"
+printf '#!/bin/sh\necho optle-mpi stand-in\n' >"$tmp/optle-mpi"
+check "make install: default PREFIX, with optle-mpi" 0 out "" \
+  mk install DESTDIR="$dest2" MPI_BIN="$tmp/optle-mpi"
+expect_files "PREFIX defaults to /usr/local; optle-mpi installed" "$dest2" \
+  /usr/local/bin/optle /usr/local/bin/optle-mpi /usr/local/share/man/man1/optle.1 \
+  /usr/local/share/bash-completion/completions/optle
+check "installed optle-mpi runs" 0 out "optle-mpi stand-in" "$dest2/usr/local/bin/optle-mpi"
+check "make uninstall: default PREFIX" 0 out "" mk uninstall DESTDIR="$dest2"
+expect_files "make uninstall removes optle-mpi too" "$dest2"
+check "make install without optle-mpi" 0 out "" mk install DESTDIR="$dest2" MPI_BIN="$tmp/none"
+expect "no optle-mpi when none was built" ! -e "$dest2/usr/local/bin/optle-mpi"
+mk uninstall DESTDIR="$dest2"
+expect_files "and uninstalled" "$dest2"
+
+if [ "$skipped" -gt 0 ]; then
+  printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+else
+  printf '%d passed, %d failed\n' "$passed" "$failed"
+fi
+[ "$failed" -eq 0 ]

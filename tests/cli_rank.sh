@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# tests/cli_rank.sh: `optle rank`, a proven ranking of first guesses
+# (search_first.c): values against `solve --first`, the published six
+# best first guesses of the original lists, the checkpoint (resuming,
+# a run killed with SIGKILL, a checkpoint of another ranking), stopping,
+# and bad input.  The search itself is checked against the oracle in
+# tests/check_rules.c (test_rank_oracle).
+#
+# Run from anywhere: `bash tests/cli_rank.sh` (make cli-test).
+# shellcheck disable=SC2034 # read by lib.sh
+harness=cli-rank
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+
+# value WORD FILE: the value column of WORD's line in a ranking.
+value() { awk -F'\t' -v w="$1" '$1 == w { print $2 "/" $3; exit }' "$2"; }
+
+# ------------------------------------------------------------------
+# Usage and input errors.
+check "rank --help" 0 out "usage: optle rank" "$OPTLE" rank --help
+check_usage "rank: --cutoff and --top" "give --cutoff or --top, not both" \
+  "$OPTLE" rank --list small --cutoff 130 --top 3
+check_usage "rank: two -o" "-o: give one file" "$OPTLE" rank --list small -o "$tmp/a" -o "$tmp/b"
+printf 'agent\nqqqqq\n' >"$tmp/bad-words.txt"
+check_usage "rank: --words with a word not allowed" "bad-words.txt:2: 'qqqqq' is not an allowed guess" \
+  "$OPTLE" rank --list small --words "$tmp/bad-words.txt"
+check_usage "rank: --top 0" "--top: 0 is out of range" "$OPTLE" rank --list small --top 0
+
+# ------------------------------------------------------------------
+# Every value exact (no cutoff): each is solve --first's total.
+run "$OPTLE" rank --list small -o "$tmp/small.txt"
+expect "rank small: exits 0" "$rc" = 0
+expect "rank small: 50 lines and 4 of header" "$(wc -l <"$tmp/small.txt")" = 54
+expect "rank small: every value exact" "$(grep -c $'\texact$' "$tmp/small.txt")" = 50
+has_line() { grep -qxF -- "$2" "$3" && pass || fail "$1" "no line '$2' in $3"; }
+for w in agent unfit bacon; do
+  run "$OPTLE" solve --list small --first "$w" --threads 2
+  expect "rank small: $w as solve --first" "$(value "$w" "$tmp/small.txt")" = "$(summary_value total)/exact"
+done
+expect "rank small: sorted by value, then word" \
+  "$(tail -n +5 "$tmp/small.txt" | sort -t$'\t' -k2,2n -k1,1 | md5sum)" = "$(tail -n +5 "$tmp/small.txt" | md5sum)"
+# A cutoff: exact up to it, bounds above it.
+run "$OPTLE" rank --list small --cutoff 124
+awk -F'\t' 'NR > 4 && (($3 == "exact" && $2 > 124) || ($3 == "bound" && $2 <= 124)) { bad++ } END { exit bad > 0 }' "$tmp/out"
+expect "rank small --cutoff 124: exact up to it, bounds above" "$?" = 0
+# Rules: hard mode's best first guess is solve --hard's.
+run "$OPTLE" solve --list medium --hard --threads 2
+hard_first=$(summary_value "first guess") hard_total=$(summary_value total)
+run "$OPTLE" rank --list medium --hard --top 1
+expect "rank --hard --top 1: solve --hard's first guess" \
+  "$(sed -n 5p "$tmp/out")" = "$hard_first"$'\t'"$hard_total"$'\texact'
+has "rank --hard: the rules in the header" "# rules hard"
+# No strategy within the limit: "none", proven.
+run "$OPTLE" rank --list small --max-guesses 3
+has "rank --max-guesses 3: first guesses with no strategy" $'\tnone\texact'
+
+# ------------------------------------------------------------------
+# The checkpoint: killed with SIGKILL part-way, resumed, the same ranking.
+grep -v '^#' wordlists/nyt-answers.txt | head -n 695 >"$tmp/a695.txt"
+R=(--answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt --top 3 --threads 2)
+"$OPTLE" rank "${R[@]}" -o "$tmp/fresh.txt"
+"$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/killed.txt" 2>/dev/null &
+pid=$!
+for _ in $(seq 1 100); do
+  [ -e "$tmp/ck" ] && [ "$(wc -l <"$tmp/ck")" -gt 100 ] && break
+  sleep 0.05
+done
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+lines=$(wc -l <"$tmp/ck")
+expect "checkpoint: words settled before the kill are there" "$lines" -gt 100
+expect "checkpoint: the header first" "$(head -c 30 "$tmp/ck")" = "# optle rank checkpoint 1: lis"
+expect "checkpoint: no -o file from the killed run" ! -e "$tmp/killed.txt"
+run "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/resumed.txt"
+expect "checkpoint: the rerun finishes" "$rc" = 0
+err_has "checkpoint: the rerun says what it resumed" "resumed "
+expect "checkpoint: the same ranking as a fresh run" \
+  "$(tail -n +5 "$tmp/resumed.txt" | md5sum)" = "$(tail -n +5 "$tmp/fresh.txt" | md5sum)"
+expect "checkpoint: every word once" "$(tail -n +2 "$tmp/ck" | cut -f1 | sort | uniq -d | wc -l)" = 0
+check_usage "checkpoint of another ranking" "is of another ranking" \
+  "$OPTLE" rank --answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt --top 4 --checkpoint "$tmp/ck"
+printf '%s\n' "$(head -n 1 "$tmp/ck")" "salet	seven	exact	0.1" >"$tmp/bad.ck"
+check_usage "checkpoint: a bad line" "bad.ck:2: not a settled word" \
+  "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/bad.ck"
+# Stopped: status 4, what was settled stays.
+run "$OPTLE" rank --list original --top 6 --time-limit 1 --checkpoint "$tmp/stop.ck" -o "$tmp/stop.txt"
+expect "rank --time-limit: status 4" "$rc" = 4
+err_has "rank --time-limit: says what stays" "(they are in the checkpoint)"
+expect "rank --time-limit: no -o file" ! -e "$tmp/stop.txt"
+
+# ------------------------------------------------------------------
+# The published ranking of the original lists: the six best first
+# guesses, every other one above 7930 (as long as the root proof).
+run "$OPTLE" rank --list original --top 6 --threads 2 -o "$tmp/orig.txt"
+expect "rank --top 6: exits 0" "$rc" = 0
+expect "rank --top 6: the six best" "$(sed -n '5,10p' "$tmp/orig.txt" | tr '\t\n' ' /')" = \
+  "salet 7920 exact/reast 7923 exact/crate 7926 exact/trace 7926 exact/slate 7928 exact/crane 7930 exact/"
+expect "rank --top 6: every other first guess proven above 7930" \
+  "$(awk -F'\t' 'NR > 10 && !($3 == "bound" && $2 > 7930)' "$tmp/orig.txt" | wc -l)" = 0
+expect "rank --top 6: every guess ranked" "$(tail -n +5 "$tmp/orig.txt" | wc -l)" = 12972
+
+printf '%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
