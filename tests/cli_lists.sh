@@ -15,8 +15,6 @@ harness=cli-lists
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
 
-sanitized=0
-if grep -qaE '__(asan|tsan|msan)_init' "$OPTLE"; then sanitized=1; fi
 
 # ------------------------------------------------------------------
 # The files, pinned.  The first hash is the file's (header included:

@@ -13,6 +13,10 @@ harness=cli-rank
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+# Under a sanitizer build (several times slower) the stop waits longer,
+# the checkpoint test ranks fewer answers, and the published ranking (a
+# minute of search here, an hour under ASan) is left to the plain build's
+# run of this suite.
 
 # value WORD FILE: the value column of WORD's line in a ranking.
 value() { awk -F'\t' -v w="$1" '$1 == w { print $2 "/" $3; exit }' "$2"; }
@@ -58,13 +62,19 @@ has "rank --max-guesses 3: first guesses with no strategy" $'\tnone\texact'
 
 # ------------------------------------------------------------------
 # The checkpoint: killed with SIGKILL part-way, resumed, the same ranking.
-grep -v '^#' wordlists/nyt-answers.txt | head -n 695 >"$tmp/a695.txt"
+# (695 answers: 2 s here; a sanitizer build takes minutes for that, so
+# it ranks 300.)
+na=695
+[ "$sanitized" = 1 ] && na=300
+grep -v '^#' wordlists/nyt-answers.txt | head -n "$na" >"$tmp/a695.txt"
 R=(--answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt --top 3 --threads 2)
 "$OPTLE" rank "${R[@]}" -o "$tmp/fresh.txt"
 "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/killed.txt" 2>/dev/null &
 pid=$!
-for _ in $(seq 1 100); do
+# Wait (at most 10 minutes) for 100 settled words, then kill.
+for _ in $(seq 1 12000); do
   [ -e "$tmp/ck" ] && [ "$(wc -l <"$tmp/ck")" -gt 100 ] && break
+  kill -0 "$pid" 2>/dev/null || break
   sleep 0.05
 done
 kill -KILL "$pid" 2>/dev/null
@@ -85,14 +95,29 @@ printf '%s\n' "$(head -n 1 "$tmp/ck")" "salet	seven	exact	0.1" >"$tmp/bad.ck"
 check_usage "checkpoint: a bad line" "bad.ck:2: not a settled word" \
   "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/bad.ck"
 # Stopped: status 4, what was settled stays.
-run "$OPTLE" rank --list original --top 6 --time-limit 1 --checkpoint "$tmp/stop.ck" -o "$tmp/stop.txt"
+# (Under a sanitizer the table alone can take longer than the limit:
+# then the stop comes while building it, and says so.)
+stop_s=1
+[ "$sanitized" = 1 ] && stop_s=20
+run "$OPTLE" rank --list original --top 6 --time-limit "$stop_s" --checkpoint "$tmp/stop.ck" -o "$tmp/stop.txt"
 expect "rank --time-limit: status 4" "$rc" = 4
-err_has "rank --time-limit: says what stays" "(they are in the checkpoint)"
+if [ "$sanitized" = 1 ] && grep -q 'while building the feedback table' "$tmp/err"; then
+  note "rank --time-limit: stopped while building the table (sanitizer build)"
+  err_has "rank --time-limit: says what stays" "nothing was computed"
+else
+  err_has "rank --time-limit: says what stays" "(they are in the checkpoint)"
+fi
 expect "rank --time-limit: no -o file" ! -e "$tmp/stop.txt"
 
 # ------------------------------------------------------------------
 # The published ranking of the original lists: the six best first
 # guesses, every other one above 7930 (as long as the root proof).
+if [ "$sanitized" = 1 ]; then
+  skip "rank --list original --top 6 (sanitizer build: the plain build's run checks it)"
+  printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+  [ "$failed" -eq 0 ]
+  exit
+fi
 run "$OPTLE" rank --list original --top 6 --threads 2 -o "$tmp/orig.txt"
 expect "rank --top 6: exits 0" "$rc" = 0
 expect "rank --top 6: the six best" "$(sed -n '5,10p' "$tmp/orig.txt" | tr '\t\n' ' /')" = \

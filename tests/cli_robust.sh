@@ -44,8 +44,6 @@ stop_report() {
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
 
-sanitized=0
-if grep -qaE '__(asan|tsan|msan)_init' "$OPTLE"; then sanitized=1; fi
 stop_ms=1000
 [ "$sanitized" = 1 ] && stop_ms=3000
 

@@ -7,7 +7,9 @@
 # defines one); provides pass/fail/skip counters, run and run_with (stdin
 # from $tmp/in), check, check_one_line, check_usage, check_invalid,
 # expect, has, lacks, err_has, same_file, same_but_version, summary_value
-# and note.  Each script prints its own closing "N passed, M failed"
+# and note; sanitized is 1 for a sanitizer build of $OPTLE (several
+# times slower: scripts give its stops longer and leave the heaviest
+# goldens to the plain build's run, saying so with skip).  Each script prints its own closing "N passed, M failed"
 # (", K skipped") line.
 set -u
 
@@ -16,6 +18,8 @@ cd "$root" || exit 2
 OPTLE=${OPTLE:-$root/optle}
 shared=../shared/wordlists
 shared_trees=../shared/trees
+sanitized=0
+if grep -qaE '__(asan|tsan|msan)_init' "$OPTLE" 2>/dev/null; then sanitized=1; fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-${harness:-cli}.XXXXXX") || exit 2
 harness_exit() {
