@@ -21,10 +21,13 @@
  *     list, and a better one is pointed out);
  *  2. opener: the history is empty and the full list is too big to rank
  *     (n_answers x n_guesses > ADVICE_ROOT_WORK: on the NYT lists every
- *     first guess is a whole proof, hours in all): the fixed opener
- *     ADVICE_OPENER (SALET, optimal on the original lists by published
- *     results), whose exact total is proven on the spot (well under a
- *     second) but which is not proven best here;
+ *     first guess is a whole proof): the fixed opener ADVICE_OPENER
+ *     (SALET, optimal on the original lists by published results), whose
+ *     exact total is proven on the spot (well under a second) but which
+ *     is not proven best here; unless advisor_opts.prove asks for the
+ *     root proof's ranking (search_rank_first(): the `top` best first
+ *     guesses exact, ties included, every other one proven worse), which
+ *     gives a search's advice, proven;
  *  3. search: the exact optimum, proven on the spot (search_solve) and
  *     the guess the tie rule picks (search_rank), so it is the guess
  *     `optle solve` would put in its tree.
@@ -81,6 +84,11 @@ typedef struct {
    * no first-guess root), and this says why, for the reports. */
   const char *wider;
   rules_mode rules;     /* the game's rules (rules.h): the guesses allowed */
+  /* On a big full list, prove the first guess instead of showing the
+   * opener: the root proof's ranking (search_rank_first()), the `top`
+   * best exact and every other first guess proven worse (about a minute
+   * on the NYT lists, 2 threads). */
+  bool prove;
 } advisor_opts;
 
 typedef struct advisor advisor;

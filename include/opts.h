@@ -49,7 +49,7 @@ typedef struct {
   const char *objective, *words, *checkpoint;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
-  bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force;
+  bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force, prove;
 } optle_args;
 
 /*
@@ -126,6 +126,9 @@ typedef struct {
   X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
   X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
     "append each settled word to FILE; a rerun with it resumes")                               \
+  X(PROVE, "--prove", NULL, O_FLAG, prove, 0, 0, 0,                                           \
+    "with no history on a big list: prove the best first guess (the root\n"                  \
+    "                         proof's ranking; about a minute on the NYT lists)")              \
   X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
     "use a JSON tree even though the lists hash it records is not the lists'")
 

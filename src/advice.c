@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "score.h"
 #include "strategy.h"
 #include "tuning.h"
 #include "util.h"
@@ -96,6 +97,43 @@ static bool in_set(const uint16_t *set, int n, const game *g, int guess) {
   return false;
 }
 
+/* The tie rule's order among equal values (score.h). */
+static int ranked_cmp(const void *pa, const void *pb) {
+  const search_ranked *x = pa, *y = pb;
+  if (x->value != y->value) return x->value < y->value ? -1 : 1;
+  return score_tie_cmp(x->in_set, x->guess, y->in_set, y->guess);
+}
+
+/* advisor_opts.prove: the first guess of a big full list by the root
+ * proof's ranking, its `top` best (at least one) exact. */
+static int prove_first(advisor *a, search *s, const uint16_t *set, int n, int top, advice *out) {
+  const game *g = a->g;
+  int want = top > 0 ? top : 1, ng = g->n_guesses;
+  search_first_value *vals = xcalloc((size_t)ng, sizeof *vals);
+  search_first_opts fo = {.cutoff = -1, .top = want};
+  int C = search_rank_first(s, set, n, &fo, vals);
+  if (C < 0 || stop_requested()) {
+    free(vals);
+    return EXIT_STOPPED;
+  }
+  int k = 0;
+  for (int i = 0; i < ng; i++) {
+    const search_first_value *v = &vals[i];
+    if (v->guess < 0 || !v->exact || v->value >= OPTLE_INF || v->value > C) continue;
+    if (k == ADVICE_TOP_MAX) break; /* (ties beyond the most listed) */
+    out->top[k++] = (search_ranked){v->guess, v->value, g->guess2ans[v->guess] >= 0};
+  }
+  free(vals);
+  qsort(out->top, (size_t)k, sizeof *out->top, ranked_cmp);
+  out->ntop = k;
+  out->listed = k < top ? k : top;
+  out->ranked = true;
+  out->source = ADV_SEARCH;
+  out->total = k ? out->top[0].value : OPTLE_INF;
+  out->best = k ? out->top[0].guess : -1;
+  return 0;
+}
+
 int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int top,
               advice *out) {
   memset(out, 0, sizeof *out);
@@ -123,6 +161,9 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
     out->source = ADV_TREE;
     out->best = node->guess;
     out->total = node->total;
+  } else if (big && a->o.prove) {
+    int rc = prove_first(a, s, set, n, top, out);
+    if (rc) return rc;
   } else if (big) {
     if (a->opener < 0) {
       err_set("ranking the first guess on %d answers takes a whole proof per guess, and the "
@@ -279,7 +320,7 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
   case ADV_OPENER:
     fprintf(fp,
             "suggested first guess: %s (a fixed opener, not proven best here: ranking every "
-            "first guess on %d answers is a proof per guess; give --tree FILE or a history)\n",
+            "first guess on %d answers is a proof per guess; give --prove, --tree FILE or a history)\n",
             w, ad->n);
     break;
   }

@@ -29,6 +29,7 @@ static const optuse next_opts[] = {
     OPT_USE(TOP),
     OPT_USE(TREE),
     OPT_USE(FORCE),
+    OPT_USE(PROVE),
     OPT_USE(ANSWERS_FROM),
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
@@ -49,8 +50,9 @@ const cmd_doc next_doc = {
              "answers left, the exact expected number of guesses from here and the best\n"
              "alternatives.  The lists default to the list a JSON --tree records, else\n"
              "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
-             "the opener " ADVICE_OPENER " is shown with its exact value, not proven best; --tree\n"
-             "gives a solved tree's first guess instead.",
+             "the opener " ADVICE_OPENER " is shown with its exact value, not proven best;\n"
+             "--prove proves the best first guess instead (the root proof, with the --top\n"
+             "best exact), and --tree gives a solved tree's first guess.",
     .opts = next_opts,
     .exit = "0 advice given (or the game is won), 1 no strategy within the\n"
             "             guesses left, 2 bad usage or input (history, word, tree),\n"
@@ -195,7 +197,7 @@ int cmd_next(int argc, char **argv) {
   if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
 
   advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, cg == &g ? tree : NULL, a.tree,
-                     note[0] ? note : NULL, rules};
+                     note[0] ? note : NULL, rules, a.prove};
   if (!(adv = advisor_new(cg, &ao))) {
     rc = usage_error("next ", "%s", err_msg());
     goto done;

@@ -389,7 +389,7 @@ int cmd_play(int argc, char **argv) {
              rules_name(rules));
   p.colour = colour_wanted();
   p.prompt = isatty(STDIN_FILENO);
-  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL, rules};
+  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL, rules, false};
   if (!(p.adv = p.main_adv = advisor_new(&g, &p.ao))) {
     rc = usage_error("play ", "%s", err_msg());
     goto done;

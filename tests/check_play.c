@@ -272,7 +272,7 @@ static const char *const positions[][4] = {
 START_TEST(test_advice_matches_search) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL, false};
   advisor *adv = advisor_new(&g, &ao);
   search_opts so;
   strategy_search_opts(&so);
@@ -321,7 +321,7 @@ END_TEST
 START_TEST(test_rank_is_full_order) {
   game g;
   load(&g, "small");
-  advisor_opts ao = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL};
+  advisor_opts ao = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL, false};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t all[64];
   int n = g.n_answers;
@@ -354,7 +354,7 @@ END_TEST
 START_TEST(test_advice_opener_on_big_list) {
   game g;
   load(&g, "nyt");
-  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL, false};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
@@ -390,7 +390,7 @@ START_TEST(test_tree_follow_and_lines) {
   tnode *t = NULL;
   int T = search_solve(s, all, n, -1, &t);
   ck_assert_ptr_nonnull(t);
-  advisor_opts plain = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL}, with_tree = {6, 1, 16, t, "mem", NULL, RULES_NORMAL};
+  advisor_opts plain = {6, 1, 16, NULL, NULL, NULL, RULES_NORMAL, false}, with_tree = {6, 1, 16, t, "mem", NULL, RULES_NORMAL, false};
   advisor *a0 = advisor_new(&g, &plain), *a1 = advisor_new(&g, &with_tree);
   long sum0 = 0, sum1 = 0;
   for (int ans = 0; ans < n; ans++) {
@@ -747,7 +747,7 @@ START_TEST(test_wider_advice) {
   game w;
   ck_assert_int_eq(history_wider(&g, h, 2, &w), 0);
   ck_assert(w.lists_hash == ind.lists_hash); /* the same words, in the same order */
-  advisor_opts ao = {6, 2, 64, NULL, NULL, "test", RULES_NORMAL};
+  advisor_opts ao = {6, 2, 64, NULL, NULL, "test", RULES_NORMAL, false};
   advisor *adv = advisor_new(&w, &ao);
   ck_assert_int_eq(history_filter(&w, h, 2, set, &n, NULL), 0);
   ck_assert_int_eq(n, rn);
