@@ -124,6 +124,13 @@ static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, b
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, dk, key, klen, v, exact);
 }
 
+void srch_remember(ctx *c, const uint16_t *A, int n, int d, int v, const rstate *rs) {
+  klass k;
+  srch_quick(c, A, n, d, &k, rs);
+  if (k.exact || n < MEMO_MIN_SET || v >= INF) return;
+  store(c, k.h, A, n, d >= n ? UNLIMITED : d, v, true, rs);
+}
+
 void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
   k->exact = true;
   k->h = 0;

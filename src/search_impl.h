@@ -220,6 +220,10 @@ int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const
                const rstate *rs);
 /* Closed forms, splits by A's own answers, the memo (search.c). */
 void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs);
+/* Record v as T_d(A)'s exact value (under state rs) in the memo: for
+ * values proven outside the recursion (a class's own root proof), which
+ * the tree then finds instead of searching again. */
+void srch_remember(ctx *c, const uint16_t *A, int n, int d, int v, const rstate *rs);
 /* A guess's total on A, exact below best (search.c). */
 int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
                     atomic_int *shared, int ply, const int *U, int nu, const rstate *rs);

@@ -160,11 +160,15 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
         rstate cs = s->root_rs ? *s->root_rs : s->rs0;
         rstate_add(s->o.rules, &cs, &s->rw[g], pat);
         v = srch_root(s, cls, size, cd, CU, cnu, rstate_empty(&cs) ? NULL : &cs);
+        if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, rstate_empty(&cs) ? NULL : &cs);
         free(CU);
         g0 = -1;
       } else {
         v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0)
                     : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
+        /* The tree needs the class's value again: the proof's stages keep
+         * only bounds in the memo. */
+        if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
       }
       /* The proof's guess is the tie rule's (search_proof.c): the tree
        * takes it as it is, with no choice to make again. */
