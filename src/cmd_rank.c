@@ -76,6 +76,10 @@ const cmd_doc rank_doc = {
              "'exact' or 'bound', by value, then word.  --checkpoint FILE appends each word\n"
              "as it is settled; a rerun with the same FILE and options resumes.",
     .opts = rank_opts,
+    .notes = "optle-mpi (make mpi) ranks across the ranks of an Open MPI job, --threads\n"
+             "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
+             "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
+             "the checkpoint, and the ranking is one process's, byte for byte.",
     .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking),\n"
             "             3 out of memory or internal error, 4 stopped (what was settled stays\n"
             "             in the checkpoint)",

@@ -51,7 +51,13 @@ const cmd_doc solve_doc = {
              "that none does better, and print a summary (and write the tree with -o).",
     .opts = solve_opts,
     .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
-             "what is proven so far: the best strategy found and the lower bound.",
+             "what is proven so far: the best strategy found and the lower bound.\n"
+             "\n"
+             "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
+             "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
+             "ranked by every rank, and rank 0 builds the tree of the best: the tree one\n"
+             "process writes, byte for byte.  With --first or --objective worst, rank 0\n"
+             "solves alone.",
     .exit = "0 solved, 1 no strategy within the guess limit,\n"
             "             2 bad usage or input, 3 out of memory or internal error,\n"
             "             4 stopped before the proof finished",

@@ -133,6 +133,18 @@ expect "resumed: every word once in the checkpoint" \
 expect "resumed: the checkpoint has each word's seconds and stage" \
   "$(awk -F'\t' 'NR > 1 && !($4 ~ /^[0-9.]+$/ && $5 ~ /^[0-4]$/)' "$tmp/ck" | wc -l)" = 0
 
+# tools/mpi_sim.py replays the checkpoint's times for 16, 64 and 256
+# ranks: a row each, no efficiency above 100%.
+run python3 tools/mpi_sim.py "$tmp/ck" --measured-threads 1
+expect "mpi_sim.py: exits 0" "$rc" = 0
+expect "mpi_sim.py: rows for 1, 16, 64 and 256 ranks" \
+  "$(grep -cE '^\| (1|16|64|256) \|' "$tmp/out")" = 4
+expect "mpi_sim.py: efficiencies at most 100%" \
+  "$(awk -F'|' '/^\| [0-9]/ { e = $6 + 0; if (e > 100 || e <= 0) bad++ } END { print bad + 0 }' "$tmp/out")" = 0
+run python3 tools/mpi_sim.py "$tmp/a695.txt"
+expect "mpi_sim.py: not a checkpoint, status 1" "$rc" = 1
+err_has "mpi_sim.py: not a checkpoint, says so" "not an optle rank checkpoint"
+
 # A time limit: rank 0 decides, every rank stops, status 4.
 run mpi -np 2 "$MPI_OPTLE" rank --list original --top 6 --threads 1 --time-limit 1 \
   --checkpoint "$tmp/stop.ck" -o "$tmp/stop.txt"
