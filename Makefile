@@ -139,7 +139,7 @@ tests/check_optle: $(BUILD)/check_optle
 MPICC     ?= mpicc
 MPI_PKGS  := libopenmpi-dev openmpi-bin
 MPI_STAMP := .deps-mpi-ok
-$(MPI_STAMP): Makefile
+$(MPI_STAMP): Makefile | $(DEPS_STAMP)
 	$(call apt_missing,$(MPI_PKGS),MPI dependencies (optle-mpi))
 
 $(BUILD)/mpi/dist.o: src/dist.c | $(DEPS_STAMP) $(MPI_STAMP)

@@ -20,7 +20,9 @@
  * every rank returns the same status.  A command that fails before it
  * gets there has dist_end() agree for it, so no rank waits for another
  * that has left.  Commands that are single-process call dist_solo():
- * rank 0 runs them alone, the others exit.
+ * rank 0 runs them alone, the others exit.  optle-mpi started without a
+ * launcher runs as one process, without MPI, and its distributed
+ * commands say so there.
  *
  * The dealt loop (dist_run()).  A loop over items (first guesses) whose
  * results go to rank 0:
@@ -40,11 +42,15 @@
  * thread that answers the other ranks (its own threads call the same
  * dealer directly), under one lock: take the results, pick the next
  * items, reply with them and with shared() now.  So a rank learns of a
- * new C with every item it is dealt, which is when a thread of one
- * process learns it too (a search in progress keeps the bound it started
- * with, in both).  Cheap loops (the bounds' stages) are dealt in chunks
+ * new C with the next reply to any of its threads (with every item, or
+ * chunk of cheap items, dealt to it), and each item reads its rank's C
+ * as it starts, as in one process, where a thread reads C as each item
+ * starts (a search in progress keeps the bound it started with, in
+ * both).  Cheap loops (the bounds' stages) are dealt in chunks
  * that shrink as the loop runs out (guided: DIST_GUIDED), expensive ones
- * (exact searches) one at a time.  A loop per rank deals items to ranks,
+ * (exact searches) one at a time; in the ranking C falls only when an
+ * exact value is settled, in the loops dealt one at a time, so a chunk
+ * never holds back a new C.  A loop per rank deals items to ranks,
  * not threads: its body runs on the rank's main thread and uses every
  * thread itself.  dist_share() then sends rank 0's state to every rank,
  * so all enter the next stage alike.
@@ -87,8 +93,9 @@ int dist_end(int rc);
 
 int dist_rank(void); /* 0 .. dist_size() - 1 */
 int dist_size(void);
-/* Built with MPI (./optle-mpi), whether or not this run has ranks. */
-bool dist_built(void);
+/* The MPI library optle-mpi was built with ("Open MPI v4.1.4"), whether
+ * or not this run has ranks; NULL in the plain build. */
+const char *dist_library(void);
 
 /* The agreement: every rank of a distributed command once, with its
  * status and a key that must match.  Returns the status every rank

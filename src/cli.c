@@ -160,6 +160,7 @@ static int dispatch(int argc, char **argv) {
   }
   if (!strcmp(c, "--version") || !strcmp(c, "-V")) {
     printf("optle %s\n", version_full());
+    if (dist_library()) printf("optle-mpi: %s\n", dist_library());
     return EXIT_OK;
   }
   if (!strcmp(c, "--help-roff")) {

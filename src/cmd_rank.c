@@ -315,10 +315,11 @@ int cmd_rank(int argc, char **argv) {
   ckpt_header(header, sizeof header, &g, rules, a.max_guesses, a.cutoff, a.rank_top);
   search_first_value *done = NULL;
   int ndone = 0;
-  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = isatty(2)};
-  outset outs;
-  /* Rank 0 owns the files (dist.h); the other ranks only search. */
+  /* Rank 0 owns the files and what is said (dist.h); the other ranks
+   * only search. */
   bool own = dist_rank() == 0;
+  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
+  outset outs;
   const char *dest = own && a.out.n ? a.out.paths[0] : NULL, *ckpt = own ? a.checkpoint : NULL;
   if (ckpt && (rc = ckpt_read(ckpt, header, &g, &done, &ndone))) goto out;
   if (dest && outs_open(&outs, &dest, 1)) {

@@ -199,7 +199,7 @@ int cmd_solve(int argc, char **argv) {
   so.max_guesses = a.max_guesses;
   if (a.threads) so.threads = a.threads;
   so.memo_mb = a.memo_mb;
-  so.progress = !a.quiet && isatty(2);
+  so.progress = !a.quiet && own && isatty(2);
   if (a.no_seed) so.seed = NULL;
   so.rules = rules;
   so.objective = obj;

@@ -58,7 +58,7 @@ void dist_start(int *argc, char ***argv) {
   (void)argv;
 }
 int dist_end(int rc) { return rc; }
-bool dist_built(void) { return false; }
+const char *dist_library(void) { return NULL; }
 int dist_agree(int rc, uint64_t key) {
   (void)key;
   return rc;
@@ -75,7 +75,13 @@ void dist_run(const dist_loop *L) { run_here(L); }
 
 #else /* OPTLE_MPI */
 
-bool dist_built(void) { return true; }
+const char *dist_library(void) {
+  static char v[MPI_MAX_LIBRARY_VERSION_STRING];
+  int len = 0;
+  MPI_Get_library_version(v, &len); /* callable before MPI_Init */
+  v[strcspn(v, ",\n")] = '\0';      /* "Open MPI v4.1.4" of its long string */
+  return v;
+}
 
 /* ------------------------------------------------------------------ */
 /* Start, end, the agreement */
@@ -155,7 +161,13 @@ static void say_rank_text(int r, const char *host, char *text) {
 }
 
 int dist_agree(int rc, uint64_t key) {
-  if (!mpi_on || agreed != AGREE_NONE) return rc;
+  if (!mpi_on && agreed == AGREE_NONE && rc == EXIT_OK)
+    fprintf(stderr, "optle: not started by mpirun: optle-mpi runs as one process "
+                    "(mpirun -np N optle-mpi ... runs N ranks)\n");
+  if (!mpi_on || agreed != AGREE_NONE) {
+    agreed = AGREE_DONE;
+    return rc;
+  }
   agreed = AGREE_DONE;
   struct {
     int64_t rc;

@@ -55,9 +55,13 @@ same_ranking() {
 
 # ------------------------------------------------------------------
 # Without mpirun: one process, as optle.
+run "$MPI_OPTLE" --version
+expect "--version: optle's line, then the MPI library" \
+  "$(head -n 1 "$tmp/out")|$(sed -n 2p "$tmp/out" | cut -c1-20)" = "$("$OPTLE" --version)|optle-mpi: Open MPI "
 "$OPTLE" rank --list small -o "$tmp/small.txt"
 run "$MPI_OPTLE" rank --list small -o "$tmp/small-1.txt"
 expect "no mpirun: runs as one process" "$rc" = 0
+err_has "no mpirun: says so" "optle: not started by mpirun: optle-mpi runs as one process"
 same_ranking "no mpirun: the ranking of optle" "$tmp/small-1.txt" "$tmp/small.txt"
 
 # ------------------------------------------------------------------
