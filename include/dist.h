@@ -92,6 +92,8 @@ void dist_start(int *argc, char ***argv);
 int dist_end(int rc);
 
 int dist_rank(void); /* 0 .. dist_size() - 1 */
+/* The ranks the command runs on: 1 in one process, and after
+ * dist_solo(). */
 int dist_size(void);
 /* The MPI library optle-mpi was built with ("Open MPI v4.1.4"), whether
  * or not this run has ranks; NULL in the plain build. */

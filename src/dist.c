@@ -227,8 +227,11 @@ bool dist_solo(const char *what) {
   agreed = AGREE_SOLO;
   if (my_rank != 0) return false;
   if (what && n_ranks > 1)
-    fprintf(stderr, "optle: %s runs on rank 0 alone (the other %d ranks have nothing to do)\n",
-            what, n_ranks - 1);
+    fprintf(stderr, "optle: %s runs on rank 0 alone (the other %d rank%s nothing to do)\n",
+            what, n_ranks - 1, n_ranks == 2 ? " has" : "s have");
+  /* From now on rank 0 is a process alone: a ranking it runs (as next's
+   * first guess does) deals to its own threads. */
+  n_ranks = 1;
   return true;
 }
 
