@@ -1,6 +1,8 @@
 # optle: provably optimal Wordle strategies.
 #
 #   make            build ./optle (optimised)
+#   make mpi        build ./optle-mpi, optle for Open MPI clusters (README
+#                   "Cluster runs"); make mpi-test runs its tests
 #   make run        build, then solve the named lists (the main job)
 #   make test       build and run every test (Check unit tests + CLI tests,
 #                   the tree explorer in headless Chromium among them)
@@ -66,7 +68,7 @@ TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
 .PHONY: all run test bench compare debug clean deps test-deps unit cli-test layers screenshot optle \
-        tests/check_optle man
+        tests/check_optle man mpi mpi-test optle-mpi
 
 all: optle
 
@@ -128,6 +130,32 @@ $(BUILD)/check_optle: $(TESTOBJ) $(BUILD)/liboptle.a
 tests/check_optle: $(BUILD)/check_optle
 	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 
+# optle-mpi (README "Cluster runs"): the same program, but for dist.c,
+# which Open MPI's mpicc builds with -DOPTLE_MPI (dist.h) into
+# $(BUILD)/mpi/, so the plain and MPI objects never mix and the plain
+# build needs no MPI; every other object is the plain build's.  Open MPI
+# (Debian's libopenmpi-dev and openmpi-bin) is installed when missing.
+# mpicc compiles with $(CC) (OMPI_CC), so a sanitizer build's flags hold.
+MPICC     ?= mpicc
+MPI_PKGS  := libopenmpi-dev openmpi-bin
+MPI_STAMP := .deps-mpi-ok
+$(MPI_STAMP): Makefile | $(DEPS_STAMP)
+	$(call apt_missing,$(MPI_PKGS),MPI dependencies (optle-mpi))
+
+$(BUILD)/mpi/dist.o: src/dist.c | $(DEPS_STAMP) $(MPI_STAMP)
+	@mkdir -p $(dir $@)
+	OMPI_CC=$(CC) $(MPICC) $(CFLAGS) -DOPTLE_MPI -c $< -o $@
+
+$(BUILD)/optle-mpi: $(BUILD)/main.o $(BUILD)/mpi/dist.o $(filter-out $(BUILD)/dist.o,$(LIBOBJ))
+	OMPI_CC=$(CC) $(MPICC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+optle-mpi: $(BUILD)/optle-mpi
+	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
+
+mpi: optle-mpi
+mpi-test: optle-mpi
+	bash tests/cli_mpi.sh
+
 # The main job: the three assignment lists solved from scratch (first
 # guess found and proven), then SALET proven on the NYT lists.
 run: optle
@@ -145,7 +173,7 @@ run: optle
 unit: tests/check_optle optle
 	./tests/check_optle
 
-cli-test: optle $(TEST_STAMP)
+cli-test: optle optle-mpi $(TEST_STAMP)
 	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
 
 # The layers of README "Layout": no module includes a higher one.
@@ -208,9 +236,9 @@ man: optle
 	bash tools/man.sh ./optle >optle.1.tmp.$$$$ && mv -f optle.1.tmp.$$$$ optle.1
 
 clean:
-	rm -rf build optle tests/check_optle
+	rm -rf build optle optle-mpi tests/check_optle
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d $(BUILD)/mpi/*.d)
 
 # Only version.o knows the version (version.h).
 $(BUILD)/version.o: $(VERSION_STAMP)

@@ -34,8 +34,9 @@
  *    entropy seed); the search only calls the function it is given.
  * The root proof (search_proof.c: first guesses refuted by lookahead
  * bounds before any search) plugs in beside search_root.c, which owns
- * the root's split; a proven ranking of first guesses and MPI runs come
- * the same way.
+ * the root's split; a proven ranking of first guesses comes the same
+ * way (search_first.c), and deals its first guesses to the ranks of an
+ * MPI run through dist.h.
  *
  * Files: search.c (the recursion and its bounds), search_root.c (set-up,
  * the parallel root, progress, stopping), search_proof.c (the root proof
@@ -222,7 +223,13 @@ int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit
  * earlier run, taken as they are.  report (may be NULL) is told each word
  * as it is settled, in a critical section, once.  out[i] is words[i]'s.
  * Returns the final cutoff (OPTLE_INF: none), or -1 when stopped (what
- * was reported stands).
+ * was reported stands; search_stopped() then gives the least bound of
+ * any word, and the best exact value settled with its word).
+ *
+ * Under MPI (dist.h) every rank calls it alike, and the words are dealt
+ * to them; only rank 0 reports, reads done and fills out[] (the other
+ * ranks give done NULL and get out[] unfilled), and every rank returns
+ * the same cutoff, or -1 on every rank.
  */
 typedef struct {
   int guess;
@@ -231,6 +238,8 @@ typedef struct {
   double seconds; /* time spent on it (on its group of feedback-alike words) */
   int floor;      /* its class-count bound 3n - k - [in A] (out[] only): with
                    * cutoff + 1, a bound that does not depend on timing */
+  int stage;      /* the stage that settled it: 1 the cutoff's exact solves, 2 L0
+                   * or L1, 3 L2, 4 the exact search (0: given in done) */
 } search_first_value;
 typedef void (*search_first_fn)(void *arg, const search_first_value *v);
 typedef struct {

@@ -50,6 +50,24 @@
  * of those is solved. */
 #define ROOT_PROBE_L2 8
 
+/* MPI runs (dist.h).  The dealt loops' chunks: a cheap loop deals a
+ * thread (remaining items) / (DIST_GUIDED x threads asking), at least 1
+ * and at most DIST_CHUNK_MAX; an expensive one deals one at a time. */
+#define DIST_GUIDED 4
+#define DIST_CHUNK_MAX 64
+/* Rank 0's server polls for requests, sleeping between polls from
+ * DIST_POLL_MIN_US, doubling while none comes, up to DIST_POLL_MAX_US
+ * (so at most that much latency, and no core spent spinning). */
+#define DIST_POLL_MIN_US 10
+#define DIST_POLL_MAX_US 500
+/* Seconds a rank's time limit runs past rank 0's, and that rank 0 waits
+ * for the other ranks after it reached its time limit, or after a signal
+ * (which every rank gets at once; mpirun kills a rank 1 s after its
+ * SIGTERM), before it ends the job. */
+#define DIST_STOP_LAG 1.0
+#define DIST_STOP_GRACE 3.0
+#define DIST_SIGNAL_GRACE 0.5
+
 /* Progress line on stderr: seconds between updates. */
 #define PROGRESS_INTERVAL 0.5
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dist.h"
 #include "help.h"
 #include "lists.h"
 #include "opts.h"
@@ -16,12 +17,15 @@
 typedef struct {
   int (*run)(int argc, char **argv);
   const cmd_doc *doc; /* its name, summary, usage, options (help.h) */
+  bool dist;          /* runs on every rank of an MPI run (dist.h); the
+                       * others run on rank 0 alone */
 } command;
 
 static const command commands[] = {
-    {cmd_solve, &solve_doc},   {cmd_verify, &verify_doc},     {cmd_export, &export_doc},
-    {cmd_next, &next_doc},     {cmd_play, &play_doc},         {cmd_simulate, &simulate_doc},
-    {cmd_rank, &rank_doc},     {cmd_lists, &lists_doc},
+    {cmd_solve, &solve_doc, true},       {cmd_verify, &verify_doc, false},
+    {cmd_export, &export_doc, false},    {cmd_next, &next_doc, false},
+    {cmd_play, &play_doc, false},        {cmd_simulate, &simulate_doc, false},
+    {cmd_rank, &rank_doc, true},         {cmd_lists, &lists_doc, false},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
@@ -156,6 +160,7 @@ static int dispatch(int argc, char **argv) {
   }
   if (!strcmp(c, "--version") || !strcmp(c, "-V")) {
     printf("optle %s\n", version_full());
+    if (dist_library()) printf("optle-mpi: %s\n", dist_library());
     return EXIT_OK;
   }
   if (!strcmp(c, "--help-roff")) {
@@ -164,8 +169,10 @@ static int dispatch(int argc, char **argv) {
   }
   if (!strcmp(c, "--complete")) return complete(argc - 2, argv + 2);
   const command *cmd = command_named(c);
-  if (cmd) return cmd->run(argc - 2, argv + 2);
-  return usage_error(NULL, "'%s': unknown command", c);
+  if (!cmd) return usage_error(NULL, "'%s': unknown command", c);
+  /* Under MPI, a command that is single-process runs on rank 0 alone. */
+  if (!cmd->dist && !dist_solo(cmd->doc->name)) return EXIT_OK;
+  return cmd->run(argc - 2, argv + 2);
 }
 
 int cli_main(int argc, char **argv) {

@@ -4,13 +4,27 @@
  *
  * The checkpoint is a text file: a header line naming what the ranking
  * is of (the lists hash, rules, guess limit, cutoff or top), then one line
- * per settled word, "word<TAB>value<TAB>exact|bound<TAB>seconds", each
- * appended and flushed as the word is settled, so a run killed at any
- * moment (SIGKILL too) loses only the words in flight.  A rerun with the
- * same file reads it, refuses it when its header is not this ranking's,
- * takes its words as settled, and appends the rest.  A last line cut
- * short by a kill is left out (and rewritten when its word is settled
- * again).
+ * per settled word, "word<TAB>value<TAB>exact|bound<TAB>seconds<TAB>stage",
+ * each appended and flushed as the word is settled, so a run killed at
+ * any moment (SIGKILL too) loses only the words in flight.  The seconds
+ * are what its group of feedback-alike words cost (on whichever rank),
+ * the stage the one that settled it (search.h): tools/mpi_sim.py replays
+ * them.  A rerun with the same file reads it, refuses it when its header
+ * is not this ranking's, takes its words as settled, and appends the
+ * rest; a line without the stage (written before it was) reads as well.
+ * A last line cut short by a kill is left out (and rewritten when its
+ * word is settled again).
+ *
+ * Under MPI (optle-mpi, dist.h) every rank ranks, and rank 0 alone reads
+ * and appends the checkpoint and writes the ranking.
+ *
+ * The output is canonical: a value above the final cutoff is shown as the
+ * bound max(class-count bound, cutoff + 1), however it was found (a
+ * stronger bound, an exact value found while the cutoff was higher, or
+ * "none"), since what the search proves above the cutoff depends on the
+ * timing and on what each memo held.  So the ranking is byte for byte the
+ * same for any number of threads and ranks; the checkpoint keeps what
+ * was found.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -20,6 +34,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 #include "game.h"
 #include "help.h"
 #include "opts.h"
@@ -61,6 +76,10 @@ const cmd_doc rank_doc = {
              "'exact' or 'bound', by value, then word.  --checkpoint FILE appends each word\n"
              "as it is settled; a rerun with the same FILE and options resumes.",
     .opts = rank_opts,
+    .notes = "optle-mpi (make mpi) ranks across the ranks of an Open MPI job, --threads\n"
+             "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
+             "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
+             "the checkpoint, and the ranking is one process's, byte for byte.",
     .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking),\n"
             "             3 out of memory or internal error, 4 stopped (what was settled stays\n"
             "             in the checkpoint)",
@@ -122,9 +141,9 @@ static int ckpt_read(const char *path, const char *header, const game *g,
     }
     char w[16], vt[16], kind[16], *end;
     double secs;
-    int gi;
+    int gi, stage = 0;
     long v = -1;
-    if (sscanf(line, "%15[a-z]\t%15[a-z0-9]\t%15[a-z]\t%lf", w, vt, kind, &secs) == 4) {
+    if (sscanf(line, "%15[a-z]\t%15[a-z0-9]\t%15[a-z]\t%lf\t%d", w, vt, kind, &secs, &stage) >= 4) {
       v = strcmp(vt, "none") ? strtol(vt, &end, 10) : OPTLE_INF;
       if (v != OPTLE_INF && (*end || v > 1000000000)) v = -1;
     }
@@ -139,7 +158,7 @@ static int ckpt_read(const char *path, const char *header, const game *g,
       cap = cap ? 2 * cap : 256;
       *done = xrealloc(*done, sizeof **done * (size_t)cap);
     }
-    (*done)[(*ndone)++] = (search_first_value){gi, (int)v, !strcmp(kind, "exact"), secs, 0};
+    (*done)[(*ndone)++] = (search_first_value){gi, (int)v, !strcmp(kind, "exact"), secs, 0, stage};
   }
   fclose(fp);
   if (rc) {
@@ -170,8 +189,8 @@ static void on_settled(void *arg, const search_first_value *v) {
   }
   if (r->ckpt) {
     char b[16];
-    fprintf(r->ckpt, "%s\t%s\t%s\t%.3f\n", r->g->guesses.w[v->guess], value_text(v->value, b),
-            v->exact ? "exact" : "bound", v->seconds);
+    fprintf(r->ckpt, "%s\t%s\t%s\t%.3f\t%d\n", r->g->guesses.w[v->guess],
+            value_text(v->value, b), v->exact ? "exact" : "bound", v->seconds, v->stage);
     if (fflush(r->ckpt)) r->write_failed = true;
   }
   double t = now_seconds();
@@ -229,6 +248,14 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   return ferror(fp) ? err_set("write error") : 0;
 }
 
+/* What every rank must rank alike (dist_agree()): the lists, and the
+ * words of --words. */
+static uint64_t ranking_key(const game *g, const int *words, int n) {
+  uint64_t k = g->lists_hash;
+  for (int i = 0; i < n; i++) k = (k ^ (uint64_t)words[i]) * 0x100000001b3ull;
+  return k;
+}
+
 /* --words FILE: guess indices (deduplicated), or NULL after a message. */
 static int *read_words(const char *path, const game *g, int *n) {
   wordlist wl;
@@ -273,7 +300,8 @@ int cmd_rank(int argc, char **argv) {
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;
   stop_catch_signals();
-  if (a.time_limit) stop_after(a.time_limit); /* from now: the table counts too */
+  /* From now: the table counts too (rank 0 decides: dist.h). */
+  if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   threads_start(a.threads);
   game g;
   if ((rc = load_lists("rank ", &a.l, &g))) return rc;
@@ -287,25 +315,33 @@ int cmd_rank(int argc, char **argv) {
   ckpt_header(header, sizeof header, &g, rules, a.max_guesses, a.cutoff, a.rank_top);
   search_first_value *done = NULL;
   int ndone = 0;
-  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = isatty(2)};
+  /* Rank 0 owns the files and what is said (dist.h); the other ranks
+   * only search. */
+  bool own = dist_rank() == 0;
+  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
   outset outs;
-  const char *dest = a.out.n ? a.out.paths[0] : NULL;
-  if (a.checkpoint && (rc = ckpt_read(a.checkpoint, header, &g, &done, &ndone))) goto out;
+  const char *dest = own && a.out.n ? a.out.paths[0] : NULL, *ckpt = own ? a.checkpoint : NULL;
+  if (ckpt && (rc = ckpt_read(ckpt, header, &g, &done, &ndone))) goto out;
   if (dest && outs_open(&outs, &dest, 1)) {
     rc = EXIT_USAGE;
     goto out;
   }
-  if (a.checkpoint) {
-    bool fresh = access(a.checkpoint, F_OK) != 0;
-    if (!(run.ckpt = fopen(a.checkpoint, "a"))) {
-      fprintf(stderr, "optle: --checkpoint %s: %s\n", a.checkpoint, strerror(errno));
+  if (ckpt) {
+    bool fresh = access(ckpt, F_OK) != 0;
+    if (!(run.ckpt = fopen(ckpt, "a"))) {
+      fprintf(stderr, "optle: --checkpoint %s: %s\n", ckpt, strerror(errno));
       if (dest) outs_abort(&outs);
       rc = EXIT_USAGE;
       goto out;
     }
     if (fresh || ftell(run.ckpt) == 0) fprintf(run.ckpt, "%s\n", header);
-    else if (ndone) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", ndone, a.checkpoint);
+    else if (ndone) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", ndone, ckpt);
     fflush(run.ckpt);
+  }
+  /* Every rank has come this far, with the same lists and words. */
+  if ((rc = dist_agree(EXIT_OK, ranking_key(&g, words, nwords)))) {
+    if (dest) outs_abort(&outs);
+    goto out;
   }
 
   search_opts so;
@@ -325,10 +361,12 @@ int cmd_rank(int argc, char **argv) {
   int got = search_rank_first(s, all, g.n_answers, &fo, vals);
   double secs = now_seconds() - run.t0;
   if (run.progress) fputc('\n', stderr);
-  if (got < 0) {
+  if (!own) {
+    /* Another rank: rank 0 says and writes what there is. */
+  } else if (got < 0) {
     fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",
             stop_timed_out() ? "time limit reached" : "stopped", secs, run.settled + ndone, n,
-            a.checkpoint ? " (they are in the checkpoint)" : "");
+            ckpt ? " (they are in the checkpoint)" : "");
     if (dest) outs_abort(&outs);
     rc = EXIT_STOPPED;
   } else if (run.write_failed) {
@@ -336,12 +374,15 @@ int cmd_rank(int argc, char **argv) {
     if (dest) outs_abort(&outs);
     rc = EXIT_USAGE;
   } else {
-    /* A bound as found depends on what the memo held then (threads,
-     * timing); the one shown does not: the class-count bound or the
-     * cutoff + 1, whichever is larger, both proven. */
+    /* Above the cutoff, what was found depends on what the memo held
+     * then and on when the cutoff fell (threads, ranks, timing); what is
+     * shown does not: the class-count bound or the cutoff + 1, whichever
+     * is larger, both proven (the header's canonical output). */
     for (int i = 0; i < n; i++)
-      if (!vals[i].exact && vals[i].value < OPTLE_INF)
+      if (got < OPTLE_INF && vals[i].value > got) {
         vals[i].value = vals[i].floor > got ? vals[i].floor : got + 1;
+        vals[i].exact = false;
+      }
     sort_game = &g;
     qsort(vals, (size_t)n, sizeof *vals, value_cmp);
     rank_out o = {&g, vals, n, got, a.rank_top, rules, a.max_guesses, secs, ndone};

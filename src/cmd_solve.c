@@ -1,4 +1,11 @@
-/* cmd_solve.c: `optle solve`, the exact solver's command line. */
+/* cmd_solve.c: `optle solve`, the exact solver's command line.
+ *
+ * Under MPI (optle-mpi with more than one rank, dist.h), solve without
+ * --first is a ranking of first guesses with --top 1 over every rank
+ * (search_rank_first()), then rank 0 takes the tie rule's first guess of
+ * the best value and builds the tree as solve --first does: the tree
+ * solve gives in one process, the same hash.  With --first or
+ * --objective worst it runs on rank 0 alone. */
 #include <omp.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -7,9 +14,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 #include "help.h"
 #include "game.h"
 #include "opts.h"
+#include "score.h"
 #include "search.h"
 #include "strategy.h"
 #include "tree.h"
@@ -42,7 +51,13 @@ const cmd_doc solve_doc = {
              "that none does better, and print a summary (and write the tree with -o).",
     .opts = solve_opts,
     .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
-             "what is proven so far: the best strategy found and the lower bound.",
+             "what is proven so far: the best strategy found and the lower bound.\n"
+             "\n"
+             "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
+             "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
+             "ranked by every rank, and rank 0 builds the tree of the best: the tree one\n"
+             "process writes, byte for byte.  With --first or --objective worst, rank 0\n"
+             "solves alone.",
     .exit = "0 solved, 1 no strategy within the guess limit,\n"
             "             2 bad usage or input, 3 out of memory or internal error,\n"
             "             4 stopped before the proof finished",
@@ -108,6 +123,26 @@ static void report_stop(const search_partial *p, const game *g, int n, int seed)
     printf("progress      %d of %d first guesses tried\n", p->done, p->of);
 }
 
+/* Under MPI: the best first guess by a ranking with --top 1 over every
+ * rank, the tie rule's of the best value (rank 0; -1 on the others, and
+ * when stopped or there is none within the guess limit: total INF, with
+ * search_stopped() saying which). */
+static int ranked_first(search *s, const game *g, const uint16_t *all) {
+  search_first_value *vals = xcalloc((size_t)g->n_guesses, sizeof *vals);
+  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, NULL, 0, NULL, NULL};
+  int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
+  if (dist_rank() == 0 && best >= 0 && best < OPTLE_INF)
+    for (int i = 0; i < g->n_guesses; i++) {
+      const search_first_value *v = &vals[i];
+      if (v->exact && v->value == best &&
+          (g0 < 0 || score_tie_cmp(g->guess2ans[v->guess] >= 0, v->guess, g->guess2ans[g0] >= 0,
+                                   g0) < 0))
+        g0 = v->guess;
+    }
+  free(vals);
+  return g0;
+}
+
 int cmd_solve(int argc, char **argv) {
   optle_args a;
   bool help = false;
@@ -131,8 +166,13 @@ int cmd_solve(int argc, char **argv) {
   rules_mode rules;
   objective obj;
   if ((rc = rules_args("solve ", &a, &rules, &obj))) return rc;
+  bool ranked = dist_size() > 1 && !a.first && obj == OBJ_TOTAL;
+  if (dist_size() > 1 && !ranked && !dist_solo(a.first ? "solve --first" : "solve --objective worst"))
+    return EXIT_OK;
+  bool own = dist_rank() == 0; /* the outputs and the report are rank 0's */
   stop_catch_signals();
-  if (a.time_limit) stop_after(a.time_limit); /* from now: the table counts too */
+  /* From now: the table counts too (rank 0 decides: dist.h). */
+  if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   game g;
   threads_start(a.threads);
   if ((rc = load_lists("solve ", &a.l, &g))) return rc;
@@ -144,9 +184,14 @@ int cmd_solve(int argc, char **argv) {
   }
   /* Open outputs now, so a bad path fails before a long solve. */
   outset outs;
-  if (outs_open(&outs, a.out.paths, a.out.n)) {
+  if (outs_open(&outs, own ? a.out.paths : NULL, own ? a.out.n : 0)) {
     game_free(&g);
     return EXIT_USAGE;
+  }
+  if ((rc = dist_agree(EXIT_OK, g.lists_hash))) {
+    outs_abort(&outs);
+    game_free(&g);
+    return rc;
   }
 
   search_opts so;
@@ -154,7 +199,7 @@ int cmd_solve(int argc, char **argv) {
   so.max_guesses = a.max_guesses;
   if (a.threads) so.threads = a.threads;
   so.memo_mb = a.memo_mb;
-  so.progress = !a.quiet && isatty(2);
+  so.progress = !a.quiet && own && isatty(2);
   if (a.no_seed) so.seed = NULL;
   so.rules = rules;
   so.objective = obj;
@@ -173,7 +218,17 @@ int cmd_solve(int argc, char **argv) {
       search_set_max_guesses(s, worst);
     }
   }
-  if (worst >= 0 && !(obj == OBJ_WORST && worst == 0))
+  if (ranked) {
+    /* Every rank ranks; rank 0 builds the tree of the best. */
+    int g0 = ranked_first(s, &g, all);
+    if (!own) {
+      free(all);
+      search_free(s);
+      game_free(&g);
+      return EXIT_OK;
+    }
+    if (g0 >= 0) total = search_solve(s, all, g.n_answers, g0, &tree);
+  } else if (worst >= 0 && !(obj == OBJ_WORST && worst == 0))
     total = search_solve(s, all, g.n_answers, first, &tree);
   double t1 = now_seconds();
 
@@ -228,9 +283,13 @@ int cmd_solve(int argc, char **argv) {
       printf("nodes         %llu\n", (unsigned long long)st.nodes);
       printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
       printf("threads       %d\n", so.threads);
+      if (ranked)
+        printf("ranks         %d (first guesses ranked by every rank, the tree built by rank 0)\n",
+               dist_size());
       printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
       double tv, tt;
       search_times(s, &tv, &tt);
+      if (ranked) tv = t1 - t0 - tt; /* the ranking, and the best one's values again */
       printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
              g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
       outs_report(&outs, stdout, "wrote         ");

@@ -1,4 +1,5 @@
-/* main.c: optle's entry point; the command line lives in cli.c.
+/* main.c: optle's entry point; the command line lives in cli.c, the
+ * ranks of an MPI run in dist.c.
  *
  * libgomp's default wait policy has idle threads spin after every
  * parallel region.  On a machine whose cores are shared that spinning
@@ -12,11 +13,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dist.h"
 
 int main(int argc, char **argv) {
   if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT")) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     execv("/proc/self/exe", argv); /* returns only on failure: run as is */
   }
-  return cli_main(argc, argv);
+  /* optle-mpi under mpirun: one of the job's ranks (dist.h). */
+  dist_start(&argc, &argv);
+  return dist_end(cli_main(argc, argv));
 }

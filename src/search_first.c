@@ -24,8 +24,19 @@
  *
  * Each first guess is reported once, when it is settled, through the
  * caller's function (in a critical section), so a caller can append it
- * to a file at once.  Threads: each stage is a parallel loop over first
- * guesses, dynamic schedule, as in the root proof.
+ * to a file at once.
+ *
+ * Threads and ranks: each stage is a dealt loop over groups (dist.h): in
+ * one process a parallel loop, dynamic schedule, as in the root proof;
+ * under MPI the groups are dealt to the threads of every rank as they
+ * ask, the cutoff C going out with every deal.  Each stage is three
+ * functions: pick (rank 0: deal this group?  It settles one whose bound
+ * is already above the cutoff), body (any rank: the bound or search) and
+ * take (rank 0: record what the body found, settling the group).  Only
+ * rank 0 settles and reports; after each stage it sends every rank the
+ * groups' state (share_state()), so that all run the next stage alike.
+ * The exact solves of stage 1 are dealt to ranks, one each, each using
+ * all its threads (srch_classes()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +44,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "dist.h"
 #include "search_impl.h"
 
 /* A group of first guesses with the same feedback on every answer. */
@@ -56,11 +68,22 @@ typedef struct {
   atomic_int cutoff; /* C: values above it may be bounds (INF: none) */
   int *best;         /* top mode: the least exact values found (have of top) */
   int have;
+  /* What the stages' bodies need (every rank alike). */
+  const uint16_t *A;
+  int n, d;
+  const int *U;      /* the guesses children scan */
+  int nu;
+  int stage;         /* the stage running (2 or 3 for the bounds) */
+  int *sums;         /* stage 1: the probe's L1 sums (rank 0) */
+  int quota;         /* stage 1: exact solves still to deal (rank 0) */
+  level *L;          /* stage 1: srch_classes()'s level and values (one per rank) */
+  int *vals;
 } ranking;
 
-/* Settle group i (value v, exact or a bound): every word of it, told to
- * the caller unless it came from the caller (a checkpoint). */
-static void settle(ranking *R, int i, int v, bool exact, bool tell) {
+/* Settle group i (value v, exact or a bound, in stage 1 to 4): every
+ * word of it, told to the caller unless it came from the caller (a
+ * checkpoint). */
+static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
   group *g = &R->gr[i];
   if (v >= INF) exact = true; /* proven: no strategy within the limit */
 #pragma omp critical(search_first_report)
@@ -70,7 +93,7 @@ static void settle(ranking *R, int i, int v, bool exact, bool tell) {
       g->o.bound = v;
       g->o.exact = exact;
       for (int w = g->first; w >= 0; w = R->next[w]) {
-        R->out[w] = (search_first_value){R->words[w], v, exact, g->seconds, g->o.l0};
+        R->out[w] = (search_first_value){R->words[w], v, exact, g->seconds, g->o.l0, stage};
         if (tell && R->fo->report) R->fo->report(R->fo->arg, &R->out[w]);
       }
       /* Top N: C is the N-th least exact value known. */
@@ -164,18 +187,190 @@ static int group_l0_cmp(const void *pa, const void *pb) {
   return score_tie_cmp(a->o.green, a->o.g, b->o.green, b->o.g);
 }
 
+/* ------------------------------------------------------------------ */
+/* The stages as dealt loops (dist.h): pick on rank 0, body anywhere,
+ * take on rank 0. */
+
+enum { SETTLE = DIST_USER }; /* a bound's result settles its group */
+
+static bool halt(void *arg) { return stopping(((ranking *)arg)->s); }
+static int cutoff_now(void *arg) { return atomic_load(&((ranking *)arg)->cutoff); }
+/* Another rank's cutoff, dealt with its items: it only falls. */
+static void cutoff_learn(void *arg, int c) {
+  ranking *R = arg;
+  int now = atomic_load(&R->cutoff);
+  while (c < now && !atomic_compare_exchange_weak(&R->cutoff, &now, c)) {
+  }
+}
+static int beta_now(ranking *R) {
+  int C = atomic_load(&R->cutoff);
+  return C < INF ? C + 1 : INF;
+}
+static dist_result undone(int i) { return (dist_result){i, 0, DIST_UNDONE, 0, 0}; }
+
+/* Stage 1, the probe: full L1 sums of the groups with the least L0. */
+static bool probe_pick(void *arg, int i) {
+  (void)arg, (void)i;
+  return true;
+}
+static dist_result probe_body(void *arg, int i) {
+  ranking *R = arg;
+  int v = srch_l1_sum(my_ctx(R->s), R->A, R->n, R->d, &R->gr[i].o, INF);
+  return (dist_result){i, v, 0, 1, 0};
+}
+static void probe_take(void *arg, const dist_result *r) { ((ranking *)arg)->sums[r->item] = r->value; }
+
+/* Stage 1, the cutoff: the groups of the least L1 sums solved exactly,
+ * as many as the top still lacks, each by one rank with all its threads
+ * (the first `quota` not settled yet, in L1 order, as a plain loop would
+ * solve them until `top` values are known: each solve adds one). */
+static bool solve_pick(void *arg, int i) {
+  ranking *R = arg;
+  if (R->gr[i].done || R->quota <= 0) return false;
+  R->quota--;
+  return true;
+}
+static dist_result solve_body(void *arg, int i) {
+  ranking *R = arg;
+  double t = now_seconds();
+  int v = srch_classes(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL);
+  if (stopped(R->s)) return undone(i);
+  return (dist_result){i, v, 0, 1, now_seconds() - t};
+}
+static void solve_take(void *arg, const dist_result *r) {
+  ranking *R = arg;
+  R->gr[r->item].seconds += r->seconds;
+  settle(R, r->item, r->value, true, true, 1);
+}
+
+/* Stages 2 and 3: L1, then L2, refute at C + 1. */
+static bool refute_pick(void *arg, int i) {
+  ranking *R = arg;
+  group *g = &R->gr[i];
+  if (g->done) return false;
+  if (g->o.l0 >= beta_now(R)) {
+    settle(R, i, g->o.l0, false, true, R->stage);
+    return false;
+  }
+  return true;
+}
+static dist_result refute_body(void *arg, int i) {
+  ranking *R = arg;
+  const opener *o = &R->gr[i].o;
+  int thr = beta_now(R);
+  double t = now_seconds();
+  int v = R->stage == 2 ? srch_l1_sum(my_ctx(R->s), R->A, R->n, R->d, o, thr)
+                        : srch_l2_sum(my_ctx(R->s), R->A, R->n, R->d, o, thr);
+  if (stopped(R->s)) return undone(i);
+  return (dist_result){i, v, v >= thr ? SETTLE : 0, R->stage, now_seconds() - t};
+}
+static void refute_take(void *arg, const dist_result *r) {
+  ranking *R = arg;
+  group *g = &R->gr[r->item];
+  g->seconds += r->seconds;
+  if (r->value > g->o.bound) g->o.bound = r->value;
+  if (r->flags & SETTLE) settle(R, r->item, r->value, false, true, r->stage);
+}
+
+/* Stage 4: the exact search of the rest against C + 1, least bound
+ * first: below it the value is exact, at or above it a bound. */
+static bool search_pick(void *arg, int i) {
+  ranking *R = arg;
+  group *g = &R->gr[i];
+  if (g->done) return false;
+  if (g->o.bound >= beta_now(R)) {
+    settle(R, i, g->o.bound, false, true, 4);
+    return false;
+  }
+  return true;
+}
+static dist_result search_body(void *arg, int i) {
+  ranking *R = arg;
+  const group *g = &R->gr[i];
+  int beta = beta_now(R);
+  double t = now_seconds();
+  int v = srch_eval_guess(my_ctx(R->s), R->A, R->n, R->d, g->o.g, g->o.l0, beta, NULL, 1, R->U,
+                          R->nu, R->s->root_rs);
+  if (stopped(R->s)) return undone(i);
+  return (dist_result){i, v, v < beta ? SETTLE : 0, 4, now_seconds() - t};
+}
+static void search_take(void *arg, const dist_result *r) {
+  ranking *R = arg;
+  group *g = &R->gr[r->item];
+  g->seconds += r->seconds;
+  bool exact = r->flags & SETTLE;
+  settle(R, r->item, exact ? r->value : (r->value > g->o.bound ? r->value : g->o.bound), exact,
+         true, 4);
+}
+
+static void run_stage(ranking *R, int n, const int *order, bool per_rank, bool guided,
+                      bool (*pick)(void *, int), dist_result (*body)(void *, int),
+                      void (*take)(void *, const dist_result *)) {
+  dist_loop L = {n,    order,      per_rank,     guided, R->s->o.threads, pick, body, take,
+                 cutoff_now, cutoff_learn, halt, R};
+  dist_run(&L);
+}
+
+/* Rank 0's state of the groups, on every rank (dist.h): the cutoff, the
+ * stop, and each group's bound, settled and exact marks. */
+static void share_state(ranking *R) {
+  if (dist_size() == 1) return;
+  size_t bytes = sizeof(int32_t) * (2 + 2 * (size_t)R->ngr);
+  int32_t *b = xmalloc(bytes);
+  if (dist_rank() == 0) {
+    b[0] = atomic_load(&R->cutoff);
+    b[1] = stopped(R->s);
+    for (int i = 0; i < R->ngr; i++) {
+      b[2 + 2 * i] = R->gr[i].o.bound;
+      b[3 + 2 * i] = R->gr[i].done | R->gr[i].o.exact << 1;
+    }
+  }
+  dist_share(b, bytes);
+  if (dist_rank() != 0) {
+    atomic_store(&R->cutoff, b[0]);
+    if (b[1] && !stop_requested()) stop_request();
+    for (int i = 0; i < R->ngr; i++) {
+      R->gr[i].o.bound = b[2 + 2 * i];
+      R->gr[i].done = b[3 + 2 * i] & 1;
+      R->gr[i].o.exact = b[3 + 2 * i] >> 1;
+    }
+  }
+  free(b);
+}
+
+/* What a stop leaves proven (rank 0): every group's bound, so the least
+ * is a bound on the best total; the best exact value settled, its first
+ * guess the tie rule's. */
+static void stop_report(ranking *R) {
+  search *s = R->s;
+  int lb = INF, best = INF, best_g = -1, best_green = 0, settled = 0;
+  for (int i = 0; i < R->ngr; i++) {
+    const group *g = &R->gr[i];
+    lb = imin(lb, g->o.bound);
+    settled += g->done;
+    if (g->done && g->o.exact && g->o.bound < INF &&
+        (g->o.bound < best ||
+         (g->o.bound == best && score_tie_cmp(g->o.green, g->o.g, best_green, best_g) < 0))) {
+      best = g->o.bound;
+      best_g = g->o.g;
+      best_green = g->o.green;
+    }
+  }
+  s->part = (search_partial){true, lb, best, best_g, settled, R->ngr, false};
+}
+
 int search_rank_first(search *s, const uint16_t *A, int n, const search_first_opts *fo,
                       search_first_value *out) {
   srch_begin(s);
   int d = s->depth;
-  ranking R = {.s = s, .fo = fo, .out = out};
+  ranking R = {.s = s, .fo = fo, .out = out, .A = A, .n = n, .d = d};
   R.words = fo->words ? fo->words : s->root_u;
   R.nwords = fo->words ? fo->nwords : s->root_nu;
   atomic_init(&R.cutoff, fo->cutoff < INF && fo->cutoff >= 0 ? fo->cutoff : INF);
   R.best = xmalloc(sizeof *R.best * (size_t)(fo->top > 0 ? fo->top : 1));
 
   /* Stage 0: the bounds' order over every informative guess, as in the
-   * root proof, and the guesses children scan. */
+   * root proof, and the guesses children scan (every rank alike). */
   ctx *c0 = &s->ctx[0];
   level *L0 = srch_level(c0, 0);
   int failmin = INF;
@@ -185,6 +380,7 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
   memcpy(cs, L0->cands, sizeof *cs * (size_t)nc);
   int nu = L0->ng, *U = xmalloc(sizeof *U * (size_t)(nu ? nu : 1));
   memcpy(U, L0->glist, sizeof *U * (size_t)nu);
+  R.U = U, R.nu = nu;
   qsort(cs, (size_t)nc, sizeof *cs, cand_cmp_lb);
   int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
   int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
@@ -197,7 +393,8 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
   qsort(R.gr, (size_t)R.ngr, sizeof *R.gr, group_l0_cmp);
   for (int i = 0; i < R.ngr; i++) /* the sort moved the groups */
     for (int w = R.gr[i].first; w >= 0; w = R.next[w]) R.group_of[w] = i;
-  /* Finished in an earlier run (a checkpoint): settled as they were. */
+  /* Finished in an earlier run (a checkpoint, rank 0's): settled as they
+   * were. */
   int *word_of = xmalloc(sizeof *word_of * (size_t)s->g->n_guesses); /* guess -> word, or -1 */
   for (int i = 0; i < s->g->n_guesses; i++) word_of[i] = -1;
   for (int w = R.nwords - 1; w >= 0; w--) word_of[R.words[w]] = w;
@@ -205,57 +402,38 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
     int w = word_of[fo->done[k].guess];
     if (w < 0) continue; /* not among the words ranked now */
     R.gr[R.group_of[w]].seconds = fo->done[k].seconds;
-    settle(&R, R.group_of[w], fo->done[k].value, fo->done[k].exact, false);
+    settle(&R, R.group_of[w], fo->done[k].value, fo->done[k].exact, false, 0);
   }
   free(word_of);
+  share_state(&R);
 
   /* Stage 1: the cutoff for the N best: the least L1 sums of the least
    * L0 solved exactly. */
   if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) {
     int probe = R.ngr < ROOT_PROBE + 4 * fo->top ? R.ngr : ROOT_PROBE + 4 * fo->top;
-    int *sums = xmalloc(sizeof *sums * (size_t)probe), *idx = xmalloc(sizeof *idx * (size_t)probe);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-    for (int i = 0; i < probe; i++) sums[i] = srch_l1_sum(my_ctx(s), A, n, d, &R.gr[i].o, INF);
+    R.sums = xcalloc((size_t)probe, sizeof *R.sums);
+    int *idx = xmalloc(sizeof *idx * (size_t)probe);
+    run_stage(&R, probe, NULL, false, true, probe_pick, probe_body, probe_take);
     for (int i = 0; i < probe; i++) idx[i] = i;
     for (int i = 1; i < probe; i++)
-      for (int j = i; j > 0 && sums[idx[j]] < sums[idx[j - 1]]; j--) {
+      for (int j = i; j > 0 && R.sums[idx[j]] < R.sums[idx[j - 1]]; j--) {
         int t = idx[j];
         idx[j] = idx[j - 1];
         idx[j - 1] = t;
       }
-    level *L = xcalloc(1, sizeof *L);
-    L->part = xmalloc(sizeof *L->part * (size_t)n);
-    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    for (int i = 0; i < probe && R.have < fo->top && !stopping(s); i++) {
-      group *g = &R.gr[idx[i]];
-      if (g->done) continue;
-      double t = now_seconds();
-      int v = srch_classes(s, L, A, n, d, g->o.g, vals, NULL);
-      g->seconds += now_seconds() - t;
-      if (!stopped(s)) settle(&R, idx[i], v, true, true);
-    }
-    free(vals), free(L->part), free(L), free(sums), free(idx);
+    R.L = xcalloc(1, sizeof *R.L);
+    R.L->part = xmalloc(sizeof *R.L->part * (size_t)n);
+    R.vals = xmalloc(sizeof *R.vals * PATTERN_COUNT);
+    R.quota = fo->top - R.have;
+    run_stage(&R, probe, idx, true, false, solve_pick, solve_body, solve_take);
+    share_state(&R);
+    free(R.vals), free(R.L->part), free(R.L), free(R.sums), free(idx);
   }
 
   /* Stages 2 and 3: L1, then L2, refute at C + 1. */
-  for (int stage = 1; stage <= 2 && atomic_load(&R.cutoff) < INF; stage++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-    for (int i = 0; i < R.ngr; i++) {
-      group *g = &R.gr[i];
-      int thr = atomic_load(&R.cutoff) + 1;
-      if (g->done || stopping(s)) continue;
-      if (g->o.l0 >= thr) {
-        settle(&R, i, g->o.l0, false, true);
-        continue;
-      }
-      double t = now_seconds();
-      int v = stage == 1 ? srch_l1_sum(my_ctx(s), A, n, d, &g->o, thr)
-                         : srch_l2_sum(my_ctx(s), A, n, d, &g->o, thr);
-      g->seconds += now_seconds() - t;
-      if (stopped(s)) continue;
-      if (v > g->o.bound) g->o.bound = v;
-      if (v >= thr) settle(&R, i, v, false, true);
-    }
+  for (R.stage = 2; R.stage <= 3 && atomic_load(&R.cutoff) < INF; R.stage++) {
+    run_stage(&R, R.ngr, NULL, false, true, refute_pick, refute_body, refute_take);
+    share_state(&R);
   }
 
   /* Stage 4: the exact search of the rest, least bound first. */
@@ -268,29 +446,13 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
       left[j] = left[j - 1];
       left[j - 1] = t;
     }
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-  for (int j = 0; j < nleft; j++) {
-    group *g = &R.gr[left[j]];
-    int C = atomic_load(&R.cutoff), beta = C < INF ? C + 1 : INF;
-    if (stopping(s)) continue;
-    if (g->o.bound >= beta) {
-      settle(&R, left[j], g->o.bound, false, true);
-      continue;
-    }
-    double t = now_seconds();
-    int v = srch_eval_guess(my_ctx(s), A, n, d, g->o.g, g->o.l0, beta, NULL, 1, U, nu,
-                            s->root_rs);
-    g->seconds += now_seconds() - t;
-    if (stopped(s)) continue;
-    settle(&R, left[j], v < beta ? v : (v > g->o.bound ? v : g->o.bound), v < beta, true);
-  }
+  run_stage(&R, nleft, left, false, false, search_pick, search_body, search_take);
+  share_state(&R);
   int C = atomic_load(&R.cutoff);
   srch_bounds_free(s->bx);
   s->bx = outer;
+  bool stop = stopped(s);
+  if (stop) stop_report(&R);
   free(left), free(U), free(R.best), free(R.next), free(R.group_of), free(R.gr);
-  if (stopped(s)) {
-    s->part = (search_partial){true, 0, INF, -1, 0, 0, false};
-    return -1;
-  }
-  return C;
+  return stop ? -1 : C;
 }

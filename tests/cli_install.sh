@@ -49,8 +49,11 @@ expect_files() {
 
 dest=$tmp/dest
 check "make install DESTDIR PREFIX=/usr" 0 out "" mk install DESTDIR="$dest" PREFIX=/usr
-expect_files "installs the binary, the man page and the completion" "$dest" \
-  /usr/bin/optle /usr/share/man/man1/optle.1 /usr/share/bash-completion/completions/optle
+mpi_bin=""
+[ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi # make test builds it
+expect_files "installs the binary (and optle-mpi, when built), the man page and the completion" \
+  "$dest" /usr/bin/optle $mpi_bin /usr/share/man/man1/optle.1 \
+  /usr/share/bash-completion/completions/optle
 same_file "bin/optle is ./optle" "$dest/usr/bin/optle" "$OPTLE"
 same_file "man1/optle.1 is optle.1" "$dest/usr/share/man/man1/optle.1" optle.1
 same_file "completions/optle is completions/optle.bash" \

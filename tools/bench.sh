@@ -10,6 +10,7 @@
 #
 #   tools/bench.sh                 all rows, 1 and 2 threads
 #   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
+#   BENCH_ROWS=" " BENCH_VERIFY=0 tools/bench.sh    the ranking rows alone
 #
 # A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt (the
 # lists of February 2022), and any other named list is itself
@@ -68,16 +69,29 @@ done
 # Verifying a full tree (issue: "well under a second"): read and check time
 # from verify's own report, on the NYT SALET tree solve writes.
 # The ranking of first guesses (optle rank): the six best of the original
-# lists, every other first guess proven worse.
-if [[ ${BENCH_RANK:-1} == 1 ]]; then
+# lists, every other first guess proven worse; then the same ranking by
+# optle-mpi with 2 ranks of 1 thread (README "Cluster runs": its
+# overhead), when optle-mpi and mpirun are there (BENCH_MPI=0: not).
+rank_row() {
+  local name=$1 threads=$2 t0 t1 rout
+  shift 2
   t0=$(date +%s.%N)
-  rout=$("$OPTLE" rank --list original --top 6 --threads 2)
+  rout=$("$@" rank --list original --top 6 --threads "$threads")
   t1=$(date +%s.%N)
-  printf '| original lists, rank --top 6 | 2 | %s | - | - | %s | - |\n' \
+  printf '| %s | %s | %s | - | - | %s | - |\n' "$name" "$threads" \
     "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
     "$(awk -F'\t' 'NR > 4 && NR <= 10 { printf "%s%s %s", sep, $1, $2; sep = ", " }' <<<"$rout")"
+}
+MPI_OPTLE=${MPI_OPTLE:-./optle-mpi}
+if [[ ${BENCH_RANK:-1} == 1 ]]; then
+  rank_row "original lists, rank --top 6" 2 "$OPTLE"
+  if [[ ${BENCH_MPI:-1} == 1 && -x $MPI_OPTLE ]] && command -v mpirun >/dev/null; then
+    rank_row "original lists, rank --top 6, optle-mpi 2 ranks x 1 thread" 1 \
+      mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE"
+  fi
 fi
 
+[[ ${BENCH_VERIFY:-1} == 1 ]] || exit 0
 treefile=$(mktemp --suffix=.json)
 "$OPTLE" solve --list nyt --first salet --quiet -o "$treefile"
 t0=$(date +%s.%N)

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# tests/cli_mpi.sh: optle-mpi, optle for Open MPI (dist.h, README
+# "Cluster runs"), on this machine: mpirun -np 2 (and 1 and 3), with
+# --oversubscribe (ranks may outnumber cores) and --allow-run-as-root.
+# What must hold: `rank` and `solve` give the same results as one
+# process (the ranking byte for byte, the tree file byte for byte); a
+# rank killed with SIGKILL stops the run with an error, and a rerun with
+# the same checkpoint resumes to the same ranking; errors are said once,
+# by rank 0 (a usage error, a rank that fails alone, ranks with other
+# lists); a bad hostfile fails with Open MPI's message; single-process
+# commands run on rank 0 alone; optle-mpi started without mpirun runs as
+# one process.  The ranking (--top 3), solve and the killed run are of
+# the first 695 NYT answers with every NYT guess, as in cli_rank.sh;
+# under a sanitizer build, where scans of 12947 guesses are some 50 times
+# slower, of --list large (the killed run's ranking with every value
+# exact, so that it lasts).  About 30 s on the 2-core development
+# machine, 40 s under the sanitizers.
+#
+# Run from anywhere: `bash tests/cli_mpi.sh` (make cli-test, make mpi-test).
+# shellcheck disable=SC2034 # read by lib.sh
+harness=cli-mpi
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+MPI_OPTLE=${MPI_OPTLE:-$root/optle-mpi}
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+[ -x "$MPI_OPTLE" ] || { echo "optle-mpi binary not found at $MPI_OPTLE (run make mpi)"; exit 2; }
+if ! command -v mpirun >/dev/null 2>&1; then
+  skip "every MPI test: mpirun not found (Debian's openmpi-bin; make mpi installs it)"
+  printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+  exit 0
+fi
+# Open MPI's own allocations are not freed at exit: the leak checker
+# would fail every run of a sanitizer build.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+grep -v '^#' wordlists/nyt-answers.txt | head -n 695 >"$tmp/a695.txt"
+W=(--answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt) what=695
+R=("${W[@]}" --top 3)
+K=("${R[@]}")
+if grep -qaE '__(asan|tsan|msan)_init' "$MPI_OPTLE"; then
+  W=(--list large) what=large
+  R=("${W[@]}" --top 3)
+  K=("${W[@]}")
+fi
+mpi() { mpirun --allow-run-as-root --oversubscribe "$@"; }
+
+# canon FILE: a ranking without its time (line 4 ends "; 2.3 s").
+canon() { sed -E '4s/; [0-9.]+ s( \(resumed\))?$//' "$1"; }
+# same_ranking NAME A B: two rankings alike but for the time.
+same_ranking() {
+  if cmp -s <(canon "$2") <(canon "$3"); then pass; else
+    fail "$1" "$(diff <(canon "$2") <(canon "$3") | head -n 4)"
+  fi
+}
+
+# ------------------------------------------------------------------
+# Without mpirun: one process, as optle.
+run "$MPI_OPTLE" --version
+expect "--version: optle's line, then the MPI library" \
+  "$(head -n 1 "$tmp/out")|$(sed -n 2p "$tmp/out" | cut -c1-20)" = "$("$OPTLE" --version)|optle-mpi: Open MPI "
+"$OPTLE" rank --list small -o "$tmp/small.txt"
+run "$MPI_OPTLE" rank --list small -o "$tmp/small-1.txt"
+expect "no mpirun: runs as one process" "$rc" = 0
+err_has "no mpirun: says so" "optle: not started by mpirun: optle-mpi runs as one process"
+same_ranking "no mpirun: the ranking of optle" "$tmp/small-1.txt" "$tmp/small.txt"
+
+# ------------------------------------------------------------------
+# Rankings: byte for byte one process's, with 1, 2 and 3 ranks.
+run mpi -np 2 "$MPI_OPTLE" rank --list small --threads 1 -o "$tmp/small-2.txt"
+expect "rank small -np 2: exits 0" "$rc" = 0
+same_ranking "rank small -np 2: one process's ranking" "$tmp/small-2.txt" "$tmp/small.txt"
+"$OPTLE" rank --list medium --threads 2 -o "$tmp/medium.txt"
+for np in 1 3; do
+  run mpi -np "$np" "$MPI_OPTLE" rank --list medium --threads 1 -o "$tmp/medium-$np.txt"
+  same_ranking "rank medium (every value exact) -np $np: one process's" "$tmp/medium-$np.txt" "$tmp/medium.txt"
+done
+"$OPTLE" rank "${R[@]}" --threads 2 -o "$tmp/fresh.txt"
+run mpi -np 2 "$MPI_OPTLE" rank "${R[@]}" --threads 1 -o "$tmp/np2.txt"
+expect "rank $what --top 3 -np 2: exits 0" "$rc" = 0
+same_ranking "rank $what --top 3 -np 2 x 1 thread: one process's" "$tmp/np2.txt" "$tmp/fresh.txt"
+run mpi -np 3 "$MPI_OPTLE" rank "${R[@]}" --threads 1 -o "$tmp/np3.txt"
+same_ranking "rank $what --top 3 -np 3: one process's" "$tmp/np3.txt" "$tmp/fresh.txt"
+expect "rank -np 2: nothing on stderr" "$(wc -c <"$tmp/err")" = 0
+
+# ------------------------------------------------------------------
+# solve without --first: the ranking over the ranks, the tree on rank 0,
+# the same tree file as one process's solve.
+"$OPTLE" solve --list medium --threads 2 -o "$tmp/medium.json" >/dev/null
+run mpi -np 3 "$MPI_OPTLE" solve --list medium --threads 1 -o "$tmp/medium-3.json"
+expect "solve medium -np 3: exits 0" "$rc" = 0
+same_file "solve medium -np 3: one process's tree file" "$tmp/medium-3.json" "$tmp/medium.json"
+run "$OPTLE" solve "${W[@]}" --threads 2 -o "$tmp/w.json"
+want_hash=$(summary_value "tree hash") want_first=$(summary_value "first guess")
+run mpi -np 2 "$MPI_OPTLE" solve "${W[@]}" --threads 1 -o "$tmp/w-2.json"
+expect "solve $what -np 2: exits 0" "$rc" = 0
+same_file "solve $what -np 2: one process's tree file" "$tmp/w-2.json" "$tmp/w.json"
+expect "solve $what -np 2: the tree hash" "$(summary_value "tree hash")" = "$want_hash"
+expect "solve $what -np 2: the first guess, not fixed" "$(summary_value "first guess")" = "$want_first"
+has "solve -np 2: says the ranks" "ranks         2"
+run "$OPTLE" solve --list medium --hard --threads 2 -o "$tmp/hard.json"
+run mpi -np 2 "$MPI_OPTLE" solve --list medium --hard --threads 1 -o "$tmp/hard-2.json"
+same_file "solve medium --hard -np 2: one process's tree file" "$tmp/hard-2.json" "$tmp/hard.json"
+run mpi -np 2 "$MPI_OPTLE" solve --list small --first agent
+expect "solve --first -np 2: exits 0" "$rc" = 0
+err_has "solve --first -np 2: runs on rank 0 alone, and says so" "solve --first runs on rank 0 alone"
+expect "solve --first -np 2: one summary" "$(grep -c '^total ' "$tmp/out")" = 1
+
+# ------------------------------------------------------------------
+# A rank killed part-way (SIGKILL, not rank 0): the run stops with an
+# error; the rerun with the same checkpoint gives the same ranking.
+[ "${K[*]}" = "${R[*]}" ] || "$OPTLE" rank "${K[@]}" --threads 2 -o "$tmp/fresh.txt"
+mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE" rank "${K[@]}" --threads 1 \
+  --checkpoint "$tmp/ck" -o "$tmp/killed.txt" >"$tmp/kill.out" 2>"$tmp/kill.err" &
+mp=$!
+for _ in $(seq 1 200); do
+  [ -e "$tmp/ck" ] && [ "$(wc -l <"$tmp/ck")" -gt 100 ] && break
+  sleep 0.02
+done
+# Rank 1: the child of this mpirun whose environment says so.
+for p in $(pgrep -P "$mp"); do
+  tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1 && kill -KILL "$p"
+done
+wait "$mp"
+krc=$?
+expect "rank 1 killed: the run fails" "$krc" -ne 0
+if grep -q "rank 1" "$tmp/kill.err"; then pass; else
+  fail "rank 1 killed: the error names rank 1" "$(head -c 600 "$tmp/kill.err")"
+fi
+expect "rank 1 killed: words settled before are in the checkpoint" "$(wc -l <"$tmp/ck")" -gt 100
+expect "rank 1 killed: no -o file" ! -e "$tmp/killed.txt"
+run mpi -np 2 "$MPI_OPTLE" rank "${K[@]}" --threads 1 --checkpoint "$tmp/ck" -o "$tmp/resumed.txt"
+expect "resumed: exits 0" "$rc" = 0
+err_has "resumed: says what it resumed" "resumed "
+same_ranking "resumed: one process's ranking" "$tmp/resumed.txt" "$tmp/fresh.txt"
+expect "resumed: every word once in the checkpoint" \
+  "$(tail -n +2 "$tmp/ck" | cut -f1 | sort | uniq -d | wc -l)" = 0
+expect "resumed: the checkpoint has each word's seconds and stage" \
+  "$(awk -F'\t' 'NR > 1 && !($4 ~ /^[0-9.]+$/ && $5 ~ /^[0-4]$/)' "$tmp/ck" | wc -l)" = 0
+
+# tools/mpi_sim.py replays the checkpoint's times for 16, 64 and 256
+# ranks: a row each, no efficiency above 100%.
+run python3 tools/mpi_sim.py "$tmp/ck" --measured-threads 1
+expect "mpi_sim.py: exits 0" "$rc" = 0
+expect "mpi_sim.py: rows for 1, 16, 64 and 256 ranks" \
+  "$(grep -cE '^\| (1|16|64|256) \|' "$tmp/out")" = 4
+expect "mpi_sim.py: efficiencies at most 100%" \
+  "$(awk -F'|' '/^\| [0-9]/ { e = $6 + 0; if (e > 100 || e <= 0) bad++ } END { print bad + 0 }' "$tmp/out")" = 0
+run python3 tools/mpi_sim.py "$tmp/a695.txt"
+expect "mpi_sim.py: not a checkpoint, status 1" "$rc" = 1
+err_has "mpi_sim.py: not a checkpoint, says so" "not an optle rank checkpoint"
+
+# A time limit: rank 0 decides, every rank stops, status 4.
+run mpi -np 2 "$MPI_OPTLE" rank --list original --top 6 --threads 1 --time-limit 1 \
+  --checkpoint "$tmp/stop.ck" -o "$tmp/stop.txt"
+expect "rank --time-limit -np 2: status 4" "$rc" = 4
+err_has "rank --time-limit -np 2: rank 0 says so" "optle: time limit reached after"
+expect "rank --time-limit -np 2: no -o file" ! -e "$tmp/stop.txt"
+
+# ------------------------------------------------------------------
+# Errors, said once by rank 0.
+run mpi -np 2 "$MPI_OPTLE" rank --list small --top 0
+expect "usage error -np 2: status 2" "$rc" = 2
+expect "usage error -np 2: said once" "$(grep -c '^optle: ' "$tmp/err")" = 1
+printf 'agent\n' >"$tmp/one.txt"
+run mpi -np 1 "$MPI_OPTLE" rank --list small : -np 1 "$MPI_OPTLE" rank --list small --words "$tmp/none.txt"
+expect "a rank failing alone: status 2" "$rc" = 2
+err_has "a rank failing alone: rank 0 says which and why" "optle: rank 1 on "
+err_has "a rank failing alone: its own message" "none.txt"
+run mpi -np 1 "$MPI_OPTLE" rank --list small : -np 1 "$MPI_OPTLE" rank --list medium
+expect "ranks with other lists: status 2" "$rc" = 2
+err_has "ranks with other lists: rank 0 says so" "read other word lists than rank 0"
+run mpi -np 1 "$MPI_OPTLE" rank --list small --words "$tmp/one.txt" : -np 1 "$MPI_OPTLE" rank --list small
+err_has "ranks with other --words: rank 0 says so" "read other word lists than rank 0"
+# A bad hostfile: Open MPI's own message, a failure.
+run timeout 60 mpirun --allow-run-as-root --hostfile "$tmp/no-such-hostfile" -np 2 "$MPI_OPTLE" lists
+expect "missing hostfile: fails" "$rc" -ne 0
+err_has "missing hostfile: Open MPI says so" "hostfile"
+printf 'no-such-host.invalid slots=2\n' >"$tmp/hosts"
+run timeout 60 mpirun --allow-run-as-root --hostfile "$tmp/hosts" -np 2 "$MPI_OPTLE" lists
+expect "hostfile naming an unknown host: fails" "$rc" -ne 0
+expect "hostfile naming an unknown host: says why" "$(wc -c <"$tmp/err")" -gt 0
+
+# Single-process commands: rank 0 alone, output once.
+run mpi -np 2 "$MPI_OPTLE" lists
+expect "lists -np 2: exits 0" "$rc" = 0
+expect "lists -np 2: printed once" "$(grep -c '^small ' "$tmp/out")" = 1
+err_has "lists -np 2: says it runs on rank 0 alone" "lists runs on rank 0 alone"
+
+printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+[ "$failed" -eq 0 ]
