@@ -53,6 +53,13 @@ bool tree_sums_ok(const tnode *t);
 int tree_check(const tnode *t, const game *g, const uint16_t *set, int n,
                int max_guesses);
 
+/* One node's shape, for the writers (treeio, treeio_public, treehtml),
+ * which walk trees they are handed: depth below TREE_MAX_DEPTH, a guess
+ * of g, children present, and their patterns below pat_end
+ * (PATTERN_COUNT, or PATTERN_WIN where no child may be the win).
+ * Returns 0, or -1 with err_msg() saying what is wrong. */
+int tree_node_bad(const tnode *t, const game *g, int depth, int pat_end);
+
 #define TREE_MAX_DEPTH 255
 typedef struct {
   int n;          /* answers */

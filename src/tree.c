@@ -290,6 +290,18 @@ static void summarize(const tnode *t, int depth, tree_summary *s) {
     if (t->kid[i]) summarize(t->kid[i], depth + 1, s);
 }
 
+int tree_node_bad(const tnode *t, const game *g, int depth, int pat_end) {
+  if (depth >= TREE_MAX_DEPTH) return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
+  if (t->guess < 0 || t->guess >= g->n_guesses)
+    return err_set("tree: guess index %d is not in the guess list", t->guess);
+  if (t->nkids < 0 || (t->nkids > 0 && (!t->kid || !t->pat)))
+    return err_set("tree: node '%s' has malformed children", g->guesses.w[t->guess]);
+  for (int i = 0; i < t->nkids; i++)
+    if (!t->kid[i] || t->pat[i] >= pat_end)
+      return err_set("tree: node '%s' has a malformed child", g->guesses.w[t->guess]);
+  return 0;
+}
+
 bool tree_sums_ok(const tnode *t) {
   if (!t) return false;
   long total = t->n, n = 0;

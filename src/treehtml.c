@@ -77,21 +77,9 @@ typedef struct {
   char *words; /* 5 bytes a word, nwords of them */
 } htmlw;
 
-static int bad_node(const tnode *t, const game *g, int depth) {
-  if (depth >= TREE_MAX_DEPTH) return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
-  if (t->guess < 0 || t->guess >= g->n_guesses)
-    return err_set("tree: guess index %d is not in the guess list", t->guess);
-  if (t->nkids < 0 || (t->nkids > 0 && (!t->kid || !t->pat)))
-    return err_set("tree: node '%s' has malformed children", g->guesses.w[t->guess]);
-  for (int i = 0; i < t->nkids; i++)
-    if (!t->kid[i] || t->pat[i] >= PATTERN_WIN)
-      return err_set("tree: node '%s' has a malformed child", g->guesses.w[t->guess]);
-  return 0;
-}
-
 /* Give every word of the tree its slot, in preorder. */
 static int collect(htmlw *w, const tnode *t, int depth) {
-  if (bad_node(t, w->g, depth)) return -1;
+  if (tree_node_bad(t, w->g, depth, PATTERN_WIN)) return -1;
   if (w->slot[t->guess] < 0) {
     w->slot[t->guess] = w->nwords;
     memcpy(w->words + 5 * (size_t)w->nwords++, w->g->guesses.w[t->guess], 5);

@@ -25,19 +25,6 @@ treefmt treeio_format_of(const char *path) {
   return TREEFMT_NONE;
 }
 
-static int bad_guess(const tnode *t, const game *g) {
-  if (t->guess < 0 || t->guess >= g->n_guesses)
-    return err_set("tree: guess index %d is not in the guess list", t->guess);
-  if (t->nkids < 0 || (t->nkids > 0 && (!t->kid || !t->pat)))
-    return err_set("tree: node '%s' has malformed children",
-                   g->guesses.w[t->guess]);
-  for (int i = 0; i < t->nkids; i++)
-    if (!t->kid[i] || t->pat[i] >= PATTERN_COUNT)
-      return err_set("tree: node '%s' has a malformed child",
-                     g->guesses.w[t->guess]);
-  return 0;
-}
-
 static int write_failed(FILE *fp) {
   if (ferror(fp)) return err_set("tree: write failed: %s", strerror(errno));
   return 0;
@@ -52,9 +39,7 @@ static void indent(FILE *fp, int k) {
 
 /* Writes the node from its '{' to its last '}', nothing after. */
 static int json_node(FILE *fp, const tnode *t, const game *g, int depth) {
-  if (depth >= TREE_MAX_DEPTH)
-    return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
-  if (bad_guess(t, g)) return -1;
+  if (tree_node_bad(t, g, depth, PATTERN_COUNT)) return -1;
   fprintf(fp, "{\"guess\": \"%s\", \"total\": %d", g->guesses.w[t->guess],
           t->total);
   if (t->nkids == 0) {
@@ -123,9 +108,7 @@ static void text_emit(textw *w, int len) {
 
 /* line[0..len) holds the path down to t ("salet BBBBB1 courd BBBBB2 "). */
 static int text_node(textw *w, const tnode *t, int depth, int len) {
-  if (depth >= TREE_MAX_DEPTH)
-    return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
-  if (bad_guess(t, w->g)) return -1;
+  if (tree_node_bad(t, w->g, depth, PATTERN_COUNT)) return -1;
   memcpy(w->line + len, w->g->guesses.w[t->guess], 5);
   w->line[len + 5] = ' ';
   int here = len + 6; /* through this node's guess and its space */

@@ -18,18 +18,6 @@
 #include "treeio.h"
 #include "util.h"
 
-static int check_node(const tnode *t, const game *g, int depth) {
-  if (depth >= TREE_MAX_DEPTH) return err_set("tree: deeper than %d guesses", TREE_MAX_DEPTH);
-  if (t->guess < 0 || t->guess >= g->n_guesses)
-    return err_set("tree: guess index %d is not in the guess list", t->guess);
-  if (t->nkids < 0 || (t->nkids > 0 && (!t->kid || !t->pat)))
-    return err_set("tree: node '%s' has malformed children", g->guesses.w[t->guess]);
-  for (int i = 0; i < t->nkids; i++)
-    if (!t->kid[i] || t->pat[i] >= PATTERN_COUNT)
-      return err_set("tree: node '%s' has a malformed child", g->guesses.w[t->guess]);
-  return 0;
-}
-
 /* Does an answer end at t (the guess wins there)? */
 static int wins_here(const tnode *t) {
   int below = 0;
@@ -90,7 +78,7 @@ static void path_emit(pathw *w, int m) {
 }
 
 static int path_node(pathw *w, const tnode *t, int depth) {
-  if (check_node(t, w->g, depth)) return -1;
+  if (tree_node_bad(t, w->g, depth, PATTERN_COUNT)) return -1;
   w->guess[depth] = t->guess;
   int win = wins_here(t);
   for (int i = 0; i <= t->nkids; i++) {
@@ -128,7 +116,7 @@ static void indent(FILE *fp, int k) {
 
 /* The node from its '{' to its last '}': one entry per line. */
 static int map_node(FILE *fp, const tnode *t, const game *g, int depth) {
-  if (check_node(t, g, depth)) return -1;
+  if (tree_node_bad(t, g, depth, PATTERN_COUNT)) return -1;
   const char *gw = g->guesses.w[t->guess];
   fprintf(fp, "{\"guess\": \"%s\", \"map\": {\n", gw);
   int win = wins_here(t);
@@ -145,7 +133,7 @@ static int map_node(FILE *fp, const tnode *t, const game *g, int depth) {
     indent(fp, depth + 1);
     fprintf(fp, "\"%s\": ", ps);
     if (k->nkids == 0) {
-      if (check_node(k, g, depth + 1)) return -1;
+      if (tree_node_bad(k, g, depth + 1, PATTERN_COUNT)) return -1;
       fprintf(fp, "\"%s\"", g->guesses.w[k->guess]);
     } else if (map_node(fp, k, g, depth + 1)) {
       return -1;
