@@ -474,12 +474,12 @@ stop_check() {
   stop_report "$name"
   no_output "$name"
 }
-stop_check "SIGINT, nyt --first gothy" INT "$OPTLE" solve --list nyt --first gothy --threads 2
-stop_check "SIGTERM, nyt --first gothy" TERM "$OPTLE" solve --list nyt --first gothy --threads 2
+stop_check "SIGINT, nyt --hard --first butyl" INT "$OPTLE" solve --list nyt --hard --first butyl --threads 2
+stop_check "SIGTERM, nyt --hard --first butyl" TERM "$OPTLE" solve --list nyt --hard --first butyl --threads 2
 stop_check "SIGINT, nyt root search" INT "$OPTLE" solve --list nyt --threads 2
 stop_check "SIGTERM, nyt root search, 1 thread" TERM "$OPTLE" solve --list nyt --threads 1
 
-for args in "--first gothy" ""; do
+for args in "--hard --first butyl" ""; do
   t0=$(ms_now)
   # shellcheck disable=SC2086
   check "--time-limit 1, nyt $args" 4 err "optle: time limit reached after" \
