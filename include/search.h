@@ -100,7 +100,7 @@ void search_opts_default(search_opts *o);
   X(bound_scans, "guess scans of the lookahead bounds")                    \
   X(bound_guesses, "... guesses they read (abandoned or not)")             \
   X(bound_reads, "... and table reads")                                    \
-  X(bound_big, "... guesses read on sets over 255 answers")                \
+  X(bound_big, "... guesses read on sets of 161+ answers")                  \
   X(tree_nodes, "tree nodes whose guess was chosen after the proof")        \
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \

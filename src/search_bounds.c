@@ -28,8 +28,11 @@
  * The kernel takes the guesses 64 (AVX-512) or 32 (AVX2) at a time, one
  * byte lane each: answer j's feedback is compared with every earlier
  * answer's, a lane counts its collisions, and the block ends as soon as
- * every lane is abandoned.  Sets over 255 answers, and CPUs without
- * those instructions, take the portable path (a 243-bit set per guess);
+ * every lane is abandoned.  A row costs a compare with each row before
+ * it, so sets of BOUNDS_BITS_MIN answers or more (tuning.h) take a
+ * 256-bit set per guess instead, 16 guesses a vector, where a group of
+ * 16 abandoned ends early; CPUs without those instructions take the
+ * portable path (a 243-bit set per guess);
  * the choice is made at run time, and every path gives the same bounds.
  */
 #include <pthread.h>
@@ -215,7 +218,7 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
   return ns;
 }
 
-/* Sets over 255 answers: a 256-bit set per guess, 16 guesses a vector
+/* Sets of BOUNDS_BITS_MIN or more: a 256-bit set per guess, 16 a vector
  * (eight vectors of sixteen 32-bit words), collisions in 32-bit lanes. */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
 block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
@@ -352,7 +355,8 @@ static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
 
 static block_fn kernel_for(int m) {
   srch_bounds_kernel();
-  return m <= 255 ? block_vector : block_big;
+  /* Without the 256-bit kernel, the compares take every set they can. */
+  return m < BOUNDS_BITS_MIN || (m <= 255 && block_big == block_scalar) ? block_vector : block_big;
 }
 
 /* The largest s over all guesses on C (rows, isin marked), stopping at
@@ -373,7 +377,7 @@ static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, 
     int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
-    if (m > 255) c->st.bound_big += (uint64_t)w;
+    if (m >= BOUNDS_BITS_MIN) c->st.bound_big += (uint64_t)w;
     for (int i = 0; i < ns; i++)
       if (mask >> (pos[i] - u0) & 1) best = sv[i] > best ? sv[i] : best;
   }
