@@ -440,7 +440,11 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
     memo_store_k(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, key, klen, lb, false);
 }
 
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs) {
+/* srch_bound1() given scap: no guess has s above it on C (C lies in a
+ * set where none does: k and [h in C] only fall on a subset), so the
+ * scan ends once it finds that much. */
+static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs,
+                         int scap) {
   klass k;
   srch_quick(c, C, m, d, &k, rs);
   *exact = k.exact;
@@ -456,7 +460,7 @@ int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rsta
     srch_bounds_allowed(c->s, rs, allowed);
   }
   mark(c->s, c->rows, c->isin, C, m);
-  int sm = smax(c, c->rows, c->isin, m, m, allowed);
+  int sm = smax(c, c->rows, c->isin, m, imin(m, scap), allowed);
   unmark(c->s, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          sm == smax_slow(c->s->g, C, m));
@@ -464,6 +468,10 @@ int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rsta
   if (lb < k.lb) lb = k.lb;
   keep(c, &k, C, m, d, lb, rs);
   return lb;
+}
+
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs) {
+  return bound1_capped(c, C, m, d, exact, rs, INF);
 }
 
 /* Pass 2's order: the least one-guess term first, then guess index. */
@@ -500,6 +508,10 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
    * need - 2m - 1 + green collisions.  Their positions and terms go to
    * the level's candidate list. */
   int cd = child_depth(d), pos[64], sv[64], nc = 0;
+  /* The most s of any guess on C: every guess with more than 3m - need
+   * is a candidate, so with one at least, the largest candidate's.  (Not
+   * under rules that narrow, where each class allows its own guesses.) */
+  int scap = 0;
   for (int u0 = 0; u0 < b->nstrong && !stopping(s); u0 += 64) {
     if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
@@ -508,9 +520,12 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     for (int i = 0; i < ns; i++)
-      if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1))
+      if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1)) {
         L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
+        scap = sv[i] > scap ? sv[i] : scap;
+      }
   }
+  if (s->rw) scap = INF;
   /* Pass 2: the most promising first (least term, then guess index), so
    * that the best total falls early and the rest stop at once: best is
    * the least total found, capped at need.  The order is a counting sort
@@ -542,11 +557,23 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
     L->cands[i] = byterm[i];
     int sum = L->cands[i].lb;
     srch_partition(G, L, C, m, L->cands[i].g);
+    /* A class larger than scap costs at least 3c - scap: no guess splits
+     * it into more.  Those first, from the partition alone: a guess that
+     * leaves a big class is done without a scan. */
+    int quick = sum;
+    for (int q = 0; q < L->ncls; q++) {
+      int cq = L->cls[q].size;
+      if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
+    }
+    if (quick >= best) {
+      c->st.bound2_quick++;
+      continue;
+    }
     for (int q = 0; q < L->ncls && sum < best; q++) {
       klass *kq = &L->cls[q];
       bool ex;
-      int v = srch_bound1(c, L->part + kq->start, kq->size, cd, &ex,
-                          class_state(s, L, rs, L->cands[i].g, kq->pat));
+      int v = bound1_capped(c, L->part + kq->start, kq->size, cd, &ex,
+                            class_state(s, L, rs, L->cands[i].g, kq->pat), scap);
       sum = imin(sum + v - (2 * kq->size - 1), INF);
     }
     if (sum < best) best = sum;
