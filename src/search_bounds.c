@@ -360,13 +360,14 @@ static block_fn kernel_for(int m) {
 }
 
 /* The largest s over all guesses on C (rows, isin marked), stopping at
- * `enough`.  A stop (a large class takes a second) gives m, the largest
+ * `enough`; given a floor, only a larger s is looked for (a result at the
+ * floor says no guess has more).  A stop (a large class takes a second) gives m, the largest
  * s there is: the weakest bound, still a proven one. */
 static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough,
-                const uint64_t *allowed) {
+                int floor, const uint64_t *allowed) {
   const bounds_ctx *b = c->s->bx;
   block_fn scan = kernel_for(m);
-  int best = 0, pos[64], sv[64];
+  int best = floor, pos[64], sv[64];
   c->st.bound_scans++;
   for (int u0 = 0; u0 < b->nstrong && best < enough; u0 += 64) {
     if (stopped(c->s)) return m;
@@ -444,7 +445,8 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
  * set where none does: k and [h in C] only fall on a subset), so the
  * scan ends once it finds that much. */
 static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs,
-                         int scap) {
+                         int want, int scap) {
+  int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
   klass k;
   srch_quick(c, C, m, d, &k, rs);
   *exact = k.exact;
@@ -459,19 +461,24 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
     allowed = c->allowed;
     srch_bounds_allowed(c->s, rs, allowed);
   }
+  int enough = imin(m, scap);
+  if (floor >= enough) return 3 * m - enough > k.lb ? 3 * m - enough : k.lb; /* s <= enough */
   mark(c->s, c->rows, c->isin, C, m);
-  int sm = smax(c, c->rows, c->isin, m, imin(m, scap), allowed);
+  int sm = smax(c, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
   unmark(c->s, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
-         sm == smax_slow(c->s->g, C, m));
+         (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
+                                   : sm == smax_slow(c->s->g, C, m)));
   int lb = 3 * m - sm;
   if (lb < k.lb) lb = k.lb;
-  keep(c, &k, C, m, d, lb, rs);
+  /* At the floor the bound is the floor's, not L1: not kept (the memo's
+   * bounds above 2m are taken as they are). */
+  if (!(floor > 0 && sm == floor)) keep(c, &k, C, m, d, lb, rs);
   return lb;
 }
 
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs) {
-  return bound1_capped(c, C, m, d, exact, rs, INF);
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs, int want) {
+  return bound1_capped(c, C, m, d, exact, rs, want, INF);
 }
 
 /* Pass 2's order: the least one-guess term first, then guess index. */
@@ -483,7 +490,7 @@ static int cand_term_cmp(const void *pa, const void *pb) {
 
 int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs) {
   bool exact;
-  int lb1 = srch_bound1(c, C, m, d, &exact, rs);
+  int lb1 = srch_bound1(c, C, m, d, &exact, rs, INF);
   if (exact || lb1 >= need || d < 3) return lb1;
   c->st.bound2++;
   search *s = c->s;
@@ -572,8 +579,11 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
     for (int q = 0; q < L->ncls && sum < best; q++) {
       klass *kq = &L->cls[q];
       bool ex;
-      int v = bound1_capped(c, L->part + kq->start, kq->size, cd, &ex,
-                            class_state(s, L, rs, L->cands[i].g, kq->pat), scap);
+      /* What ends this guess: a class bound of 2c - 1 + (best - sum). */
+      int cq = kq->size;
+      int v = bound1_capped(c, L->part + kq->start, cq, cd, &ex,
+                            class_state(s, L, rs, L->cands[i].g, kq->pat),
+                            2 * cq - 1 + (best - sum), scap);
       sum = imin(sum + v - (2 * kq->size - 1), INF);
     }
     if (sum < best) best = sum;

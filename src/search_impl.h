@@ -260,9 +260,12 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
 
 /* search_bounds.c: L1 and L2 of a set C at guess limit d, lower bounds
  * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
+ * srch_bound1() given want (INF: none) may prove only that much: its
+ * value is then L1 or at least want, whichever is less work (the scan
+ * rejects guesses sooner), and a value short of L1 is not stored.
  * srch_bound2() may stop at `need` (its value is then >= need); it
  * partitions in level `ply`.  Both scan s->bx. */
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs);
+int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs, int want);
 /* Under rules that narrow: the positions of s->bx's order that the state
  * rs allows, as a bitset (s->bx->nwords words).  The bounds of a set with
  * a state (rs, may be NULL: nothing known) count only those guesses, and

@@ -53,7 +53,8 @@ int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
     klass *k = &L->cls[i];
     bool exact;
     int v = srch_bound1(c, L->part + k->start, k->size, cd, &exact,
-                        class_state(c->s, L, c->s->root_rs, o->g, k->pat));
+                        class_state(c->s, L, c->s->root_rs, o->g, k->pat),
+                        stop < INF ? 2 * k->size - 1 + (stop - sum) : INF);
     sum = imin(sum + v - (2 * k->size - 1), INF);
   }
   return sum;
@@ -71,7 +72,7 @@ int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
     b1[i] = srch_bound1(c, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
-                        class_state(c->s, L, c->s->root_rs, o->g, L->cls[i].pat));
+                        class_state(c->s, L, c->s->root_rs, o->g, L->cls[i].pat), INF);
     sum += b1[i] - (2 * L->cls[i].size - 1);
   }
   for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
