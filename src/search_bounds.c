@@ -462,7 +462,10 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
     srch_bounds_allowed(c->s, rs, allowed);
   }
   int enough = imin(m, scap);
-  if (floor >= enough) return 3 * m - enough > k.lb ? 3 * m - enough : k.lb; /* s <= enough */
+  if (floor >= enough) { /* s <= enough: no scan can say more */
+    c->st.bound1_want++;
+    return 3 * m - enough > k.lb ? 3 * m - enough : k.lb;
+  }
   mark(c->s, c->rows, c->isin, C, m);
   int sm = smax(c, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
   unmark(c->s, c->isin, C, m);
@@ -473,7 +476,10 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's
    * bounds above 2m are taken as they are). */
-  if (!(floor > 0 && sm == floor)) keep(c, &k, C, m, d, lb, rs);
+  if (floor > 0 && sm == floor)
+    c->st.bound1_want++;
+  else
+    keep(c, &k, C, m, d, lb, rs);
   return lb;
 }
 
