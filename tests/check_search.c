@@ -52,6 +52,9 @@
 #include "tuning.h"
 #include "util.h"
 #include "words.h"
+/* White box: the lookahead bounds (search_bounds.c) against their
+ * definitions, below. */
+#include "../src/search_impl.h"
 
 #define INF OPTLE_INF
 #define MAXA 25
@@ -416,6 +419,175 @@ START_TEST(test_search_matches_oracle) {
   ck_assert_int_gt(inf_seen[2], 20);
   ck_assert_int_lt(inf_seen[2], N_INSTANCES);
   ck_assert_int_ge(inf_seen[3], 3);
+  game_free(&nyt);
+}
+END_TEST
+
+/* The lookahead bounds (search_bounds.c) against their definitions, on
+ * random subsets C of oracle instances, with the instance's guesses in
+ * the kernel's order (the most classes on A first):
+ *  - L1 = 3m - max over guesses h of s_h (s_h = classes + [h in C]),
+ *    from ref_feedback(); srch_bound1() gives at least that (a closed
+ *    form may give more) and at most the oracle's T_d(C);
+ *  - given a wanted bound, at least it or the bound without it, and never
+ *    above T_d(C);
+ *  - L2 = min over h of m + the sum of srch_bound1() of h's classes (each
+ *    on a fresh search): srch_bound2() gives exactly the larger of it and
+ *    L1, whatever its shortcuts (bound2_quick, the wanted bounds of the
+ *    classes) skip. */
+static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
+  int best = 0;
+  for (int h = 0; h < I->ng; h++) {
+    bool seen[PATTERN_COUNT] = {false}, in = false;
+    int k = 0;
+    for (int j = 0; j < m; j++) {
+      int p = I->fb[h][C[j]];
+      k += !seen[p];
+      seen[p] = true;
+      in |= G->ans2guess[C[j]] == h;
+    }
+    if (k + in > best) best = k + in;
+  }
+  return best;
+}
+
+START_TEST(test_bounds_against_definitions) {
+  game nyt;
+  load_nyt(&nyt);
+  uint64_t seed = 20261123;
+  int redrawn = 0;
+  long checked = 0, quick = 0, wanted = 0, above_l1 = 0;
+  /* By hand: ten look-alikes, guessing only themselves or a few words
+   * that split them a little more (guesses that leave big classes are
+   * then the best L2 has). */
+  static const char *alike[] = {"batch", "catch", "hatch", "latch", "match",
+                                "patch", "watch", "botch", "notch", "hutch"};
+  static const char *extra[][3] = {{NULL}, {"chomp", "blimp", NULL}, {"bawls", NULL}, {"thumb", "clonk", "pewit"}};
+  int nhand = (int)(sizeof extra / sizeof extra[0]);
+  for (int k = -nhand; k < 100; k++) {
+    inst I;
+    if (k < 0) {
+      memset(&I, 0, sizeof I);
+      I.na = I.ng = 10;
+      for (int i = 0; i < 10; i++) strcpy(I.ans[i], alike[i]), strcpy(I.gue[i], alike[i]);
+      for (int e = 0; e < 3 && extra[-k - 1][e]; e++) strcpy(I.gue[I.ng++], extra[-k - 1][e]);
+      for (int h = 0; h < I.ng; h++)
+        for (int a = 0; a < I.na; a++) I.fb[h][a] = (uint8_t)ref_feedback(I.gue[h], I.ans[a]);
+    } else {
+      free(next_instance(&nyt, &seed, 6, 25, 40, &I, &redrawn));
+    }
+    game g;
+    game_of(&I, &g);
+    int na = I.na, ng = I.ng;
+    uint16_t A[MAXA];
+    for (int i = 0; i < na; i++) A[i] = (uint16_t)i;
+    /* The kernel's order: classes on A + [h in A], descending. */
+    int order[MAXG], cap[MAXG];
+    for (int h = 0; h < ng; h++) {
+      bool seen[PATTERN_COUNT] = {false};
+      int kk = 0;
+      for (int a = 0; a < na; a++) kk += !seen[I.fb[h][a]], seen[I.fb[h][a]] = true;
+      order[h] = h;
+      cap[h] = kk + (g.guess2ans[h] >= 0);
+    }
+    for (int i = 1; i < ng; i++)
+      for (int j = i; j > 0 && cap[j] > cap[j - 1]; j--) {
+        int t = cap[j]; cap[j] = cap[j - 1]; cap[j - 1] = t;
+        t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+      }
+    search *base = new_search(&g, 0, 1, 1);
+    bounds_ctx *bx = srch_bounds_new(base, A, na, order, cap, ng);
+    for (int t = 0; t < 5; t++) {
+      /* A random subset of at least 3 answers. */
+      uint8_t C8[MAXA];
+      uint16_t C[MAXA];
+      int m = 0;
+      /* A itself first, then the most look-alikes of one answer (where
+       * guesses split poorly: L2 meets guesses that leave a class larger
+       * than any guess splits), then about 3 answers in 4. */
+      int centre = 0, most = -1;
+      for (int a = 0; a < na; a++) {
+        int near = 0;
+        for (int b = 0; b < na; b++) near += hamming(I.ans[a], I.ans[b]) <= 1;
+        if (near > most) most = near, centre = a;
+      }
+      for (int a = 0; a < na; a++)
+        if (t == 0 || (t == 1 ? hamming(I.ans[a], I.ans[centre]) <= 1 : rng_range(&seed, 0, 3)))
+          C8[m] = (uint8_t)a, C[m++] = (uint16_t)a;
+      if (m < 3) continue;
+      int T[NSLOT];
+      oracle_set(&I, C8, m, T);
+      int l1 = 3 * m - ref_smax(&I, &g, C8, m);
+      const int limits_d[2][2] = {{OPTLE_DEPTH_UNLIMITED, 0}, {6, 6}};
+      for (int l = 0; l < 2; l++) {
+        int d = limits_d[l][0], Td = T[limits_d[l][1]], cd = child_depth(d);
+        bool ex;
+        search *s = new_search(&g, 0, 1, 1);
+        s->bx = bx;
+        int b1 = srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, INF);
+        ck_assert_msg(b1 >= l1 && b1 <= Td, "instance %d, %d answers, d %d: L1 %d, the "
+                      "definition %d, T %d", k, m, d, b1, l1, Td);
+        s->bx = NULL;
+        search_free(s);
+        /* A wanted bound. */
+        int want = rng_range(&seed, 2 * m - 1, 3 * m);
+        s = new_search(&g, 0, 1, 1);
+        s->bx = bx;
+        int bw = srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, want);
+        search_stats st;
+        search_get_stats(s, &st);
+        wanted += (long)st.bound1_want;
+        ck_assert_msg((bw == b1 || bw >= want) && bw <= Td, "instance %d, %d answers, d %d: "
+                      "L1 wanting %d gives %d, L1 %d, T %d", k, m, d, want, bw, b1, Td);
+        s->bx = NULL;
+        search_free(s);
+        /* L2 from its definition (the classes' L1 on one fresh search:
+         * its memo holds only their own exact values). */
+        int l2 = INF;
+        search *sc = new_search(&g, 0, 1, 1);
+        sc->bx = bx;
+        for (int h = 0; h < ng; h++) {
+          int sum = m;
+          bool done[MAXA] = {false};
+          for (int j = 0; j < m; j++) {
+            if (done[j] || I.fb[h][C[j]] == PATTERN_WIN) continue;
+            uint16_t D[MAXA];
+            int c = 0;
+            for (int q = j; q < m; q++)
+              if (!done[q] && I.fb[h][C[q]] == I.fb[h][C[j]]) D[c++] = C[q], done[q] = true;
+            bool ex2;
+            sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, cd, &ex2, NULL, INF));
+          }
+          if (sum < l2) l2 = sum;
+        }
+        sc->bx = NULL;
+        search_free(sc);
+        s = new_search(&g, 0, 1, 1);
+        s->bx = bx;
+        int b2 = srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
+        search_get_stats(s, &st);
+        quick += (long)st.bound2_quick;
+        s->bx = NULL;
+        search_free(s);
+        int want2 = d < 3 ? b1 : (l2 > b1 ? l2 : b1);
+        above_l1 += want2 > b1;
+        ck_assert_msg(b2 == want2 && b2 <= Td, "instance %d, %d answers, d %d: L2 %d, the "
+                      "definition %d (L1 %d), T %d", k, m, d, b2, want2, b1, Td);
+        checked++;
+      }
+    }
+    srch_bounds_free(bx);
+    search_free(base);
+    game_free(&g);
+  }
+  printf("bounds: %ld sets against the definitions, L2 above L1 on %ld, %ld L2 guesses refuted "
+         "by their big classes, %ld L1 scans to a wanted bound\n", checked, above_l1, quick,
+         wanted);
+  fflush(stdout);
+  ck_assert_int_gt(checked, 300);
+  ck_assert_int_gt(above_l1, 20);
+  ck_assert_int_gt(quick, 0);
+  ck_assert_int_gt(wanted, 0);
   game_free(&nyt);
 }
 END_TEST
@@ -801,6 +973,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_depth_keys_share_one_memo);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
+  tcase_add_test(tc, test_bounds_against_definitions);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);

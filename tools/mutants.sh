@@ -309,6 +309,27 @@ file        src/search_proof.c
 from        if (v > b1[i]) sum += v - b1[i];
 to          if (v >= b1[i]) sum += v - b1[i] + 1;
 why         the L2 stage counts one guess too many per class: first guesses are refuted wrongly
+
+id          bounds-l2-quick-class
+area        bounds
+file        src/search_bounds.c
+from        if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
+to          if (cq > scap) quick = imin(quick + cq + 2 - scap, INF);
+why         L2's partition-only refutation counts a class too big to split one guess too high: a guess that would lower L2 is skipped
+
+id          bounds-l2-scap-low
+area        bounds
+file        src/search_bounds.c
+from        scap = sv[i] > scap ? sv[i] : scap;
+to          scap = sv[i] - 1 > scap ? sv[i] - 1 : scap;
+why         L2 takes the set's most s one too low: its classes' scans stop short and their bounds are too high
+
+id          bounds-want-floor
+area        bounds
+file        src/search_bounds.c
+from        int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
+to          int floor = want < INF ? 3 * m - want + 1 : 0; /* s at most this gives want */
+why         a wanted L1 bound proven from a floor one too high: the bound returned is one short of what was wanted, and L2 comes out below its definition
 EOF
 }
 
@@ -388,13 +409,16 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-mutants.XXXXXX") || exit 2
 cleanup() { [ "${MUTANT_KEEP:-0}" = 1 ] || rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-[ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$tmp/shared"
+# Each copy is DIR/optle (base/optle, m/optle): ../shared beside it.
+shared=""
+[ -d "$root/../shared" ] && shared=$(cd "$root/../shared" && pwd)
 
 # The base copy: the working tree's files (tracked, and untracked but not
 # ignored), with their times, built once; each mutant starts from a copy
 # of it, so only the mutated file and what depends on it are rebuilt.
 base=$tmp/base/optle
 mkdir -p "$base"
+[ -n "$shared" ] && ln -s "$shared" "$tmp/base/shared"
 git ls-files -z -co --exclude-standard | tar -c --null -T - -f - | tar -x -C "$base" -f -
 [ -f .deps-ok ] && cp -p .deps-ok "$base/"
 [ -f .deps-tsan-ok ] && cp -p .deps-tsan-ok "$base/"
@@ -428,6 +452,7 @@ for i in "${sel[@]}"; do
   work=$tmp/m/optle
   rm -rf "$tmp/m"
   mkdir -p "$tmp/m"
+  [ -n "$shared" ] && ln -s "$shared" "$tmp/m/shared"
   cp -a "$base" "$work"
   mutate "$work/${M_FILE[i]}" "${M_FROM[i]}" "${M_TO[i]}"
   log=$tmp/$id.log
