@@ -592,6 +592,91 @@ START_TEST(test_bounds_against_definitions) {
 }
 END_TEST
 
+/* L2 on a larger set than the oracle takes (57 rhymes, guessing only
+ * themselves: most guesses leave classes larger than any guess splits),
+ * against the same definition, from the game's own table. */
+START_TEST(test_bound2_rhymes) {
+  static const char *w[] = {
+      "aider", "baste", "batch", "bound", "bully", "bunny", "caste", "catch", "cater", "cider",
+      "cling", "cower", "dully", "eater", "eight", "fight", "fling", "found", "fully", "funny",
+      "gully", "haste", "hatch", "hater", "hound", "latch", "later", "light", "lower", "match",
+      "might", "mound", "mower", "night", "paste", "patch", "pound", "power", "rider", "right",
+      "round", "rower", "sight", "sling", "sound", "sower", "sully", "sunny", "taste", "tight",
+      "tower", "waste", "watch", "water", "wider", "wight", "wound"};
+  int n = (int)(sizeof w / sizeof w[0]);
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(w, n, &wa), 0);
+  ck_assert_int_eq(words_from_array(w, n, &wq), 0);
+  game g;
+  ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+  uint16_t A[64];
+  int order[64], cap[64];
+  for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
+  for (int h = 0; h < n; h++) {
+    bool seen[PATTERN_COUNT] = {false};
+    int k = 0;
+    for (int a = 0; a < n; a++) k += !seen[game_fb(&g, h, a)], seen[game_fb(&g, h, a)] = true;
+    order[h] = h;
+    cap[h] = k + 1;
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && cap[j] > cap[j - 1]; j--) {
+      int t = cap[j]; cap[j] = cap[j - 1]; cap[j - 1] = t;
+      t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+    }
+  search *base = new_search(&g, 0, 1, 1);
+  bounds_ctx *bx = srch_bounds_new(base, A, n, order, cap, n);
+  uint64_t seed = 57;
+  long quick = 0, differ = 0;
+  for (int t = 0; t < 40; t++) {
+    uint16_t C[64];
+    int m = 0;
+    for (int a = 0; a < n; a++)
+      if (t == 0 || rng_range(&seed, 0, 1 + t % 3)) C[m++] = (uint16_t)a;
+    if (m < 3) continue;
+    int d = OPTLE_DEPTH_UNLIMITED;
+    bool ex;
+    search *sc = new_search(&g, 0, 1, 1);
+    sc->bx = bx;
+    int b1 = srch_bound1(&sc->ctx[0], C, m, d, &ex, NULL, INF), l2 = INF;
+    for (int h = 0; h < n; h++) {
+      int sum = m;
+      bool done[64] = {false};
+      for (int j = 0; j < m; j++) {
+        if (done[j] || game_fb(&g, h, C[j]) == PATTERN_WIN) continue;
+        uint16_t D[64];
+        int c = 0;
+        for (int q = j; q < m; q++)
+          if (!done[q] && game_fb(&g, h, C[q]) == game_fb(&g, h, C[j])) D[c++] = C[q], done[q] = true;
+        sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, d, &ex, NULL, INF));
+      }
+      if (sum < l2) l2 = sum;
+    }
+    sc->bx = NULL;
+    search_free(sc);
+    search *s = new_search(&g, 0, 1, 1);
+    s->bx = bx;
+    int b2 = srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
+    search_stats st;
+    search_get_stats(s, &st);
+    quick += (long)st.bound2_quick;
+    s->bx = NULL;
+    search_free(s);
+    int want = l2 > b1 ? l2 : b1;
+    differ += want > b1;
+    ck_assert_msg(b2 == want, "rhymes, set %d of %d answers: L2 %d, the definition %d (L1 %d)",
+                  t, m, b2, want, b1);
+  }
+  printf("rhymes: L2 above L1 on %ld sets, %ld L2 guesses refuted by their big classes\n", differ,
+         quick);
+  fflush(stdout);
+  ck_assert_int_gt(quick, 100);
+  srch_bounds_free(bx);
+  search_free(base);
+  game_free(&g);
+}
+END_TEST
+
 /* search_value's depth argument, every limit from one search, on random
  * subsets too; and the tie rule at every node of the trees. */
 START_TEST(test_values_subsets_and_tie_rule) {
@@ -974,6 +1059,7 @@ Suite *search_suite(void) {
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_test(tc, test_bounds_against_definitions);
+  tcase_add_test(tc, test_bound2_rhymes);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);
