@@ -431,8 +431,8 @@ END_TEST
  *    form may give more) and at most the oracle's T_d(C);
  *  - given a wanted bound, at least it or the bound without it, and never
  *    above T_d(C);
- *  - L2 = min over h of m + the sum of srch_bound1() of h's classes (each
- *    on a fresh search): srch_bound2() gives exactly the larger of it and
+ *  - L2 = min over h of m + the sum of srch_bound1() of h's classes
+ *    (l2_definition()): srch_bound2() gives exactly the larger of it and
  *    L1, whatever its shortcuts (bound2_quick, the wanted bounds of the
  *    classes) skip. */
 static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
@@ -449,6 +449,74 @@ static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
     if (k + in > best) best = k + in;
   }
   return best;
+}
+
+/* The bounds context of A (all of g's answers) as a root proof makes it:
+ * every guess, the most classes on A plus [h in A] first. */
+static bounds_ctx *bounds_of(search *base, const game *g, const uint16_t *A, int n) {
+  int ng = g->n_guesses, *order = malloc(sizeof *order * (size_t)ng),
+      *cap = malloc(sizeof *cap * (size_t)ng);
+  for (int h = 0; h < ng; h++) {
+    bool seen[PATTERN_COUNT] = {false};
+    int k = 0;
+    for (int a = 0; a < n; a++) k += !seen[game_fb(g, h, A[a])], seen[game_fb(g, h, A[a])] = true;
+    order[h] = h;
+    cap[h] = k + (g->guess2ans[h] >= 0);
+  }
+  for (int i = 1; i < ng; i++)
+    for (int j = i; j > 0 && cap[j] > cap[j - 1]; j--) {
+      int t = cap[j]; cap[j] = cap[j - 1]; cap[j - 1] = t;
+      t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+    }
+  bounds_ctx *bx = srch_bounds_new(base, A, n, order, cap, ng);
+  free(order);
+  free(cap);
+  return bx;
+}
+
+/* srch_bound1() or srch_bound2() (need INF) of C on a fresh search over
+ * bx; its bound1_want or bound2_quick counter is added to *count. */
+static int bound_fresh(const game *g, bounds_ctx *bx, int level, const uint16_t *C, int m, int d,
+                       int want, long *count) {
+  search *s = new_search(g, 0, 1, 1);
+  s->bx = bx;
+  bool ex;
+  int v = level == 1 ? srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, want)
+                     : srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
+  search_stats st;
+  search_get_stats(s, &st);
+  *count += (long)(level == 1 ? st.bound1_want : st.bound2_quick);
+  s->bx = NULL;
+  search_free(s);
+  return v;
+}
+
+/* L2 of C from its definition: the least over every guess h of m + the
+ * srch_bound1() of each of h's non-winning classes (at child depth cd),
+ * on one fresh search, whose memo holds only those classes' exact L1. */
+#define BOUNDS_MAXSET 64
+static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd) {
+  ck_assert_int_le(m, BOUNDS_MAXSET);
+  search *sc = new_search(g, 0, 1, 1);
+  sc->bx = bx;
+  int l2 = INF;
+  for (int h = 0; h < g->n_guesses; h++) {
+    int sum = m;
+    bool done[BOUNDS_MAXSET] = {false};
+    for (int j = 0; j < m; j++) {
+      if (done[j] || game_fb(g, h, C[j]) == PATTERN_WIN) continue;
+      uint16_t D[BOUNDS_MAXSET];
+      int c = 0;
+      for (int q = j; q < m; q++)
+        if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
+      bool ex;
+      sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, cd, &ex, NULL, INF));
+    }
+    if (sum < l2) l2 = sum;
+  }
+  sc->bx = NULL;
+  search_free(sc);
+  return l2;
 }
 
 START_TEST(test_bounds_against_definitions) {
@@ -478,25 +546,11 @@ START_TEST(test_bounds_against_definitions) {
     }
     game g;
     game_of(&I, &g);
-    int na = I.na, ng = I.ng;
+    int na = I.na;
     uint16_t A[MAXA];
     for (int i = 0; i < na; i++) A[i] = (uint16_t)i;
-    /* The kernel's order: classes on A + [h in A], descending. */
-    int order[MAXG], cap[MAXG];
-    for (int h = 0; h < ng; h++) {
-      bool seen[PATTERN_COUNT] = {false};
-      int kk = 0;
-      for (int a = 0; a < na; a++) kk += !seen[I.fb[h][a]], seen[I.fb[h][a]] = true;
-      order[h] = h;
-      cap[h] = kk + (g.guess2ans[h] >= 0);
-    }
-    for (int i = 1; i < ng; i++)
-      for (int j = i; j > 0 && cap[j] > cap[j - 1]; j--) {
-        int t = cap[j]; cap[j] = cap[j - 1]; cap[j - 1] = t;
-        t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
-      }
     search *base = new_search(&g, 0, 1, 1);
-    bounds_ctx *bx = srch_bounds_new(base, A, na, order, cap, ng);
+    bounds_ctx *bx = bounds_of(base, &g, A, na);
     for (int t = 0; t < 5; t++) {
       /* A random subset of at least 3 answers. */
       uint8_t C8[MAXA];
@@ -521,54 +575,18 @@ START_TEST(test_bounds_against_definitions) {
       const int limits_d[2][2] = {{OPTLE_DEPTH_UNLIMITED, 0}, {6, 6}};
       for (int l = 0; l < 2; l++) {
         int d = limits_d[l][0], Td = T[limits_d[l][1]], cd = child_depth(d);
-        bool ex;
-        search *s = new_search(&g, 0, 1, 1);
-        s->bx = bx;
-        int b1 = srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, INF);
+        long none = 0;
+        int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
         ck_assert_msg(b1 >= l1 && b1 <= Td, "instance %d, %d answers, d %d: L1 %d, the "
                       "definition %d, T %d", k, m, d, b1, l1, Td);
-        s->bx = NULL;
-        search_free(s);
         /* A wanted bound. */
         int want = rng_range(&seed, 2 * m - 1, 3 * m);
-        s = new_search(&g, 0, 1, 1);
-        s->bx = bx;
-        int bw = srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, want);
-        search_stats st;
-        search_get_stats(s, &st);
-        wanted += (long)st.bound1_want;
+        int bw = bound_fresh(&g, bx, 1, C, m, d, want, &wanted);
         ck_assert_msg((bw == b1 || bw >= want) && bw <= Td, "instance %d, %d answers, d %d: "
                       "L1 wanting %d gives %d, L1 %d, T %d", k, m, d, want, bw, b1, Td);
-        s->bx = NULL;
-        search_free(s);
-        /* L2 from its definition (the classes' L1 on one fresh search:
-         * its memo holds only their own exact values). */
-        int l2 = INF;
-        search *sc = new_search(&g, 0, 1, 1);
-        sc->bx = bx;
-        for (int h = 0; h < ng; h++) {
-          int sum = m;
-          bool done[MAXA] = {false};
-          for (int j = 0; j < m; j++) {
-            if (done[j] || I.fb[h][C[j]] == PATTERN_WIN) continue;
-            uint16_t D[MAXA];
-            int c = 0;
-            for (int q = j; q < m; q++)
-              if (!done[q] && I.fb[h][C[q]] == I.fb[h][C[j]]) D[c++] = C[q], done[q] = true;
-            bool ex2;
-            sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, cd, &ex2, NULL, INF));
-          }
-          if (sum < l2) l2 = sum;
-        }
-        sc->bx = NULL;
-        search_free(sc);
-        s = new_search(&g, 0, 1, 1);
-        s->bx = bx;
-        int b2 = srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
-        search_get_stats(s, &st);
-        quick += (long)st.bound2_quick;
-        s->bx = NULL;
-        search_free(s);
+        /* L2 from its definition. */
+        int l2 = l2_definition(&g, bx, C, m, cd);
+        int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &quick);
         int want2 = d < 3 ? b1 : (l2 > b1 ? l2 : b1);
         above_l1 += want2 > b1;
         ck_assert_msg(b2 == want2 && b2 <= Td, "instance %d, %d answers, d %d: L2 %d, the "
@@ -609,59 +627,23 @@ START_TEST(test_bound2_rhymes) {
   ck_assert_int_eq(words_from_array(w, n, &wq), 0);
   game g;
   ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
-  uint16_t A[64];
-  int order[64], cap[64];
+  uint16_t A[BOUNDS_MAXSET];
   for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
-  for (int h = 0; h < n; h++) {
-    bool seen[PATTERN_COUNT] = {false};
-    int k = 0;
-    for (int a = 0; a < n; a++) k += !seen[game_fb(&g, h, a)], seen[game_fb(&g, h, a)] = true;
-    order[h] = h;
-    cap[h] = k + 1;
-  }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && cap[j] > cap[j - 1]; j--) {
-      int t = cap[j]; cap[j] = cap[j - 1]; cap[j - 1] = t;
-      t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
-    }
   search *base = new_search(&g, 0, 1, 1);
-  bounds_ctx *bx = srch_bounds_new(base, A, n, order, cap, n);
+  bounds_ctx *bx = bounds_of(base, &g, A, n);
   uint64_t seed = 57;
   long quick = 0, differ = 0;
   for (int t = 0; t < 40; t++) {
-    uint16_t C[64];
+    uint16_t C[BOUNDS_MAXSET];
     int m = 0;
     for (int a = 0; a < n; a++)
       if (t == 0 || rng_range(&seed, 0, 1 + t % 3)) C[m++] = (uint16_t)a;
     if (m < 3) continue;
     int d = OPTLE_DEPTH_UNLIMITED;
-    bool ex;
-    search *sc = new_search(&g, 0, 1, 1);
-    sc->bx = bx;
-    int b1 = srch_bound1(&sc->ctx[0], C, m, d, &ex, NULL, INF), l2 = INF;
-    for (int h = 0; h < n; h++) {
-      int sum = m;
-      bool done[64] = {false};
-      for (int j = 0; j < m; j++) {
-        if (done[j] || game_fb(&g, h, C[j]) == PATTERN_WIN) continue;
-        uint16_t D[64];
-        int c = 0;
-        for (int q = j; q < m; q++)
-          if (!done[q] && game_fb(&g, h, C[q]) == game_fb(&g, h, C[j])) D[c++] = C[q], done[q] = true;
-        sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, d, &ex, NULL, INF));
-      }
-      if (sum < l2) l2 = sum;
-    }
-    sc->bx = NULL;
-    search_free(sc);
-    search *s = new_search(&g, 0, 1, 1);
-    s->bx = bx;
-    int b2 = srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
-    search_stats st;
-    search_get_stats(s, &st);
-    quick += (long)st.bound2_quick;
-    s->bx = NULL;
-    search_free(s);
+    long none = 0;
+    int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
+    int l2 = l2_definition(&g, bx, C, m, child_depth(d));
+    int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &quick);
     int want = l2 > b1 ? l2 : b1;
     differ += want > b1;
     ck_assert_msg(b2 == want, "rhymes, set %d of %d answers: L2 %d, the definition %d (L1 %d)",
