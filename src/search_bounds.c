@@ -361,8 +361,8 @@ static block_fn kernel_for(int m) {
 
 /* The largest s over all guesses on C (rows, isin marked), stopping at
  * `enough`; given a floor, only a larger s is looked for (a result at the
- * floor says no guess has more).  A stop (a large class takes a second) gives m, the largest
- * s there is: the weakest bound, still a proven one. */
+ * floor says no guess has more).  A stop (a large class takes a second)
+ * gives m, the largest s there is: the weakest bound, still a proven one. */
 static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough,
                 int floor, const uint64_t *allowed) {
   const bounds_ctx *b = c->s->bx;
