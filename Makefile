@@ -30,8 +30,23 @@ endif
 OPT     ?= -O3 -march=native -DNDEBUG
 WERROR  ?=
 CFLAGS  ?=
-LDFLAGS += -fopenmp
-LDLIBS  += -ljansson -lm
+
+# OpenMP: gcc's -fopenmp by default.  macOS (README "Install": Homebrew's
+# llvm or Apple's clang with libomp) passes it to the preprocessor and
+# links libomp, and finds Homebrew's headers and libraries.
+OMPFLAGS ?= -fopenmp
+OMPLIBS  ?= $(OMPFLAGS)
+SYSFLAGS ?=
+SYSLIBS  ?=
+ifeq ($(shell uname -s),Darwin)
+BREW     ?= $(shell brew --prefix 2>/dev/null || echo /usr/local)
+OMPFLAGS := -Xpreprocessor -fopenmp
+OMPLIBS  := -lomp
+SYSFLAGS += -I$(BREW)/include -I$(BREW)/opt/libomp/include
+SYSLIBS  += -L$(BREW)/lib -L$(BREW)/opt/libomp/lib
+endif
+LDFLAGS += $(SYSLIBS)
+LDLIBS  += -ljansson -lm $(OMPLIBS)
 
 # Each configuration builds in its own directory, so switching between a
 # normal and a sanitizer build never mixes objects; ./optle and
@@ -44,12 +59,17 @@ BUILD   := build/san-$(subst $(comma),-,$(SANITIZE))
 else
 BUILD   := build/$(if $(filter -O3%,$(OPT)),release,custom)
 endif
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) -fopenmp -Iinclude -MMD -MP
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) $(OMPFLAGS) $(SYSFLAGS) -Iinclude -MMD -MP
 
-# Debian packages the build and tests need.
-DEPS_PKGS   := libxxhash-dev uthash-dev check libjansson-dev pkg-config jq graphviz groff-base
-DEPS_STAMP  := .deps-ok
-
+# What each step needs is checked by tools/deps.sh, which installs what
+# is missing with apt-get (saying which Debian packages) unless the
+# system has no apt or NO_APT=1, and otherwise lists everything missing
+# with how to get it.  The build needs a C compiler, OpenMP, xxHash,
+# uthash and jansson; the tests more (Check, jq, Graphviz, ...).  A stamp
+# keeps the check to once per change of the Makefile or the script.
+NO_APT     ?= 0
+export NO_APT OMPFLAGS OMPLIBS SYSFLAGS SYSLIBS CC
+DEPS_STAMP := .deps-ok
 # The version (version.h): the number is the file VERSION's; the commit
 # is git's when this directory is a git checkout's top (not a checkout
 # that merely encloses it), else "unknown".  The stamp is rewritten only
@@ -67,42 +87,26 @@ LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test bench compare debug clean deps test-deps unit cli-test layers screenshot optle \
+.PHONY: all run test test-public test-sanitize sanitize-suites bench compare debug clean deps \
+        test-deps unit cli-test layers screenshot optle \
         tests/check_optle man mpi mpi-test optle-mpi
 
 all: optle
 
-# $(call apt_missing,PACKAGES,WHAT[,APT-OPTIONS]): install the Debian
-# packages of PACKAGES that are missing, saying which, then touch the
-# target (a stamp).  A package removed but for its configuration files
-# is missing too (dpkg -s alone would count it as there).
-define apt_missing
-@missing=""; for p in $(1); do \
-  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q ' installed$$' || \
-    missing="$$missing $$p"; done; \
-if [ -n "$$missing" ]; then \
-  echo "optle: installing missing $(2):$$missing"; \
-  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-  $$SUDO apt-get update -qq && \
-  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(3) $$missing || \
-  { echo "optle: apt-get failed; install:$$missing"; exit 1; }; \
-fi; touch $@
-endef
-
-$(DEPS_STAMP): Makefile
-	$(call apt_missing,$(DEPS_PKGS),build dependencies)
+$(DEPS_STAMP): Makefile tools/deps.sh
+	@bash tools/deps.sh build
+	@touch $@
 
 deps: $(DEPS_STAMP)
 
-# What the tests need besides: the browser test (tests/cli_html.sh) drives
-# Debian's Chromium, headless, from Python 3's standard library
-# (tests/html_browser.py).  Without Chromium's recommends, which would
-# bring a desktop's services (systemd, avahi, printing).  `make run` does
-# not need them.
-TEST_PKGS  := chromium python3
+# What the tests need besides (tools/deps.sh test): Check, jq, Graphviz,
+# groff and man-db, tmux, GNU time, Python 3, Chromium (the browser test,
+# tests/cli_html.sh, headless, without a desktop's services) and Open
+# MPI.  `make run` does not need them.
 TEST_STAMP := .deps-test-ok
-$(TEST_STAMP): Makefile
-	$(call apt_missing,$(TEST_PKGS),test dependencies,--no-install-recommends)
+$(TEST_STAMP): Makefile tools/deps.sh
+	@bash tools/deps.sh test
+	@touch $@
 
 test-deps: $(TEST_STAMP)
 
@@ -120,7 +124,7 @@ optle: $(BUILD)/optle
 	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 	@ln -sfn $(notdir $(BUILD))/liboptle.a build/liboptle.a
 
-$(BUILD)/tests/%.o: tests/%.c | $(DEPS_STAMP)
+$(BUILD)/tests/%.o: tests/%.c | $(DEPS_STAMP) $(TEST_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags check) -c $< -o $@
 
@@ -137,10 +141,10 @@ tests/check_optle: $(BUILD)/check_optle
 # (Debian's libopenmpi-dev and openmpi-bin) is installed when missing.
 # mpicc compiles with $(CC) (OMPI_CC), so a sanitizer build's flags hold.
 MPICC     ?= mpicc
-MPI_PKGS  := libopenmpi-dev openmpi-bin
 MPI_STAMP := .deps-mpi-ok
-$(MPI_STAMP): Makefile | $(DEPS_STAMP)
-	$(call apt_missing,$(MPI_PKGS),MPI dependencies (optle-mpi))
+$(MPI_STAMP): Makefile tools/deps.sh | $(DEPS_STAMP)
+	@bash tools/deps.sh mpi
+	@touch $@
 
 $(BUILD)/mpi/dist.o: src/dist.c | $(DEPS_STAMP) $(MPI_STAMP)
 	@mkdir -p $(dir $@)
@@ -157,18 +161,24 @@ mpi-test: optle-mpi
 	bash tests/cli_mpi.sh
 
 # The main job: the three assignment lists solved from scratch (first
-# guess found and proven), then SALET proven on the NYT lists.
+# guess found and proven), then SALET proven on the NYT lists.  What it
+# writes is committed byte for byte, so a run leaves git status clean:
+# the text trees, path lines, DOT, SVG and explorer pages.  The JSON
+# trees record the version and commit that wrote them, so they are not
+# tracked (.gitignore); the pages and pictures are made from the text
+# trees.
+RUN_LISTS := small:small medium:medium large:large nyt-salet:nyt
 run: optle
 	@mkdir -p outputs
 	./optle solve --list small -o outputs/small.json -o outputs/small.txt
 	./optle solve --list medium -o outputs/medium.json -o outputs/medium.txt
 	./optle solve --list large -o outputs/large.json -o outputs/large.txt
 	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt -o outputs/nyt-salet.paths
-	./optle export outputs/small.json --list small --format dot -o outputs/small.dot
+	./optle export outputs/small.txt --list small --format dot -o outputs/small.dot
 	dot -Tsvg outputs/small.dot -o outputs/small.svg
-	./optle export outputs/nyt-salet.json --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
+	./optle export outputs/nyt-salet.txt --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
 	dot -Tsvg outputs/nyt-salet-depth2.dot -o outputs/nyt-salet-depth2.svg
-	for t in small medium large nyt-salet; do ./optle export outputs/$$t.json -o outputs/$$t.html || exit 1; done
+	for t in $(RUN_LISTS); do ./optle export outputs/$${t%%:*}.txt --list $${t#*:} -o outputs/$${t%%:*}.html || exit 1; done
 
 unit: tests/check_optle optle
 	./tests/check_optle
@@ -180,7 +190,39 @@ cli-test: optle optle-mpi $(TEST_STAMP)
 layers:
 	@bash tools/layers.sh
 
+# The tests, in tiers (README "Tests"):
+#   make test          the unit and CLI suites; reads nothing outside the
+#                      clone (about 4 minutes on 2 cores)
+#   make test-public PUBLIC_TREES=DIR [PUBLIC_LISTS=DIR]
+#                      every published tree in DIR against its published
+#                      total (tests/public.sh); with PUBLIC_LISTS, the
+#                      imported word lists against their sources
+#   make test-sanitize AddressSanitizer and UndefinedBehaviorSanitizer on
+#                      the unit suite and the CLI suites that read input
+#                      (SANITIZE_SUITES), then ThreadSanitizer on the
+#                      threaded suites (make tsan-unit)
 test: layers unit cli-test
+
+PUBLIC_TREES ?=
+PUBLIC_LISTS ?=
+test-public: optle
+	@[ -n "$(PUBLIC_TREES)" ] || { echo "make test-public: give PUBLIC_TREES=DIR, a folder of published trees (README \"Tests\")"; exit 2; }
+	PUBLIC_TREES="$(abspath $(PUBLIC_TREES))" PUBLIC_LISTS="$(if $(PUBLIC_LISTS),$(abspath $(PUBLIC_LISTS)))" \
+	  bash tests/public.sh
+
+# The CLI suites that take a sanitizer run: those that feed optle input
+# of every kind (lists, trees, patterns, flags, hostile files) and the
+# threaded solves.  The rest repeat what these and the unit suite cover
+# with the same code, at several times the sanitizers' cost.
+SANITIZE_SUITES ?= tests/cli.sh tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh \
+                   tests/cli_redteam.sh tests/cli_simulate.sh tests/cli_root.sh
+sanitize-suites: tests/check_optle optle
+	CK_EXCLUDE_TAGS=heavy ./tests/check_optle
+	@status=0; for t in $(SANITIZE_SUITES); do echo "== $$t"; bash $$t || status=1; done; exit $$status
+
+test-sanitize:
+	$(MAKE) SANITIZE=address,undefined sanitize-suites
+	$(MAKE) tsan-unit
 
 # The README's picture of the explorer: the browser test's screenshot.
 screenshot: optle $(TEST_STAMP)
@@ -191,7 +233,8 @@ bench: optle
 
 # The strategy compare tables and plots (README "optle simulate").
 compare: optle
-	@command -v gnuplot >/dev/null 2>&1 || { echo "optle: installing gnuplot-nox for the plots"; \
+	@command -v gnuplot >/dev/null 2>&1 || [ "$(NO_APT)" = 1 ] || ! command -v apt-get >/dev/null || \
+	  { echo "optle: installing gnuplot-nox for the plots"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox; }
 	bash tools/compare.sh
 
@@ -258,10 +301,10 @@ $(BUILD)/treehtml.o: src/treehtml.html
 # (run by CI) the memo and search suites.  clang, its sanitizer runtime
 # (libclang-rt-dev) and libomp-dev (LLVM's OpenMP runtime, with
 # Archer, libarcher.so) are installed when missing.
-TSAN_PKGS  := clang libclang-rt-dev libomp-dev
 TSAN_STAMP := .deps-tsan-ok
-$(TSAN_STAMP): Makefile
-	$(call apt_missing,$(TSAN_PKGS),ThreadSanitizer dependencies)
+$(TSAN_STAMP): Makefile tools/deps.sh
+	@bash tools/deps.sh tsan
+	@touch $@
 
 .PHONY: tsan tsan-unit mutants
 tsan: $(DEPS_STAMP) $(TSAN_STAMP)

@@ -3,23 +3,19 @@
 
 #include <string.h>
 
+#include "embed.h"
 #include "util.h"
 
-/* Each file becomes a symbol NAME and its end NAME_end in .rodata. */
-#define EMBED(sym, file)                                                        \
-  __asm__(".section .rodata\n.balign 8\n.global " #sym "\n" #sym ":\n.incbin \"" file \
-          "\"\n.global " #sym "_end\n" #sym "_end:\n.previous\n");             \
-  extern const char sym[], sym##_end[]
-
-EMBED(list_small, "wordlists/small.txt");
-EMBED(list_medium, "wordlists/medium.txt");
-EMBED(list_large, "wordlists/large.txt");
-EMBED(list_orig_answers, "wordlists/original-answers.txt");
-EMBED(list_orig_guesses, "wordlists/original-guesses.txt");
-EMBED(list_nyt_answers, "wordlists/nyt-answers.txt");
-EMBED(list_nyt_guesses, "wordlists/nyt-guesses.txt");
-EMBED(list_nyt2208_guesses, "wordlists/nyt-2022-08-guesses.txt");
-EMBED(list_nyt2307_answers, "wordlists/nyt-2023-07-answers.txt");
+/* Each file as a symbol NAME and its end NAME_end (embed.h). */
+EMBED_FILE(list_small, "wordlists/small.txt");
+EMBED_FILE(list_medium, "wordlists/medium.txt");
+EMBED_FILE(list_large, "wordlists/large.txt");
+EMBED_FILE(list_orig_answers, "wordlists/original-answers.txt");
+EMBED_FILE(list_orig_guesses, "wordlists/original-guesses.txt");
+EMBED_FILE(list_nyt_answers, "wordlists/nyt-answers.txt");
+EMBED_FILE(list_nyt_guesses, "wordlists/nyt-guesses.txt");
+EMBED_FILE(list_nyt2208_guesses, "wordlists/nyt-2022-08-guesses.txt");
+EMBED_FILE(list_nyt2307_answers, "wordlists/nyt-2023-07-answers.txt");
 
 /* The embedded bytes of each committed file. */
 typedef struct {

@@ -5,16 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "embed.h"
 #include "feedback.h"
 #include "util.h"
 #include "words.h"
 
-/* The template, src/treehtml.html, as the symbols page and page_end in
- * .rodata (the Makefile makes treehtml.o depend on the file). */
-__asm__(".section .rodata\n.balign 8\n.global treehtml_page\ntreehtml_page:\n"
-        ".incbin \"src/treehtml.html\"\n.global treehtml_page_end\ntreehtml_page_end:\n"
-        ".previous\n");
-extern const char treehtml_page[], treehtml_page_end[];
+/* The template, src/treehtml.html, as the symbols treehtml_page and
+ * treehtml_page_end (embed.h; the Makefile makes treehtml.o depend on
+ * the file). */
+EMBED_FILE(treehtml_page, "src/treehtml.html");
 
 #define MARKER "@OPTLE-DATA@"
 

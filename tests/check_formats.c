@@ -10,8 +10,9 @@
  * detection by content, the depth cap, mutated inputs (never a crash,
  * always a status and a message naming the file), round trips of
  * optle's own trees (small, medium, the NYT SALET tree) through every
- * format, the published files of ../shared/trees/public with their
- * totals, and a hard-mode check of the published hard-mode tree.
+ * format, and a hard-mode check of Selby's published trees.  The other
+ * solvers' published files carry no licence, so they are not in the
+ * repository: make test-public (tests/public.sh) verifies them.
  */
 #include <check.h>
 #include <stdbool.h>
@@ -33,7 +34,7 @@
 
 #define FIX "tests/fixtures/formats/"
 #define TINY "tests/fixtures/trees/"
-#define SHARED "../shared/"
+#define SELBY "tests/fixtures/alex1770/"
 
 static void tiny_game(game *g) {
   ck_assert_msg(game_load(g, TINY "answers.txt", TINY "guesses.txt") == 0, "%s", err_msg());
@@ -447,81 +448,6 @@ START_TEST(test_round_trips) {
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* The published files (../shared/trees/README.md)                      */
-
-static const struct {
-  const char *file, *answers, *guesses; /* guesses NULL: the answers */
-  const char *list;                     /* or a named list */
-  treefmt f;
-  int total, most;
-} published[] = {
-    {"trees/public/salet.original.olson.js", SHARED "wordlists/original-answers.txt",
-     SHARED "wordlists/original-guesses.txt", NULL, TREEFMT_MJS, 7920, 5},
-    {"trees/public/salet.hard.original.olson.js", SHARED "wordlists/original-answers.txt",
-     SHARED "wordlists/original-guesses.txt", NULL, TREEFMT_MJS, 8129, 6},
-    {"trees/public/salet.nyt-2022-02.koppel.txt", NULL, NULL, "nyt", TREEFMT_PATHS, 7897, 5},
-    {"trees/public/tarse.nyt-2022-08.koppel.txt", "wordlists/nyt-answers.txt",
-     SHARED "wordlists/nyt-2022-08-guesses.txt", NULL, TREEFMT_PATHS, 7883, 6},
-    {"trees/public/tarse.nyt-2022-08.koppel-compressed.txt", "wordlists/nyt-answers.txt",
-     SHARED "wordlists/nyt-2022-08-guesses.txt", NULL, TREEFMT_CPATHS, 7883, 6},
-    {"trees/public/slate.nyt-answers-only.koppel.txt", "wordlists/nyt-answers.txt", NULL, NULL,
-     TREEFMT_PATHS, 7951, 6},
-};
-
-static bool load_published(int i, game *g, char *path, size_t size) {
-  snprintf(path, size, SHARED "%s", published[i].file);
-  if (access(path, R_OK) || (published[i].answers && access(published[i].answers, R_OK)) ||
-      (published[i].guesses && access(published[i].guesses, R_OK))) {
-    printf("SKIP: %s (../shared not found)\n", path);
-    return false;
-  }
-  int rc = published[i].list ? lists_load(g, published[i].list, NULL)
-                             : game_load(g, published[i].answers, published[i].guesses);
-  ck_assert_msg(rc == 0, "%s", err_msg());
-  return true;
-}
-
-/* Each verifies with its total and worst case, and survives every writer. */
-START_TEST(test_published) {
-  game g;
-  char path[256];
-  if (!load_published(_i, &g, path, sizeof path)) return;
-  tnode *t;
-  treeread_info info;
-  ck_assert_msg(verify_file(path, &g, 0, &t, &info) == 0, "%s", err_msg());
-  ck_assert_int_eq(info.format, published[_i].f);
-  ck_assert_int_eq(t->total, published[_i].total);
-  ck_assert_int_eq(t->n, g.n_answers);
-  tree_summary s;
-  tree_summarize(t, &s);
-  ck_assert_int_eq(s.most, published[_i].most);
-  round_trip(&g, t);
-  tree_free(t);
-  treeread_info_free(&info);
-  game_free(&g);
-}
-END_TEST
-
-/* The two TARSE files are one tree. */
-START_TEST(test_tarse_files_agree) {
-  game g;
-  char p1[256], p2[256];
-  if (!load_published(3, &g, p1, sizeof p1)) return;
-  snprintf(p2, sizeof p2, SHARED "%s", published[4].file);
-  tnode *t1, *t2;
-  treeread_info i1, i2;
-  ck_assert_int_eq(verify_file(p1, &g, 6, &t1, &i1), 0);
-  ck_assert_int_eq(verify_file(p2, &g, 6, &t2, &i2), 0);
-  ck_assert_uint_eq(tree_hash(t1), tree_hash(t2));
-  tree_free(t1);
-  tree_free(t2);
-  treeread_info_free(&i1);
-  treeread_info_free(&i2);
-  game_free(&g);
-}
-END_TEST
-
-/* ------------------------------------------------------------------ */
 /* Hard mode, checked on the test side (optle has no hard mode yet).    */
 
 /* Is guess h legal in hard mode after guess w gave pattern p?  Greens
@@ -577,29 +503,23 @@ START_TEST(test_hard_rule) {
 END_TEST
 
 START_TEST(test_hard_mode_trees) {
-  /* Olson's hard-mode tree (8129) breaks no rule; his normal-mode tree
-   * does.  Selby's hard-mode trees (text) break none either. */
+  /* Selby's hard-mode trees (tests/fixtures/alex1770, MIT) break no rule;
+   * his normal-mode tree does.  The other public formats' hard-mode tree
+   * is make test-public's (tests/public.sh). */
   game g;
-  char path[256];
-  if (!load_published(1, &g, path, sizeof path)) return;
-  const char *files[] = {SHARED "trees/public/salet.hard.original.olson.js",
-                         SHARED "trees/salet.hard.original.selby.tree",
-                         SHARED "trees/palet.hard5.original.selby.tree",
-                         SHARED "trees/public/salet.original.olson.js",
-                         SHARED "trees/salet.original.selby.tree"};
-  const int totals[] = {8129, 8122, 8206, 7920, 7920};
-  for (int i = 0; i < 5; i++) {
-    if (access(files[i], R_OK)) {
-      printf("SKIP: %s (not found)\n", files[i]);
-      continue;
-    }
+  ck_assert_msg(lists_load(&g, "original", NULL) == 0, "%s", err_msg());
+  const char *files[] = {SELBY "salet.hard.original.selby.tree",
+                         SELBY "palet.hard5.original.selby.tree",
+                         SELBY "salet.original.selby.tree"};
+  const int totals[] = {8122, 8206, 7920};
+  for (int i = 0; i < 3; i++) {
     tnode *t;
     treeread_info info;
     ck_assert_msg(verify_file(files[i], &g, 0, &t, &info) == 0, "%s: %s", files[i], err_msg());
     ck_assert_int_eq(t->total, totals[i]);
     char why[128] = "";
     bool broken = hard_break(t, &g, NULL, NULL, 0, why, sizeof why);
-    if (i < 3) ck_assert_msg(!broken, "%s breaks hard mode: %s", files[i], why);
+    if (i < 2) ck_assert_msg(!broken, "%s breaks hard mode: %s", files[i], why);
     else ck_assert_msg(broken, "%s keeps to hard mode everywhere", files[i]);
     tree_free(t);
     treeread_info_free(&info);
@@ -624,8 +544,6 @@ Suite *formats_suite(void) {
   tc = tcase_create("trees");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_round_trips);
-  tcase_add_loop_test(tc, test_published, 0, (int)(sizeof published / sizeof *published));
-  tcase_add_test(tc, test_tarse_files_agree);
   tcase_add_test(tc, test_hard_rule);
   tcase_add_test(tc, test_hard_mode_trees);
   suite_add_tcase(s, tc);

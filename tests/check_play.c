@@ -850,8 +850,12 @@ Suite *play_suite(void) {
   tcase_add_test(tc, test_next_command_values);
   tcase_add_test(tc, test_next_command_errors);
   tcase_add_test(tc, test_wider_matches_rules);
-  tcase_add_test(tc, test_wider_advice);
   tcase_add_test(tc, test_game_sum_identity);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("advice-wider");
+  tcase_set_tags(tc, "heavy"); /* a search over 12947 guesses: not in the sanitizer tier */
+  tcase_set_timeout(tc, 300);
+  tcase_add_test(tc, test_wider_advice);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -419,16 +419,16 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   }
 }
 
-START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, 300); }
+START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, TEST_SCALED(300)); }
 END_TEST
 
-START_TEST(test_oracle_ultrahard) { oracle_run(RULES_ULTRAHARD, 11, 300); }
+START_TEST(test_oracle_ultrahard) { oracle_run(RULES_ULTRAHARD, 11, TEST_SCALED(300)); }
 END_TEST
 
 START_TEST(test_oracle_normal_worst) {
   /* The worst case under the normal rules too. */
   uint64_t seed = 13;
-  for (int k = 0; k < 300; k++) {
+  for (int k = 0; k < TEST_SCALED(300); k++) {
     inst I;
     int best[NSLOT];
     next_inst(&seed, RULES_NORMAL, &I, best);
@@ -453,7 +453,7 @@ START_TEST(test_oracle_history) {
   /* Mid-game: a random first guess and pattern, the answers it leaves,
    * and the search told the history. */
   uint64_t seed = 17;
-  for (int k = 0; k < 300; k++) {
+  for (int k = 0; k < TEST_SCALED(300); k++) {
     rules_mode m = k % 2 ? RULES_ULTRAHARD : RULES_HARD;
     inst I;
     int best0[NSLOT];

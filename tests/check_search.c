@@ -60,8 +60,8 @@
 #define MAXA 25
 #define MAXG 40
 #define NSLOT 7 /* slot 0: no limit; slot d: at most d guesses (1..6) */
-#define N_INSTANCES 400
-#define N_WINDOW 300 /* instances of the window test */
+#define N_INSTANCES TEST_SCALED(400)
+#define N_WINDOW TEST_SCALED(300) /* instances of the window test */
 
 /* The limits compared in full, as (search max_guesses, oracle slot). */
 static const int limits[][2] = {{0, 0}, {6, 6}, {3, 3}, {2, 2}};
@@ -532,7 +532,7 @@ START_TEST(test_bounds_against_definitions) {
                                 "patch", "watch", "botch", "notch", "hutch"};
   static const char *extra[][3] = {{NULL}, {"chomp", "blimp", NULL}, {"bawls", NULL}, {"thumb", "clonk", "pewit"}};
   int nhand = (int)(sizeof extra / sizeof extra[0]);
-  for (int k = -nhand; k < 100; k++) {
+  for (int k = -nhand; k < TEST_SCALED(100); k++) {
     inst I;
     if (k < 0) {
       memset(&I, 0, sizeof I);
@@ -667,7 +667,7 @@ START_TEST(test_values_subsets_and_tie_rule) {
   uint64_t seed = 777;
   double t0 = now_seconds();
   int redrawn = 0;
-  for (int k = 0; k < 200; k++) {
+  for (int k = 0; k < TEST_SCALED(200); k++) {
     inst I;
     free(next_instance(&nyt, &seed, 5, 20, 36, &I, &redrawn));
     int na = I.na;
@@ -709,7 +709,7 @@ START_TEST(test_values_subsets_and_tie_rule) {
     }
     game_free(&g);
   }
-  printf("subsets and tie rule: 200 instances, %.1f s\n", now_seconds() - t0);
+  printf("subsets and tie rule: %d instances, %.1f s\n", TEST_SCALED(200), now_seconds() - t0);
   game_free(&nyt);
 }
 END_TEST
@@ -722,7 +722,7 @@ START_TEST(test_first_guess_fixed) {
   uint64_t seed = 4242;
   int compared = 0, redrawn = 0;
   double t0 = now_seconds();
-  for (int k = 0; k < 200; k++) {
+  for (int k = 0; k < TEST_SCALED(200); k++) {
     inst I;
     oracle_root *r = next_instance(&nyt, &seed, 5, 20, 36, &I, &redrawn);
     int na = I.na;

@@ -475,13 +475,9 @@ END_TEST
 /* The published tree verifies at 7920, and optle's text writer gives
  * back Selby's file byte for byte. */
 START_TEST(test_selby_tree) {
-  const char *tree = "../shared/trees/salet.original.selby.tree";
-  const char *ans = "../shared/wordlists/original-answers.txt";
-  const char *gue = "../shared/wordlists/original-guesses.txt";
-  if (access(tree, R_OK) || access(ans, R_OK) || access(gue, R_OK)) {
-    printf("SKIP: Selby's tree (../shared/trees or ../shared/wordlists not found)\n");
-    return;
-  }
+  const char *tree = "tests/fixtures/alex1770/salet.original.selby.tree";
+  const char *ans = "wordlists/original-answers.txt";
+  const char *gue = "wordlists/original-guesses.txt";
   game g;
   ck_assert_int_eq(game_load(&g, ans, gue), 0);
   tnode *t;

@@ -262,16 +262,12 @@ if check "golden: nyt, salet" 0 out "total         7897" "$OPTLE" solve --list n
   expect "golden: nyt, salet average" "$(summary_value average)" = 3.4201
   expect "golden: nyt, salet fixed" "$(summary_value 'first guess')" = "salet (fixed)"
 fi
-if [ -r "$shared/original-answers.txt" ] && [ -r "$shared/original-guesses.txt" ]; then
-  if check "golden: original lists, salet" 0 out "total         7920" \
-    "$OPTLE" solve --answers "$shared/original-answers.txt" --guesses "$shared/original-guesses.txt" \
-    --first SALET; then
-    expect "golden: original lists, salet average" "$(summary_value average)" = 3.4212
-    expect "golden: original lists, 2315 answers" \
-      "$(grep -c '(2315 answers), .* (12972 guesses)' "$tmp/out")" = 1
-  fi
-else
-  skip "golden: original lists, salet (../shared/wordlists not found)"
+if check "golden: original lists, salet" 0 out "total         7920" \
+  "$OPTLE" solve --answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt" \
+  --first SALET; then
+  expect "golden: original lists, salet average" "$(summary_value average)" = 3.4212
+  expect "golden: original lists, 2315 answers" \
+    "$(grep -c '(2315 answers), .* (12972 guesses)' "$tmp/out")" = 1
 fi
 
 # ------------------------------------------------------------------

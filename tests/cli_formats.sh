@@ -8,10 +8,14 @@
 # tests/fixtures/trees in each format, one file per reader error u-* and
 # per verification failure i-*).  Reader errors are status 2 and invalid
 # trees status 1, each with exactly one line on stderr, "optle: FILE:..."
-# naming the file, and nothing on stdout.  The published files of
-# ../shared/trees/public are verified with the totals and worst cases of
-# ../shared/trees/README.md (skipped, saying so, when ../shared is
-# absent).  The last line is "N passed, M failed" (", K skipped").
+# naming the file, and nothing on stdout.  Each quirk of the published
+# files has a hand-written valid fixture: CRLF line ends (valid-crlf.*),
+# and the web pages' compact ES module with extra keys ("depth",
+# "ranking") and a closing semicolon (valid-compact.mjs); the map files
+# have the 22222 key and bare-string leaves, the compressed files their
+# shared prefixes.  The published files themselves carry no licence and
+# stay outside the repository: make test-public (tests/public.sh)
+# verifies them.  The last line is "N passed, M failed" (", K skipped").
 #
 # Run from anywhere: `bash tests/cli_formats.sh`.  OPTLE names the binary.
 # shellcheck disable=SC2034 # read by lib.sh
@@ -24,7 +28,6 @@ harness=formats
 fx=tests/fixtures/formats
 tiny=tests/fixtures/trees
 L=(--answers "$tiny/answers.txt" --guesses "$tiny/guesses.txt")
-trees=../shared/trees
 
 # check_invalid NAME FRAGMENT CMD...: status 1, one 'optle: ' line on
 # stderr containing FRAGMENT, nothing on stdout.
@@ -50,7 +53,9 @@ run "$OPTLE" verify "$tiny/valid.txt" "${L[@]}"
 hash_txt=$(summary_value "tree hash")
 expect "the report has a tree hash" -n "$hash_txt"
 for f in valid.paths:"path lines, 12 lines" valid.cpaths:"compressed path lines, 12 lines" \
-  valid.map.json:"map JSON, 22 lines" valid.mjs:"map JSON (ES module), 22 lines"; do
+  valid.map.json:"map JSON, 22 lines" valid.mjs:"map JSON (ES module), 22 lines" \
+  valid-crlf.paths:"path lines, 12 lines" valid-crlf.cpaths:"compressed path lines, 12 lines" \
+  valid-crlf.map.json:"map JSON, 22 lines" valid-compact.mjs:"map JSON (ES module), 1 line"; do
   file=${f%%:*} format=${f#*:}
   if check "verify $file" 0 out "format        $format" "$OPTLE" verify "$fx/$file" "${L[@]}"; then
     expect "$file: total" "$(summary_value total)" = 30
@@ -154,38 +159,6 @@ if [ -s "$out/nyt-salet.paths" ]; then
   check "play --tree map JSON" 0 out "the tree's next guess salet" \
     sh -c 'printf "salet\ncourd\ncigar\n" | "$0" play --answer cigar --hints --tree "$1"' \
     "$OPTLE" "$out/nyt-salet.mjs"
-fi
-
-# ------------------------------------------------------------------
-# The published files, against the lists ../shared/trees/README.md names.
-
-W=$shared
-if [ -d "$trees/public" ] && [ -r "$W/original-answers.txt" ] && [ -r "$W/nyt-2022-08-guesses.txt" ]; then
-  OL=(--answers "$W/original-answers.txt" --guesses "$W/original-guesses.txt")
-  TL=(--answers wordlists/nyt-answers.txt --guesses "$W/nyt-2022-08-guesses.txt")
-  while read -r file total most format args; do
-    eval "lists=($args)"
-    # shellcheck disable=SC2154 # set by eval
-    if check "published $file" 0 out "format        $format" \
-      "$OPTLE" verify "$trees/public/$file" "${lists[@]}" --expect "$total"; then
-      expect "$file: total" "$(summary_value total)" = "$total"
-      expect "$file: most guesses" "$(summary_value 'most guesses')" = "$most"
-    fi
-  done <<EOF
-salet.original.olson.js 7920 5 map "\${OL[@]}"
-salet.hard.original.olson.js 8129 6 map "\${OL[@]}"
-salet.nyt-2022-02.koppel.txt 7897 5 path --list nyt
-tarse.nyt-2022-08.koppel.txt 7883 6 path "\${TL[@]}"
-tarse.nyt-2022-08.koppel-compressed.txt 7883 6 compressed "\${TL[@]}"
-slate.nyt-answers-only.koppel.txt 7951 6 path --answers wordlists/nyt-answers.txt
-EOF
-  check "TARSE: compressed -> path lines" 0 out "" "$OPTLE" export \
-    "$trees/public/tarse.nyt-2022-08.koppel-compressed.txt" "${TL[@]}" -o "$out/tarse.paths"
-  run sort "$out/tarse.paths"
-  sort "$trees/public/tarse.nyt-2022-08.koppel.txt" >"$tmp/want"
-  same_file "TARSE: the same lines as the published path lines" "$tmp/out" "$tmp/want"
-else
-  skip "published trees ($trees/public or $W not found)"
 fi
 
 printf '%d passed, %d failed' "$passed" "$failed"

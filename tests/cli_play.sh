@@ -5,9 +5,9 @@
 # compares its exit status and a fixed string on stdout or stderr; usage
 # and input errors (status 2) print exactly one line on stderr, "optle:
 # ...", and nothing on stdout.  Games are driven through stdin (plain
-# line-by-line mode), and one through a real terminal with tmux, which
-# is installed with apt-get when missing and root allows it (otherwise
-# that part is skipped, saying so).  The last line is "N passed, M
+# line-by-line mode), and one through a real terminal with tmux (one
+# of make test's dependencies; skipped, saying so, where the Makefile
+# could not install it).  The last line is "N passed, M
 # failed" (", K skipped" when something was skipped).
 #
 # Run from anywhere: `bash tests/cli_play.sh`.  OPTLE names the binary
@@ -423,13 +423,9 @@ has "assist: the guess limit" "guesses left: 1 of 3 (2 made)"
 # ------------------------------------------------------------------
 # play in a terminal (tmux): tiles in colour, prompts, NO_COLOR
 
+# tmux comes with make test's dependencies (tools/deps.sh test).
 have_tmux=0
-if command -v tmux >/dev/null 2>&1; then
-  have_tmux=1
-elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "installing tmux for the terminal tests"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; } >/dev/null 2>&1 && have_tmux=1
-fi
+command -v tmux >/dev/null 2>&1 && have_tmux=1
 
 # wait_for FRAGMENT: wait (up to 15 s) until the pane shows FRAGMENT;
 # the pane, escapes included, goes to $tmp/screen.
@@ -520,7 +516,7 @@ if [ "$have_tmux" = 1 ]; then
   fi
   tmux -S "$sock" kill-server 2>/dev/null
 else
-  skip "the terminal tests (tmux is not installed and cannot be)"
+  skip "the terminal tests (tmux not installed: tools/deps.sh test says how)"
 fi
 
 # ------------------------------------------------------------------

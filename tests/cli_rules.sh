@@ -4,7 +4,7 @@
 # hard-mode trees, verify's refusals, JSON's recorded mode, determinism
 # across threads, and the greedy strategies under the rules.
 #
-# Golden values (../shared/trees/README.md and the issue): on the
+# Golden values (tests/fixtures/alex1770/README.md): on the
 # original lists SALET hard 8122, SALET ultrahard 8125, PALET hard within
 # 5 guesses 8206; on the NYT lists SALET hard 8099; the worst case: SALET
 # normal 5 guesses and 7920 in all, PALET hard 5 and 8206.
@@ -16,7 +16,7 @@ harness=cli-rules
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
-O=(--answers "$shared/original-answers.txt" --guesses "$shared/original-guesses.txt")
+O=(--answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt")
 
 # golden NAME TOTAL MOST ARGS...: solve, the total and the most guesses.
 golden() {
@@ -119,17 +119,16 @@ check_invalid "export --hard refuses a normal tree" "not allowed in hard mode" \
   "$OPTLE" export "$tmp/normal.json" "${O[@]}" --hard --format text
 
 # ------------------------------------------------------------------
-# The published trees (../shared/trees).
+# The published trees (tests/fixtures/alex1770, MIT; the other public
+# formats' hard-mode tree is make test-public's, tests/public.sh).
 check "verify --hard: Selby's SALET hard tree" 0 out "total         8122" \
-  "$OPTLE" verify "$shared_trees/salet.hard.original.selby.tree" "${O[@]}" --hard --expect 8122
+  "$OPTLE" verify "$selby/salet.hard.original.selby.tree" "${O[@]}" --hard --expect 8122
 check "verify --hard: Selby's PALET hard tree within 5" 0 out "total         8206" \
-  "$OPTLE" verify "$shared_trees/palet.hard5.original.selby.tree" "${O[@]}" --hard \
+  "$OPTLE" verify "$selby/palet.hard5.original.selby.tree" "${O[@]}" --hard \
   --max-guesses 5 --expect 8206
-check "verify --hard: Olson's SALET hard tree" 0 out "total         8129" \
-  "$OPTLE" verify "$shared_trees/public/salet.hard.original.olson.js" "${O[@]}" --hard
 check_invalid "verify --hard: the normal-mode tree breaks the rule" \
   "answer 'privy': guess 3 'baggy' must contain the R shown yellow by guess 2, not allowed in hard mode (path: salet BBBBB, courd BBBYB, baggy)" \
-  "$OPTLE" verify "$shared_trees/salet.original.selby.tree" "${O[@]}" --hard
+  "$OPTLE" verify "$selby/salet.original.selby.tree" "${O[@]}" --hard
 err_has "verify --hard: the refusal names the answer's line" "salet.original.selby.tree:23:"
 
 # ------------------------------------------------------------------

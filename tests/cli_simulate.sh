@@ -5,8 +5,7 @@
 # Each check runs one command and compares its exit status and a fixed
 # string expected on stdout or stderr.  Usage and input errors must print
 # exactly one line on stderr, starting "optle: ", and nothing on stdout.
-# Golden totals: the NYT lists always; the original lists from
-# ../shared/wordlists when present (skipped, saying so, otherwise).  The
+# Golden totals: the NYT and the original lists (both embedded).  The
 # last line is "N passed, M failed" (", K skipped" added when something
 # was skipped); the exit status is nonzero when any check failed.
 #
@@ -182,22 +181,18 @@ expect "compare --quiet prints nothing" ! -s "$tmp/out"
 # ------------------------------------------------------------------
 # The original lists: the published figures.
 
-if [ -f "$shared/original-answers.txt" ] && [ -f "$shared/original-guesses.txt" ]; then
-  orig=(--answers "$shared/original-answers.txt" --guesses "$shared/original-guesses.txt")
-  check "original salet entropy (exact ties)" 0 out "total         7947" \
-    "$OPTLE" simulate "${orig[@]}" --first salet
-  check "original salet rollout:entropy:10" 0 out "total         7921" \
-    "$OPTLE" simulate "${orig[@]}" --first salet --strategy rollout:entropy:10
-  check "original salet exact" 0 out "total         7920" \
-    "$OPTLE" simulate "${orig[@]}" --first salet --strategy exact
-  # entropy-plain in alphabetical word order is the thesis's MIG_A: 3.6112.
-  sort "$shared/original-guesses.txt" >"$tmp/sorted-guesses.txt"
-  check "original salet entropy-plain, alphabetical guesses: 3.6112" 0 out "average       3.6112" \
-    "$OPTLE" simulate --answers "$shared/original-answers.txt" --guesses "$tmp/sorted-guesses.txt" \
-    --first salet --strategy entropy-plain
-else
-  skip "original lists ($shared not found)"
-fi
+orig=(--answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt")
+check "original salet entropy (exact ties)" 0 out "total         7947" \
+  "$OPTLE" simulate "${orig[@]}" --first salet
+check "original salet rollout:entropy:10" 0 out "total         7921" \
+  "$OPTLE" simulate "${orig[@]}" --first salet --strategy rollout:entropy:10
+check "original salet exact" 0 out "total         7920" \
+  "$OPTLE" simulate "${orig[@]}" --first salet --strategy exact
+# entropy-plain in alphabetical word order is the thesis's MIG_A: 3.6112.
+sort "$wl/original-guesses.txt" >"$tmp/sorted-guesses.txt"
+check "original salet entropy-plain, alphabetical guesses: 3.6112" 0 out "average       3.6112" \
+  "$OPTLE" simulate --answers "$wl/original-answers.txt" --guesses "$tmp/sorted-guesses.txt" \
+  --first salet --strategy entropy-plain
 
 printf '%d passed, %d failed' "$passed" "$failed"
 [ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"

@@ -308,23 +308,19 @@ if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --qu
   expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
 fi
 
-sel=$shared_trees/salet.original.selby.tree
-OL=(--answers "$shared/original-answers.txt" --guesses "$shared/original-guesses.txt")
-if [ -r "$sel" ] && [ -r "$shared/original-answers.txt" ]; then
-  if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then
-    expect "Selby: average" "$(summary_value average)" = 3.4212
-    expect "Selby: most guesses" "$(summary_value 'most guesses')" = 5
-    expect "Selby: expected" "$(summary_value expected)" = "7920: matches"
-  fi
-  check "export Selby's tree as text" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.txt"
-  same_file "Selby's tree comes back byte for byte" "$out/sel.txt" "$sel"
-  check "export Selby's tree as JSON" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.json"
-  check "and the JSON verifies at 7920" 0 out "total         7920" "$OPTLE" verify "$out/sel.json" "${OL[@]}"
-  check_invalid "Selby's tree within 4 guesses: no" "needs 5 guesses, more than --max-guesses 4" \
-    "$OPTLE" verify "$sel" "${OL[@]}" --max-guesses 4
-else
-  skip "Selby's tree (../shared not found)"
+sel=$selby/salet.original.selby.tree
+OL=(--answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt")
+if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then
+  expect "Selby: average" "$(summary_value average)" = 3.4212
+  expect "Selby: most guesses" "$(summary_value 'most guesses')" = 5
+  expect "Selby: expected" "$(summary_value expected)" = "7920: matches"
 fi
+check "export Selby's tree as text" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.txt"
+same_file "Selby's tree comes back byte for byte" "$out/sel.txt" "$sel"
+check "export Selby's tree as JSON" 0 out "" "$OPTLE" export "$sel" "${OL[@]}" -o "$out/sel.json"
+check "and the JSON verifies at 7920" 0 out "total         7920" "$OPTLE" verify "$out/sel.json" "${OL[@]}"
+check_invalid "Selby's tree within 4 guesses: no" "needs 5 guesses, more than --max-guesses 4" \
+  "$OPTLE" verify "$sel" "${OL[@]}" --max-guesses 4
 
 # ------------------------------------------------------------------
 

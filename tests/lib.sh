@@ -1,8 +1,8 @@
 # tests/lib.sh: the harness the CLI test scripts share (sourced, not run).
 #
 # Sets root (the repository, also the working directory), OPTLE (the
-# binary, default $root/optle), shared (../shared/wordlists),
-# shared_trees (../shared/trees) and tmp (a scratch directory named after
+# binary, default $root/optle), wl (the project's wordlists/), selby
+# (tests/fixtures/alex1770: Alex Selby's published trees, MIT) and tmp (a scratch directory named after
 # $harness, removed on exit after the script's at_exit function, if it
 # defines one); provides pass/fail/skip counters, run and run_with (stdin
 # from $tmp/in), check, check_one_line, check_usage, check_invalid,
@@ -16,8 +16,8 @@ set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 2
 OPTLE=${OPTLE:-$root/optle}
-shared=../shared/wordlists
-shared_trees=../shared/trees
+wl=wordlists
+selby=tests/fixtures/alex1770
 sanitized=0
 if grep -qaE '__(asan|tsan|msan)_init' "$OPTLE" 2>/dev/null; then sanitized=1; fi
 

@@ -16,6 +16,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The sanitizer tier (make test-sanitize) runs the unit suite under
+ * AddressSanitizer, about ten times slower.  There the random-instance
+ * loops run a quarter of their instances: the same code paths, at a
+ * cost the tier can afford; the plain run (make test, and make mutants)
+ * keeps them whole.  ThreadSanitizer (make tsan-unit) keeps them whole
+ * too: races need the repetition.  Tests too heavy for the tier are in
+ * test cases tagged "heavy" (CK_EXCLUDE_TAGS=heavy there). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifndef TEST_ASAN
+#define TEST_ASAN 0
+#endif
+#define TEST_SCALED(n) (TEST_ASAN ? ((n) + 3) / 4 : (n))
+
 Suite *feedback_suite(void);
 Suite *words_suite(void);
 Suite *memo_suite(void);

@@ -21,7 +21,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPTLE=${OPTLE:-./optle}
-SHARED=${SHARED:-../shared/wordlists}
 ROOT_ROWS=""
 [[ ${BENCH_ROOT:-1} != 0 ]] && ROOT_ROWS="orig:root nyt:root"
 [[ ${BENCH_ROOT:-1} == 2 ]] && ROOT_ROWS="$ROOT_ROWS nyt-2023-07:root"
@@ -104,14 +103,16 @@ echo
 echo "verify, NYT SALET tree: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall, $(sed -n 's/^time *//p' <<<"$vout")"
 rm -f "$treefile"
 
-# Reading the other solvers' published trees (issue: "well under 0.1 s once
-# the lists are loaded"): verify's own "read and check" time for each file
-# of ../shared/trees/public, against the lists ../shared/trees/README.md
-# names.
-PUBLIC=${PUBLIC:-$SHARED/../trees/public}
-if [[ -d $PUBLIC && -f $SHARED/nyt-2022-08-guesses.txt ]]; then
-  orig=(--answers "$SHARED/original-answers.txt" --guesses "$SHARED/original-guesses.txt")
-  tarse=(--answers wordlists/nyt-answers.txt --guesses "$SHARED/nyt-2022-08-guesses.txt")
+# Reading published trees ("well under 0.1 s once the lists are
+# loaded"): verify's own "read and check" time for Selby's tree
+# (tests/fixtures/alex1770) and, with PUBLIC_TREES=DIR (make
+# test-public's folder), each of the other solvers' files.
+vout=$("$OPTLE" verify tests/fixtures/alex1770/salet.original.selby.tree --list original)
+echo "verify, salet.original.selby.tree (Selby's text, total $(field total "$vout")): $(sed -n 's/^time *//p' <<<"$vout")"
+PUBLIC=${PUBLIC_TREES:-}
+if [[ -n $PUBLIC && -d $PUBLIC ]]; then
+  orig=(--list original)
+  tarse=(--list nyt-2022-08)
   while read -r file lists; do
     case $lists in
       orig) args=("${orig[@]}") ;;
@@ -132,5 +133,5 @@ tarse.nyt-2022-08.koppel-compressed.txt tarse
 slate.nyt-answers-only.koppel.txt answers
 ROWS
 else
-  echo "verify, published trees: skipped ($PUBLIC or $SHARED/nyt-2022-08-guesses.txt not found)"
+  echo "verify, the other solvers' published trees: PUBLIC_TREES=DIR adds them"
 fi

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # tools/compare.sh: the compare tables and their plots.
 #
-#   tools/compare.sh                  both list sets: outputs/compare-nyt.* and,
-#                                     when ../shared/wordlists exists,
-#                                     outputs/compare-original.*
+#   tools/compare.sh                  both list sets (embedded): outputs/compare-nyt.*
+#                                     and outputs/compare-original.*
 #   tools/compare.sh NAME [OPTIONS]   one table: `optle simulate --compare OPTIONS`
 #                                     (default --list nyt) into outputs/NAME.md,
 #                                     outputs/NAME.csv and outputs/NAME.png
@@ -17,7 +16,6 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 OPTLE=${OPTLE:-$root/optle}
-shared=../shared/wordlists
 mkdir -p outputs
 
 machine() {
@@ -47,9 +45,4 @@ if [ $# -gt 0 ]; then
   exit
 fi
 one compare-nyt --list nyt
-if [ -f "$shared/original-answers.txt" ] && [ -f "$shared/original-guesses.txt" ]; then
-  one compare-original --answers "$shared/original-answers.txt" \
-    --guesses "$shared/original-guesses.txt"
-else
-  echo "skipped compare-original: $shared/original-*.txt not found"
-fi
+one compare-original --list original

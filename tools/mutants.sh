@@ -28,9 +28,9 @@
 #
 # The list must follow the code: when a mutant no longer applies, move
 # it to where the code went.  New bounds, cutoffs and rules get mutants
-# of their own (README "Tests").  A copy sits next to a link to
-# ../shared, so the tests that need the shared lists run as they would
-# in the repository.  MUTANT_KEEP=1 keeps the copies; the results are
+# of their own (README "Tests").  A copy holds the working tree alone,
+# as a fresh clone would: make test needs nothing beside it.
+# MUTANT_KEEP=1 keeps the copies; the results are
 # also written to build/mutants.md.
 set -u
 
@@ -409,16 +409,13 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-mutants.XXXXXX") || exit 2
 cleanup() { [ "${MUTANT_KEEP:-0}" = 1 ] || rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-# Each copy is DIR/optle (base/optle, m/optle): ../shared beside it.
-shared=""
-[ -d "$root/../shared" ] && shared=$(cd "$root/../shared" && pwd)
+# Each copy is DIR/optle (base/optle, m/optle), with nothing beside it.
 
 # The base copy: the working tree's files (tracked, and untracked but not
 # ignored), with their times, built once; each mutant starts from a copy
 # of it, so only the mutated file and what depends on it are rebuilt.
 base=$tmp/base/optle
 mkdir -p "$base"
-[ -n "$shared" ] && ln -s "$shared" "$tmp/base/shared"
 git ls-files -z -co --exclude-standard | tar -c --null -T - -f - | tar -x -C "$base" -f -
 [ -f .deps-ok ] && cp -p .deps-ok "$base/"
 [ -f .deps-tsan-ok ] && cp -p .deps-tsan-ok "$base/"
@@ -452,7 +449,6 @@ for i in "${sel[@]}"; do
   work=$tmp/m/optle
   rm -rf "$tmp/m"
   mkdir -p "$tmp/m"
-  [ -n "$shared" ] && ln -s "$shared" "$tmp/m/shared"
   cp -a "$base" "$work"
   mutate "$work/${M_FILE[i]}" "${M_FROM[i]}" "${M_TO[i]}"
   log=$tmp/$id.log

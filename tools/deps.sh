@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# tools/deps.sh: what a make target needs, checked, and installed with
+# apt-get where it can be (the Makefile's dependency step).
+#
+#   tools/deps.sh build|test|mpi|tsan
+#
+# Each need is probed for itself (a header compiled, a tool run), not by
+# asking a package manager, so the check is the same on any system.  What
+# is missing is then installed with apt-get when the system has apt and
+# NO_APT is not 1, saying which Debian packages it installs.  Whatever is
+# still missing is listed, all of it at once, each with how to get it on
+# Debian/Ubuntu, Fedora, Arch and macOS (Homebrew); the exit status is
+# then 1.  The build needs only a C compiler, OpenMP, xxHash, uthash and
+# jansson: everything else is for the tests and tools.
+#
+# CC, OMPFLAGS, OMPLIBS, SYSFLAGS and SYSLIBS come from the Makefile
+# (default gcc, -fopenmp; Homebrew's paths on macOS).
+set -u
+what=${1:?usage: tools/deps.sh build|test|mpi|tsan}
+CC=${CC:-gcc}
+OMPFLAGS=${OMPFLAGS:--fopenmp}
+OMPLIBS=${OMPLIBS:-$OMPFLAGS}
+SYSFLAGS=${SYSFLAGS:-}
+SYSLIBS=${SYSLIBS:-}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/optle-deps.XXXXXX") || exit 2
+trap 'rm -rf "$scratch"' EXIT
+
+# compiles SOURCE [LINK-FLAGS...]: does a C program build with $CC?
+compiles() {
+  local src=$1
+  shift
+  printf '%b\n' "$src" >"$scratch/p.c"
+  # shellcheck disable=SC2086 # flags are words
+  "$CC" -std=c11 $SYSFLAGS $OMPFLAGS "$scratch/p.c" -o "$scratch/p" $SYSLIBS "$@" $OMPLIBS \
+    >/dev/null 2>&1
+}
+has() { command -v "$1" >/dev/null 2>&1; }
+
+# need NAME DEBIAN FEDORA ARCH BREW: probe_NAME must succeed.
+probe_cc() { has "$CC"; }
+probe_openmp() { compiles '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }'; }
+probe_xxhash() { compiles '#define XXH_INLINE_ALL\n#include <xxhash.h>\nint main(void) { return (int)XXH3_64bits("", 0) & 0; }'; }
+probe_uthash() { compiles '#include <stddef.h>\n#include <uthash.h>\nint main(void) { return 0; }'; }
+probe_jansson() { compiles '#include <jansson.h>\nint main(void) { json_decref(json_object()); return 0; }' -ljansson; }
+probe_check() { has pkg-config && pkg-config --exists check; }
+probe_jq() { has jq; }
+probe_graphviz() { has dot; }
+probe_groff() { has groff; }
+probe_man() { has man; }
+probe_tmux() { has tmux; }
+probe_gnu_time() { /usr/bin/time -v true >/dev/null 2>&1; }
+probe_python3() { has python3; }
+probe_chromium() { has chromium || has chromium-browser || has google-chrome; }
+probe_mpi() { has mpicc && has mpirun; }
+probe_clang() { has clang; }
+probe_archer() { ls /usr/lib/llvm-*/lib/libarcher.so >/dev/null 2>&1 ||
+  [ -f "$(clang -print-resource-dir 2>/dev/null)/../../../lib/libarcher.so" ]; }
+probe_tsan_rt() { printf 'int main(void){return 0;}\n' >"$scratch/t.c" &&
+  clang -fsanitize=thread "$scratch/t.c" -o "$scratch/t" >/dev/null 2>&1; }
+
+# name | Debian packages | Fedora | Arch | Homebrew
+table() {
+  case $what in
+    build) cat <<'EOF'
+cc|gcc libc6-dev|gcc|gcc|llvm (or Xcode's clang)
+openmp|gcc|libgomp|gcc|libomp
+xxhash|libxxhash-dev|xxhash-devel|xxhash|xxhash
+uthash|uthash-dev|uthash-devel|uthash|uthash
+jansson|libjansson-dev|jansson-devel|jansson|jansson
+EOF
+      ;;
+    test) cat <<'EOF'
+check|check pkg-config|check-devel pkgconf|check pkgconf|check pkg-config
+jq|jq|jq|jq|jq
+graphviz|graphviz|graphviz|graphviz|graphviz
+groff|groff-base|groff-base|groff|groff
+man|man-db|man-db|man-db|(built in)
+tmux|tmux|tmux|tmux|tmux
+gnu_time|time|time|time|gnu-time
+python3|python3|python3|python|python
+chromium|chromium|chromium|chromium|--cask chromium
+mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi
+EOF
+      ;;
+    mpi) cat <<'EOF'
+mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi
+EOF
+      ;;
+    tsan) cat <<'EOF'
+clang|clang|clang|clang|llvm
+tsan_rt|libclang-rt-dev|compiler-rt|compiler-rt|llvm
+archer|libomp-dev|libomp-devel|openmp|libomp
+EOF
+      ;;
+    *) echo "tools/deps.sh: unknown target '$what'" >&2; exit 2 ;;
+  esac
+}
+
+missing() { # prints the lines of the table whose probe fails
+  local line
+  while IFS= read -r line; do
+    "probe_${line%%|*}" && continue
+    printf '%s\n' "$line"
+    [ "${line%%|*}" = cc ] && return # without a compiler, nothing else can be probed
+  done < <(table)
+}
+
+miss=$(missing)
+[ -z "$miss" ] && exit 0
+
+if [ "${NO_APT:-0}" != 1 ] && has apt-get && has dpkg-query; then
+  pkgs=$(cut -d'|' -f2 <<<"$miss" | tr ' ' '\n' | sort -u | tr '\n' ' ')
+  echo "optle: installing what $what needs ($(cut -d'|' -f1 <<<"$miss" | tr '\n' ' ' | sed 's/ $//')): apt-get install $pkgs"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  opts=(-y -qq)
+  [ "$what" = test ] && opts+=(--no-install-recommends) # Chromium without a desktop's services
+  # shellcheck disable=SC2086 # package names are words
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install "${opts[@]}" $pkgs; } \
+    >"$scratch/apt.log" 2>&1 || { tail -n 20 "$scratch/apt.log"; echo "optle: apt-get failed"; }
+  miss=$(missing)
+  [ -z "$miss" ] && exit 0
+fi
+
+label="make $what"
+[ "$what" = build ] && label=make
+echo "optle: missing for '$label': $(cut -d'|' -f1 <<<"$miss" | tr '\n' ' ' | sed 's/ $//')"
+while IFS='|' read -r name deb fed arch brew; do
+  printf '  %-9s Debian/Ubuntu: apt-get install %s; Fedora: dnf install %s; Arch: pacman -S %s; macOS: brew install %s\n' \
+    "$name" "$deb" "$fed" "$arch" "$brew"
+done <<<"$miss"
+[ "${NO_APT:-0}" = 1 ] && echo "  (NO_APT=1: apt-get was not called)"
+[ "$what" = build ] && echo "  README \"Install\" has the routes for macOS and other Linux systems."
+exit 1
