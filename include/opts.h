@@ -185,17 +185,17 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
  * options give: 0, or EXIT_USAGE after a message (both modes; an
  * unknown objective). */
 #define OPT_USE_RULES OPT_USE(HARD), OPT_USE(ULTRAHARD)
-int rules_args(const char *cmd, const optle_args *a, rules_mode *m, objective *o);
+int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o);
 
 /* EXIT_USAGE, after saying so, when one of the -o paths is the file
  * `input` (the same file, links followed; label names it: "tree file");
  * else 0.  parse_options() checks the list and --tree files. */
 int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input);
 
-/* Load the lists the options name, with their feedback table; prints
- * the error and returns EXIT_USAGE, or after a stop during the table
- * says so (util.h stop_say()) and returns EXIT_STOPPED. */
-int load_lists(const char *cmd, const list_args *l, game *g);
+/* Load the lists the options name, with their feedback table, into g;
+ * prints the error and returns EXIT_USAGE, or after a stop during the
+ * table says so (util.h stop_say()) and returns EXIT_STOPPED. */
+int opts_load_game(const char *cmd, const list_args *l, game *g);
 
 /*
  * The lists for a command that reads a tree (verify and export; next and
@@ -206,8 +206,8 @@ int load_lists(const char *cmd, const list_args *l, game *g);
  * tree whose recorded "lists_hash" is not the lists' is refused unless
  * force: the tree was made for other lists.  label starts messages about
  * the tree ("--tree " for next and play, "" for verify and export).
- * Prints a one-line problem and returns EXIT_USAGE, or 0 (tree_file_free
- * tf either way).
+ * Prints a one-line problem and returns EXIT_USAGE, or 0; either way,
+ * opts_tree_release(tf) frees what was read of the tree.
  */
 typedef struct {
   char *data; /* the tree file, or NULL */
@@ -215,13 +215,16 @@ typedef struct {
   treeread_info rec; /* what it records: format, list, lists hash */
   bool list_from_tree; /* the lists are the tree's recorded list */
 } tree_file;
-int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
-                    bool force, const char *default_list, game *g, tree_file *tf);
+int opts_load_tree_game(const char *cmd, const list_args *l, const char *tree_path,
+                        const char *label, bool force, const char *default_list, game *g,
+                        tree_file *tf);
 /* The same without the feedback table (game.h game_load_words()): for
  * verify and export, which never play, so a large list costs no table. */
-int load_tree_words(const char *cmd, const list_args *l, const char *tree_path, const char *label,
-                    bool force, const char *default_list, game *g, tree_file *tf);
-void tree_file_free(tree_file *tf);
+int opts_load_tree_words(const char *cmd, const list_args *l, const char *tree_path,
+                         const char *label, bool force, const char *default_list, game *g,
+                         tree_file *tf);
+/* Free the tree file's bytes and what it records (tf->data, tf->rec). */
+void opts_tree_release(tree_file *tf);
 
 /* The guess index of a word given on the command line (any case), or -1
  * after printing "optle: OPTION 'word': reason". */

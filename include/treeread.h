@@ -54,7 +54,7 @@
  * wrote it, up to 64 printable ASCII characters; only reported), and
  * treeread_lists() reads the first two alone,
  * before any lists are loaded; what they must match is the commands'
- * business (opts.h load_tree_lists()).  The tree the reader returns has n and total consistent at
+ * business (opts.h opts_load_tree_game()).  The tree the reader returns has n and total consistent at
  * every node and branches in pattern_cmp() order, whatever the file's
  * order, so tree_check() and the writers take it as it is.
  *

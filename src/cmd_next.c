@@ -92,7 +92,7 @@ static void wider_note(char *buf, size_t size, const char *why, int n, bool tree
              n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
 }
 
-/* Check the tree read by load_tree_lists(): every answer, the guess
+/* Check the tree read by opts_load_tree_game(): every answer, the guess
  * limit, the rules (verify.h): the advice follows the tree, so the tree
  * must keep the game's rules. */
 static int load_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
@@ -121,20 +121,20 @@ int cmd_next(int argc, char **argv) {
     return EXIT_OK;
   }
   rules_mode rules;
-  if ((rc = rules_args("next ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("next ", &a, &rules, NULL))) return rc;
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   if (a.max_guesses && pos.n > a.max_guesses)
     return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
                        a.max_guesses);
   game g;
   tree_file tf;
-  if ((rc = load_tree_lists("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  if ((rc = opts_load_tree_game("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
 
   bool from_guesses = false;
   if (a.answers_from && !(from_guesses = !strcmp(a.answers_from, "guesses")) &&
       strcmp(a.answers_from, "answers")) {
     game_free(&g);
-    tree_file_free(&tf);
+    opts_tree_release(&tf);
     return usage_error("next ", "--answers-from '%s': give answers or guesses", a.answers_from);
   }
 
@@ -241,7 +241,7 @@ int cmd_next(int argc, char **argv) {
 done:
   advisor_free(adv);
   tree_free(tree);
-  tree_file_free(&tf);
+  opts_tree_release(&tf);
   free(set);
   game_free(&wg);
   game_free(&g);

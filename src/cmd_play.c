@@ -328,7 +328,7 @@ int cmd_play(int argc, char **argv) {
     return usage_error("play ", "--max-guesses: %d is out of range (0 to %d)", a.max_guesses,
                        PLAY_MAX_STEPS);
   rules_mode rules;
-  if ((rc = rules_args("play ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("play ", &a, &rules, NULL))) return rc;
   if (a.assist && (a.answer || a.seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
@@ -341,7 +341,7 @@ int cmd_play(int argc, char **argv) {
                                 "elsewhere); optle's own games hide an answer of the list");
   game g;
   tree_file tf;
-  if ((rc = load_tree_lists("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  if ((rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
   /* The list's name as the options would give it, for messages. */
   const char *lname = a.l.list      ? a.l.list
                       : a.l.answers ? NULL
@@ -433,7 +433,7 @@ done:
   advisor_free(p.main_adv);
   free(p.set);
   tree_free(tree);
-  tree_file_free(&tf);
+  opts_tree_release(&tf);
   game_free(&g);
   return rc;
 }

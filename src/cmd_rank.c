@@ -294,7 +294,7 @@ int cmd_rank(int argc, char **argv) {
     return EXIT_OK;
   }
   rules_mode rules;
-  if ((rc = rules_args("rank ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("rank ", &a, &rules, NULL))) return rc;
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
@@ -304,7 +304,7 @@ int cmd_rank(int argc, char **argv) {
   if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   threads_start(a.threads);
   game g;
-  if ((rc = load_lists("rank ", &a.l, &g))) return rc;
+  if ((rc = opts_load_game("rank ", &a.l, &g))) return rc;
   int nwords = 0, *words = NULL;
   if (a.words && !(words = read_words(a.words, &g, &nwords))) {
     game_free(&g);

@@ -255,7 +255,7 @@ int cmd_simulate(int argc, char **argv) {
                            a.out.paths[i]);
   }
   rules_mode rules;
-  if ((rc = rules_args("simulate ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("simulate ", &a, &rules, NULL))) return rc;
   strategy st;
   if (!a.compare && strategy_parse(a.strategy ? a.strategy : "entropy", &st))
     return usage_error("simulate ", "--strategy: %s", err_msg());
@@ -270,7 +270,7 @@ int cmd_simulate(int argc, char **argv) {
   if (a.time_limit) stop_after(a.time_limit);
   game g;
   threads_start(a.threads);
-  if ((rc = load_lists("simulate ", &a.l, &g))) return rc;
+  if ((rc = opts_load_game("simulate ", &a.l, &g))) return rc;
   if (a.compare) {
     rc = run_compare(&a, &g, rules);
     game_free(&g);

@@ -165,7 +165,7 @@ int cmd_solve(int argc, char **argv) {
    * output files are then removed, not left half-written. */
   rules_mode rules;
   objective obj;
-  if ((rc = rules_args("solve ", &a, &rules, &obj))) return rc;
+  if ((rc = opts_rules("solve ", &a, &rules, &obj))) return rc;
   bool ranked = dist_size() > 1 && !a.first && obj == OBJ_TOTAL;
   if (dist_size() > 1 && !ranked && !dist_solo(a.first ? "solve --first" : "solve --objective worst"))
     return EXIT_OK;
@@ -175,7 +175,7 @@ int cmd_solve(int argc, char **argv) {
   if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   game g;
   threads_start(a.threads);
-  if ((rc = load_lists("solve ", &a.l, &g))) return rc;
+  if ((rc = opts_load_game("solve ", &a.l, &g))) return rc;
 
   int first = -1;
   if (a.first && (first = word_arg("solve ", "--first", a.first, &g)) < 0) {

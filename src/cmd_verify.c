@@ -28,7 +28,7 @@
 /* Shared                                                               */
 
 /* Load the lists (the options, else the JSON tree's recorded list;
- * opts.h load_tree_lists()) and check the tree, under *rules: the rules
+ * opts.h opts_load_tree_game()) and check the tree, under *rules: the rules
  * the options give or the ones a JSON tree records, whichever is
  * stricter (ultrahard allows no guess hard mode forbids, and hard mode
  * none the normal rules do), so a tree's own claim is always checked.
@@ -37,10 +37,10 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
                            int max_guesses, rules_mode *rules, game *g, tnode **t,
                            treeread_info *info) {
   tree_file tf;
-  int rc = load_tree_words(cmd, l, path, "", force, NULL, g, &tf);
+  int rc = opts_load_tree_words(cmd, l, path, "", force, NULL, g, &tf);
   if (rc) return rc;
   rc = verify_mem(tf.data, tf.len, path, g, max_guesses, t, info);
-  tree_file_free(&tf);
+  opts_tree_release(&tf);
   if (!rc) {
     if (info->rules > *rules) *rules = info->rules;
     rc = verify_rules(*t, g, *rules, info, path);
@@ -105,7 +105,7 @@ int cmd_verify(int argc, char **argv) {
     return EXIT_OK;
   }
   rules_mode rules;
-  if ((rc = rules_args("verify ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("verify ", &a, &rules, NULL))) return rc;
   if (pos.n == 0) return usage_error("verify ", "give the tree file to verify");
   const char *path = pos.v[0];
 
@@ -267,7 +267,7 @@ int cmd_export(int argc, char **argv) {
     return EXIT_OK;
   }
   rules_mode rules;
-  if ((rc = rules_args("export ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("export ", &a, &rules, NULL))) return rc;
   if (pos.n == 0) return usage_error("export ", "give the tree file to export");
   if (outputs_clash("export ", &a.out, "tree file", pos.v[0])) return EXIT_USAGE;
   treefmt tf = TREEFMT_NONE;

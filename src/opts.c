@@ -162,9 +162,9 @@ static int load(const char *cmd, const list_args *l, game *g, bool table) {
   return rc ? load_failed() : 0;
 }
 
-int load_lists(const char *cmd, const list_args *l, game *g) { return load(cmd, l, g, true); }
+int opts_load_game(const char *cmd, const list_args *l, game *g) { return load(cmd, l, g, true); }
 
-void tree_file_free(tree_file *tf) {
+void opts_tree_release(tree_file *tf) {
   free(tf->data);
   tf->data = NULL;
   treeread_info_free(&tf->rec);
@@ -190,7 +190,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
                     treeread_lists(tf->data, tf->len, tree_path,
                                    given ? g->n_answers : lists_max_answers(), &tf->rec))) {
     fprintf(stderr, "optle: %s%s\n", label, err_msg());
-    tree_file_free(tf);
+    opts_tree_release(tf);
     game_free(g);
     return EXIT_USAGE;
   }
@@ -203,7 +203,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
                 "the lists with --list or --answers",
                 label, tree_path, tf->rec.list, lists_names());
         fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
-        tree_file_free(tf);
+        opts_tree_release(tf);
         return EXIT_USAGE;
       }
       use.list = tf->rec.list;
@@ -216,12 +216,12 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
       if (tree_path && tf->rec.format == TREEFMT_TEXT)
         why = " (a text tree does not record its lists)";
       usage_error(cmd, "give --list NAME or --answers FILE%s", why);
-      tree_file_free(tf);
+      opts_tree_release(tf);
       return EXIT_USAGE;
     }
     int rc = load(cmd, &use, g, false);
     if (rc) {
-      tree_file_free(tf);
+      opts_tree_release(tf);
       return rc;
     }
   }
@@ -237,26 +237,28 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
             label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
             have, named);
     fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
-    tree_file_free(tf);
+    opts_tree_release(tf);
     game_free(g);
     return EXIT_USAGE;
   }
   /* 5. The table, for the commands that play. */
   if (table && game_table(g)) {
-    tree_file_free(tf);
+    opts_tree_release(tf);
     game_free(g);
     return load_failed();
   }
   return 0;
 }
 
-int load_tree_lists(const char *cmd, const list_args *l, const char *tree_path, const char *label,
-                    bool force, const char *default_list, game *g, tree_file *tf) {
+int opts_load_tree_game(const char *cmd, const list_args *l, const char *tree_path,
+                        const char *label, bool force, const char *default_list, game *g,
+                        tree_file *tf) {
   return tree_lists(cmd, l, tree_path, label, force, default_list, g, tf, true);
 }
 
-int load_tree_words(const char *cmd, const list_args *l, const char *tree_path, const char *label,
-                    bool force, const char *default_list, game *g, tree_file *tf) {
+int opts_load_tree_words(const char *cmd, const list_args *l, const char *tree_path,
+                         const char *label, bool force, const char *default_list, game *g,
+                         tree_file *tf) {
   return tree_lists(cmd, l, tree_path, label, force, default_list, g, tf, false);
 }
 
@@ -273,7 +275,7 @@ int word_arg(const char *cmd, const char *option, const char *word, const game *
   return idx;
 }
 
-int rules_args(const char *cmd, const optle_args *a, rules_mode *m, objective *o) {
+int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o) {
   if (a->hard && a->ultrahard) return usage_error(cmd, "--hard and --ultrahard: choose one");
   *m = a->ultrahard ? RULES_ULTRAHARD : a->hard ? RULES_HARD : RULES_NORMAL;
   if (o) {
