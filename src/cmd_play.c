@@ -46,9 +46,6 @@
 #include "verify.h"
 #include "cmd_play.h"
 
-/* Longest input line accepted, in bytes (without the newline). */
-/* Most guesses in one game when there is no guess limit. */
-
 static const optuse play_opts[] = {
     OPT_USE_LISTS,
     OPT_USE(ASSIST),

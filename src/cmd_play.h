@@ -7,26 +7,17 @@
 #ifndef OPTLE_CMD_PLAY_H
 #define OPTLE_CMD_PLAY_H
 
-#include <ctype.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "advice.h"
-#include "cli.h"
-#include "feedback.h"
 #include "game.h"
 #include "history.h"
-#include "opts.h"
-#include "tuning.h"
-#include "util.h"
-#include "verify.h"
 
+/* Longest input line accepted, in bytes (without the newline). */
 #define PLAY_LINE_MAX 200
+/* Most guesses in one game when there is no guess limit. */
 #define PLAY_MAX_STEPS 64
 
 typedef struct {
@@ -57,12 +48,8 @@ typedef struct {
 int play_show_guess(const play *p, FILE *fp, hstep st);
 void play_update_keys(play *p, hstep st);
 void play_show_keys(const play *p);
-void play_next_command(const play *p, int k);
 void play_show_hint(play *p);
-void play_show_lines(play *p, int answer);
-void play_show_analysis(play *p, bool won);
 void play_wide_drop(play *p);
-const char *play_why_of(const char *msg);
 int play_fit(play *p, int k);
 void play_game_over(play *p, bool won, int answer);
 
