@@ -70,6 +70,9 @@ int history_apply(const game *g, uint16_t *set, int n, hstep st);
  * *bad_step (may be NULL) gets the 1-based step at fault, 0 if none.
  */
 int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step);
+/* A message of history_filter()'s without its "no answer fits: " (the
+ * reason the set became empty); any other message as it is. */
+const char *history_no_fit_reason(const char *msg);
 
 /*
  * When the answer is not on the answer list (the NYT now picks answers

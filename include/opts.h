@@ -26,6 +26,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "tree.h"
 #include "treeread.h"
 #include "util.h"
 
@@ -187,6 +188,17 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
 #define OPT_USE_RULES OPT_USE(HARD), OPT_USE(ULTRAHARD)
 int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o);
 
+/* What a command's -o files hold: trees (treeio.h's formats) or, for
+ * simulate --compare, tables (simulate.h: .md, .csv). */
+typedef enum { OUT_TREES, OUT_TABLES } out_kind;
+/* Each -o file in turn: its extension must name a format of `kind`
+ * ("-o FILE: unknown tree format (use ...)"), and with `once` it may not
+ * be an earlier one again (opts_output_twice()).  0 or EXIT_USAGE. */
+int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once);
+/* EXIT_USAGE after "-o FILE: given twice" when paths[i] is one of
+ * paths[0..i); else 0. */
+int opts_output_twice(const char *cmd, const char *const *paths, int i);
+
 /* EXIT_USAGE, after saying so, when one of the -o paths is the file
  * `input` (the same file, links followed; label names it: "tree file");
  * else 0.  parse_options() checks the list and --tree files. */
@@ -225,6 +237,18 @@ int opts_load_tree_words(const char *cmd, const list_args *l, const char *tree_p
                          tree_file *tf);
 /* Free the tree file's bytes and what it records (tf->data, tf->rec). */
 void opts_tree_release(tree_file *tf);
+
+/* --answers-from (next, play): *from_guesses is true for "guesses",
+ * false for "answers" or none; EXIT_USAGE after a message for another
+ * value, else 0. */
+int opts_answers_from(const char *cmd, const optle_args *a, bool *from_guesses);
+
+/* Check the --tree file opts_load_tree_game() read (next, play) in full
+ * against g, the guess limit and the rules (verify.h): the advice
+ * follows the tree, so it must keep the game's rules.  0 with *t, or
+ * EXIT_USAGE after "optle: --tree reason". */
+int opts_verify_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
+                     rules_mode rules, tnode **t);
 
 /* The guess index of a word given on the command line (any case), or -1
  * after printing "optle: OPTION 'word': reason". */

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "game.h"
 
@@ -69,6 +70,10 @@ typedef struct {
   int nodes;      /* tree nodes */
 } tree_summary;
 void tree_summarize(const tnode *t, tree_summary *s);
+/* The summary lines solve, simulate and verify print alike: "total",
+ * "average", "most guesses" and "distribution" (k:answers, k = 1..most)
+ * of n answers that take total guesses (dist as in tree_summary). */
+void tree_print_totals(FILE *fp, int n, long total, int most, const int *dist);
 
 /* A short hash of the tree's shape and words, for benches and tests. */
 uint64_t tree_hash(const tnode *t);

@@ -92,23 +92,6 @@ static void wider_note(char *buf, size_t size, const char *why, int n, bool tree
              n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
 }
 
-/* Check the tree read by opts_load_tree_game(): every answer, the guess
- * limit, the rules (verify.h): the advice follows the tree, so the tree
- * must keep the game's rules. */
-static int load_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
-                     rules_mode rules, tnode **t) {
-  treeread_info info;
-  int rc = verify_mem(tf->data, tf->len, path, g, max_guesses, t, &info);
-  if (rc == VERIFY_VALID && (rc = verify_rules(*t, g, rules, &info, path))) {
-    tree_free(*t);
-    *t = NULL;
-  }
-  treeread_info_free(&info);
-  if (rc == VERIFY_VALID) return 0;
-  fprintf(stderr, "optle: --tree %s\n", err_msg());
-  return EXIT_USAGE;
-}
-
 int cmd_next(int argc, char **argv) {
   optle_args a;
   bool help = false;
@@ -130,12 +113,11 @@ int cmd_next(int argc, char **argv) {
   tree_file tf;
   if ((rc = opts_load_tree_game("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
 
-  bool from_guesses = false;
-  if (a.answers_from && !(from_guesses = !strcmp(a.answers_from, "guesses")) &&
-      strcmp(a.answers_from, "answers")) {
+  bool from_guesses;
+  if ((rc = opts_answers_from("next ", &a, &from_guesses))) {
     game_free(&g);
     opts_tree_release(&tf);
-    return usage_error("next ", "--answers-from '%s': give answers or guesses", a.answers_from);
+    return rc;
   }
 
   hstep h[NEXT_MAX_STEPS];
@@ -160,8 +142,7 @@ int cmd_next(int argc, char **argv) {
       fprintf(stderr, "optle: %s\n", err_msg());
       rc = EXIT_USAGE;
     } else { /* no answer of the list fits: the allowed guesses may */
-      const char *m = err_msg(), *p = "no answer fits: ";
-      snprintf(why, sizeof why, "%s", strncmp(m, p, strlen(p)) ? m : m + strlen(p));
+      snprintf(why, sizeof why, "%s", history_no_fit_reason(err_msg()));
     }
   }
   if (!rc && (from_guesses || why[0])) {
@@ -194,7 +175,7 @@ int cmd_next(int argc, char **argv) {
     print_solved(cg, h, pos.n, a.json, g.guess2ans[h[pos.n - 1].guess] < 0);
     goto done;
   }
-  if (a.tree && (rc = load_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
+  if (a.tree && (rc = opts_verify_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
 
   advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, cg == &g ? tree : NULL, a.tree,
                      note[0] ? note : NULL, rules, a.prove};

@@ -329,10 +329,8 @@ int cmd_play(int argc, char **argv) {
   if (a.assist && (a.answer || a.seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
-  bool from_guesses = false;
-  if (a.answers_from && !(from_guesses = !strcmp(a.answers_from, "guesses")) &&
-      strcmp(a.answers_from, "answers"))
-    return usage_error("play ", "--answers-from '%s': give answers or guesses", a.answers_from);
+  bool from_guesses;
+  if ((rc = opts_answers_from("play ", &a, &from_guesses))) return rc;
   if (from_guesses && !a.assist)
     return usage_error("play ", "--answers-from guesses is for --assist (a game played "
                                 "elsewhere); optle's own games hide an answer of the list");
@@ -361,18 +359,7 @@ int cmd_play(int argc, char **argv) {
     }
   }
   if (a.tree) {
-    treeread_info info;
-    int v = verify_mem(tf.data, tf.len, a.tree, &g, a.max_guesses, &tree, &info);
-    if (v == VERIFY_VALID && (v = verify_rules(tree, &g, rules, &info, a.tree))) {
-      tree_free(tree);
-      tree = NULL;
-    }
-    treeread_info_free(&info);
-    if (v != VERIFY_VALID) {
-      fprintf(stderr, "optle: --tree %s\n", err_msg());
-      rc = EXIT_USAGE;
-      goto done;
-    }
+    if ((rc = opts_verify_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
     p.tree_first = tree->guess;
   }
   if (lname) snprintf(p.lists, sizeof p.lists, "--list %s", lname);

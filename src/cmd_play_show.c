@@ -204,12 +204,6 @@ void play_wide_drop(play *p) {
   p->adv = p->main_adv;
 }
 
-/* err_msg() without a leading "no answer fits: ". */
-static const char *play_why_of(const char *msg) {
-  const char *pre = "no answer fits: ";
-  return strncmp(msg, pre, strlen(pre)) ? msg : msg + strlen(pre);
-}
-
 /*
  * The answers that fit h[0..k) into p->set and p->n: from the answer
  * list; or, when none of it fits (or with --answers-from guesses), from
@@ -226,7 +220,7 @@ int play_fit(play *p, int k) {
   if (p->wide_from >= 0) {
     if (history_filter(p->g, p->h, k, p->set, &n, NULL)) {
       if (n == 0) {
-        snprintf(why, sizeof why, "%s", play_why_of(err_msg()));
+        snprintf(why, sizeof why, "%s", history_no_fit_reason(err_msg()));
         return err_set("no allowed guess fits either: %s", why);
       }
       return -1;
@@ -240,7 +234,7 @@ int play_fit(play *p, int k) {
       return 0;
     }
     if (n > 0) return -1; /* a win that is not the last step */
-    snprintf(why, sizeof why, "%s", play_why_of(err_msg()));
+    snprintf(why, sizeof why, "%s", history_no_fit_reason(err_msg()));
   } else if (k == 0 && (long)p->main_g->n_guesses * p->main_g->n_guesses > ADVICE_ROOT_WORK) {
     p->n = 0;
     return 0;

@@ -209,12 +209,7 @@ static void print_report(const sim_report *r, const tnode *t, const game *g, con
   printf("strategy      %s\n", name);
   if (rules != RULES_NORMAL) printf("rules         %s\n", rules_name(rules));
   printf("first guess   %s%s\n", g->guesses.w[t->guess], first >= 0 ? " (fixed)" : "");
-  printf("total         %ld\n", r->total);
-  printf("average       %.4f\n", (double)r->total / r->n);
-  printf("most guesses  %d\n", r->most);
-  printf("distribution ");
-  for (int k = 1; k <= r->most && k <= TREE_MAX_DEPTH; k++) printf(" %d:%d", k, r->dist[k]);
-  printf("\n");
+  tree_print_totals(stdout, r->n, r->total, r->most, r->dist);
   if (limit > 0)
     printf("failures      %d (answers needing more than %d guesses)\n", r->failures, limit);
   else
@@ -243,16 +238,10 @@ int cmd_simulate(int argc, char **argv) {
       return usage_error("simulate ", "--strategy plays one strategy; with --compare use "
                                       "--strategies");
     if (a.tree) return usage_error("simulate ", "--tree cannot be used with --compare");
-    for (int i = 0; i < a.out.n; i++)
-      if (sim_format_of(a.out.paths[i]) < 0)
-        return usage_error("simulate ", "-o %s: unknown table format (use .md or .csv)",
-                           a.out.paths[i]);
+    if ((rc = opts_check_outputs("simulate ", &a.out, OUT_TABLES, false))) return rc;
   } else {
     if (a.strategies) return usage_error("simulate ", "--strategies needs --compare");
-    for (int i = 0; i < a.out.n; i++)
-      if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-        return usage_error("simulate ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
-                           a.out.paths[i]);
+    if ((rc = opts_check_outputs("simulate ", &a.out, OUT_TREES, false))) return rc;
   }
   rules_mode rules;
   if ((rc = opts_rules("simulate ", &a, &rules, NULL))) return rc;

@@ -152,14 +152,7 @@ int cmd_solve(int argc, char **argv) {
     help_text(stdout, &solve_doc);
     return EXIT_OK;
   }
-  for (int i = 0; i < a.out.n; i++) {
-    if (treeio_format_of(a.out.paths[i]) == TREEFMT_NONE)
-      return usage_error("solve ", "-o %s: unknown tree format (use " TREEIO_EXTENSIONS ")",
-                         a.out.paths[i]);
-    for (int j = 0; j < i; j++)
-      if (!strcmp(a.out.paths[i], a.out.paths[j]))
-        return usage_error("solve ", "-o %s: given twice", a.out.paths[i]);
-  }
+  if ((rc = opts_check_outputs("solve ", &a.out, OUT_TREES, true))) return rc;
   /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
    * a stop during loading ends the search at its first node, and the
    * output files are then removed, not left half-written. */
@@ -274,12 +267,7 @@ int cmd_solve(int argc, char **argv) {
         printf("objective     worst: every answer within %d guesses, proven the least; then the "
                "least total\n", worst);
       printf("first guess   %s%s\n", g.guesses.w[tree->guess], first >= 0 ? " (fixed)" : "");
-      printf("total         %ld\n", sum.total);
-      printf("average       %.4f\n", (double)sum.total / sum.n);
-      printf("most guesses  %d\n", sum.most);
-      printf("distribution ");
-      for (int k = 1; k <= sum.most; k++) printf(" %d:%d", k, sum.dist[k]);
-      printf("\n");
+      tree_print_totals(stdout, sum.n, sum.total, sum.most, sum.dist);
       printf("nodes         %llu\n", (unsigned long long)st.nodes);
       printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
       printf("threads       %d\n", so.threads);

@@ -285,8 +285,7 @@ int cmd_export(int argc, char **argv) {
                          "extension says none)", dest[i]);
     if (f == EXPORT_NONE)
       return usage_error("export ", "give --format json|text|dot|html|paths|cpaths|map|mjs");
-    for (int j = 0; j < i; j++)
-      if (!strcmp(dest[i], dest[j])) return usage_error("export ", "-o %s: given twice", dest[i]);
+    if (opts_output_twice("export ", dest, i)) return EXIT_USAGE;
     dot |= f == EXPORT_DOT;
   }
   if (a.depth && !dot) return usage_error("export ", "--depth applies to --format dot only");

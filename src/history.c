@@ -104,6 +104,9 @@ int history_apply(const game *g, uint16_t *set, int n, hstep st) {
   return m;
 }
 
+/* How history_filter()'s message for an empty set begins. */
+#define NO_FIT "no answer fits: "
+
 int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step) {
   int m = g->n_answers;
   for (int i = 0; i < m; i++) set[i] = (uint16_t)i;
@@ -122,16 +125,21 @@ int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, 
       if (bad_step) *bad_step = i + 1;
       *n = 0;
       if (history_won(h[i]))
-        return err_set("no answer fits: the set became empty at step %d, %s (%s is not one of "
+        return err_set(NO_FIT "the set became empty at step %d, %s (%s is not one of "
                        "the %d answer%s that fitted before it)",
                        i + 1, b, g->guesses.w[h[i].guess], before, before == 1 ? "" : "s");
-      return err_set("no answer fits: the set became empty at step %d, %s (%d answer%s "
+      return err_set(NO_FIT "the set became empty at step %d, %s (%d answer%s "
                      "fitted before it)",
                      i + 1, b, before, before == 1 ? "" : "s");
     }
   }
   *n = m;
   return 0;
+}
+
+const char *history_no_fit_reason(const char *msg) {
+  size_t len = strlen(NO_FIT);
+  return strncmp(msg, NO_FIT, len) ? msg : msg + len;
 }
 
 const tnode *history_follow(const tnode *root, const hstep *h, int k, int *left_at) {

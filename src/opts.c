@@ -9,9 +9,12 @@
 
 #include "advice.h"
 #include "lists.h"
+#include "simulate.h"
+#include "treeio.h"
 #include "treeread.h"
 #include "tuning.h"
 #include "util.h"
+#include "verify.h"
 #include "words.h"
 
 int usage_error(const char *cmd, const char *fmt, ...) {
@@ -54,6 +57,34 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
                                        out_same_file(out->paths[i], input)))
       return usage_error(cmd, "-o %s: that is the %s%s%s: writing it would destroy an input",
                          out->paths[i], label, *label ? " " : "", input);
+  return 0;
+}
+
+static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
+static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
+
+/* What -o writes, by kind: its name and extensions for the message. */
+static const struct {
+  const char *name, *extensions;
+  bool (*known)(const char *path);
+} out_kinds[] = {
+    [OUT_TREES] = {"tree", TREEIO_EXTENSIONS, is_tree_file},
+    [OUT_TABLES] = {"table", ".md or .csv", is_table_file},
+};
+
+int opts_output_twice(const char *cmd, const char *const *paths, int i) {
+  for (int j = 0; j < i; j++)
+    if (!strcmp(paths[i], paths[j])) return usage_error(cmd, "-o %s: given twice", paths[i]);
+  return 0;
+}
+
+int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once) {
+  for (int i = 0; i < out->n; i++) {
+    if (!out_kinds[kind].known(out->paths[i]))
+      return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
+                         out_kinds[kind].name, out_kinds[kind].extensions);
+    if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
+  }
   return 0;
 }
 
@@ -284,4 +315,25 @@ int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o
       return usage_error(cmd, "--objective '%s': use total or worst", a->objective);
   }
   return 0;
+}
+
+int opts_answers_from(const char *cmd, const optle_args *a, bool *from_guesses) {
+  *from_guesses = a->answers_from && !strcmp(a->answers_from, "guesses");
+  if (a->answers_from && !*from_guesses && strcmp(a->answers_from, "answers"))
+    return usage_error(cmd, "--answers-from '%s': give answers or guesses", a->answers_from);
+  return 0;
+}
+
+int opts_verify_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
+                     rules_mode rules, tnode **t) {
+  treeread_info info;
+  int rc = verify_mem(tf->data, tf->len, path, g, max_guesses, t, &info);
+  if (rc == VERIFY_VALID && (rc = verify_rules(*t, g, rules, &info, path))) {
+    tree_free(*t);
+    *t = NULL;
+  }
+  treeread_info_free(&info);
+  if (rc == VERIFY_VALID) return 0;
+  fprintf(stderr, "optle: --tree %s\n", err_msg());
+  return EXIT_USAGE;
 }

@@ -318,6 +318,15 @@ void tree_summarize(const tnode *t, tree_summary *s) {
   if (t) summarize(t, 0, s);
 }
 
+void tree_print_totals(FILE *fp, int n, long total, int most, const int *dist) {
+  fprintf(fp, "total         %ld\n", total);
+  fprintf(fp, "average       %.4f\n", n ? (double)total / n : 0.0);
+  fprintf(fp, "most guesses  %d\n", most);
+  fprintf(fp, "distribution ");
+  for (int k = 1; k <= most && k <= TREE_MAX_DEPTH; k++) fprintf(fp, " %d:%d", k, dist[k]);
+  fprintf(fp, "\n");
+}
+
 /* ------------------------------------------------------------------ */
 /* Hash                                                                 */
 

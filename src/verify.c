@@ -311,12 +311,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   if (info->format == TREEFMT_JSON && info->version[0])
     fprintf(fp, "written by    optle %s\n", info->version);
   fprintf(fp, "first guess   %s\n", word(g, t));
-  fprintf(fp, "total         %ld\n", s.total);
-  fprintf(fp, "average       %.4f\n", s.n ? (double)s.total / s.n : 0.0);
-  fprintf(fp, "most guesses  %d\n", s.most);
-  fprintf(fp, "distribution ");
-  for (int k = 1; k <= s.most; k++) fprintf(fp, " %d:%d", k, s.dist[k]);
-  fprintf(fp, "\n");
+  tree_print_totals(fp, s.n, s.total, s.most, s.dist);
   fprintf(fp, "tree hash     %016llx\n", (unsigned long long)tree_hash(t));
   int nw = s.dist[s.most];
   fprintf(fp, "worst         %d answer%s take%s %d guess%s", nw, nw == 1 ? "" : "s",
