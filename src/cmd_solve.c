@@ -6,11 +6,9 @@
  * the best value and builds the tree as solve --first does: the tree
  * solve gives in one process, the same hash.  With --first or
  * --objective worst it runs on rank 0 alone. */
-#include <omp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -25,7 +23,6 @@
 #include "treeio.h"
 #include "tuning.h"
 #include "util.h"
-
 
 static const optuse solve_opts[] = {
     OPT_USE_LISTS,
@@ -143,152 +140,199 @@ static int ranked_first(search *s, const game *g, const uint16_t *all) {
   return g0;
 }
 
-int cmd_solve(int argc, char **argv) {
+/* One solve, from the options to the report: cmd_solve()'s steps share it. */
+typedef struct {
   optle_args a;
-  bool help = false;
-  int rc = parse_options("solve", solve_opts, argc, argv, &a, &help, NULL);
+  rules_mode rules;
+  objective obj;
+  bool ranked;      /* under MPI: every rank ranks the first guesses */
+  bool own;         /* this rank writes the outputs and the report (rank 0) */
+  game g;
+  int first;        /* --first, or -1 */
+  outset outs;
+  search_opts so;
+  search *s;
+  uint16_t *all;    /* every answer */
+  tnode *tree;      /* the optimal tree, or NULL */
+  int total, worst; /* its total (OPTLE_INF: none); --objective worst's least depth */
+  double t0, t1;    /* the search's start and end */
+} solve_run;
+
+/* Step 1: the options, and the checks that need no lists.  *help: --help
+ * was asked for (and printed). */
+static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
+  int rc = parse_options("solve", solve_opts, argc, argv, &r->a, help, NULL);
   if (rc) return rc;
-  if (help) {
+  if (*help) {
     help_text(stdout, &solve_doc);
     return EXIT_OK;
   }
-  if ((rc = opts_check_outputs("solve ", &a.out, OUT_TREES, true))) return rc;
-  /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
-   * a stop during loading ends the search at its first node, and the
-   * output files are then removed, not left half-written. */
-  rules_mode rules;
-  objective obj;
-  if ((rc = opts_rules("solve ", &a, &rules, &obj))) return rc;
-  bool ranked = dist_size() > 1 && !a.first && obj == OBJ_TOTAL;
-  if (dist_size() > 1 && !ranked && !dist_solo(a.first ? "solve --first" : "solve --objective worst"))
-    return EXIT_OK;
-  bool own = dist_rank() == 0; /* the outputs and the report are rank 0's */
-  stop_catch_signals();
-  /* From now: the table counts too (rank 0 decides: dist.h). */
-  if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
-  game g;
-  threads_start(a.threads);
-  if ((rc = opts_load_game("solve ", &a.l, &g))) return rc;
+  if ((rc = opts_check_outputs("solve ", &r->a.out, OUT_TREES, true))) return rc;
+  if ((rc = opts_rules("solve ", &r->a, &r->rules, &r->obj))) return rc;
+  r->ranked = dist_size() > 1 && !r->a.first && r->obj == OBJ_TOTAL;
+  r->own = dist_rank() == 0;
+  return 0;
+}
 
-  int first = -1;
-  if (a.first && (first = word_arg("solve ", "--first", a.first, &g)) < 0) {
-    game_free(&g);
+/* Step 2: the lists and their table, --first, and the outputs, opened
+ * now so that a bad path fails before a long solve; every rank must have
+ * the same lists (dist.h). */
+static int solve_load(solve_run *r) {
+  int rc;
+  threads_start(r->a.threads);
+  if ((rc = opts_load_game("solve ", &r->a.l, &r->g))) return rc;
+  r->first = -1;
+  if (r->a.first && (r->first = word_arg("solve ", "--first", r->a.first, &r->g)) < 0) {
+    game_free(&r->g);
     return EXIT_USAGE;
   }
-  /* Open outputs now, so a bad path fails before a long solve. */
-  outset outs;
-  if (outs_open(&outs, own ? a.out.paths : NULL, own ? a.out.n : 0)) {
-    game_free(&g);
+  if (outs_open(&r->outs, r->own ? r->a.out.paths : NULL, r->own ? r->a.out.n : 0)) {
+    game_free(&r->g);
     return EXIT_USAGE;
   }
-  if ((rc = dist_agree(EXIT_OK, g.lists_hash))) {
-    outs_abort(&outs);
-    game_free(&g);
+  if ((rc = dist_agree(EXIT_OK, r->g.lists_hash))) {
+    outs_abort(&r->outs);
+    game_free(&r->g);
     return rc;
   }
+  return 0;
+}
 
-  search_opts so;
-  strategy_search_opts(&so);
-  so.max_guesses = a.max_guesses;
-  if (a.threads) so.threads = a.threads;
-  so.memo_mb = a.memo_mb;
-  so.progress = !a.quiet && own && isatty(2);
-  if (a.no_seed) so.seed = NULL;
-  so.rules = rules;
-  so.objective = obj;
-  search *s = strategy_search_new(&g, &so);
+/* Step 3: the search the options ask for, and the set of every answer. */
+static void solve_search_new(solve_run *r) {
+  search_opts *so = &r->so;
+  strategy_search_opts(so);
+  so->max_guesses = r->a.max_guesses;
+  if (r->a.threads) so->threads = r->a.threads;
+  so->memo_mb = r->a.memo_mb;
+  so->progress = !r->a.quiet && r->own && isatty(2);
+  if (r->a.no_seed) so->seed = NULL;
+  so->rules = r->rules;
+  so->objective = r->obj;
+  r->s = strategy_search_new(&r->g, so);
+  r->all = xmalloc(sizeof *r->all * (size_t)r->g.n_answers);
+  for (int i = 0; i < r->g.n_answers; i++) r->all[i] = (uint16_t)i;
+}
 
-  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  double t0 = now_seconds();
-  tnode *tree = NULL;
-  int total = OPTLE_INF, worst = 0;
-  if (obj == OBJ_WORST) {
-    /* The least depth any strategy keeps to, then the least total
-     * within it (rules.h). */
-    worst = search_least_depth(s, all, g.n_answers, first, a.max_guesses);
-    if (worst > 0) {
-      search_set_max_guesses(s, worst);
-    }
+/* Step 4: the optimal tree.  --objective worst first finds the least
+ * depth any strategy keeps to, then the least total within it (rules.h);
+ * under MPI every rank ranks the first guesses and rank 0 builds the
+ * tree of the best. */
+static void solve_tree(solve_run *r) {
+  int n = r->g.n_answers;
+  r->t0 = now_seconds();
+  r->total = OPTLE_INF;
+  if (r->obj == OBJ_WORST) {
+    r->worst = search_least_depth(r->s, r->all, n, r->first, r->a.max_guesses);
+    if (r->worst > 0) search_set_max_guesses(r->s, r->worst);
   }
-  if (ranked) {
-    /* Every rank ranks; rank 0 builds the tree of the best. */
-    int g0 = ranked_first(s, &g, all);
-    if (!own) {
-      free(all);
-      search_free(s);
-      game_free(&g);
-      return EXIT_OK;
-    }
-    if (g0 >= 0) total = search_solve(s, all, g.n_answers, g0, &tree);
-  } else if (worst >= 0 && !(obj == OBJ_WORST && worst == 0))
-    total = search_solve(s, all, g.n_answers, first, &tree);
-  double t1 = now_seconds();
+  if (r->ranked) {
+    int g0 = ranked_first(r->s, &r->g, r->all);
+    if (r->own && g0 >= 0) r->total = search_solve(r->s, r->all, n, g0, &r->tree);
+  } else if (r->worst >= 0 && !(r->obj == OBJ_WORST && r->worst == 0)) {
+    r->total = search_solve(r->s, r->all, n, r->first, &r->tree);
+  }
+  r->t1 = now_seconds();
+}
 
-  int status = EXIT_OK;
-  const search_partial *stop = search_stopped(s);
+/* --stats: the search's counters, and the root proof's stages. */
+static void print_counters(const search *s) {
+  search_stats st;
+  search_get_stats(s, &st);
+  print_stats(&st);
+  if (search_root_report(s)) print_root(search_root_report(s));
+}
+
+/* The summary of a solved tree, and the files written. */
+static void print_summary(const solve_run *r) {
+  const game *g = &r->g;
+  tree_summary sum;
+  tree_summarize(r->tree, &sum);
+  search_stats st;
+  search_get_stats(r->s, &st);
+  printf("lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
+         g->guesses.path, g->n_guesses);
+  printf("guess limit   %s", r->a.max_guesses ? "" : "none\n");
+  if (r->a.max_guesses) printf("%d\n", r->a.max_guesses);
+  if (r->rules != RULES_NORMAL) printf("rules         %s\n", rules_name(r->rules));
+  if (r->obj == OBJ_WORST)
+    printf("objective     worst: every answer within %d guesses, proven the least; then the "
+           "least total\n", r->worst);
+  printf("first guess   %s%s\n", g->guesses.w[r->tree->guess], r->first >= 0 ? " (fixed)" : "");
+  tree_print_totals(stdout, sum.n, sum.total, sum.most, sum.dist);
+  printf("nodes         %llu\n", (unsigned long long)st.nodes);
+  printf("tree hash     %016llx\n", (unsigned long long)tree_hash(r->tree));
+  printf("threads       %d\n", r->so.threads);
+  if (r->ranked)
+    printf("ranks         %d (first guesses ranked by every rank, the tree built by rank 0)\n",
+           dist_size());
+  printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
+  double tv, tt;
+  search_times(r->s, &tv, &tt);
+  if (r->ranked) tv = r->t1 - r->t0 - tt; /* the ranking, and the best one's values again */
+  printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
+         g->load_seconds + (r->t1 - r->t0), g->load_seconds, tv, tt);
+  outs_report(&r->outs, stdout, "wrote         ");
+  if (r->a.stats) print_counters(r->s);
+}
+
+/* Step 5: what was found: a stop, no strategy, or the tree, written to
+ * the outputs and summed up.  Returns the exit status. */
+static int solve_report(solve_run *r) {
+  const game *g = &r->g;
+  int limit = r->a.max_guesses;
+  const search_partial *stop = search_stopped(r->s);
   if (stop) {
-    outs_abort(&outs);
-    report_stop(stop, &g, g.n_answers, search_seed_bound(s));
-    if (a.stats) {
-      search_stats st;
-      search_get_stats(s, &st);
-      print_stats(&st);
-      if (search_root_report(s)) print_root(search_root_report(s));
-    }
-    status = EXIT_STOPPED;
-  } else if (total >= OPTLE_INF) {
-    outs_abort(&outs);
-    if (first >= 0)
-      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d %s\n",
-              g.guesses.w[first], a.max_guesses, a.max_guesses == 1 ? "guess" : "guesses");
-    else
-      fprintf(stderr, "optle: no strategy solves every answer within %d %s\n", a.max_guesses,
-              a.max_guesses == 1 ? "guess" : "guesses");
-    status = EXIT_NOSTRATEGY;
-  } else {
-    if (tree_check(tree, &g, all, g.n_answers, a.max_guesses)) {
-      fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
-      exit(EXIT_INTERNAL);
-    }
-    treeio_job job = {tree, &g, a.max_guesses, rules, obj};
-    if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
-    if (!a.quiet) {
-      tree_summary sum;
-      tree_summarize(tree, &sum);
-      search_stats st;
-      search_get_stats(s, &st);
-      printf("lists         %s (%d answers), %s (%d guesses)\n", g.answers.path, g.n_answers,
-             g.guesses.path, g.n_guesses);
-      printf("guess limit   %s", a.max_guesses ? "" : "none\n");
-      if (a.max_guesses) printf("%d\n", a.max_guesses);
-      if (rules != RULES_NORMAL) printf("rules         %s\n", rules_name(rules));
-      if (obj == OBJ_WORST)
-        printf("objective     worst: every answer within %d guesses, proven the least; then the "
-               "least total\n", worst);
-      printf("first guess   %s%s\n", g.guesses.w[tree->guess], first >= 0 ? " (fixed)" : "");
-      tree_print_totals(stdout, sum.n, sum.total, sum.most, sum.dist);
-      printf("nodes         %llu\n", (unsigned long long)st.nodes);
-      printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
-      printf("threads       %d\n", so.threads);
-      if (ranked)
-        printf("ranks         %d (first guesses ranked by every rank, the tree built by rank 0)\n",
-               dist_size());
-      printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
-      double tv, tt;
-      search_times(s, &tv, &tt);
-      if (ranked) tv = t1 - t0 - tt; /* the ranking, and the best one's values again */
-      printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
-             g.load_seconds + (t1 - t0), g.load_seconds, tv, tt);
-      outs_report(&outs, stdout, "wrote         ");
-      if (a.stats) print_stats(&st);
-      if (a.stats && search_root_report(s)) print_root(search_root_report(s));
-    }
+    outs_abort(&r->outs);
+    report_stop(stop, g, g->n_answers, search_seed_bound(r->s));
+    if (r->a.stats) print_counters(r->s);
+    return EXIT_STOPPED;
   }
-  tree_free(tree);
-  free(all);
-  search_free(s);
-  game_free(&g);
+  if (r->total >= OPTLE_INF) {
+    outs_abort(&r->outs);
+    if (r->first >= 0)
+      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d %s\n",
+              g->guesses.w[r->first], limit, limit == 1 ? "guess" : "guesses");
+    else
+      fprintf(stderr, "optle: no strategy solves every answer within %d %s\n", limit,
+              limit == 1 ? "guess" : "guesses");
+    return EXIT_NOSTRATEGY;
+  }
+  if (tree_check(r->tree, g, r->all, g->n_answers, limit)) {
+    fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
+    exit(EXIT_INTERNAL);
+  }
+  treeio_job job = {r->tree, g, limit, r->rules, r->obj};
+  int status = outs_write(&r->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
+  if (!r->a.quiet) print_summary(r);
   return status;
 }
 
+static void solve_free(solve_run *r) {
+  tree_free(r->tree);
+  free(r->all);
+  search_free(r->s);
+  game_free(&r->g);
+}
+
+int cmd_solve(int argc, char **argv) {
+  solve_run r = {0};
+  bool help = false;
+  int rc = solve_options(argc, argv, &r, &help);
+  if (rc || help) return rc;
+  if (dist_size() > 1 && !r.ranked &&
+      !dist_solo(r.a.first ? "solve --first" : "solve --objective worst"))
+    return EXIT_OK;
+  /* From here on Ctrl-C and SIGTERM only raise the search's stop flag:
+   * a stop during loading ends the search at its first node, and the
+   * output files are then removed, not left half-written.  The time
+   * limit counts the table too (rank 0 decides: dist.h). */
+  stop_catch_signals();
+  if (r.a.time_limit) stop_after(r.a.time_limit + dist_stop_lag());
+  if ((rc = solve_load(&r))) return rc;
+  solve_search_new(&r);
+  solve_tree(&r);
+  rc = r.own ? solve_report(&r) : EXIT_OK; /* the other ranks only ranked */
+  solve_free(&r);
+  return rc;
+}
