@@ -98,70 +98,108 @@ static int compare_writer(FILE *fp, const char *path, void *arg) {
   return sim_compare_write(fp, j->c, j->g, (sim_format)sim_format_of(path), j->about);
 }
 
-static int run_compare(const optle_args *a, game *g, rules_mode rules) {
-  char *firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
-  char *names = xstrdup(a->strategies ? a->strategies : COMPARE_STRATEGIES);
-  int max_items = g->n_guesses + 1;
-  char **fv = xmalloc(sizeof *fv * (size_t)max_items), **sv = xmalloc(sizeof *sv * 64);
-  int *openers = xmalloc(sizeof *openers * (size_t)max_items);
-  strategy strats[64];
-  int nopen = split_list(firsts, fv, max_items), nstrat = split_list(names, sv, 64), rc = 0;
-  if (nopen < 0) rc = usage_error("simulate ", "--first: more words than the guess list has");
-  else if (nstrat < 0) rc = usage_error("simulate ", "--strategies: at most 64 strategies");
-  for (int i = 0; !rc && i < nopen; i++)
-    if (!*fv[i]) rc = usage_error("simulate ", "--first: an empty word in the list");
-    else if ((openers[i] = word_arg("simulate ", "--first", fv[i], g)) < 0) rc = EXIT_USAGE;
-  for (int i = 0; !rc && i < nstrat; i++)
-    if (strategy_parse(sv[i], &strats[i]))
-      rc = usage_error("simulate ", "--strategies: %s", err_msg());
-    else strats[i].gr.mode = rules;
-  outset outs;
-  if (!rc && outs_open(&outs, a->out.paths, a->out.n)) rc = EXIT_USAGE;
-  if (rc) {
-    free(firsts), free(names), free(fv), free(sv), free(openers);
-    return rc;
-  }
+/* The table's rows and columns: --first's words and --strategies'
+ * strategies (or the defaults above), split out of copies of the two. */
+#define COMPARE_MAX_STRATEGIES 64
+typedef struct {
+  char *firsts, *names; /* the copies, split in place */
+  char **fv, **sv;      /* their items */
+  int *openers, nopen;  /* the rows' first guesses */
+  strategy strats[COMPARE_MAX_STRATEGIES];
+  int nstrat;
+} compare_axes;
 
-  sim_compare c = {.nopen = nopen,
-                   .nstrat = nstrat,
-                   .openers = openers,
-                   .strats = strats,
-                   .threads = a->threads ? a->threads : omp_get_max_threads(),
-                   .max_guesses = a->max_guesses,
-                   .memo_mb = a->memo_mb,
-                   .rules = rules};
-  sim_compare_run(&c, g);
-  if (stop_requested()) {
-    outs_abort(&outs);
-    char what[128];
-    snprintf(what, sizeof what, "with %d of the table's %d cells computed: nothing written", c.done,
-             nopen * nstrat);
-    stop_say(what);
-    sim_compare_free(&c);
-    free(firsts), free(names), free(fv), free(sv), free(openers);
-    return EXIT_STOPPED;
+static void compare_axes_free(compare_axes *x) {
+  free(x->firsts), free(x->names), free(x->fv), free(x->sv), free(x->openers);
+}
+
+/* Parse the rows and columns into *x (compare_axes_free() it either
+ * way): 0, or EXIT_USAGE after a message. */
+static int compare_parse(const optle_args *a, const game *g, rules_mode rules, compare_axes *x) {
+  x->firsts = xstrdup(a->first ? a->first : COMPARE_FIRST);
+  x->names = xstrdup(a->strategies ? a->strategies : COMPARE_STRATEGIES);
+  int max_items = g->n_guesses + 1;
+  x->fv = xmalloc(sizeof *x->fv * (size_t)max_items);
+  x->sv = xmalloc(sizeof *x->sv * COMPARE_MAX_STRATEGIES);
+  x->openers = xmalloc(sizeof *x->openers * (size_t)max_items);
+  x->nopen = split_list(x->firsts, x->fv, max_items);
+  x->nstrat = split_list(x->names, x->sv, COMPARE_MAX_STRATEGIES);
+  if (x->nopen < 0) return usage_error("simulate ", "--first: more words than the guess list has");
+  if (x->nstrat < 0)
+    return usage_error("simulate ", "--strategies: at most %d strategies", COMPARE_MAX_STRATEGIES);
+  for (int i = 0; i < x->nopen; i++)
+    if (!*x->fv[i]) return usage_error("simulate ", "--first: an empty word in the list");
+    else if ((x->openers[i] = word_arg("simulate ", "--first", x->fv[i], g)) < 0)
+      return EXIT_USAGE;
+  for (int i = 0; i < x->nstrat; i++) {
+    if (strategy_parse(x->sv[i], &x->strats[i]))
+      return usage_error("simulate ", "--strategies: %s", err_msg());
+    x->strats[i].gr.mode = rules;
   }
-  char about[1024];
-  snprintf(about, sizeof about,
+  return 0;
+}
+
+/* The table's caption: what it shows, on which lists, in how long. */
+static void compare_about(char *about, size_t size, const sim_compare *c, const game *g,
+                          int max_guesses) {
+  snprintf(about, size,
            "Average guesses per answer on %s (%d answers) and %s (%d guesses), first guess "
            "fixed per row%s; **bold**: the best first guess of each column%s; time: the "
            "seconds of each column's cells, summed (heuristic cells run one per thread, side "
            "by side; exact cells use every thread). %d threads, %.1f s in all.",
            g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
-           c.exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" when "
-                             "there is none"
-                           : "",
-           a->max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",
-           c.threads, c.wall);
-  compare_job job = {&c, g, about};
-  int status = outs_write(&outs, compare_writer, &job) ? EXIT_USAGE : EXIT_OK;
-  if (!a->quiet) {
-    sim_compare_write(stdout, &c, g, SIM_MARKDOWN, about);
-    outs_report(&outs, stdout, "wrote ");
+           c->exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" "
+                               "when there is none"
+                             : "",
+           max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",
+           c->threads, c->wall);
+}
+
+/* The table computed, written to the outputs and printed; or, after a
+ * stop, nothing written. */
+static int compare_report(const optle_args *a, const game *g, const sim_compare *c,
+                          outset *outs) {
+  if (stop_requested()) {
+    outs_abort(outs);
+    char what[128];
+    snprintf(what, sizeof what, "with %d of the table's %d cells computed: nothing written",
+             c->done, c->nopen * c->nstrat);
+    stop_say(what);
+    return EXIT_STOPPED;
   }
-  sim_compare_free(&c);
-  free(firsts), free(names), free(fv), free(sv), free(openers);
+  char about[1024];
+  compare_about(about, sizeof about, c, g, a->max_guesses);
+  compare_job job = {c, g, about};
+  int status = outs_write(outs, compare_writer, &job) ? EXIT_USAGE : EXIT_OK;
+  if (!a->quiet) {
+    sim_compare_write(stdout, c, g, SIM_MARKDOWN, about);
+    outs_report(outs, stdout, "wrote ");
+  }
   return status;
+}
+
+static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
+  compare_axes x = {0};
+  int rc = compare_parse(a, g, rules, &x);
+  outset outs;
+  if (!rc && outs_open(&outs, a->out.paths, a->out.n)) rc = EXIT_USAGE;
+  if (rc) {
+    compare_axes_free(&x);
+    return rc;
+  }
+  sim_compare c = {.nopen = x.nopen,
+                   .nstrat = x.nstrat,
+                   .openers = x.openers,
+                   .strats = x.strats,
+                   .threads = a->threads ? a->threads : omp_get_max_threads(),
+                   .max_guesses = a->max_guesses,
+                   .memo_mb = a->memo_mb,
+                   .rules = rules};
+  sim_compare_run(&c, g);
+  rc = compare_report(a, g, &c, &outs);
+  sim_compare_free(&c);
+  compare_axes_free(&x);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -223,36 +261,141 @@ static void print_report(const sim_report *r, const tnode *t, const game *g, con
   printf("tree nodes    %d\n", r->nodes);
 }
 
-int cmd_simulate(int argc, char **argv) {
-  optle_args a;
-  bool help = false;
-  int rc = parse_options("simulate", sim_opts, argc, argv, &a, &help, NULL);
+/* One strategy (or --tree) played on every answer: run_one()'s steps
+ * share it. */
+typedef struct {
+  const optle_args *a;
+  const game *g;
+  rules_mode rules;
+  const strategy *st; /* unless --tree */
+  int first;          /* --first, or -1 */
+  uint16_t *all;      /* every answer */
+  strategy_env env;
+  outset outs;
+} one_run;
+
+/* The strategy's tree on every answer, checked; NULL after saying why
+ * (*status): a stop, or (exact) no strategy within the guess limit. */
+static tnode *strategy_run(const one_run *o, int *status) {
+  const game *g = o->g;
+  tnode *tree = strategy_tree(o->st, g, o->all, g->n_answers, o->first, &o->env);
+  if (stop_requested()) {
+    tree_free(tree);
+    char what[STRATEGY_NAME_MAX + 100];
+    snprintf(what, sizeof what, "before the %s strategy's tree was finished: nothing written",
+             o->st->name);
+    stop_say(what);
+    *status = EXIT_STOPPED;
+    return NULL;
+  }
+  if (!tree) {
+    if (o->first >= 0)
+      fprintf(stderr,
+              "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
+              g->guesses.w[o->first], o->env.max_guesses);
+    else
+      fprintf(stderr, "optle: no strategy solves every answer within %d guesses\n",
+              o->env.max_guesses);
+    *status = EXIT_NOSTRATEGY;
+    return NULL;
+  }
+  if (tree_check(tree, g, o->all, g->n_answers, 0)) {
+    fprintf(stderr, "optle: internal error: the strategy's tree fails its check: %s\n",
+            err_msg());
+    exit(EXIT_INTERNAL);
+  }
+  return tree;
+}
+
+/* The tree played, written to the outputs and reported; seconds: how
+ * long it took to make. */
+static int report_one(one_run *o, const tnode *tree, double seconds) {
+  const optle_args *a = o->a;
+  const game *g = o->g;
+  sim_report r;
+  sim_report_tree(tree, g, o->all, g->n_answers, a->max_guesses, &r);
+  /* The file's guess limit is the game's when the tree keeps to it. */
+  int file_limit = r.failures ? 0 : a->max_guesses;
+  treeio_job job = {tree, g, file_limit, o->rules, OBJ_TOTAL};
+  int status = outs_write(&o->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
+  if (a->quiet) return status;
+  char name[STRATEGY_NAME_MAX + 300];
+  if (a->tree) snprintf(name, sizeof name, "tree %s", a->tree);
+  else snprintf(name, sizeof name, "%s", o->st->name);
+  print_report(&r, tree, g, name, o->first, a->max_guesses, o->rules);
+  printf("threads       %d\n", o->env.threads);
+  printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",
+         g->load_seconds + seconds, g->load_seconds, a->tree ? "reading the tree" : "strategy",
+         seconds);
+  outs_report(&o->outs, stdout, "wrote         ");
+  return status;
+}
+
+/* One strategy, or --tree, played on every answer. */
+static int run_one(const optle_args *a, const game *g, rules_mode rules, const strategy *st) {
+  one_run o = {.a = a, .g = g, .rules = rules, .st = st, .first = -1};
+  if (a->first && (o.first = word_arg("simulate ", "--first", a->first, g)) < 0)
+    return EXIT_USAGE;
+  o.all = xmalloc(sizeof *o.all * (size_t)g->n_answers);
+  for (int i = 0; i < g->n_answers; i++) o.all[i] = (uint16_t)i;
+  if (outs_open(&o.outs, a->out.paths, a->out.n)) {
+    free(o.all);
+    return EXIT_USAGE;
+  }
+  strategy_env_default(&o.env);
+  if (a->threads) o.env.threads = a->threads;
+  o.env.max_guesses = a->max_guesses;
+  o.env.memo_mb = a->memo_mb;
+  o.env.rules = rules;
+  double t0 = now_seconds();
+  int status = EXIT_OK;
+  tnode *tree = a->tree ? load_tree(a->tree, g, o.all, o.first, rules, &status)
+                        : strategy_run(&o, &status);
+  double t1 = now_seconds();
+  if (tree) status = report_one(&o, tree, t1 - t0);
+  else outs_abort(&o.outs);
+  tree_free(tree);
+  free(o.all);
+  return status;
+}
+
+/* The options, and the checks that need no lists. */
+static int sim_options(int argc, char **argv, optle_args *a, rules_mode *rules, strategy *st,
+                       bool *help) {
+  int rc = parse_options("simulate", sim_opts, argc, argv, a, help, NULL);
   if (rc) return rc;
-  if (help) {
+  if (*help) {
     help_text(stdout, &simulate_doc);
     return EXIT_OK;
   }
-  /* Usage checks that need no lists. */
-  if (a.compare) {
-    if (a.strategy)
+  if (a->compare) {
+    if (a->strategy)
       return usage_error("simulate ", "--strategy plays one strategy; with --compare use "
                                       "--strategies");
-    if (a.tree) return usage_error("simulate ", "--tree cannot be used with --compare");
-    if ((rc = opts_check_outputs("simulate ", &a.out, OUT_TABLES, false))) return rc;
+    if (a->tree) return usage_error("simulate ", "--tree cannot be used with --compare");
+    if ((rc = opts_check_outputs("simulate ", &a->out, OUT_TABLES, false))) return rc;
   } else {
-    if (a.strategies) return usage_error("simulate ", "--strategies needs --compare");
-    if ((rc = opts_check_outputs("simulate ", &a.out, OUT_TREES, false))) return rc;
+    if (a->strategies) return usage_error("simulate ", "--strategies needs --compare");
+    if ((rc = opts_check_outputs("simulate ", &a->out, OUT_TREES, false))) return rc;
   }
-  rules_mode rules;
-  if ((rc = opts_rules("simulate ", &a, &rules, NULL))) return rc;
-  strategy st;
-  if (!a.compare && strategy_parse(a.strategy ? a.strategy : "entropy", &st))
+  if ((rc = opts_rules("simulate ", a, rules, NULL))) return rc;
+  if (a->compare) return 0; /* the strategies are --strategies' (run_compare()) */
+  if (strategy_parse(a->strategy ? a->strategy : "entropy", st))
     return usage_error("simulate ", "--strategy: %s", err_msg());
-  st.gr.mode = rules;
-  if (a.tree && st.kind != STRAT_EXACT && a.strategy)
+  st->gr.mode = *rules;
+  if (a->tree && st->kind != STRAT_EXACT && a->strategy)
     return usage_error("simulate ", "--tree plays the tree in the file: leave out --strategy "
                                     "(or give exact)");
+  return 0;
+}
 
+int cmd_simulate(int argc, char **argv) {
+  optle_args a;
+  rules_mode rules;
+  strategy st;
+  bool help = false;
+  int rc = sim_options(argc, argv, &a, &rules, &st, &help);
+  if (rc || help) return rc;
   /* From here on Ctrl-C, SIGTERM and --time-limit stop every phase
    * (util.h): status 4, and no -o file is written. */
   stop_catch_signals();
@@ -260,89 +403,7 @@ int cmd_simulate(int argc, char **argv) {
   game g;
   threads_start(a.threads);
   if ((rc = opts_load_game("simulate ", &a.l, &g))) return rc;
-  if (a.compare) {
-    rc = run_compare(&a, &g, rules);
-    game_free(&g);
-    return rc;
-  }
-
-  int first = -1;
-  if (a.first && (first = word_arg("simulate ", "--first", a.first, &g)) < 0) {
-    game_free(&g);
-    return EXIT_USAGE;
-  }
-  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  outset outs;
-  if (outs_open(&outs, a.out.paths, a.out.n)) {
-    free(all);
-    game_free(&g);
-    return EXIT_USAGE;
-  }
-
-  strategy_env env;
-  strategy_env_default(&env);
-  if (a.threads) env.threads = a.threads;
-  env.max_guesses = a.max_guesses;
-  env.memo_mb = a.memo_mb;
-  env.rules = rules;
-  double t0 = now_seconds();
-  tnode *tree = NULL;
-  int status = EXIT_OK;
-  char name[STRATEGY_NAME_MAX + 300];
-  if (a.tree) {
-    snprintf(name, sizeof name, "tree %s", a.tree);
-    tree = load_tree(a.tree, &g, all, first, rules, &status);
-  } else {
-    snprintf(name, sizeof name, "%s", st.name);
-    tree = strategy_tree(&st, &g, all, g.n_answers, first, &env);
-    if (stop_requested()) {
-      tree_free(tree);
-      tree = NULL;
-      char what[STRATEGY_NAME_MAX + 100];
-      snprintf(what, sizeof what, "before the %s strategy's tree was finished: nothing written",
-               st.name);
-      stop_say(what);
-      status = EXIT_STOPPED;
-    } else if (!tree) {
-      if (first >= 0)
-        fprintf(stderr,
-                "optle: no strategy starting with '%s' solves every answer within %d guesses\n",
-                g.guesses.w[first], a.max_guesses);
-      else
-        fprintf(stderr, "optle: no strategy solves every answer within %d guesses\n",
-                a.max_guesses);
-      status = EXIT_NOSTRATEGY;
-    } else if (tree_check(tree, &g, all, g.n_answers, 0)) {
-      fprintf(stderr, "optle: internal error: the strategy's tree fails its check: %s\n",
-              err_msg());
-      exit(EXIT_INTERNAL);
-    }
-  }
-  double t1 = now_seconds();
-  if (!tree) {
-    outs_abort(&outs);
-    free(all);
-    game_free(&g);
-    return status;
-  }
-
-  sim_report r;
-  sim_report_tree(tree, &g, all, g.n_answers, a.max_guesses, &r);
-  /* The file's guess limit is the game's when the tree keeps to it. */
-  int file_limit = r.failures ? 0 : a.max_guesses;
-  treeio_job job = {tree, &g, file_limit, rules, OBJ_TOTAL};
-  if (outs_write(&outs, treeio_out_writer, &job)) status = EXIT_USAGE;
-  if (!a.quiet) {
-    print_report(&r, tree, &g, name, first, a.max_guesses, rules);
-    printf("threads       %d\n", env.threads);
-    printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",
-           g.load_seconds + (t1 - t0), g.load_seconds, a.tree ? "reading the tree" : "strategy",
-           t1 - t0);
-    outs_report(&outs, stdout, "wrote         ");
-  }
-  tree_free(tree);
-  free(all);
+  rc = a.compare ? run_compare(&a, &g, rules) : run_one(&a, &g, rules, &st);
   game_free(&g);
-  return status;
+  return rc;
 }
