@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "advice.h"
@@ -18,7 +17,6 @@
 #include "opts.h"
 #include "tuning.h"
 #include "util.h"
-#include "verify.h"
 
 /* Most history steps on the command line. */
 #define NEXT_MAX_STEPS 64
@@ -92,139 +90,192 @@ static void wider_note(char *buf, size_t size, const char *why, int n, bool tree
              n, n == 1 ? "" : "es", n == 1 ? "s" : "", tree ? not_used : "");
 }
 
-int cmd_next(int argc, char **argv) {
+/* One piece of advice, from the options to the report: cmd_next()'s
+ * steps share it. */
+typedef struct {
   optle_args a;
-  bool help = false;
   char *pv[NEXT_MAX_STEPS];
-  positionals pos = {pv, 0, NEXT_MAX_STEPS, "history steps"};
-  int rc = parse_options("next", next_opts, argc, argv, &a, &help, &pos);
+  positionals pos;      /* the history's steps as given (pv) */
+  rules_mode rules;
+  bool from_guesses;    /* --answers-from guesses */
+  game g;               /* the lists' game */
+  tree_file tf;         /* --tree's file */
+  game wg;              /* the wider game (history.h), when in use */
+  const game *cg;       /* the game the advice is for: &g or &wg */
+  hstep h[NEXT_MAX_STEPS];
+  int k;                /* steps */
+  uint16_t *set;        /* the answers that fit h[0..k) */
+  int n;
+  int guess;            /* --guess, or -1 */
+  char why[512];        /* why no answer of the list fits, or "" */
+  char note[1024];      /* advisor_opts.wider, or "" */
+  tnode *tree;          /* --tree's, checked */
+  advisor *adv;
+} next_run;
+
+/* The problem err_msg() names: EXIT_USAGE. */
+static int input_error(void) {
+  fprintf(stderr, "optle: %s\n", err_msg());
+  return EXIT_USAGE;
+}
+
+/* Step 1: the options, and the checks that need no lists.  *help: --help
+ * was asked for (and printed). */
+static int next_options(int argc, char **argv, next_run *r, bool *help) {
+  r->pos = (positionals){r->pv, 0, NEXT_MAX_STEPS, "history steps"};
+  int rc = parse_options("next", next_opts, argc, argv, &r->a, help, &r->pos);
   if (rc) return rc;
-  if (help) {
+  if (*help) {
     help_text(stdout, &next_doc);
     return EXIT_OK;
   }
-  rules_mode rules;
-  if ((rc = opts_rules("next ", &a, &rules, NULL))) return rc;
+  if ((rc = opts_rules("next ", &r->a, &r->rules, NULL))) return rc;
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
-  if (a.max_guesses && pos.n > a.max_guesses)
-    return usage_error("next ", "%d guesses given, more than --max-guesses %d", pos.n,
-                       a.max_guesses);
-  game g;
-  tree_file tf;
-  if ((rc = opts_load_tree_game("next ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  r->k = r->pos.n;
+  if (r->a.max_guesses && r->k > r->a.max_guesses)
+    return usage_error("next ", "%d guesses given, more than --max-guesses %d", r->k,
+                       r->a.max_guesses);
+  return 0;
+}
 
-  bool from_guesses;
-  if ((rc = opts_answers_from("next ", &a, &from_guesses))) {
-    game_free(&g);
-    opts_tree_release(&tf);
-    return rc;
-  }
-
-  hstep h[NEXT_MAX_STEPS];
-  uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
-  int n = 0, guess = -1;
-  tnode *tree = NULL;
-  advisor *adv = NULL;
-  game wg = {0};           /* the wider game (history.h), when in use */
-  const game *cg = &g;     /* the game the advice is for */
-  char why[512] = "", note[1024] = "";
-  for (int i = 0; i < pos.n && !rc; i++)
-    if (history_parse(&g, pos.v[i], true, &h[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg());
-      rc = EXIT_USAGE;
-    }
-  if (!rc && history_check_rules(&g, rules, h, pos.n)) {
-    fprintf(stderr, "optle: %s\n", err_msg());
-    rc = EXIT_USAGE;
-  }
-  if (!rc && history_filter(&g, h, pos.n, set, &n, NULL)) {
-    if (n > 0) { /* a win that is not the last step */
-      fprintf(stderr, "optle: %s\n", err_msg());
-      rc = EXIT_USAGE;
-    } else { /* no answer of the list fits: the allowed guesses may */
-      snprintf(why, sizeof why, "%s", history_no_fit_reason(err_msg()));
-    }
-  }
-  if (!rc && (from_guesses || why[0])) {
-    if (!pos.n && (long)g.n_guesses * g.n_guesses > ADVICE_ROOT_WORK) {
-      rc = usage_error("next ", "--answers-from guesses: with no guess made, all %d allowed "
+/* The allowed guesses that fit the history as the possible answers: a
+ * game of their own (history_wider()), for --answers-from guesses or
+ * when no answer of the list fits (r->why). */
+static int widen(next_run *r) {
+  const game *g = &r->g;
+  if (!r->k && (long)g->n_guesses * g->n_guesses > ADVICE_ROOT_WORK)
+    return usage_error("next ", "--answers-from guesses: with no guess made, all %d allowed "
                                 "guesses could be the answer, too many to value a first guess; "
                                 "give the guesses made so far",
-                       g.n_guesses);
-      goto done;
-    }
-    if (history_wider(&g, h, pos.n, &wg)) {
-      if (why[0]) fprintf(stderr, "optle: no answer fits: %s; and %s\n", why, err_msg());
-      else fprintf(stderr, "optle: %s\n", err_msg());
-      rc = EXIT_USAGE;
-      goto done;
-    }
-    cg = &wg;
-    free(set);
-    set = xmalloc(sizeof *set * (size_t)wg.n_answers);
-    history_filter(cg, h, pos.n, set, &n, NULL); /* all of them */
-    wider_note(note, sizeof note, why[0] ? why : NULL, n, a.tree != NULL);
+                       g->n_guesses);
+  if (history_wider(g, r->h, r->k, &r->wg)) {
+    if (r->why[0]) fprintf(stderr, "optle: no answer fits: %s; and %s\n", r->why, err_msg());
+    else fprintf(stderr, "optle: %s\n", err_msg());
+    return EXIT_USAGE;
   }
-  if (!rc && a.guess && (guess = word_arg("next ", "--guess", a.guess, cg)) < 0) rc = EXIT_USAGE;
-  char whyg[160];
-  if (!rc && guess >= 0 && history_why(cg, rules, h, pos.n, guess, whyg, sizeof whyg))
-    rc = usage_error("next ", "--guess %s: %s (%s mode)", cg->guesses.w[guess], whyg,
-                     rules_name(rules));
-  if (rc) goto done;
-  if (pos.n && history_won(h[pos.n - 1])) {
-    print_solved(cg, h, pos.n, a.json, g.guess2ans[h[pos.n - 1].guess] < 0);
-    goto done;
-  }
-  if (a.tree && (rc = opts_verify_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
+  r->cg = &r->wg;
+  free(r->set);
+  r->set = xmalloc(sizeof *r->set * (size_t)r->wg.n_answers);
+  history_filter(r->cg, r->h, r->k, r->set, &r->n, NULL); /* all of them */
+  wider_note(r->note, sizeof r->note, r->why[0] ? r->why : NULL, r->n, r->a.tree != NULL);
+  return 0;
+}
 
-  advisor_opts ao = {a.max_guesses, a.threads, a.memo_mb, cg == &g ? tree : NULL, a.tree,
-                     note[0] ? note : NULL, rules, a.prove};
-  if (!(adv = advisor_new(cg, &ao))) {
-    rc = usage_error("next ", "%s", err_msg());
-    goto done;
+/* Step 2: the history: each step parsed and kept to the rules, and the
+ * answers that fit it (r->set); the allowed guesses that fit when none
+ * of the list's does, or with --answers-from guesses (widen()). */
+static int next_history(next_run *r) {
+  const game *g = &r->g;
+  r->set = xmalloc(sizeof *r->set * (size_t)g->n_answers);
+  for (int i = 0; i < r->k; i++)
+    if (history_parse(g, r->pos.v[i], true, &r->h[i])) return input_error();
+  if (history_check_rules(g, r->rules, r->h, r->k)) return input_error();
+  if (history_filter(g, r->h, r->k, r->set, &r->n, NULL)) {
+    if (r->n > 0) return input_error(); /* a win that is not the last step */
+    /* No answer of the list fits: the allowed guesses may. */
+    snprintf(r->why, sizeof r->why, "%s", history_no_fit_reason(err_msg()));
   }
-  if (advisor_slow(adv, n, h, pos.n) && isatty(STDERR_FILENO))
+  return r->from_guesses || r->why[0] ? widen(r) : 0;
+}
+
+/* Step 3: --guess, a guess the rules allow after the history. */
+static int next_guess(next_run *r) {
+  if (!r->a.guess) return 0;
+  if ((r->guess = word_arg("next ", "--guess", r->a.guess, r->cg)) < 0) return EXIT_USAGE;
+  char why[160];
+  if (history_why(r->cg, r->rules, r->h, r->k, r->guess, why, sizeof why))
+    return usage_error("next ", "--guess %s: %s (%s mode)", r->cg->guesses.w[r->guess], why,
+                       rules_name(r->rules));
+  return 0;
+}
+
+/* --guess's exact total, to set against the best's (none when it gives
+ * every answer left the same colours: no information). */
+static int value_guess(next_run *r, const advice *ad, advice_cmp *cmp) {
+  const game *cg = r->cg;
+  int n = r->n, guess = r->guess;
+  uint8_t p0 = game_fb(cg, guess, r->set[0]);
+  cmp->no_info = p0 != PATTERN_WIN;
+  for (int i = 1; i < n && cmp->no_info; i++) cmp->no_info = game_fb(cg, guess, r->set[i]) == p0;
+  if (!cmp->no_info && advisor_big_root(r->adv, n) && guess != ad->best && isatty(STDERR_FILENO))
+    fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
+                    "opener, minutes or more for a poor one (Ctrl-C stops)\n",
+            cg->guesses.w[guess], n);
+  if (!cmp->no_info) cmp->total = advice_guess_total(r->adv, r->set, n, r->h, r->k, guess);
+  if (stop_requested()) {
+    fprintf(stderr, "optle: stopped before %s's value was proven\n", cg->guesses.w[guess]);
+    return EXIT_STOPPED;
+  }
+  return 0;
+}
+
+/* The advice, as text or JSON; status 1 when no strategy is sure to
+ * finish within the guesses left. */
+static int print_advice(const next_run *r, const advice *ad, const advice_cmp *cmp) {
+  const advice_cmp *c = r->guess >= 0 ? cmp : NULL;
+  if (r->a.json) advice_print_json(stdout, r->cg, r->adv, r->set, r->h, ad, c);
+  else advice_print(stdout, r->cg, r->adv, r->set, r->h, ad, c);
+  if (ad->best >= 0) return EXIT_OK;
+  int n = r->n;
+  if (ad->left == 0)
+    fprintf(stderr, "optle: no guesses left: all %d are used and %d answer%s still fit%s\n",
+            r->a.max_guesses, n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+  else
+    fprintf(stderr, "optle: no strategy finds every one of the %d answers left within %d "
+                    "guess%s\n", n, ad->left, ad->left == 1 ? "" : "es");
+  return EXIT_NOSTRATEGY;
+}
+
+/* Step 4: the advice (the game is solved; or the best next guess, with
+ * --guess's value beside it), from --tree where it applies. */
+static int next_advise(next_run *r) {
+  const optle_args *a = &r->a;
+  int rc;
+  if (r->k && history_won(r->h[r->k - 1])) {
+    print_solved(r->cg, r->h, r->k, a->json, r->g.guess2ans[r->h[r->k - 1].guess] < 0);
+    return EXIT_OK;
+  }
+  if (a->tree && (rc = opts_verify_tree(a->tree, &r->tf, &r->g, a->max_guesses, r->rules,
+                                        &r->tree)))
+    return rc;
+  advisor_opts ao = {a->max_guesses, a->threads, a->memo_mb, r->cg == &r->g ? r->tree : NULL,
+                     a->tree, r->note[0] ? r->note : NULL, r->rules, a->prove};
+  if (!(r->adv = advisor_new(r->cg, &ao))) return usage_error("next ", "%s", err_msg());
+  if (advisor_slow(r->adv, r->n, r->h, r->k) && isatty(STDERR_FILENO))
     fprintf(stderr, "optle: %d answers left: solving them exactly can take minutes (Ctrl-C "
-                    "stops)\n", n);
+                    "stops)\n", r->n);
   advice ad;
-  if ((rc = advice_at(adv, set, n, h, pos.n, a.top, &ad))) {
+  if ((rc = advice_at(r->adv, r->set, r->n, r->h, r->k, a->top, &ad))) {
     if (rc == EXIT_STOPPED) fprintf(stderr, "optle: stopped before the advice was proven\n");
     else fprintf(stderr, "optle: %s\n", err_msg());
-    goto done;
+    return rc;
   }
-  advice_cmp cmp = {guess, OPTLE_INF, false};
-  if (guess >= 0 && ad.best >= 0) {
-    uint8_t p0 = game_fb(cg, guess, set[0]);
-    cmp.no_info = p0 != PATTERN_WIN;
-    for (int i = 1; i < n && cmp.no_info; i++) cmp.no_info = game_fb(cg, guess, set[i]) == p0;
-    if (!cmp.no_info && advisor_big_root(adv, n) && guess != ad.best && isatty(STDERR_FILENO))
-      fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
-                      "opener, minutes or more for a poor one (Ctrl-C stops)\n",
-              cg->guesses.w[guess], n);
-    if (!cmp.no_info) cmp.total = advice_guess_total(adv, set, n, h, pos.n, guess);
-    if (stop_requested()) {
-      fprintf(stderr, "optle: stopped before %s's value was proven\n", cg->guesses.w[guess]);
-      rc = EXIT_STOPPED;
-      goto done;
-    }
-  }
-  if (a.json) advice_print_json(stdout, cg, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
-  else advice_print(stdout, cg, adv, set, h, &ad, guess >= 0 ? &cmp : NULL);
-  if (ad.best < 0) {
-    if (ad.left == 0)
-      fprintf(stderr, "optle: no guesses left: all %d are used and %d answer%s still fit%s\n",
-              a.max_guesses, n, n == 1 ? "" : "s", n == 1 ? "s" : "");
-    else
-      fprintf(stderr, "optle: no strategy finds every one of the %d answers left within %d "
-                      "guess%s\n", n, ad.left, ad.left == 1 ? "" : "es");
-    rc = EXIT_NOSTRATEGY;
-  }
-done:
-  advisor_free(adv);
-  tree_free(tree);
-  opts_tree_release(&tf);
-  free(set);
-  game_free(&wg);
-  game_free(&g);
+  advice_cmp cmp = {r->guess, OPTLE_INF, false};
+  if (r->guess >= 0 && ad.best >= 0 && (rc = value_guess(r, &ad, &cmp))) return rc;
+  return print_advice(r, &ad, &cmp);
+}
+
+static void next_free(next_run *r) {
+  advisor_free(r->adv);
+  tree_free(r->tree);
+  opts_tree_release(&r->tf);
+  free(r->set);
+  game_free(&r->wg);
+  game_free(&r->g);
+}
+
+int cmd_next(int argc, char **argv) {
+  next_run r = {.guess = -1};
+  bool help = false;
+  int rc = next_options(argc, argv, &r, &help);
+  if (rc || help) return rc;
+  rc = opts_load_tree_game("next ", &r.a.l, r.a.tree, "--tree ", r.a.force, "nyt", &r.g, &r.tf);
+  if (rc) return rc;
+  r.cg = &r.g;
+  rc = opts_answers_from("next ", &r.a, &r.from_guesses);
+  if (!rc) rc = next_history(&r);
+  if (!rc) rc = next_guess(&r);
+  if (!rc) rc = next_advise(&r);
+  next_free(&r);
   return rc;
 }
