@@ -52,11 +52,11 @@
  * with, lists.h) and "lists_hash" (words.h's lists hash, 16 lowercase hex
  * digits) are read into info too, as is "optle_version" (the optle that
  * wrote it, up to 64 printable ASCII characters; only reported), and
- * treeread_lists() reads the first two alone,
- * before any lists are loaded; what they must match is the commands'
- * business (opts.h opts_load_tree_game()).  The tree the reader returns has n and total consistent at
- * every node and branches in pattern_cmp() order, whatever the file's
- * order, so tree_check() and the writers take it as it is.
+ * treeread_lists() reads the first two alone, before any lists are
+ * loaded; what they must match is the commands' business (opts.h
+ * opts_load_tree_game()).  The tree the reader returns has n and total
+ * consistent at every node and branches in pattern_cmp() order, whatever
+ * the file's order, so tree_check() and the writers take it as it is.
  *
  * Memory is bounded by the file size cap: the text reader keeps one
  * small trie node per distinct prefix and two lines; jansson holds the
