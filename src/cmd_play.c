@@ -37,13 +37,11 @@
 #include "advice.h"
 #include "cli.h"
 #include "help.h"
-#include "feedback.h"
 #include "game.h"
 #include "history.h"
 #include "opts.h"
 #include "tuning.h"
 #include "util.h"
-#include "verify.h"
 #include "cmd_play.h"
 
 static const optuse play_opts[] = {
@@ -312,107 +310,136 @@ static bool colour_wanted(void) {
   return isatty(STDOUT_FILENO);
 }
 
-int cmd_play(int argc, char **argv) {
-  optle_args a;
-  bool help = false;
-  int rc = parse_options("play", play_opts, argc, argv, &a, &help, NULL);
+/* Step 1: the options, and the checks that need no lists.  *help: --help
+ * was asked for (and printed). */
+static int play_options(int argc, char **argv, optle_args *a, rules_mode *rules,
+                        bool *from_guesses, bool *help) {
+  int rc = parse_options("play", play_opts, argc, argv, a, help, NULL);
   if (rc) return rc;
-  if (help) {
+  if (*help) {
     help_text(stdout, &play_doc);
     return EXIT_OK;
   }
-  if (a.max_guesses > PLAY_MAX_STEPS) /* a game's steps are kept in PLAY_MAX_STEPS slots */
-    return usage_error("play ", "--max-guesses: %d is out of range (0 to %d)", a.max_guesses,
+  if (a->max_guesses > PLAY_MAX_STEPS) /* a game's steps are kept in PLAY_MAX_STEPS slots */
+    return usage_error("play ", "--max-guesses: %d is out of range (0 to %d)", a->max_guesses,
                        PLAY_MAX_STEPS);
-  rules_mode rules;
-  if ((rc = opts_rules("play ", &a, &rules, NULL))) return rc;
-  if (a.assist && (a.answer || a.seed >= 0))
+  if ((rc = opts_rules("play ", a, rules, NULL))) return rc;
+  if (a->assist && (a->answer || a->seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
-  if (a.answer && a.seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
-  bool from_guesses;
-  if ((rc = opts_answers_from("play ", &a, &from_guesses))) return rc;
-  if (from_guesses && !a.assist)
+  if (a->answer && a->seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
+  if ((rc = opts_answers_from("play ", a, from_guesses))) return rc;
+  if (*from_guesses && !a->assist)
     return usage_error("play ", "--answers-from guesses is for --assist (a game played "
                                 "elsewhere); optle's own games hide an answer of the list");
+  return 0;
+}
+
+/* --answer's index in the answer list (any case), or -1 after a message. */
+static int answer_arg(const char *word, const game *g) {
+  char w[8] = {0};
+  size_t len = strlen(word);
+  for (size_t i = 0; i < len && i < 6; i++) w[i] = (char)tolower((unsigned char)word[i]);
+  int idx = len == 5 ? words_find(&g->answers, w) : -1;
+  if (idx < 0)
+    usage_error("play ", "--answer '%s': not in the answer list %s", word, g->answers.path);
+  return idx;
+}
+
+/* The list options as play was given them (lname: the list's name, NULL
+ * for --answers), for the commands it suggests (p->lists). */
+static void lists_options(play *p, const list_args *l, const char *lname, rules_mode rules) {
+  size_t size = sizeof p->lists;
+  if (lname) snprintf(p->lists, size, "--list %s", lname);
+  else snprintf(p->lists, size, "--answers %s%s%s", l->answers, l->guesses ? " --guesses " : "",
+                l->guesses ? l->guesses : "");
+  if (p->from_guesses)
+    snprintf(p->lists + strlen(p->lists), size - strlen(p->lists), " --answers-from guesses");
+  if (rules != RULES_NORMAL)
+    snprintf(p->lists + strlen(p->lists), size - strlen(p->lists), " --%s", rules_name(rules));
+}
+
+/* Step 2: the player: the hidden answer (--answer), the tree (checked),
+ * the advisor, and the answers that fit before any guess. */
+static int play_setup(play *p, const optle_args *a, const tree_file *tf, const char *lname,
+                      rules_mode rules, tnode **tree) {
+  const game *g = p->main_g;
+  int rc;
+  if (a->answer && (p->answer = answer_arg(a->answer, g)) < 0) return EXIT_USAGE;
+  if (a->tree) {
+    if ((rc = opts_verify_tree(a->tree, tf, g, a->max_guesses, rules, tree))) return rc;
+    p->tree_first = (*tree)->guess;
+  }
+  lists_options(p, &a->l, lname, rules);
+  p->colour = colour_wanted();
+  p->prompt = isatty(STDIN_FILENO);
+  p->ao = (advisor_opts){a->max_guesses, a->threads, a->memo_mb, *tree, a->tree, NULL, rules,
+                         false};
+  if (!(p->adv = p->main_adv = advisor_new(g, &p->ao)))
+    return usage_error("play ", "%s", err_msg());
+  /* Room for the answers of the list or of a wider game (history.h). */
+  int room = g->n_guesses < OPTLE_MAX_ANSWERS ? g->n_guesses : OPTLE_MAX_ANSWERS;
+  p->set = xmalloc(sizeof *p->set * (size_t)(room > g->n_answers ? room : g->n_answers));
+  if (play_fit(p, 0)) return usage_error("play ", "%s", err_msg());
+  return 0;
+}
+
+/* Step 3, assist mode: the header, then the lines the player types.
+ * name: the lists' name. */
+static int start_assist(play *p, const char *name) {
+  const game *g = p->main_g;
+  printf("optle play --assist (%s: %d answers, %d allowed guesses", name, g->n_answers,
+         g->n_guesses);
+  if (p->max_guesses) printf(", %d guesses", p->max_guesses);
+  if (p->ao.rules != RULES_NORMAL) printf(", %s mode", rules_name(p->ao.rules));
+  printf(")\n");
+  help_line(p);
+  return assist_mode(p);
+}
+
+/* Step 3, game mode: the answer drawn from the seed (--seed, else the
+ * clock) unless --answer gave it, the header, then the game. */
+static int start_game(play *p, int seed_arg, const char *name) {
+  const game *g = p->main_g;
+  if (p->answer < 0) {
+    uint64_t from_clock = ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16)) & 0x7fffffff;
+    uint64_t seed = seed_arg >= 0 ? (uint64_t)seed_arg : from_clock;
+    p->answer = draw_answer(seed, g->n_answers);
+    printf("optle play: seed %llu (replay this game with --seed %llu)\n",
+           (unsigned long long)seed, (unsigned long long)seed);
+  }
+  printf("find the hidden word");
+  if (p->max_guesses) printf(" in %d guesses", p->max_guesses);
+  if (p->ao.rules != RULES_NORMAL) printf(", %s mode", rules_name(p->ao.rules));
+  printf(" (%s: %d answers, %d allowed guesses)\n", name, g->n_answers, g->n_guesses);
+  help_line(p);
+  if (p->hints) play_show_hint(p);
+  return game_mode(p);
+}
+
+int cmd_play(int argc, char **argv) {
+  optle_args a;
+  rules_mode rules;
+  bool from_guesses, help = false;
+  int rc = play_options(argc, argv, &a, &rules, &from_guesses, &help);
+  if (rc || help) return rc;
   game g;
   tree_file tf;
-  if ((rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf))) return rc;
+  rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf);
+  if (rc) return rc;
   /* The list's name as the options would give it, for messages. */
   const char *lname = a.l.list      ? a.l.list
                       : a.l.answers ? NULL
                       : tf.list_from_tree ? g.list
                                           : "nyt";
-
   play p = {.g = &g, .main_g = &g, .max_guesses = a.max_guesses, .top = a.top,
             .hints = a.hints, .assist = a.assist, .tree_name = a.tree, .answer = -1,
             .tree_first = -1, .from_guesses = from_guesses, .wide_from = -1};
   tnode *tree = NULL;
-  if (a.answer) {
-    char w[8] = {0};
-    size_t len = strlen(a.answer);
-    for (size_t i = 0; i < len && i < 6; i++) w[i] = (char)tolower((unsigned char)a.answer[i]);
-    p.answer = len == 5 ? words_find(&g.answers, w) : -1;
-    if (p.answer < 0) {
-      rc = usage_error("play ", "--answer '%s': not in the answer list %s", a.answer,
-                       g.answers.path);
-      goto done;
-    }
+  if (!(rc = play_setup(&p, &a, &tf, lname, rules, &tree))) {
+    const char *name = lname ? lname : g.answers.path;
+    rc = a.assist ? start_assist(&p, name) : start_game(&p, a.seed, name);
+    fflush(stdout);
   }
-  if (a.tree) {
-    if ((rc = opts_verify_tree(a.tree, &tf, &g, a.max_guesses, rules, &tree))) goto done;
-    p.tree_first = tree->guess;
-  }
-  if (lname) snprintf(p.lists, sizeof p.lists, "--list %s", lname);
-  else snprintf(p.lists, sizeof p.lists, "--answers %s%s%s", a.l.answers,
-                a.l.guesses ? " --guesses " : "", a.l.guesses ? a.l.guesses : "");
-  if (from_guesses)
-    snprintf(p.lists + strlen(p.lists), sizeof p.lists - strlen(p.lists),
-             " --answers-from guesses");
-  if (rules != RULES_NORMAL)
-    snprintf(p.lists + strlen(p.lists), sizeof p.lists - strlen(p.lists), " --%s",
-             rules_name(rules));
-  p.colour = colour_wanted();
-  p.prompt = isatty(STDIN_FILENO);
-  p.ao = (advisor_opts){a.max_guesses, a.threads, a.memo_mb, tree, a.tree, NULL, rules, false};
-  if (!(p.adv = p.main_adv = advisor_new(&g, &p.ao))) {
-    rc = usage_error("play ", "%s", err_msg());
-    goto done;
-  }
-  /* Room for the answers of the list or of a wider game (history.h). */
-  int room = g.n_guesses < OPTLE_MAX_ANSWERS ? g.n_guesses : OPTLE_MAX_ANSWERS;
-  p.set = xmalloc(sizeof *p.set * (size_t)(room > g.n_answers ? room : g.n_answers));
-  if (play_fit(&p, 0)) {
-    rc = usage_error("play ", "%s", err_msg());
-    goto done;
-  }
-
-  const char *name = lname ? lname : g.answers.path;
-  if (a.assist) {
-    printf("optle play --assist (%s: %d answers, %d allowed guesses", name, g.n_answers,
-           g.n_guesses);
-    if (a.max_guesses) printf(", %d guesses", a.max_guesses);
-    if (rules != RULES_NORMAL) printf(", %s mode", rules_name(rules));
-    printf(")\n");
-    help_line(&p);
-    rc = assist_mode(&p);
-  } else {
-    if (p.answer < 0) {
-      uint64_t seed = a.seed >= 0 ? (uint64_t)a.seed
-                                  : ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16)) & 0x7fffffff;
-      p.answer = draw_answer(seed, g.n_answers);
-      printf("optle play: seed %llu (replay this game with --seed %llu)\n",
-             (unsigned long long)seed, (unsigned long long)seed);
-    }
-    printf("find the hidden word");
-    if (a.max_guesses) printf(" in %d guesses", a.max_guesses);
-    if (rules != RULES_NORMAL) printf(", %s mode", rules_name(rules));
-    printf(" (%s: %d answers, %d allowed guesses)\n", name, g.n_answers, g.n_guesses);
-    help_line(&p);
-    if (p.hints) play_show_hint(&p);
-    rc = game_mode(&p);
-  }
-  fflush(stdout);
-done:
   play_wide_drop(&p);
   advisor_free(p.main_adv);
   free(p.set);
