@@ -16,6 +16,15 @@
  * with '-' are positional arguments, accepted up to the command's limit.
  * Every usage error prints one line, "optle: reason (see 'optle CMD
  * --help')", and the caller returns EXIT_USAGE (2).
+ *
+ * Beside the table, what the commands do alike with what they were
+ * given: the rules (opts_rules()), the -o checks (opts_check_outputs(),
+ * outputs_clash()), the lists and their game (opts_load_game(); for a
+ * command that reads a tree, opts_load_tree_game() or
+ * opts_load_tree_words(), and for next and play opts_verify_tree()),
+ * --answers-from and word arguments.  Each prints its own message and
+ * returns the exit status, so a command's first step is a list of
+ * checks, each one line.
  */
 #ifndef OPTLE_OPTS_H
 #define OPTLE_OPTS_H

@@ -1,4 +1,6 @@
-/* opts.c: option tables, shared list options, word arguments (opts.h). */
+/* opts.c: the option table and its parser; what the commands share of
+ * their options: rules, -o checks, lists and trees, word arguments
+ * (opts.h). */
 #include "opts.h"
 
 #include <ctype.h>
@@ -88,6 +90,30 @@ int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool on
   return 0;
 }
 
+/* An option's value into its field: a string, one more -o file, or a
+ * whole number in range.  0, or EXIT_USAGE after a message. */
+static int set_value(const char *sub, const optdef *d, const char *val, char *field) {
+  if (d->type == O_STR) {
+    if (!*val) return usage_error(sub, "%s: empty value", d->flag);
+    *(const char **)field = val;
+  } else if (d->type == O_PATHS) {
+    paths *p = (paths *)field;
+    if (!*val) return usage_error(sub, "%s: empty file name", d->flag);
+    if (p->n == MAX_OUTPUTS) return usage_error(sub, "%s: at most %d files", d->flag, MAX_OUTPUTS);
+    p->paths[p->n++] = val;
+  } else {
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
+      return usage_error(sub, "%s: '%s' is not a whole number", d->flag, val);
+    if (v < d->lo || v > d->hi)
+      return usage_error(sub, "%s: %s is out of range (%ld to %ld)", d->flag, val, d->lo, d->hi);
+    *(int *)field = (int)v;
+  }
+  return 0;
+}
+
 /* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos) {
@@ -137,26 +163,7 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
       if (i + 1 >= argc) return usage_error(sub, "%s needs a value (%s)", d->flag, d->arg);
       val = argv[++i];
     }
-    if (d->type == O_STR) {
-      if (!*val) return usage_error(sub, "%s: empty value", d->flag);
-      *(const char **)field = val;
-    } else if (d->type == O_PATHS) {
-      paths *p = (paths *)field;
-      if (!*val) return usage_error(sub, "%s: empty file name", d->flag);
-      if (p->n == MAX_OUTPUTS)
-        return usage_error(sub, "%s: at most %d files", d->flag, MAX_OUTPUTS);
-      p->paths[p->n++] = val;
-    } else {
-      char *end;
-      errno = 0;
-      long v = strtol(val, &end, 10);
-      if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
-        return usage_error(sub, "%s: '%s' is not a whole number", d->flag, val);
-      if (v < d->lo || v > d->hi)
-        return usage_error(sub, "%s: %s is out of range (%ld to %ld)", d->flag, val, d->lo,
-                           d->hi);
-      *(int *)field = (int)v;
-    }
+    if (set_value(sub, d, val, field)) return EXIT_USAGE;
   }
   /* -o never names an input file: the input would be gone. */
   if (outputs_clash(sub, &args->out, "--answers file", args->l.answers) ||
@@ -201,6 +208,59 @@ void opts_tree_release(tree_file *tf) {
   treeread_info_free(&tf->rec);
 }
 
+/* Step 3 of tree_lists(), without list options: the named list the tree
+ * records, else default_list, loaded (words only) into g.  0, or the exit
+ * status after a message (tf released). */
+static int tree_named_lists(const char *cmd, const list_args *l, const char *tree_path,
+                            const char *label, const char *default_list, game *g,
+                            tree_file *tf) {
+  list_args use = *l;
+  if (tree_path && tf->rec.list[0]) {
+    if (!lists_find(tf->rec.list)) {
+      err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
+              "the lists with --list or --answers",
+              label, tree_path, tf->rec.list, lists_names());
+      fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+      opts_tree_release(tf);
+      return EXIT_USAGE;
+    }
+    use.list = tf->rec.list;
+    tf->list_from_tree = true;
+  } else if (default_list) {
+    use.list = default_list;
+  } else {
+    const char *why = "";
+    if (tree_path && tf->rec.format == TREEFMT_JSON) why = " (the tree records no named list)";
+    if (tree_path && tf->rec.format == TREEFMT_TEXT)
+      why = " (a text tree does not record its lists)";
+    usage_error(cmd, "give --list NAME or --answers FILE%s", why);
+    opts_tree_release(tf);
+    return EXIT_USAGE;
+  }
+  int rc = load(cmd, &use, g, false);
+  if (rc) opts_tree_release(tf);
+  return rc;
+}
+
+/* Step 4 of tree_lists(): a lists hash the tree records that is not the
+ * lists' (and no --force): EXIT_USAGE after a message; else 0. */
+static int tree_other_lists(const char *tree_path, const char *label, bool force,
+                            const game *g, const tree_file *tf) {
+  if (!tree_path || !tf->rec.has_lists_hash || tf->rec.lists_hash == g->lists_hash || force)
+    return 0;
+  char rec[WORDS_HASH_HEX], have[WORDS_HASH_HEX], named[TREEREAD_LIST_MAX + 16] = "";
+  words_hash_hex(tf->rec.lists_hash, rec);
+  words_hash_hex(g->lists_hash, have);
+  if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
+  err_set("%s%s was made for other lists: it records the lists hash %s, but %s (%d answers) "
+          "and %s (%d guesses) have %s; give the lists it was made with%s, or --force to use "
+          "it anyway",
+          label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
+          have, named);
+  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+  return EXIT_USAGE;
+}
+
 static int tree_lists(const char *cmd, const list_args *l, const char *tree_path,
                       const char *label, bool force, const char *default_list, game *g,
                       tree_file *tf, bool table) {
@@ -227,47 +287,11 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
   }
   /* 3. Without list options: the tree's named list, else the default. */
   if (!given) {
-    list_args use = *l;
-    if (tree_path && tf->rec.list[0]) {
-      if (!lists_find(tf->rec.list)) {
-        err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
-                "the lists with --list or --answers",
-                label, tree_path, tf->rec.list, lists_names());
-        fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
-        opts_tree_release(tf);
-        return EXIT_USAGE;
-      }
-      use.list = tf->rec.list;
-      tf->list_from_tree = true;
-    } else if (default_list) {
-      use.list = default_list;
-    } else {
-      const char *why = "";
-      if (tree_path && tf->rec.format == TREEFMT_JSON) why = " (the tree records no named list)";
-      if (tree_path && tf->rec.format == TREEFMT_TEXT)
-        why = " (a text tree does not record its lists)";
-      usage_error(cmd, "give --list NAME or --answers FILE%s", why);
-      opts_tree_release(tf);
-      return EXIT_USAGE;
-    }
-    int rc = load(cmd, &use, g, false);
-    if (rc) {
-      opts_tree_release(tf);
-      return rc;
-    }
+    int rc = tree_named_lists(cmd, l, tree_path, label, default_list, g, tf);
+    if (rc) return rc;
   }
   /* 4. The lists hash the tree records must be these lists'. */
-  if (tree_path && tf->rec.has_lists_hash && tf->rec.lists_hash != g->lists_hash && !force) {
-    char rec[WORDS_HASH_HEX], have[WORDS_HASH_HEX], named[TREEREAD_LIST_MAX + 16] = "";
-    words_hash_hex(tf->rec.lists_hash, rec);
-    words_hash_hex(g->lists_hash, have);
-    if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
-    err_set("%s%s was made for other lists: it records the lists hash %s, but %s (%d answers) "
-            "and %s (%d guesses) have %s; give the lists it was made with%s, or --force to use "
-            "it anyway",
-            label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
-            have, named);
-    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+  if (tree_other_lists(tree_path, label, force, g, tf)) {
     opts_tree_release(tf);
     game_free(g);
     return EXIT_USAGE;
