@@ -255,31 +255,34 @@ static int export_writer(FILE *fp, const char *path, void *arg) {
   return err_set("no format");
 }
 
-int cmd_export(int argc, char **argv) {
-  optle_args a;
-  bool help = false;
-  char *pv[1];
-  positionals pos = {pv, 0, 1, NULL};
-  int rc = parse_options("export", export_opts, argc, argv, &a, &help, &pos);
+/* The options, and the checks that need no lists.  *help: --help was
+ * asked for (and printed). */
+static int export_options(int argc, char **argv, optle_args *a, positionals *pos,
+                          rules_mode *rules, bool *help) {
+  int rc = parse_options("export", export_opts, argc, argv, a, help, pos);
   if (rc) return rc;
-  if (help) {
+  if (*help) {
     help_text(stdout, &export_doc);
     return EXIT_OK;
   }
-  rules_mode rules;
-  if ((rc = opts_rules("export ", &a, &rules, NULL))) return rc;
-  if (pos.n == 0) return usage_error("export ", "give the tree file to export");
-  if (outputs_clash("export ", &a.out, "tree file", pos.v[0])) return EXIT_USAGE;
+  if ((rc = opts_rules("export ", a, rules, NULL))) return rc;
+  if (pos->n == 0) return usage_error("export ", "give the tree file to export");
+  if (outputs_clash("export ", &a->out, "tree file", pos->v[0])) return EXIT_USAGE;
   treefmt tf = TREEFMT_NONE;
-  if (a.format && format_named(a.format, &tf) == EXPORT_NONE)
+  if (a->format && format_named(a->format, &tf) == EXPORT_NONE)
     return usage_error("export ", "--format '%s': unknown format (json, text, dot, html, paths, cpaths, "
-                       "map or mjs)", a.format);
-  const char *std_out = "-";
-  const char *const *dest = a.out.n ? a.out.paths : &std_out;
-  int ndest = a.out.n ? a.out.n : 1;
+                       "map or mjs)", a->format);
+  return 0;
+}
+
+/* Each file to write, dest[0..ndest), in a format export knows (--format,
+ * else its extension) and none twice; --depth only for DOT.  0 or
+ * EXIT_USAGE. */
+static int check_dests(const optle_args *a, const char *const *dest, int ndest) {
+  treefmt tf = TREEFMT_NONE;
   bool dot = false;
   for (int i = 0; i < ndest; i++) {
-    export_fmt f = format_for(a.format, dest[i], &tf);
+    export_fmt f = format_for(a->format, dest[i], &tf);
     if (f == EXPORT_NONE && strcmp(dest[i], "-"))
       return usage_error("export ", "-o %s: give --format json|text|dot|html|paths|cpaths|map|mjs (the "
                          "extension says none)", dest[i]);
@@ -288,7 +291,33 @@ int cmd_export(int argc, char **argv) {
     if (opts_output_twice("export ", dest, i)) return EXIT_USAGE;
     dot |= f == EXPORT_DOT;
   }
-  if (a.depth && !dot) return usage_error("export ", "--depth applies to --format dot only");
+  if (a->depth && !dot) return usage_error("export ", "--depth applies to --format dot only");
+  return 0;
+}
+
+/* The guess limit written (JSON's max_guesses, the page's): --max-guesses
+ * if given, else the input JSON's, else 6 when every answer takes at most
+ * 6 guesses and 0 (none) otherwise. */
+static int file_limit_of(int max_guesses, const treeread_info *info, const tnode *t) {
+  if (max_guesses < 0 && info->format == TREEFMT_JSON) max_guesses = info->max_guesses;
+  if (max_guesses >= 0) return max_guesses;
+  tree_summary s;
+  tree_summarize(t, &s);
+  return s.most <= 6 ? 6 : 0;
+}
+
+int cmd_export(int argc, char **argv) {
+  optle_args a;
+  rules_mode rules;
+  bool help = false;
+  char *pv[1];
+  positionals pos = {pv, 0, 1, NULL};
+  int rc = export_options(argc, argv, &a, &pos, &rules, &help);
+  if (rc || help) return rc;
+  static const char *const std_out[] = {"-"};
+  const char *const *dest = a.out.n ? a.out.paths : std_out;
+  int ndest = a.out.n ? a.out.n : 1;
+  if ((rc = check_dests(&a, dest, ndest))) return rc;
 
   game g;
   tnode *t = NULL;
@@ -296,14 +325,7 @@ int cmd_export(int argc, char **argv) {
   if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, a.max_guesses, &rules, &g, &t,
                             &info)))
     return rc;
-
-  int file_limit = a.max_guesses;
-  if (file_limit < 0 && info.format == TREEFMT_JSON) file_limit = info.max_guesses;
-  if (file_limit < 0) {
-    tree_summary s;
-    tree_summarize(t, &s);
-    file_limit = s.most <= 6 ? 6 : 0;
-  }
+  int file_limit = file_limit_of(a.max_guesses, &info, t);
   /* The page shows the rules checked and the objective recorded. */
   export_job job = {a.format, t, &g, file_limit, a.depth, rules, info.objective,
                     {rules, info.objective, file_limit, strcmp(pos.v[0], "-") ? pos.v[0] : NULL}};
