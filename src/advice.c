@@ -291,6 +291,33 @@ static void print_history(FILE *fp, const game *g, const hstep *h, int made) {
   fputc('\n', fp);
 }
 
+/* --guess against the best (or the tree's or the opener's guess). */
+static void print_comparison(FILE *fp, const game *g, const advice *ad, const advice_cmp *cmp) {
+  const char *cw = guess_word(g, cmp->guess);
+  int rg, rt;
+  bool proven = advice_reference(ad, &rg, &rt);
+  const char *rw = guess_word(g, rg);
+  if (cmp->total >= OPTLE_INF) {
+    if (cmp->no_info)
+      fprintf(fp, "%s gives no information on these answers\n", cw);
+    else
+      fprintf(fp, "%s cannot be sure of finding every answer within the %d guesses left\n", cw,
+              ad->left);
+  } else if (cmp->total == rt && proven) {
+    if (cmp->guess == rg)
+      fprintf(fp, "%s is optimal\n", cw);
+    else
+      fprintf(fp, "%s is optimal too (it ties with %s, which the tie rule lists first)\n", cw, rw);
+  } else {
+    double d = advice_avg(cmp->total - rt, ad->n);
+    fprintf(fp, "%s would be %.4f guesses %s on average than %s%s: %.4f expected from here "
+                "(%d in total)\n",
+            cw, d < 0 ? -d : d, d < 0 ? "better" : "worse", rw,
+            proven ? "" : ad->source == ADV_OPENER ? " (the fixed opener)" : " (the tree's guess)",
+            advice_avg(cmp->total, ad->n), cmp->total);
+  }
+}
+
 void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set,
                   const hstep *h, const advice *ad, const advice_cmp *cmp) {
   print_history(fp, g, h, ad->made);
@@ -341,30 +368,7 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
     fprintf(fp, "top guesses: not ranked (every first guess on %d answers is a whole proof)\n",
             ad->n);
   }
-  if (!cmp) return;
-  const char *cw = guess_word(g, cmp->guess);
-  int rg, rt;
-  bool proven = advice_reference(ad, &rg, &rt);
-  const char *rw = guess_word(g, rg);
-  if (cmp->total >= OPTLE_INF) {
-    if (cmp->no_info)
-      fprintf(fp, "%s gives no information on these answers\n", cw);
-    else
-      fprintf(fp, "%s cannot be sure of finding every answer within the %d guesses left\n", cw,
-              ad->left);
-  } else if (cmp->total == rt && proven) {
-    if (cmp->guess == rg)
-      fprintf(fp, "%s is optimal\n", cw);
-    else
-      fprintf(fp, "%s is optimal too (it ties with %s, which the tie rule lists first)\n", cw, rw);
-  } else {
-    double d = advice_avg(cmp->total - rt, ad->n);
-    fprintf(fp, "%s would be %.4f guesses %s on average than %s%s: %.4f expected from here "
-                "(%d in total)\n",
-            cw, d < 0 ? -d : d, d < 0 ? "better" : "worse", rw,
-            proven ? "" : ad->source == ADV_OPENER ? " (the fixed opener)" : " (the tree's guess)",
-            advice_avg(cmp->total, ad->n), cmp->total);
-  }
+  if (cmp) print_comparison(fp, g, ad, cmp);
 }
 
 /* A JSON string: words, patterns and file names (escaped). */

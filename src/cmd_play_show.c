@@ -3,7 +3,6 @@
 
 #include <ctype.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "advice.h"
 #include "feedback.h"
