@@ -66,7 +66,8 @@ typedef struct {
   X(FIRST, "--first", "WORD", O_STR, first, 0, 0, 0, "fix the first guess")                    \
   X(MAX_GUESSES, "--max-guesses", "N", O_INT, max_guesses, 0, 254, 6,                         \
     "guess limit per answer, 0 = none (default 6)")                                            \
-  X(THREADS, "--threads", "N", O_INT, threads, 1, 1024, 0, "OpenMP threads (default: all cores)") \
+  X(THREADS, "--threads", "N", O_INT, threads, 1, OPTLE_THREADS_MAX, 0,                        \
+    "OpenMP threads (default: OMP_NUM_THREADS, else all cores)")                               \
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
     "memo size cap in MiB (default 128)")                                                      \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \

@@ -21,6 +21,10 @@
 /* A value no real total reaches: "no strategy fits the guess limit". */
 #define OPTLE_INF 0x3fffffff
 
+/* Most threads a process runs: --threads' range, and the cap on
+ * OMP_NUM_THREADS (util.h threads_start()). */
+#define OPTLE_THREADS_MAX 1024
+
 /* Guess limit meaning "unlimited" inside the search (depths are uint8). */
 #define OPTLE_DEPTH_UNLIMITED 255
 

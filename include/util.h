@@ -36,8 +36,18 @@ void *xaligned(size_t n);
 
 /* Wall-clock seconds since an arbitrary origin (monotonic). */
 double now_seconds(void);
-/* Set the OpenMP thread count (n > 0; 0 keeps the default) and start the
- * threads now: if that fails, "optle: out of memory" and exit status 3. */
+/* Threads.  A command's count is --threads, else OMP_NUM_THREADS (as
+ * libgomp read it), else the cores it may use; from the environment at
+ * most OPTLE_THREADS_MAX (tuning.h), --threads' own limit.  threads_cap()
+ * applies that limit to OpenMP's default team (cli.c, before any
+ * command: a parallel region of 100,000 threads would end the process
+ * with no message); threads_default() is the count a search uses when
+ * --threads is not given.  threads_start(n) sets the count (n > 0: n;
+ * 0: the default, saying on stderr when the environment asked for more
+ * than the limit) and starts the threads now: if that fails, "optle: out
+ * of memory" and exit status 3. */
+void threads_cap(void);
+int threads_default(void);
 void threads_start(int n);
 /*
  * Stopping: the one home of signal handling.  stop_catch_signals()
