@@ -135,7 +135,6 @@ typedef struct {
   rules_mode rules;
   int max_guesses;
   double seconds;
-  int resumed;
 } rank_out;
 
 /* By value, then word (qsort has no argument: the words to compare by). */
@@ -160,8 +159,11 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
     fprintf(fp, "# cutoff %d: the %d best values (ties included) exact, the rest proven above it\n",
             o->cutoff, o->top);
   else fprintf(fp, "# cutoff %d: values up to it exact, the rest proven above it\n", o->cutoff);
-  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s%s\n", o->n, nexact, o->n - nexact,
-          o->seconds, o->resumed ? " (resumed)" : "");
+  /* This run's seconds; a resumed run's ranking is otherwise an
+   * uninterrupted one's, byte for byte (it says on stderr what it
+   * resumed). */
+  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s\n", o->n, nexact, o->n - nexact,
+          o->seconds);
   for (int i = 0; i < o->n; i++) {
     char b[16];
     fprintf(fp, "%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
@@ -325,7 +327,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
     fprintf(stderr, "optle: %s (the checkpoint keeps what was settled before)\n", run->why);
     rc = EXIT_USAGE;
   } else if (!(rc = check_resumed(f, g, got))) {
-    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs, ndone};
+    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs};
     rc = rank_output(f, &o);
   }
   free(vals);
