@@ -78,9 +78,10 @@ const cmd_doc rank_doc = {
              "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
              "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
              "the checkpoint, and the ranking is one process's, byte for byte.",
-    .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking),\n"
-            "             3 out of memory or internal error, 4 stopped (what was settled stays\n"
-            "             in the checkpoint)",
+    .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking, in use\n"
+            "             by another run, or with a changed or damaged line), 3 out of memory\n"
+            "             or internal error, 4 stopped (what was settled stays in the\n"
+            "             checkpoint)",
 };
 
 /* A value as written: "none" when no strategy with that first guess
