@@ -23,7 +23,6 @@
  * same for any number of threads and ranks; the checkpoint keeps what
  * was found.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,8 +112,10 @@ static void on_settled(void *arg, const search_first_value *v) {
   }
   if (r->ck && !r->write_failed &&
       ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage)) {
+    /* What is settled from now could not be kept: stop (status 2). */
     r->write_failed = true;
     snprintf(r->why, sizeof r->why, "%s", err_msg());
+    stop_request();
   }
   double t = now_seconds();
   if (r->progress && (t - r->last >= 0.5 || r->settled == r->total)) {
@@ -319,14 +320,15 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   if (run->progress) fputc('\n', stderr);
   if (dist_rank() != 0) {
     /* Another rank: rank 0 says and writes what there is. */
+  } else if (run->write_failed) {
+    fprintf(stderr, "optle: %s: the run stopped (the checkpoint keeps what was settled "
+                    "before)\n", run->why);
+    rc = EXIT_USAGE;
   } else if (got < 0) {
     fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",
             stop_timed_out() ? "time limit reached" : "stopped", secs, run->settled + ndone, n,
             f->path ? " (they are in the checkpoint)" : "");
     rc = EXIT_STOPPED;
-  } else if (run->write_failed) {
-    fprintf(stderr, "optle: %s (the checkpoint keeps what was settled before)\n", run->why);
-    rc = EXIT_USAGE;
   } else if (!(rc = check_resumed(f, g, got))) {
     rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs};
     rc = rank_output(f, &o);
