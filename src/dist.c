@@ -6,6 +6,7 @@
  */
 #include "dist.h"
 
+#include <assert.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -145,15 +146,18 @@ static void beat_send(MPI_Request *req, const int32_t *beat, int r) {
 /* The beats that came: last[r] = t for each sender r; a bye from r
  * marks gone[r] (once) and is counted in *byes. */
 static void beat_take(double *last, bool *gone, int *byes, double t) {
+  /* Rank 0 hears every rank; another rank only rank 0 (index 0). */
+  int from = my_rank == 0 ? MPI_ANY_SOURCE : 0;
   for (;;) {
     int flag = 0;
     MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD, &flag, &st);
+    MPI_Iprobe(from, TAG_BEAT, MPI_COMM_WORLD, &flag, &st);
     if (!flag) return;
-    int32_t b;
-    MPI_Recv(&b, 1, MPI_INT32_T, st.MPI_SOURCE, TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    last[st.MPI_SOURCE] = t;
-    if (b == BEAT_BYE && !gone[st.MPI_SOURCE]) gone[st.MPI_SOURCE] = true, ++*byes;
+    int32_t b, r = st.MPI_SOURCE;
+    MPI_Recv(&b, 1, MPI_INT32_T, r, TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(r >= 0 && r < world && (my_rank == 0 || r == 0));
+    last[r] = t;
+    if (b == BEAT_BYE && !gone[r]) gone[r] = true, ++*byes;
   }
 }
 
