@@ -13,7 +13,7 @@
  * header's CHECK, so a line is bound to the ranking it was proven for.
  * value is a total or "none" (no strategy within the guess limit).
  *
- * Invariants of a file this module accepts (ckpt_open()):
+ * Invariants of a file this module accepts (ckpt_read()):
  *  - every line it returns passed its checksum, names a guess of the
  *    ranking once, and has a possible value: not below the first guess's
  *    class-count bound 3n - k - [an answer] (>= 2n - 1), an exact one not
@@ -26,7 +26,9 @@
  *    appended, and its first guess is ranked again; a last line whole but
  *    for its newline is kept, and the newline added;
  *  - one run at a time: the file is locked (flock, exclusive) from
- *    ckpt_open() to ckpt_close(); a second run is refused at once;
+ *    ckpt_lock(), before the lists and their table are loaded, to
+ *    ckpt_close(); a second run is refused at once.  A file the run
+ *    made and never wrote (it failed first) is removed at close;
  *  - only a regular file, and not standard output or error, is a
  *    checkpoint.
  * Format 1 (no checksums) is refused, saying so: it cannot be verified.
@@ -69,7 +71,7 @@ typedef struct {
   int line; /* its line in the file */
 } ckpt_entry;
 
-/* What ckpt_open() found. */
+/* What ckpt_read() found. */
 typedef struct {
   ckpt_entry *done; /* the settled first guesses (free() it) */
   int ndone;
@@ -86,19 +88,26 @@ uint64_t ckpt_words_hash(const int *guesses, int n);
 /* The header's text (without its checksum), for messages. */
 void ckpt_header_text(char *buf, size_t size, const ckpt_id *id);
 
-/* Open, lock, read and verify PATH (created when missing) for the
- * ranking id of g (which has its table), ranked[guess] saying which
- * guesses are ranked (NULL: all); repair its end, write the header of a
- * new file.  The checkpoint, or NULL with err_msg() saying why ("PATH:
- * reason" or "PATH:LINE: reason"). */
+/* Open PATH (created when missing) and lock it, before any long work:
+ * the checkpoint, or NULL with err_msg() saying why (not a regular file
+ * of its own, in use by another run, cannot be opened). */
+ckpt *ckpt_lock(const char *path);
+/* Read and verify it for the ranking id of g (which has its table),
+ * ranked[guess] saying which guesses are ranked (NULL: all); repair its
+ * end, or write the header of a new or empty file.  0, or -1 with
+ * err_msg() saying why ("PATH: reason" or "PATH:LINE: reason"); the
+ * checkpoint stays open and locked either way. */
+int ckpt_read(ckpt *c, const ckpt_id *id, const game *g, const bool *ranked, ckpt_resume *r);
+/* ckpt_lock() and ckpt_read(): the checkpoint, or NULL (closed) with
+ * err_msg() saying why. */
 ckpt *ckpt_open(const char *path, const ckpt_id *id, const game *g, const bool *ranked,
                 ckpt_resume *r);
 /* Append a settled first guess.  0, or -1 with err_msg() set: the write
  * failed, the partial line is cut off, and later calls do nothing and
  * return -1. */
 int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int stage);
-/* Close and unlock.  0, or -1 with err_msg() set (an append had failed,
- * or close did). */
+/* Close and unlock (NULL: nothing).  0, or -1 with err_msg() set (an
+ * append had failed, or close did). */
 int ckpt_close(ckpt *c);
 
 #endif

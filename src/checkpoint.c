@@ -32,6 +32,7 @@
 struct ckpt {
   int fd;
   char *path;
+  bool created;  /* this run made the file (removed at close if still empty) */
   const game *g;
   uint64_t seed; /* the header's checksum: every line's seed */
   off_t end;     /* the end of the whole lines: where the next one goes */
@@ -414,23 +415,38 @@ static int resume(ckpt *c, const ckpt_id *id, const bool *ranked, ckpt_resume *r
   return 0;
 }
 
-ckpt *ckpt_open(const char *path, const ckpt_id *id, const game *g, const bool *ranked,
-                ckpt_resume *r) {
-  memset(r, 0, sizeof *r);
+ckpt *ckpt_lock(const char *path) {
+  struct stat st;
+  bool created = stat(path, &st) && errno == ENOENT;
   int fd = open_locked(path);
   if (fd < 0) return NULL;
   ckpt *c = xcalloc(1, sizeof *c);
   c->fd = fd;
   c->path = xstrdup(path);
+  c->created = created;
+  return c;
+}
+
+int ckpt_read(ckpt *c, const ckpt_id *id, const game *g, const bool *ranked, ckpt_resume *r) {
+  memset(r, 0, sizeof *r);
   c->g = g;
-  if (resume(c, id, ranked, r)) {
-    close(fd);
-    free(c->path);
-    free(c);
-    free(r->done);
-    r->done = NULL;
-    r->ndone = 0;
-    return NULL;
+  if (!resume(c, id, ranked, r)) return 0;
+  free(r->done);
+  r->done = NULL;
+  r->ndone = 0;
+  return -1;
+}
+
+ckpt *ckpt_open(const char *path, const ckpt_id *id, const game *g, const bool *ranked,
+                ckpt_resume *r) {
+  memset(r, 0, sizeof *r);
+  ckpt *c = ckpt_lock(path);
+  if (c && ckpt_read(c, id, g, ranked, r)) {
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err_msg());
+    ckpt_close(c);
+    err_set("%s", why);
+    c = NULL;
   }
   return c;
 }
@@ -457,8 +473,18 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
   return 0;
 }
 
+/* A file this run made and never wrote (the run failed before): removed,
+ * under the lock, unless the path names another file by now. */
+static void drop_if_unused(const ckpt *c) {
+  struct stat a, b;
+  if (c->created && c->end == 0 && !fstat(c->fd, &a) && a.st_size == 0 && !stat(c->path, &b) &&
+      a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+    unlink(c->path);
+}
+
 int ckpt_close(ckpt *c) {
   if (!c) return 0;
+  drop_if_unused(c);
   int rc = c->failed ? err_set("%s", c->why) : 0;
   if (close(c->fd) && !rc) rc = err_set("%s: cannot write: %s", c->path, strerror(errno));
   free(c->path);

@@ -215,13 +215,15 @@ static int *read_words(const char *path, const game *g, int *n) {
 typedef struct {
   const char *dest; /* -o, or NULL: standard output */
   outset outs;
+  bool pending;     /* outs open, not written yet */
   const char *path; /* --checkpoint */
   ckpt_resume res;
   search_first_value *done;
 } rank_files;
 
-/* The checkpoint: opened, locked, verified and repaired (checkpoint.h);
- * what it holds into f->done.  0, or EXIT_USAGE after a message. */
+/* The checkpoint (locked already): read, verified and repaired
+ * (checkpoint.h); what it holds into f->done.  0, or EXIT_USAGE after a
+ * message. */
 static int open_checkpoint(rank_files *f, rank_run *run, const game *g, rules_mode rules,
                            const optle_args *a, const int *words, int nwords) {
   ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
@@ -231,9 +233,9 @@ static int open_checkpoint(rank_files *f, rank_run *run, const game *g, rules_mo
     ranked = xcalloc((size_t)g->n_guesses, sizeof *ranked);
     for (int i = 0; i < nwords; i++) ranked[words[i]] = true;
   }
-  run->ck = ckpt_open(f->path, &id, g, ranked, &f->res);
+  int bad = ckpt_read(run->ck, &id, g, ranked, &f->res);
   free(ranked);
-  if (!run->ck) {
+  if (bad) {
     fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
     return EXIT_USAGE;
   }
@@ -285,9 +287,8 @@ static int rank_output(rank_files *f, rank_out *o) {
   sort_game = o->g;
   qsort(o->v, (size_t)o->n, sizeof *o->v, value_cmp);
   if (f->dest) {
-    int rc = outs_write(&f->outs, rank_write, o) ? EXIT_USAGE : EXIT_OK;
-    f->dest = NULL; /* written (or removed) */
-    return rc;
+    f->pending = false; /* written, or removed */
+    return outs_write(&f->outs, rank_write, o) ? EXIT_USAGE : EXIT_OK;
   }
   rank_write(stdout, "-", o);
   if (fflush(stdout) || ferror(stdout)) {
@@ -339,21 +340,19 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   return rc;
 }
 
-/* -o and the checkpoint (rank 0's), opened before any long work.  0, or
- * the status after a message. */
+/* -o opened, and the checkpoint (rank 0's, locked) read, before the
+ * ranking.  0, or the status after a message. */
 static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rules,
                      const optle_args *a, const int *words, int nwords) {
-  if (f->dest && outs_open(&f->outs, &f->dest, 1)) {
-    f->dest = NULL;
-    return EXIT_USAGE;
-  }
-  return f->path ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
+  if (f->dest && outs_open(&f->outs, &f->dest, 1)) return EXIT_USAGE;
+  f->pending = f->dest != NULL;
+  return run->ck ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
 }
 
 /* Close what rank_open() opened: -o removed unless written, the
  * checkpoint closed (and unlocked).  The status. */
 static int rank_close(rank_files *f, rank_run *run, int rc) {
-  if (f->dest) outs_abort(&f->outs);
+  if (f->pending) outs_abort(&f->outs);
   if (run->ck && ckpt_close(run->ck) && !rc) {
     fprintf(stderr, "optle: %s\n", err_msg());
     rc = EXIT_USAGE;
@@ -378,22 +377,28 @@ int cmd_rank(int argc, char **argv) {
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;
+  /* Rank 0 owns the files and what is said (dist.h); the other ranks
+   * only search.  The checkpoint is locked first: a second run on it is
+   * refused before the lists and their table are loaded. */
+  bool own = dist_rank() == 0;
+  rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL, .path = own ? a.checkpoint : NULL};
+  rank_run run = {.best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
+  if (f.path && !(run.ck = ckpt_lock(f.path))) {
+    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file */
+    return EXIT_USAGE;
+  }
   stop_catch_signals();
   /* From now: the table counts too (rank 0 decides: dist.h). */
   if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   threads_start(a.threads);
   game g;
-  if ((rc = load_lists("rank ", &a.l, &g))) return rc;
   int nwords = 0, *words = NULL;
+  if ((rc = load_lists("rank ", &a.l, &g))) return rank_close(&f, &run, rc);
+  run.g = &g;
   if (a.words && !(words = read_words(a.words, &g, &nwords))) {
     game_free(&g);
-    return EXIT_USAGE;
+    return rank_close(&f, &run, EXIT_USAGE);
   }
-  /* Rank 0 owns the files and what is said (dist.h); the other ranks
-   * only search. */
-  bool own = dist_rank() == 0;
-  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
-  rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL, .path = own ? a.checkpoint : NULL};
   rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
   /* Every rank has come this far, with the same lists and words. */
   rc = dist_agree(rc, ranking_key(&g, words, nwords));

@@ -5,7 +5,8 @@
  * (what a checksum cannot see) refused by the value checks; changed,
  * damaged, duplicated and NUL-holding lines refused with their line;
  * a torn last line or header cut off and a line short of its newline
- * kept; format 1 and other rankings refused; a failed append cut back.
+ * kept; format 1 and other rankings refused; a failed append cut back;
+ * a file made by a run that failed before reading it removed.
  * Files go to a scratch directory under TMPDIR.
  */
 #define XXH_INLINE_ALL
@@ -247,6 +248,23 @@ START_TEST(test_torn_ends) {
 }
 END_TEST
 
+/* Locked and closed unread (the run failed before its lists were
+ * loaded): a file it made is removed, one that was there is kept. */
+START_TEST(test_lock_unread) {
+  ckpt *c = ckpt_lock(path);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(ckpt_close(c), 0);
+  ck_assert_int_ne(access(path, F_OK), 0);
+  FILE *fp = fopen(path, "w");
+  ck_assert_ptr_nonnull(fp);
+  fclose(fp);
+  c = ckpt_lock(path);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(ckpt_close(c), 0);
+  ck_assert_int_eq(access(path, F_OK), 0);
+}
+END_TEST
+
 /* A write that fails part-way (a file size limit, as a full disk): the
  * part written is cut off again, and the checkpoint takes no more. */
 START_TEST(test_failed_append) {
@@ -275,6 +293,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_damaged_lines);
   tcase_add_test(tc, test_torn_ends);
   tcase_add_test(tc, test_failed_append);
+  tcase_add_test(tc, test_lock_unread);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -83,6 +83,9 @@ check_usage "/dev/null: refused" "/dev/null: not a regular file" \
 check_usage "a directory: refused" "not a regular file" "$OPTLE" "${S[@]}" --checkpoint "$tmp"
 check_usage "a missing directory: refused" "No such file or directory" \
   "$OPTLE" "${S[@]}" --checkpoint "$tmp/none/ck"
+check_usage "lists that cannot be read: refused" "none.txt: cannot open" \
+  "$OPTLE" rank --answers "$tmp/none.txt" --checkpoint "$tmp/new.ck"
+expect "lists that cannot be read: no checkpoint file made" ! -e "$tmp/new.ck"
 
 # ------------------------------------------------------------------
 # Torn ends: cut off before anything is appended, the work redone.
