@@ -69,6 +69,30 @@
  * What was settled is in the checkpoint, which rank 0 flushes line by
  * line, so a rerun resumes.
  *
+ * The heartbeat.  A rank that stops answering without dying (SIGSTOP, a
+ * hung node, a network cut) would leave rank 0 waiting forever.  So
+ * from dist_start() to dist_end() each rank runs a beat thread beside
+ * its work: every DIST_BEAT_S seconds the other ranks send rank 0 a beat
+ * and rank 0 sends each of them one (non-blocking sends, one in flight
+ * per peer).  It watches the beats, not the work: a search of any length
+ * keeps beating.  A rank silent for OPTLE_HEARTBEAT seconds (environment;
+ * default DIST_BEAT_TIMEOUT) has stopped answering: rank 0 names it
+ * ("rank R on HOST sent no heartbeat for T s"), stops the run as a
+ * signal would (status 4; the checkpoint keeps what was settled) and
+ * gives up on it, so its main thread says what was settled and
+ * dist_end() ends the job; if the main thread cannot get there within
+ * DIST_BEAT_GRACE seconds (it waits on the silent rank in a collective),
+ * the beat thread ends the job itself with status 4.  The silent rank's
+ * first guesses are not dealt to another rank: the stages' collectives
+ * (dist_share()) need every rank of MPI_COMM_WORLD, and MPI without
+ * fault tolerance cannot go on without one.  Another rank whose rank 0
+ * falls silent ends the job the same way.  A beat thread that did not
+ * run itself for DIST_BEAT_STALL seconds (its own process stopped)
+ * blames no one for that time.  At the end each rank says bye, and rank
+ * 0 waits for every bye (or a silence) before MPI_Finalize, and the
+ * others for rank 0's; a rank that ran nothing (dist_solo()) says bye at
+ * once and waits.
+ *
  * Threads.  MPI_THREAD_MULTIPLE: the threads of a rank ask at once, each
  * with its own reply tag, and rank 0's server thread answers while its
  * main thread works.  The server polls (MPI_Iprobe) with a short sleep

@@ -76,7 +76,8 @@ typedef struct {
   X(FIRST, "--first", "WORD", O_STR, first, 0, 0, 0, "fix the first guess")                    \
   X(MAX_GUESSES, "--max-guesses", "N", O_INT, max_guesses, 0, 254, 6,                         \
     "guess limit per answer, 0 = none (default 6)")                                            \
-  X(THREADS, "--threads", "N", O_INT, threads, 1, 1024, 0, "OpenMP threads (default: all cores)") \
+  X(THREADS, "--threads", "N", O_INT, threads, 1, OPTLE_THREADS_MAX, 0,                        \
+    "OpenMP threads (default: OMP_NUM_THREADS, else all cores)")                               \
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
     "memo size cap in MiB (default 128)")                                                      \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
@@ -135,7 +136,8 @@ typedef struct {
     "exact values up to TOTAL; above it, proven lower bounds")                                 \
   X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
   X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
-    "append each settled word to FILE; a rerun with it resumes")                               \
+    "append each settled word to FILE, checksummed; a rerun with it\n"                        \
+    "                         resumes (one run at a time: the file is locked)")               \
   X(PROVE, "--prove", NULL, O_FLAG, prove, 0, 0, 0,                                           \
     "with no history on a big list: prove the best first guess (the root\n"                  \
     "                         proof's ranking; about a minute on the NYT lists)")              \

@@ -21,6 +21,10 @@
 /* A value no real total reaches: "no strategy fits the guess limit". */
 #define OPTLE_INF 0x3fffffff
 
+/* Most threads a process runs: --threads' range, and the cap on
+ * OMP_NUM_THREADS (util.h threads_start()). */
+#define OPTLE_THREADS_MAX 1024
+
 /* Guess limit meaning "unlimited" inside the search (depths are uint8). */
 #define OPTLE_DEPTH_UNLIMITED 255
 
@@ -74,6 +78,19 @@ _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kern
 #define DIST_STOP_LAG 1.0
 #define DIST_STOP_GRACE 3.0
 #define DIST_SIGNAL_GRACE 0.5
+/* The heartbeat (dist.h): every rank's beat thread sends one each
+ * DIST_BEAT_S seconds, and checks for beats each DIST_BEAT_POLL_US; a
+ * rank silent for DIST_BEAT_TIMEOUT seconds (OPTLE_HEARTBEAT in the
+ * environment changes it) has stopped answering.  Rank 0 then stops the
+ * run and gives its main thread DIST_BEAT_GRACE seconds to say what was
+ * settled before it ends the job itself. */
+#define DIST_BEAT_S 0.2
+#define DIST_BEAT_POLL_US 10000
+#define DIST_BEAT_TIMEOUT 30.0
+#define DIST_BEAT_GRACE 5.0
+/* A beat thread that itself did not run for this many seconds (its
+ * process stopped, or starved) blames no other rank for that time. */
+#define DIST_BEAT_STALL 1.0
 
 /* Progress line on stderr: seconds between updates. */
 #define PROGRESS_INTERVAL 0.5

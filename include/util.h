@@ -36,8 +36,18 @@ void *xaligned(size_t n);
 
 /* Wall-clock seconds since an arbitrary origin (monotonic). */
 double now_seconds(void);
-/* Set the OpenMP thread count (n > 0; 0 keeps the default) and start the
- * threads now: if that fails, "optle: out of memory" and exit status 3. */
+/* Threads.  A command's count is --threads, else OMP_NUM_THREADS (as
+ * libgomp read it), else the cores it may use; from the environment at
+ * most OPTLE_THREADS_MAX (tuning.h), --threads' own limit.  threads_cap()
+ * applies that limit to OpenMP's default team (cli.c, before any
+ * command: a parallel region of 100,000 threads would end the process
+ * with no message); threads_default() is the count a search uses when
+ * --threads is not given.  threads_start(n) sets the count (n > 0: n;
+ * 0: the default, saying on stderr when the environment asked for more
+ * than the limit) and starts the threads now: if that fails, "optle: out
+ * of memory" and exit status 3. */
+void threads_cap(void);
+int threads_default(void);
 void threads_start(int n);
 /*
  * Stopping: the one home of signal handling.  stop_catch_signals()
@@ -96,13 +106,19 @@ long peak_rss_kib(void);
  * decides how PATH is written by what it names:
  *  - "-", or the file standard output already is (/dev/stdout,
  *    /dev/fd/1, the file stdout was redirected to): standard output;
- *  - a regular file, or nothing yet: a temporary file
- *    "optle.tmp.XXXXXX" in the target's own directory (symbolic links
- *    followed, so a link stays a link and its target gets the content),
- *    given the replaced file's mode and owner (a new file: 0666 less
- *    the umask); out_commit() flushes, fsyncs and renames it over the
- *    target, so the file is written whole or not at all.  The short
- *    temporary name fits beside any legal file name;
+ *  - a regular file, or nothing yet: a temporary file in the target's
+ *    own directory (symbolic links followed, so a link stays a link and
+ *    its target gets the content), given the replaced file's mode and
+ *    owner (a new file: 0666 less the umask); out_commit() flushes,
+ *    fsyncs and renames it over the target, so the file is written whole
+ *    or not at all.  On Linux the temporary file has no name
+ *    (O_TMPFILE): a killed run, SIGKILL included, leaves nothing, and
+ *    out_commit() links it in as "optle.tmp.HOST.PID.N" just before the
+ *    rename.  Where the filesystem cannot (or /proc is missing) it is
+ *    named "optle.tmp.HOST.PID.XXXXXX" from the start; each out_open()
+ *    removes from the target's directory the files so named for this
+ *    host whose PID is no longer a process (regular files of ours only).
+ *    The temporary name (under 64 bytes) fits beside any legal file name;
  *  - anything else (a device, a FIFO), a regular file with other hard
  *    links, or one whose owner a rename cannot keep (another user's
  *    file, writable by us) or whose directory we cannot write: in
@@ -112,17 +128,18 @@ long peak_rss_kib(void);
  *    during that one write can leave it part-written.
  * out_abort() removes a temporary file; a fatal signal removes them
  * too (util.c; out_unlink_temps() is async-signal-safe).  Only SIGKILL
- * can leave one behind.
+ * of a named one can leave one behind, until the next out_open() there.
  */
 enum { OUT_RENAME = 1, OUT_DIRECT };
 typedef struct {
   FILE *fp;
   char *path;   /* as given, for messages (NULL for "-") */
   char *target; /* where it goes: links followed */
-  char *tmp;    /* OUT_RENAME: the temporary file */
+  char *tmp;    /* OUT_RENAME: the temporary file's name (none yet when anon) */
   char *buf;    /* OUT_DIRECT: the content, gathered in memory */
   size_t len;
   int mode;     /* 0 (stdout), OUT_RENAME or OUT_DIRECT */
+  bool anon;    /* OUT_RENAME: the temporary file has no name until out_commit() */
 } outfile;
 int out_open(outfile *o, const char *path);
 int out_commit(outfile *o);

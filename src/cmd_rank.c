@@ -2,18 +2,15 @@
  * cmd_rank.c: `optle rank`: a proven ranking of first guesses
  * (search.h search_rank_first()), with a checkpoint to resume from.
  *
- * The checkpoint is a text file: a header line naming what the ranking
- * is of (the lists hash, rules, guess limit, cutoff or top), then one line
- * per settled word, "word<TAB>value<TAB>exact|bound<TAB>seconds<TAB>stage",
- * each appended and flushed as the word is settled, so a run killed at
- * any moment (SIGKILL too) loses only the words in flight.  The seconds
- * are what its group of feedback-alike words cost (on whichever rank),
- * the stage the one that settled it (search.h): tools/mpi_sim.py replays
- * them.  A rerun with the same file reads it, refuses it when its header
- * is not this ranking's, takes its words as settled, and appends the
- * rest; a line without the stage (written before it was) reads as well.
- * A last line cut short by a kill is left out (and rewritten when its
- * word is settled again).
+ * The checkpoint (checkpoint.h owns its format, lock and checks):
+ * rank 0 opens it before any long work (a second run on it, a changed
+ * or damaged line, a file of another ranking: status 2), hands what it
+ * holds to the ranking as settled, and appends each first guess as it is
+ * settled, so a run killed at any moment (SIGKILL too) loses only the
+ * words in flight.  The seconds are what its group of feedback-alike
+ * words cost (on whichever rank), the stage the one that settled it
+ * (search.h): tools/mpi_sim.py replays them.  A bound read back must be
+ * above the final cutoff, as every bound found is.
  *
  * Under MPI (optle-mpi, dist.h) every rank ranks, and rank 0 alone reads
  * and appends the checkpoint and writes the ranking.
@@ -26,13 +23,13 @@
  * same for any number of threads and ranks; the checkpoint keeps what
  * was found.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "cli.h"
 #include "dist.h"
 #include "game.h"
@@ -80,9 +77,10 @@ const cmd_doc rank_doc = {
              "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
              "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
              "the checkpoint, and the ranking is one process's, byte for byte.",
-    .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking),\n"
-            "             3 out of memory or internal error, 4 stopped (what was settled stays\n"
-            "             in the checkpoint)",
+    .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking, in use\n"
+            "             by another run, or with a changed or damaged line), 3 out of memory\n"
+            "             or internal error, 4 stopped (what was settled stays in the\n"
+            "             checkpoint)",
 };
 
 /* A value as written: "none" when no strategy with that first guess
@@ -93,91 +91,16 @@ static const char *value_text(int v, char buf[16]) {
   return buf;
 }
 
-/* The ranking's identity, the checkpoint's first line. */
-static void ckpt_header(char *buf, size_t size, const game *g, rules_mode m, int max_guesses,
-                        int cutoff, int top) {
-  char hex[WORDS_HASH_HEX];
-  words_hash_hex(g->lists_hash, hex);
-  snprintf(buf, size,
-           "# optle rank checkpoint 1: lists_hash %s, rules %s, max_guesses %d, cutoff %d, top %d",
-           hex, rules_name(m), max_guesses, cutoff, top);
-}
-
-/* Read a checkpoint: its settled words into *done (*ndone).  0; or
- * EXIT_USAGE after a message. */
-static int ckpt_read(const char *path, const char *header, const game *g,
-                     search_first_value **done, int *ndone) {
-  *done = NULL;
-  *ndone = 0;
-  FILE *fp = fopen(path, "r");
-  if (!fp) {
-    if (errno == ENOENT) return 0;
-    fprintf(stderr, "optle: --checkpoint %s: %s\n", path, strerror(errno));
-    return EXIT_USAGE;
-  }
-  char line[512];
-  int ln = 0, cap = 0, rc = 0;
-  while (fgets(line, sizeof line, fp)) {
-    ln++;
-    size_t len = strlen(line);
-    if (len == 0 || line[len - 1] != '\n') {
-      if (!feof(fp)) {
-        fprintf(stderr, "optle: %s:%d: line too long\n", path, ln);
-        rc = EXIT_USAGE;
-      }
-      break; /* a last line cut short by a kill: its word is settled again */
-    }
-    line[--len] = '\0';
-    if (ln == 1) {
-      if (strcmp(line, header)) {
-        fprintf(stderr,
-                "optle: --checkpoint %s is of another ranking (other lists, rules, guess limit "
-                "or cutoff): it says \"%.200s\", this ranking is \"%s\"\n",
-                path, line, header);
-        rc = EXIT_USAGE;
-        break;
-      }
-      continue;
-    }
-    char w[16], vt[16], kind[16], *end;
-    double secs;
-    int gi, stage = 0;
-    long v = -1;
-    if (sscanf(line, "%15[a-z]\t%15[a-z0-9]\t%15[a-z]\t%lf\t%d", w, vt, kind, &secs, &stage) >= 4) {
-      v = strcmp(vt, "none") ? strtol(vt, &end, 10) : OPTLE_INF;
-      if (v != OPTLE_INF && (*end || v > 1000000000)) v = -1;
-    }
-    if (v < 0 || (strcmp(kind, "exact") && strcmp(kind, "bound")) ||
-        (gi = words_find(&g->guesses, w)) < 0) {
-      fprintf(stderr, "optle: %s:%d: not a settled word (word, value, exact or bound, seconds)\n",
-              path, ln);
-      rc = EXIT_USAGE;
-      break;
-    }
-    if (*ndone == cap) {
-      cap = cap ? 2 * cap : 256;
-      *done = xrealloc(*done, sizeof **done * (size_t)cap);
-    }
-    (*done)[(*ndone)++] = (search_first_value){gi, (int)v, !strcmp(kind, "exact"), secs, 0, stage};
-  }
-  fclose(fp);
-  if (rc) {
-    free(*done);
-    *done = NULL;
-    *ndone = 0;
-  }
-  return rc;
-}
-
 /* What the report function keeps: the checkpoint, and the progress. */
 typedef struct {
-  FILE *ckpt;
+  ckpt *ck;
   const game *g;
   int total, settled, exact, best;
   int best_guess;
   double t0, last;
   bool progress;
   bool write_failed;
+  char why[512]; /* why a checkpoint line could not be written */
 } rank_run;
 
 static void on_settled(void *arg, const search_first_value *v) {
@@ -187,11 +110,12 @@ static void on_settled(void *arg, const search_first_value *v) {
     r->exact++;
     if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
   }
-  if (r->ckpt) {
-    char b[16];
-    fprintf(r->ckpt, "%s\t%s\t%s\t%.3f\t%d\n", r->g->guesses.w[v->guess],
-            value_text(v->value, b), v->exact ? "exact" : "bound", v->seconds, v->stage);
-    if (fflush(r->ckpt)) r->write_failed = true;
+  if (r->ck && !r->write_failed &&
+      ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage)) {
+    /* What is settled from now could not be kept: stop (status 2). */
+    r->write_failed = true;
+    snprintf(r->why, sizeof r->why, "%s", err_msg());
+    stop_request();
   }
   double t = now_seconds();
   if (r->progress && (t - r->last >= 0.5 || r->settled == r->total)) {
@@ -213,7 +137,6 @@ typedef struct {
   rules_mode rules;
   int max_guesses;
   double seconds;
-  int resumed;
 } rank_out;
 
 /* By value, then word (qsort has no argument: the words to compare by). */
@@ -238,8 +161,11 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
     fprintf(fp, "# cutoff %d: the %d best values (ties included) exact, the rest proven above it\n",
             o->cutoff, o->top);
   else fprintf(fp, "# cutoff %d: values up to it exact, the rest proven above it\n", o->cutoff);
-  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s%s\n", o->n, nexact, o->n - nexact,
-          o->seconds, o->resumed ? " (resumed)" : "");
+  /* This run's seconds; a resumed run's ranking is otherwise an
+   * uninterrupted one's, byte for byte (it says on stderr what it
+   * resumed). */
+  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s\n", o->n, nexact, o->n - nexact,
+          o->seconds);
   for (int i = 0; i < o->n; i++) {
     char b[16];
     fprintf(fp, "%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
@@ -284,6 +210,158 @@ static int *read_words(const char *path, const game *g, int *n) {
   return w;
 }
 
+/* What a ranking holds open: its -o file and its checkpoint (rank 0's),
+ * and what the checkpoint resumes. */
+typedef struct {
+  const char *dest; /* -o, or NULL: standard output */
+  outset outs;
+  bool pending;     /* outs open, not written yet */
+  const char *path; /* --checkpoint */
+  ckpt_resume res;
+  search_first_value *done;
+} rank_files;
+
+/* The checkpoint (locked already): read, verified and repaired
+ * (checkpoint.h); what it holds into f->done.  0, or EXIT_USAGE after a
+ * message. */
+static int open_checkpoint(rank_files *f, rank_run *run, const game *g, rules_mode rules,
+                           const optle_args *a, const int *words, int nwords) {
+  ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
+                words ? ckpt_words_hash(words, nwords) : 0};
+  bool *ranked = NULL;
+  if (words) {
+    ranked = xcalloc((size_t)g->n_guesses, sizeof *ranked);
+    for (int i = 0; i < nwords; i++) ranked[words[i]] = true;
+  }
+  int bad = ckpt_read(run->ck, &id, g, ranked, &f->res);
+  free(ranked);
+  if (bad) {
+    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
+    return EXIT_USAGE;
+  }
+  if (f->res.cut_header)
+    fprintf(stderr, "optle: %s: its header was cut short (a run stopped as it began): started "
+                    "afresh\n", f->path);
+  if (f->res.cut_line)
+    fprintf(stderr, "optle: %s:%d: the last line was cut short (a run stopped while writing it): "
+                    "cut off, and its first guess is ranked again\n", f->path, f->res.cut_line);
+  int n = f->res.ndone;
+  if (n) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", n, f->path);
+  f->done = xmalloc(sizeof *f->done * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) {
+    const ckpt_entry *e = &f->res.done[i];
+    f->done[i] = (search_first_value){e->guess, e->value, e->exact, e->seconds, 0, e->stage};
+  }
+  return 0;
+}
+
+/* A bound from the checkpoint must be above the final cutoff, as every
+ * bound found is (the cutoff only falls): one that is not was never
+ * proven for this ranking.  0, or EXIT_USAGE after a message. */
+static int check_resumed(const rank_files *f, const game *g, int cutoff) {
+  for (int i = 0; i < f->res.ndone; i++) {
+    const ckpt_entry *e = &f->res.done[i];
+    if (!e->exact && e->value <= cutoff) {
+      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above the ranking's cutoff %d: no run "
+                      "of this ranking proved it\n", f->path, e->line, g->guesses.w[e->guess],
+              e->value, cutoff);
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+/* The ranking, canonical (the header's), to -o or standard output.
+ * The status. */
+static int rank_output(rank_files *f, rank_out *o) {
+  /* Above the cutoff, what was found depends on what the memo held then
+   * and on when the cutoff fell (threads, ranks, timing); what is shown
+   * does not: the class-count bound or the cutoff + 1, whichever is
+   * larger, both proven (the header's canonical output). */
+  int got = o->cutoff;
+  for (int i = 0; i < o->n; i++)
+    if (got < OPTLE_INF && o->v[i].value > got) {
+      o->v[i].value = o->v[i].floor > got ? o->v[i].floor : got + 1;
+      o->v[i].exact = false;
+    }
+  sort_game = o->g;
+  qsort(o->v, (size_t)o->n, sizeof *o->v, value_cmp);
+  if (f->dest) {
+    f->pending = false; /* written, or removed */
+    return outs_write(&f->outs, rank_write, o) ? EXIT_USAGE : EXIT_OK;
+  }
+  rank_write(stdout, "-", o);
+  if (fflush(stdout) || ferror(stdout)) {
+    fprintf(stderr, "optle: standard output: write error\n");
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
+
+/* Rank, and write the ranking (rank 0).  The status. */
+static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_args *a,
+                    rules_mode rules, const int *words, int nwords) {
+  search_opts so;
+  strategy_search_opts(&so);
+  so.max_guesses = a->max_guesses;
+  if (a->threads) so.threads = a->threads;
+  so.memo_mb = a->memo_mb;
+  so.rules = rules;
+  search *s = strategy_search_new(g, &so);
+  uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
+  for (int i = 0; i < g->n_answers; i++) all[i] = (uint16_t)i;
+  int ndone = f->res.ndone, cutoff = a->cutoff >= 0 ? a->cutoff : OPTLE_INF;
+  search_first_opts fo = {words, nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run};
+  int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
+  run->total = n;
+  search_first_value *vals = xcalloc((size_t)n, sizeof *vals);
+  run->t0 = now_seconds();
+  int got = search_rank_first(s, all, g->n_answers, &fo, vals);
+  double secs = now_seconds() - run->t0;
+  if (run->progress) fputc('\n', stderr);
+  if (dist_rank() != 0) {
+    /* Another rank: rank 0 says and writes what there is. */
+  } else if (run->write_failed) {
+    fprintf(stderr, "optle: %s: the run stopped (the checkpoint keeps what was settled "
+                    "before)\n", run->why);
+    rc = EXIT_USAGE;
+  } else if (got < 0) {
+    fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",
+            stop_timed_out() ? "time limit reached" : "stopped", secs, run->settled + ndone, n,
+            f->path ? " (they are in the checkpoint)" : "");
+    rc = EXIT_STOPPED;
+  } else if (!(rc = check_resumed(f, g, got))) {
+    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs};
+    rc = rank_output(f, &o);
+  }
+  free(vals);
+  free(all);
+  search_free(s);
+  return rc;
+}
+
+/* -o opened, and the checkpoint (rank 0's, locked) read, before the
+ * ranking.  0, or the status after a message. */
+static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rules,
+                     const optle_args *a, const int *words, int nwords) {
+  if (f->dest && outs_open(&f->outs, &f->dest, 1)) return EXIT_USAGE;
+  f->pending = f->dest != NULL;
+  return run->ck ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
+}
+
+/* Close what rank_open() opened: -o removed unless written, the
+ * checkpoint closed (and unlocked).  The status. */
+static int rank_close(rank_files *f, rank_run *run, int rc) {
+  if (f->pending) outs_abort(&f->outs);
+  if (run->ck && ckpt_close(run->ck) && !rc) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    rc = EXIT_USAGE;
+  }
+  free(f->res.done);
+  free(f->done);
+  return rc;
+}
+
 int cmd_rank(int argc, char **argv) {
   optle_args a;
   bool help = false;
@@ -299,111 +377,33 @@ int cmd_rank(int argc, char **argv) {
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;
+  /* Rank 0 owns the files and what is said (dist.h); the other ranks
+   * only search.  The checkpoint is locked first: a second run on it is
+   * refused before the lists and their table are loaded. */
+  bool own = dist_rank() == 0;
+  rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL, .path = own ? a.checkpoint : NULL};
+  rank_run run = {.best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
+  if (f.path && !(run.ck = ckpt_lock(f.path))) {
+    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file */
+    return EXIT_USAGE;
+  }
   stop_catch_signals();
   /* From now: the table counts too (rank 0 decides: dist.h). */
   if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());
   threads_start(a.threads);
   game g;
-  if ((rc = opts_load_game("rank ", &a.l, &g))) return rc;
   int nwords = 0, *words = NULL;
+  if ((rc = opts_load_game("rank ", &a.l, &g))) return rank_close(&f, &run, rc);
+  run.g = &g;
   if (a.words && !(words = read_words(a.words, &g, &nwords))) {
     game_free(&g);
-    return EXIT_USAGE;
+    return rank_close(&f, &run, EXIT_USAGE);
   }
-  char header[256];
-  int cutoff = a.cutoff >= 0 ? a.cutoff : OPTLE_INF;
-  ckpt_header(header, sizeof header, &g, rules, a.max_guesses, a.cutoff, a.rank_top);
-  search_first_value *done = NULL;
-  int ndone = 0;
-  /* Rank 0 owns the files and what is said (dist.h); the other ranks
-   * only search. */
-  bool own = dist_rank() == 0;
-  rank_run run = {.g = &g, .best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
-  outset outs;
-  const char *dest = own && a.out.n ? a.out.paths[0] : NULL, *ckpt = own ? a.checkpoint : NULL;
-  if (ckpt && (rc = ckpt_read(ckpt, header, &g, &done, &ndone))) goto out;
-  if (dest && outs_open(&outs, &dest, 1)) {
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  if (ckpt) {
-    bool fresh = access(ckpt, F_OK) != 0;
-    if (!(run.ckpt = fopen(ckpt, "a"))) {
-      fprintf(stderr, "optle: --checkpoint %s: %s\n", ckpt, strerror(errno));
-      if (dest) outs_abort(&outs);
-      rc = EXIT_USAGE;
-      goto out;
-    }
-    if (fresh || ftell(run.ckpt) == 0) fprintf(run.ckpt, "%s\n", header);
-    else if (ndone) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", ndone, ckpt);
-    fflush(run.ckpt);
-  }
+  rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
   /* Every rank has come this far, with the same lists and words. */
-  if ((rc = dist_agree(EXIT_OK, ranking_key(&g, words, nwords)))) {
-    if (dest) outs_abort(&outs);
-    goto out;
-  }
-
-  search_opts so;
-  strategy_search_opts(&so);
-  so.max_guesses = a.max_guesses;
-  if (a.threads) so.threads = a.threads;
-  so.memo_mb = a.memo_mb;
-  so.rules = rules;
-  search *s = strategy_search_new(&g, &so);
-  uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  search_first_opts fo = {words, nwords, cutoff, a.rank_top, done, ndone, on_settled, &run};
-  int n = words ? nwords : g.n_guesses;
-  run.total = n;
-  search_first_value *vals = xcalloc((size_t)n, sizeof *vals);
-  run.t0 = now_seconds();
-  int got = search_rank_first(s, all, g.n_answers, &fo, vals);
-  double secs = now_seconds() - run.t0;
-  if (run.progress) fputc('\n', stderr);
-  if (!own) {
-    /* Another rank: rank 0 says and writes what there is. */
-  } else if (got < 0) {
-    fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",
-            stop_timed_out() ? "time limit reached" : "stopped", secs, run.settled + ndone, n,
-            ckpt ? " (they are in the checkpoint)" : "");
-    if (dest) outs_abort(&outs);
-    rc = EXIT_STOPPED;
-  } else if (run.write_failed) {
-    fprintf(stderr, "optle: --checkpoint %s: write failed\n", a.checkpoint);
-    if (dest) outs_abort(&outs);
-    rc = EXIT_USAGE;
-  } else {
-    /* Above the cutoff, what was found depends on what the memo held
-     * then and on when the cutoff fell (threads, ranks, timing); what is
-     * shown does not: the class-count bound or the cutoff + 1, whichever
-     * is larger, both proven (the header's canonical output). */
-    for (int i = 0; i < n; i++)
-      if (got < OPTLE_INF && vals[i].value > got) {
-        vals[i].value = vals[i].floor > got ? vals[i].floor : got + 1;
-        vals[i].exact = false;
-      }
-    sort_game = &g;
-    qsort(vals, (size_t)n, sizeof *vals, value_cmp);
-    rank_out o = {&g, vals, n, got, a.rank_top, rules, a.max_guesses, secs, ndone};
-    if (dest) rc = outs_write(&outs, rank_write, &o) ? EXIT_USAGE : EXIT_OK;
-    else {
-      rank_write(stdout, "-", &o);
-      if (fflush(stdout) || ferror(stdout)) {
-        fprintf(stderr, "optle: standard output: write error\n");
-        rc = EXIT_USAGE;
-      }
-    }
-  }
-  free(vals);
-  free(all);
-  search_free(s);
-out:
-  if (run.ckpt && fclose(run.ckpt) && !rc) {
-    fprintf(stderr, "optle: --checkpoint %s: write failed\n", a.checkpoint);
-    rc = EXIT_USAGE;
-  }
-  free(done);
+  rc = dist_agree(rc, ranking_key(&g, words, nwords));
+  if (!rc) rc = rank_all(&f, &run, &g, &a, rules, words, nwords);
+  rc = rank_close(&f, &run, rc);
   free(words);
   game_free(&g);
   return rc;

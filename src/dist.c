@@ -6,6 +6,7 @@
  */
 #include "dist.h"
 
+#include <assert.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -94,13 +95,196 @@ static int loop_seq;         /* dealt loops so far (the same count on every rank
 
 /* Message tags: a request carries its loop's number (so a request can
  * never be taken for another loop's), a reply its thread's. */
-enum { TAG_TEXT = 1, TAG_REQ = 16, TAG_REP = 1024 };
+enum { TAG_TEXT = 1, TAG_BEAT = 2, TAG_REQ = 16, TAG_REP = 1024 };
 #define TAG_LOOPS 512
 
 /* Started by a launcher (Open MPI's mpirun, or a PMI/PMIx one such as
  * srun)?  Otherwise optle-mpi runs as one process, without MPI. */
 static bool launched(void) {
   return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+}
+
+/* ------------------------------------------------------------------ */
+/* The heartbeat (dist.h)                                              */
+
+enum { BEAT_BYE = 0, BEAT_ALIVE = 1 };
+static int world;                 /* ranks at the start (dist_solo() makes n_ranks 1) */
+static char (*hosts)[MPI_MAX_PROCESSOR_NAME + 1]; /* rank 0: each rank's node */
+static double beat_timeout = DIST_BEAT_TIMEOUT;
+static pthread_t beat_thread;
+static bool beating;
+static atomic_int beat_ending;    /* dist_end() reached: say bye, then finish */
+static atomic_int beat_rc;        /* the command's status, once it is known */
+
+/* Standard error as it really is (the other ranks hold theirs until the
+ * agreement). */
+static int real_err(void) { return saved_err >= 0 ? saved_err : 2; }
+
+static void nap_us(long us) {
+  struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
+  nanosleep(&ts, NULL);
+}
+
+/* The beat thread's clock: now, with last[] moved up to it when this
+ * thread itself did not run for a while (its process stopped, or
+ * starved of a core): that silence is no sign of the others'. */
+static double beat_clock(double *prev, double *last, int n) {
+  double t = now_seconds();
+  if (t - *prev > DIST_BEAT_STALL)
+    for (int r = 0; r < n; r++) last[r] = t > last[r] ? t : last[r];
+  *prev = t;
+  return t;
+}
+
+/* Send beat (one int) to rank r unless the last one is still on its way. */
+static void beat_send(MPI_Request *req, const int32_t *beat, int r) {
+  int done = 1;
+  if (*req != MPI_REQUEST_NULL) MPI_Test(req, &done, MPI_STATUS_IGNORE);
+  if (done) MPI_Isend(beat, 1, MPI_INT32_T, r, TAG_BEAT, MPI_COMM_WORLD, req);
+}
+
+/* The beats that came: last[r] = t for each sender r; a bye from r
+ * marks gone[r] (once) and is counted in *byes. */
+static void beat_take(double *last, bool *gone, int *byes, double t) {
+  /* Rank 0 hears every rank; another rank only rank 0 (index 0). */
+  int from = my_rank == 0 ? MPI_ANY_SOURCE : 0;
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(from, TAG_BEAT, MPI_COMM_WORLD, &flag, &st);
+    if (!flag) return;
+    int32_t b, r = st.MPI_SOURCE;
+    MPI_Recv(&b, 1, MPI_INT32_T, r, TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(r >= 0 && r < world && (my_rank == 0 || r == 0));
+    last[r] = t;
+    if (b == BEAT_BYE && !gone[r]) gone[r] = true, ++*byes;
+  }
+}
+
+/* Rank 0: rank r sent nothing for `silent` seconds.  The run stops (its
+ * main thread says what was settled, and dist_end() ends the job); if
+ * the main thread cannot (it waits on r in a collective, or it is done
+ * and waits for r to end), the job ends here. */
+static void beat_lost(int r, double silent) {
+  dprintf(2, "optle: rank %d on %s sent no heartbeat for %.1f s (stopped, or its node lost): "
+             "the run stops\n", r, hosts[r], silent);
+  atomic_store(&broken, 1);
+  stop_request();
+  for (double t0 = now_seconds(); now_seconds() - t0 < DIST_BEAT_GRACE;) {
+    if (atomic_load(&beat_ending)) break;
+    nap_us(DIST_BEAT_POLL_US);
+  }
+  int rc = atomic_load(&beat_ending) ? atomic_load(&beat_rc) : EXIT_STOPPED;
+  if (!atomic_load(&beat_ending))
+    dprintf(2, "optle: rank 0 waits on rank %d, which does not answer: the job ends\n", r);
+  MPI_Abort(MPI_COMM_WORLD, rc ? rc : EXIT_STOPPED);
+}
+
+/* Rank 0's beat thread: beats to every rank, and every rank watched
+ * until it said bye; then, once dist_end() is reached, bye to all. */
+static void *beat_watch(void *arg) {
+  (void)arg;
+  double *last = xcalloc((size_t)world, sizeof *last), t = now_seconds(), next = t, prev = t;
+  bool *gone = xcalloc((size_t)world, sizeof *gone);
+  MPI_Request *req = xmalloc(sizeof *req * (size_t)world);
+  static const int32_t alive = BEAT_ALIVE, bye = BEAT_BYE;
+  int byes = 0;
+  for (int r = 0; r < world; r++) last[r] = t, req[r] = MPI_REQUEST_NULL;
+  while (!(atomic_load(&beat_ending) && byes == world - 1)) {
+    nap_us(DIST_BEAT_POLL_US);
+    t = beat_clock(&prev, last, world);
+    beat_take(last, gone, &byes, t);
+    for (int r = 1; r < world && t >= next; r++) beat_send(&req[r], &alive, r);
+    if (t >= next) next = t + DIST_BEAT_S;
+    for (int r = 1; r < world; r++)
+      if (!gone[r] && t - last[r] > beat_timeout) beat_lost(r, t - last[r]);
+  }
+  for (int r = 1; r < world; r++) {
+    MPI_Wait(&req[r], MPI_STATUS_IGNORE);
+    MPI_Isend(&bye, 1, MPI_INT32_T, r, TAG_BEAT, MPI_COMM_WORLD, &req[r]);
+  }
+  MPI_Waitall(world - 1, req + 1, MPI_STATUSES_IGNORE);
+  free(last), free(gone), free(req);
+  return NULL;
+}
+
+/* Another rank's beat thread: beats to rank 0 until dist_end(), then
+ * bye; rank 0 watched until its bye.  Rank 0 silent: the job ends. */
+static void *beat_other(void *arg) {
+  (void)arg;
+  double last[1], t = now_seconds(), next = t, prev = t;
+  bool gone[1] = {false}, said = false;
+  MPI_Request req = MPI_REQUEST_NULL;
+  static const int32_t alive = BEAT_ALIVE, bye = BEAT_BYE;
+  int byes = 0;
+  last[0] = t;
+  while (!byes) {
+    nap_us(DIST_BEAT_POLL_US);
+    t = beat_clock(&prev, last, 1);
+    beat_take(last, gone, &byes, t);
+    if (!said && atomic_load(&beat_ending)) {
+      MPI_Wait(&req, MPI_STATUS_IGNORE);
+      MPI_Isend(&bye, 1, MPI_INT32_T, 0, TAG_BEAT, MPI_COMM_WORLD, &req);
+      said = true;
+    } else if (!said && t >= next) {
+      beat_send(&req, &alive, 0);
+      next = t + DIST_BEAT_S;
+    }
+    if (t - last[0] > beat_timeout) {
+      dprintf(real_err(), "optle: rank %d: rank 0 sent no heartbeat for %.1f s: the job ends\n",
+              my_rank, t - last[0]);
+      MPI_Abort(MPI_COMM_WORLD, EXIT_STOPPED);
+    }
+  }
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  return NULL;
+}
+
+/* OPTLE_HEARTBEAT: the seconds a rank may stay silent.  Exits (status
+ * 2, the job ended) when it is not a positive number. */
+static void beat_setting(void) {
+  const char *v = getenv("OPTLE_HEARTBEAT");
+  if (!v) return;
+  char *end;
+  double s = strtod(v, &end);
+  if (end == v || *end || !(s > 0 && s <= 1e6)) {
+    char shown[64];
+    esc_controls(shown, sizeof shown, v);
+    if (my_rank == 0)
+      fprintf(stderr, "optle: OPTLE_HEARTBEAT='%s': give the seconds a rank may stay silent "
+                      "(more than 0, at most 1000000; default %.0f)\n", shown, DIST_BEAT_TIMEOUT);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+  }
+  beat_timeout = s;
+}
+
+/* Every rank: the nodes' names to rank 0, then the beat thread. */
+static void beat_start(void) {
+  world = n_ranks;
+  beat_setting();
+  if (world < 2) return;
+  char host[MPI_MAX_PROCESSOR_NAME + 1] = "";
+  int hl = 0;
+  MPI_Get_processor_name(host, &hl);
+  host[hl] = '\0';
+  if (my_rank == 0) hosts = xmalloc(sizeof *hosts * (size_t)world);
+  MPI_Gather(host, (int)sizeof host, MPI_CHAR, hosts, (int)sizeof host, MPI_CHAR, 0,
+             MPI_COMM_WORLD);
+  int err = pthread_create(&beat_thread, NULL, my_rank == 0 ? beat_watch : beat_other, NULL);
+  if (err) {
+    fprintf(stderr, "optle: cannot start the heartbeat thread: %s\n", strerror(err));
+    MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
+  }
+  beating = true;
+}
+
+/* dist_end(): bye, and wait for every rank's (rank 0) or rank 0's. */
+static void beat_end(int rc) {
+  if (!beating) return;
+  atomic_store(&beat_rc, rc);
+  atomic_store(&beat_ending, 1);
+  pthread_join(beat_thread, NULL);
+  beating = false;
 }
 
 void dist_start(int *argc, char ***argv) {
@@ -133,6 +317,7 @@ void dist_start(int *argc, char ***argv) {
     if (held && saved_err >= 0) dup2(fileno(held), 2);
     /* The FILE stays open (its descriptor is 2's file too). */
   }
+  beat_start();
 }
 
 /* The other ranks: standard error back (after the agreement). */
@@ -238,6 +423,7 @@ bool dist_solo(const char *what) {
 int dist_end(int rc) {
   if (!mpi_on) return rc;
   if (agreed == AGREE_NONE) rc = dist_agree(rc, 0);
+  if (!atomic_load(&broken)) beat_end(rc);
   if (atomic_load(&broken)) {
     /* Ranks that did not answer (one died, or is stuck in work): end the
      * job, after what rank 0 said is out. */
@@ -337,7 +523,7 @@ static void *serve(void *arg) {
   long nap = DIST_POLL_MIN_US;
   double stop_at = 0;
   int tag = TAG_REQ + D->seq % TAG_LOOPS;
-  while (D->ranks_done < n_ranks - 1) {
+  while (D->ranks_done < n_ranks - 1 && !atomic_load(&broken)) {
     int flag = 0;
     MPI_Status st;
     MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &flag, &st);

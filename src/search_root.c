@@ -12,7 +12,7 @@
 void search_opts_default(search_opts *o) {
   memset(o, 0, sizeof *o);
   o->max_guesses = 6;
-  o->threads = omp_get_num_procs();
+  o->threads = threads_default(); /* --threads, OMP_NUM_THREADS or the cores (util.h) */
   o->memo_mb = MEMO_DEFAULT_MB;
   o->seed = NULL; /* the caller's strategies supply one (strategy.h) */
   o->rules = RULES_NORMAL;

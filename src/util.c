@@ -4,6 +4,8 @@
 #endif
 #include "util.h"
 
+#include "tuning.h"
+
 #include <errno.h>
 #include <omp.h>
 #include <signal.h>
@@ -30,13 +32,39 @@ static void threads_failed(void) {
   }
 }
 
+static int threads_asked; /* what OMP_NUM_THREADS asked, when over the limit */
+
+void threads_cap(void) {
+#ifdef _OPENMP /* the fuzz targets build the library without OpenMP */
+  int m = omp_get_max_threads();
+  if (m > OPTLE_THREADS_MAX) {
+    threads_asked = m;
+    omp_set_num_threads(OPTLE_THREADS_MAX);
+  }
+#endif
+}
+
+int threads_default(void) {
+#ifdef _OPENMP
+  threads_cap();
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
 void threads_start(int n) {
   static int registered;
   if (!registered) registered = !atexit(threads_failed);
-#ifdef _OPENMP /* the fuzz targets build the library without OpenMP */
-  if (n > 0) omp_set_num_threads(n);
-#else
-  (void)n;
+  if (n <= 0) {
+    n = threads_default();
+    if (threads_asked)
+      fprintf(stderr, "optle: OMP_NUM_THREADS asks for %d threads, more than --threads allows: "
+                      "using %d\n", threads_asked, n);
+    threads_asked = 0; /* said once */
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(n);
 #endif
   threads_starting = 1;
   int started = 0;

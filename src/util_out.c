@@ -7,9 +7,11 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,24 +142,140 @@ static int open_direct(outfile *o) {
   return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* Temporary files: unnamed where the system allows, else named for    */
+/* their process                                                        */
+
+/* This host's name as a temporary name carries it: [A-Za-z0-9-], at
+ * most 32 characters. */
+static const char *host_tag(void) {
+  static char tag[33];
+  if (!tag[0]) {
+    char h[256] = "";
+    if (gethostname(h, sizeof h - 1)) h[0] = '\0';
+    size_t i = 0;
+    for (; h[i] && i < sizeof tag - 1; i++) {
+      char c = h[i];
+      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+      tag[i] = ok || c == '-' ? c : '-';
+    }
+    if (i == 0) tag[i++] = '-';
+    tag[i] = '\0';
+  }
+  return tag;
+}
+
+/* "DIR/optle.tmp.HOST.PID." followed by suffix: a malloc'd path. */
+static char *temp_name(const char *dir, const char *suffix) {
+  size_t n = strlen(dir) + strlen(suffix) + 64;
+  char *p = xmalloc(n);
+  snprintf(p, n, "%s/optle.tmp.%s.%ld.%s", dir, host_tag(), (long)getpid(), suffix);
+  return p;
+}
+
+/* Remove the temporary files of this host's processes that no longer
+ * exist (killed with SIGKILL while they wrote): regular files of ours,
+ * named optle.tmp.HOST.PID.*, whose PID is no process. */
+static void sweep_stale(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char prefix[64];
+  int plen = snprintf(prefix, sizeof prefix, "optle.tmp.%s.", host_tag());
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (strncmp(e->d_name, prefix, (size_t)plen)) continue;
+    char *end;
+    long pid = strtol(e->d_name + plen, &end, 10);
+    struct stat st;
+    if (end == e->d_name + plen || *end != '.' || pid <= 0 || pid == (long)getpid()) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to know */
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode) ||
+        st.st_uid != geteuid())
+      continue;
+    unlinkat(dirfd(d), e->d_name, 0);
+  }
+  closedir(d);
+}
+
+/* A new temporary file in dir: unnamed (O_TMPFILE: nothing to leave
+ * behind; out_commit() links it in) where the filesystem allows and
+ * /proc can name it, else named for this process (o->tmp), for the
+ * signal handler to remove.  Its descriptor, or -1 with errno set. */
+static int temp_create(outfile *o, const char *dir) {
+  int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    if (!access(proc, F_OK)) {
+      o->anon = true;
+      return fd;
+    }
+    close(fd);
+  }
+  o->tmp = temp_name(dir, "XXXXXX");
+  fd = mkostemp(o->tmp, O_CLOEXEC);
+  if (fd < 0) {
+    int e = errno;
+    free(o->tmp);
+    o->tmp = NULL;
+    errno = e;
+    return -1;
+  }
+  temp_add(o->tmp);
+  return fd;
+}
+
+/* The unnamed temporary file (o->anon) given a name beside the target
+ * (o->tmp), for the rename.  0, or -1 with errno set. */
+static int temp_link(outfile *o) {
+  static unsigned seq;
+  char proc[64], suffix[32];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(o->fp));
+  char *dir = dir_of(o->target);
+  int rc = -1;
+  for (int tries = 0; tries < 64 && rc; tries++) {
+    snprintf(suffix, sizeof suffix, "%06x", (unsigned)(now_seconds() * 1e6) * 2654435761u + seq++);
+    o->tmp = temp_name(dir, suffix);
+    temp_add(o->tmp); /* from before the link: a signal between link and rename removes it */
+    rc = linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW);
+    if (rc) {
+      int e = errno;
+      temp_drop(o->tmp);
+      free(o->tmp);
+      o->tmp = NULL;
+      errno = e;
+      if (e != EEXIST) break;
+    }
+  }
+  free(dir);
+  return rc;
+}
+
+/* Close a temporary file that is not to be used. */
+static void temp_discard(outfile *o, int fd) {
+  close(fd);
+  if (o->tmp) {
+    temp_drop(o->tmp);
+    unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+  }
+  o->anon = false;
+}
+
 /* A temporary file beside the target, with the mode and owner of the
  * file it replaces (st, or NULL for a new file).  1 when a rename could
  * not keep them (the caller writes in place instead). */
 static int open_temp(outfile *o, const struct stat *st) {
   char *dir = dir_of(o->target);
-  size_t n = strlen(dir) + 32;
-  o->tmp = xmalloc(n);
-  snprintf(o->tmp, n, "%s/optle.tmp.XXXXXX", dir);
+  sweep_stale(dir);
+  int fd = temp_create(o, dir);
   free(dir);
-  int fd = mkostemp(o->tmp, O_CLOEXEC);
   if (fd < 0) {
     int e = errno;
-    free(o->tmp);
-    o->tmp = NULL;
     if (st && (e == EACCES || e == EPERM || e == EROFS) && !access(o->target, W_OK)) return 1;
     return err_set("%s: cannot write: %s", o->path, strerror(e));
   }
-  temp_add(o->tmp);
   mode_t mode;
   if (st) {
     mode = st->st_mode & 07777;
@@ -170,21 +288,13 @@ static int open_temp(outfile *o, const struct stat *st) {
   if (st && (st->st_uid != geteuid() || st->st_gid != getegid()))
     kept = kept && !fchown(fd, st->st_uid, st->st_gid);
   if (!kept) { /* rename would change who may read it: write in place */
-    close(fd);
-    temp_drop(o->tmp);
-    unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
+    temp_discard(o, fd);
     return 1;
   }
   o->fp = fdopen(fd, "w");
   if (!o->fp) {
     int e = errno;
-    close(fd);
-    temp_drop(o->tmp);
-    unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
+    temp_discard(o, fd);
     return err_set("%s: cannot write: %s", o->path, strerror(e));
   }
   o->mode = OUT_RENAME;
@@ -294,6 +404,7 @@ int out_commit(outfile *o) {
   int bad = ferror(o->fp) != 0;
   if (o->mode == OUT_RENAME) {
     bad = bad || fflush(o->fp) || fsync(fileno(o->fp));
+    if (!bad && o->anon && temp_link(o)) bad = 1;
     int e = errno;
     bad |= fclose(o->fp) != 0;
     o->fp = NULL;
@@ -301,9 +412,9 @@ int out_commit(outfile *o) {
     else errno = e;
     if (bad) {
       err_set("%s: cannot write: %s", o->path, strerror(errno));
-      unlink(o->tmp);
+      if (o->tmp) unlink(o->tmp);
     }
-    temp_drop(o->tmp);
+    if (o->tmp) temp_drop(o->tmp);
   } else {
     bad |= fclose(o->fp) != 0; /* the memory stream: its buffer is final */
     o->fp = NULL;

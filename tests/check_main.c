@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   srunner_add_suite(sr, tree_suite());
   srunner_add_suite(sr, search_suite());
   Suite *(*later[])(void) = {strategy_suite, verify_suite, play_suite, formats_suite,
-                                 rules_suite,    html_suite};
+                                 rules_suite,    html_suite,   checkpoint_suite};
   for (size_t i = 0; i < sizeof later / sizeof *later; i++)
     if (later[i]) srunner_add_suite(sr, later[i]());
   srunner_run_all(sr, CK_NORMAL);

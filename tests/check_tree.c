@@ -728,7 +728,11 @@ START_TEST(test_outs_honest) {
   const char *paths[] = {p0, p1, p2};
   outset o;
   ck_assert_int_eq(outs_open(&o, paths, 3), 0);
-  ck_assert_int_eq(entries(tmpdir), 3); /* three temporary files */
+  /* Three temporary files: unnamed (O_TMPFILE) where the filesystem
+   * allows, else named in the directory (util.h). */
+  int named = 0;
+  for (int i = 0; i < 3; i++) named += !o.f[i].anon;
+  ck_assert_int_eq(entries(tmpdir), named);
   char errpath[PATH_MAX + 32];
   snprintf(errpath, sizeof errpath, "%s.err", tmpdir);
   ck_assert_ptr_nonnull(freopen(errpath, "w", stderr)); /* this test's own process */

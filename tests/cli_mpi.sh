@@ -5,7 +5,9 @@
 # What must hold: `rank` and `solve` give the same results as one
 # process (the ranking byte for byte, the tree file byte for byte); a
 # rank killed with SIGKILL stops the run with an error, and a rerun with
-# the same checkpoint resumes to the same ranking; errors are said once,
+# the same checkpoint resumes to the same ranking; a rank frozen with
+# SIGSTOP is found by its silent heartbeat and stops the run with status
+# 4, and the rerun resumes likewise; errors are said once,
 # by rank 0 (a usage error, a rank that fails alone, ranks with other
 # lists); a bad hostfile fails with Open MPI's message; single-process
 # commands run on rank 0 alone; optle-mpi started without mpirun runs as
@@ -136,6 +138,50 @@ expect "resumed: every word once in the checkpoint" \
   "$(tail -n +2 "$tmp/ck" | cut -f1 | sort | uniq -d | wc -l)" = 0
 expect "resumed: the checkpoint has each word's seconds and stage" \
   "$(awk -F'\t' 'NR > 1 && !($4 ~ /^[0-9.]+$/ && $5 ~ /^[0-4]$/)' "$tmp/ck" | wc -l)" = 0
+
+# A rank that freezes (SIGSTOP, not rank 0): its heartbeat stops, and
+# after OPTLE_HEARTBEAT seconds (2 here; 30 by default) rank 0 names it
+# and stops the run with status 4, the checkpoint keeping what was
+# settled; the rerun resumes to the same ranking.  A run that hangs
+# instead fails here after a minute.
+OPTLE_HEARTBEAT=2 mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE" rank "${K[@]}" \
+  --threads 1 --checkpoint "$tmp/fz.ck" -o "$tmp/frozen.txt" >"$tmp/fz.out" 2>"$tmp/fz.err" &
+mp=$!
+for _ in $(seq 1 200); do
+  [ -e "$tmp/fz.ck" ] && [ "$(wc -l <"$tmp/fz.ck")" -gt 100 ] && break
+  sleep 0.02
+done
+frozen=""
+for p in $(pgrep -P "$mp"); do
+  tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1 && kill -STOP "$p" && frozen=$p
+done
+t0=$(date +%s)
+for _ in $(seq 1 600); do
+  kill -0 "$mp" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$mp" 2>/dev/null; then
+  fail "rank 1 frozen: the job ends (it still ran after a minute)"
+  kill -KILL "$mp"
+fi
+wait "$mp"
+frc=$?
+[ -n "$frozen" ] && kill -KILL "$frozen" 2>/dev/null
+expect "rank 1 frozen: it was frozen while the run went on" -n "$frozen"
+expect "rank 1 frozen: status 4" "$frc" = 4
+if grep -q "optle: rank 1 on .* sent no heartbeat for" "$tmp/fz.err"; then pass; else
+  fail "rank 1 frozen: rank 0 names it" "$(head -c 600 "$tmp/fz.err")"
+fi
+err_has_fz() { grep -qF -- "$2" "$tmp/fz.err" && pass || fail "$1" "$(head -c 600 "$tmp/fz.err")"; }
+err_has_fz "rank 1 frozen: what was settled is in the checkpoint" "(they are in the checkpoint)"
+expect "rank 1 frozen: ended within 20 s" $(($(date +%s) - t0)) -lt 20
+expect "rank 1 frozen: no -o file" ! -e "$tmp/frozen.txt"
+run mpi -np 2 "$MPI_OPTLE" rank "${K[@]}" --threads 1 --checkpoint "$tmp/fz.ck" -o "$tmp/fz-resumed.txt"
+expect "rank 1 frozen, resumed: exits 0" "$rc" = 0
+same_ranking "rank 1 frozen, resumed: one process's ranking" "$tmp/fz-resumed.txt" "$tmp/fresh.txt"
+run env OPTLE_HEARTBEAT=soon mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE" rank --list small
+expect "OPTLE_HEARTBEAT not a number: status 2" "$rc" = 2
+err_has "OPTLE_HEARTBEAT not a number: says so" "OPTLE_HEARTBEAT='soon'"
 
 # tools/mpi_sim.py replays the checkpoint's times for 16, 64 and 256
 # ranks: a row each, no efficiency above 100%.

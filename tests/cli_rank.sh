@@ -81,7 +81,7 @@ kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 lines=$(wc -l <"$tmp/ck")
 expect "checkpoint: words settled before the kill are there" "$lines" -gt 100
-expect "checkpoint: the header first" "$(head -c 30 "$tmp/ck")" = "# optle rank checkpoint 1: lis"
+expect "checkpoint: the header first" "$(head -c 30 "$tmp/ck")" = "# optle rank checkpoint 2: lis"
 expect "checkpoint: no -o file from the killed run" ! -e "$tmp/killed.txt"
 run "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/resumed.txt"
 expect "checkpoint: the rerun finishes" "$rc" = 0
@@ -92,7 +92,7 @@ expect "checkpoint: every word once" "$(tail -n +2 "$tmp/ck" | cut -f1 | sort | 
 check_usage "checkpoint of another ranking" "is of another ranking" \
   "$OPTLE" rank --answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt --top 4 --checkpoint "$tmp/ck"
 printf '%s\n' "$(head -n 1 "$tmp/ck")" "salet	seven	exact	0.1" >"$tmp/bad.ck"
-check_usage "checkpoint: a bad line" "bad.ck:2: not a settled word" \
+check_usage "checkpoint: a bad line" "bad.ck:2: checksum mismatch" \
   "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/bad.ck"
 # Stopped: status 4, what was settled stays.
 # (Under a sanitizer the table alone can take longer than the limit:

@@ -48,6 +48,7 @@ Suite *play_suite(void) __attribute__((weak));
 Suite *formats_suite(void) __attribute__((weak));
 Suite *rules_suite(void) __attribute__((weak));
 Suite *html_suite(void) __attribute__((weak));
+Suite *checkpoint_suite(void) __attribute__((weak));
 
 /* Reference Wordle feedback from the rules, by letter counts: greens
  * first, then each remaining guess letter, left to right, is yellow while

@@ -14,7 +14,7 @@ layer_of() {
   util | tuning | version | dist | embed) echo 0 ;; # errors, memory, files, stopping; version; ranks; embedded files
   words | feedback) echo 1 ;;                 # word lists, patterns
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
-  score | memo | tree | treeio | treeread | verify | dot | treehtml | history) echo 3 ;;
+  score | memo | tree | treeio | treeread | verify | dot | treehtml | history | checkpoint) echo 3 ;;
   greedy) echo 4 ;;                           # greedy strategies (the seed)
   search) echo 5 ;;                           # the exact search
   strategy) echo 6 ;;                         # the strategy facade

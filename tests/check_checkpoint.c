@@ -1,0 +1,299 @@
+/*
+ * check_checkpoint.c: the rank checkpoint (checkpoint.h) on the small
+ * list: lines read back as written; a second open refused while the
+ * first holds the lock; lines changed with their checksum recomputed
+ * (what a checksum cannot see) refused by the value checks; changed,
+ * damaged, duplicated and NUL-holding lines refused with their line;
+ * a torn last line or header cut off and a line short of its newline
+ * kept; format 1 and other rankings refused; a failed append cut back;
+ * a file made by a run that failed before reading it removed.
+ * Files go to a scratch directory under TMPDIR.
+ */
+#define XXH_INLINE_ALL
+#include <inttypes.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "checkpoint.h"
+#include "game.h"
+#include "lists.h"
+#include "suites.h"
+#include "tuning.h"
+#include "util.h"
+
+static game G;
+static char dir[256], path[300];
+static const ckpt_id ID = {0, "normal", 6, -1, 0, 0};
+
+static ckpt_id id_of(int cutoff) {
+  ckpt_id id = ID;
+  id.lists_hash = G.lists_hash;
+  id.cutoff = cutoff;
+  return id;
+}
+
+static void setup(void) {
+  ck_assert_msg(lists_load(&G, "small", NULL) == 0, "%s", err_msg());
+  const char *t = getenv("TMPDIR");
+  snprintf(dir, sizeof dir, "%s/optle-ckpt.XXXXXX", t && *t ? t : "/tmp");
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/ck", dir);
+}
+
+static void teardown(void) {
+  unlink(path);
+  rmdir(dir);
+  game_free(&G);
+}
+
+static int guess(const char *w) {
+  int g = words_find(&G.guesses, w);
+  ck_assert_int_ge(g, 0);
+  return g;
+}
+
+/* The file as lines: the header (sealed), then each text sealed with
+ * the header's checksum as seed, as checkpoint.c writes them. */
+static void write_file(const ckpt_id *id, const char *const *texts, int n, const char *tail) {
+  char h[300];
+  ckpt_header_text(h, sizeof h, id);
+  uint64_t seed = XXH64(h, strlen(h), 0);
+  FILE *fp = fopen(path, "w");
+  ck_assert_ptr_nonnull(fp);
+  fprintf(fp, "%s\t%016" PRIx64 "\n", h, seed);
+  for (int i = 0; i < n; i++)
+    fprintf(fp, "%s\t%016" PRIx64 "\n", texts[i], XXH64(texts[i], strlen(texts[i]), seed));
+  if (tail) fputs(tail, fp);
+  ck_assert_int_eq(fclose(fp), 0);
+}
+
+static long file_size(void) {
+  struct stat st;
+  ck_assert_int_eq(stat(path, &st), 0);
+  return (long)st.st_size;
+}
+
+/* Opening fails with a message holding want. */
+static void refused(const ckpt_id *id, const char *want) {
+  ckpt_resume r;
+  ckpt *c = ckpt_open(path, id, &G, NULL, &r);
+  ck_assert_msg(c == NULL, "accepted; expected '%s'", want);
+  ck_assert_msg(strstr(err_msg(), want), "'%s' lacks '%s'", err_msg(), want);
+  ck_assert_ptr_null(r.done);
+}
+
+START_TEST(test_round_trip_and_lock) {
+  ckpt_id id = id_of(-1);
+  ckpt_resume r, r2;
+  ckpt *c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert(r.fresh);
+  ck_assert_int_eq(r.ndone, 0);
+  /* A second run while the first holds it: refused, naming the file. */
+  ck_assert_ptr_null(ckpt_open(path, &id, &G, NULL, &r2));
+  ck_assert_msg(strstr(err_msg(), "in use by another run") && strstr(err_msg(), path), "%s",
+                err_msg());
+  ck_assert_int_eq(ckpt_append(c, guess("agent"), 120, true, 0.25, 4), 0);
+  ck_assert_int_eq(ckpt_append(c, guess("scion"), OPTLE_INF, true, 1.5, 2), 0);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert(!r.fresh);
+  ck_assert_int_eq(r.ndone, 2);
+  ck_assert_int_eq(r.done[0].guess, guess("agent"));
+  ck_assert_int_eq(r.done[0].value, 120);
+  ck_assert(r.done[0].exact);
+  ck_assert_int_eq(r.done[0].stage, 4);
+  ck_assert_int_eq(r.done[0].line, 2);
+  ck_assert_int_eq(r.done[1].value, OPTLE_INF);
+  ck_assert(r.done[1].seconds == 1.5);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  free(r.done);
+  /* Another ranking (the hard rules): both headers shown. */
+  ckpt_id hard = id;
+  hard.rules = "hard";
+  refused(&hard, "is of another ranking");
+  ck_assert_msg(strstr(err_msg(), "rules normal") && strstr(err_msg(), "rules hard"), "%s",
+                err_msg());
+}
+END_TEST
+
+/* Lines whose checksum was recomputed: only the value checks see them. */
+START_TEST(test_impossible_values) {
+  ckpt_id id = id_of(-1), cut = id_of(125);
+  /* small: n = 50, no total below 2n - 1 = 99, and agent's own
+   * class-count bound is higher still. */
+  const char *low[] = {"agent\t120\texact\t0.000\t4", "scion\t1\texact\t0.000\t4"};
+  write_file(&id, low, 2, NULL);
+  refused(&id, ":3: 'scion 1' is impossible");
+  ck_assert_msg(strstr(err_msg(), "2n - 1 = 99"), "%s", err_msg());
+  const char *high[] = {"scion\t99999\texact\t0.000\t4"};
+  write_file(&id, high, 1, NULL);
+  refused(&id, ":2: 'scion 99999' is impossible");
+  const char *nb[] = {"scion\tnone\tbound\t0.000\t4"};
+  write_file(&id, nb, 1, NULL);
+  refused(&id, ":2: 'scion none bound'");
+  const char *lowb[] = {"scion\t124\tbound\t0.000\t2"};
+  write_file(&cut, lowb, 1, NULL);
+  refused(&cut, ":2: 'scion 124 bound': a bound is proven only above the cutoff 125");
+  const char *twice[] = {"scion\t121\texact\t0.000\t4", "agent\t120\texact\t0.000\t4",
+                         "scion\t121\texact\t0.000\t4"};
+  write_file(&id, twice, 3, NULL);
+  refused(&id, ":4: 'scion' is settled twice (also on line 2)");
+  const char *fields[] = {"scion\t121\tsure\t0.000\t4"};
+  write_file(&id, fields, 1, NULL);
+  refused(&id, ":2: not a settled word");
+  /* Not among the words ranked (--words). */
+  const char *one[] = {"scion\t121\texact\t0.000\t4"};
+  write_file(&id, one, 1, NULL);
+  bool *ranked = xcalloc((size_t)G.n_guesses, sizeof *ranked);
+  ranked[guess("agent")] = true;
+  ckpt_resume r;
+  ck_assert_ptr_null(ckpt_open(path, &id, &G, ranked, &r));
+  ck_assert_msg(strstr(err_msg(), ":2: 'scion' is not among the first guesses ranked"), "%s",
+                err_msg());
+  free(ranked);
+}
+END_TEST
+
+/* Edited or damaged bytes, with the checksum left as it was. */
+START_TEST(test_damaged_lines) {
+  ckpt_id id = id_of(-1);
+  const char *lines[] = {"agent\t120\texact\t0.000\t4", "scion\t121\texact\t0.000\t4"};
+  char *data;
+  for (int k = 0; k < 4; k++) {
+    write_file(&id, lines, 2, NULL);
+    data = slurp(path);
+    char *at = strstr(data, "scion\t121") + 6;
+    if (k == 0) at[1] = '\0';                      /* 121 -> 1\0 1: a NUL byte */
+    if (k == 1) memmove(at + 1, at + 3, strlen(at + 3) + 1); /* 121 -> 1 */
+    if (k == 2) memcpy(at - 6, "quell", 5);        /* another word */
+    if (k == 3) memcpy(strstr(data, "exact\t0.000\t4\t") + 14, "0000000000000000", 16);
+    size_t len = k == 0 ? strlen(data) + 1 + strlen(at + 2) : strlen(data);
+    FILE *fp = fopen(path, "w");
+    fwrite(data, 1, len, fp);
+    fclose(fp);
+    free(data);
+    refused(&id, k == 0 ? ":3: a NUL byte" : k == 3 ? ":2: checksum mismatch" : ":3: checksum mismatch");
+  }
+  /* The header changed: every line's seed with it. */
+  write_file(&id, lines, 2, NULL);
+  data = slurp(path);
+  data[strlen("# optle rank checkpoint 2: lists_hash ")] ^= 1;
+  FILE *fp = fopen(path, "w");
+  fputs(data, fp);
+  fclose(fp);
+  free(data);
+  refused(&id, ":1: checksum mismatch: the header");
+  /* Format 1: refused, saying it cannot be verified. */
+  fp = fopen(path, "w");
+  fputs("# optle rank checkpoint 1: lists_hash a769d96ef27b0abc, rules normal, max_guesses 6, "
+        "cutoff -1, top 0\nagent\t120\texact\t0.000\t4\n", fp);
+  fclose(fp);
+  refused(&id, ":1: a checkpoint of format 1");
+  /* Not a checkpoint, even without a newline: refused, and kept. */
+  fp = fopen(path, "w");
+  fputs("agent", fp);
+  fclose(fp);
+  refused(&id, ":1: not an optle rank checkpoint");
+  ck_assert_int_eq(file_size(), 5);
+}
+END_TEST
+
+START_TEST(test_torn_ends) {
+  ckpt_id id = id_of(-1);
+  const char *lines[] = {"agent\t120\texact\t0.000\t4", "scion\t121\texact\t0.000\t4"};
+  ckpt_resume r;
+  /* A last line cut short (a full disk): cut off, the rest kept. */
+  write_file(&id, lines, 1, "madam\t1695\t");
+  long whole = file_size() - (long)strlen("madam\t1695\t");
+  ckpt *c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.cut_line, 3);
+  ck_assert_int_eq(r.ndone, 1);
+  ck_assert_int_eq(file_size(), whole);
+  ck_assert_int_eq(ckpt_append(c, guess("scion"), 121, true, 0, 4), 0);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  free(r.done);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.cut_line, 0);
+  ck_assert_int_eq(r.ndone, 2);
+  ckpt_close(c);
+  free(r.done);
+  /* A last line whole but for its newline: kept, the newline added. */
+  write_file(&id, lines, 2, NULL);
+  long full = file_size();
+  ck_assert_int_eq(truncate(path, full - 1), 0);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.ndone, 2);
+  ck_assert_int_eq(r.cut_line, 0);
+  ck_assert_int_eq(file_size(), full);
+  ckpt_close(c);
+  free(r.done);
+  /* A header cut after 30 bytes: started afresh. */
+  write_file(&id, lines, 0, NULL);
+  ck_assert_int_eq(truncate(path, 30), 0);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert(r.fresh && r.cut_header);
+  ckpt_close(c);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL && !r.fresh, "%s", err_msg());
+  ckpt_close(c);
+}
+END_TEST
+
+/* Locked and closed unread (the run failed before its lists were
+ * loaded): a file it made is removed, one that was there is kept. */
+START_TEST(test_lock_unread) {
+  ckpt *c = ckpt_lock(path);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(ckpt_close(c), 0);
+  ck_assert_int_ne(access(path, F_OK), 0);
+  FILE *fp = fopen(path, "w");
+  ck_assert_ptr_nonnull(fp);
+  fclose(fp);
+  c = ckpt_lock(path);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(ckpt_close(c), 0);
+  ck_assert_int_eq(access(path, F_OK), 0);
+}
+END_TEST
+
+/* A write that fails part-way (a file size limit, as a full disk): the
+ * part written is cut off again, and the checkpoint takes no more. */
+START_TEST(test_failed_append) {
+  ckpt_id id = id_of(-1);
+  ckpt_resume r;
+  ckpt *c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  long whole = file_size();
+  signal(SIGXFSZ, SIG_IGN);
+  struct rlimit rl = {(rlim_t)whole + 10, (rlim_t)whole + 10};
+  ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
+  ck_assert_int_eq(ckpt_append(c, guess("agent"), 120, true, 0, 4), -1);
+  ck_assert_msg(strstr(err_msg(), "cannot write"), "%s", err_msg());
+  ck_assert_int_eq(file_size(), whole);
+  ck_assert_int_eq(ckpt_append(c, guess("agent"), 120, true, 0, 4), -1);
+  ck_assert_int_eq(ckpt_close(c), -1);
+}
+END_TEST
+
+Suite *checkpoint_suite(void) {
+  Suite *s = suite_create("checkpoint");
+  TCase *tc = tcase_create("checkpoint");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, test_round_trip_and_lock);
+  tcase_add_test(tc, test_impossible_values);
+  tcase_add_test(tc, test_damaged_lines);
+  tcase_add_test(tc, test_torn_ends);
+  tcase_add_test(tc, test_failed_append);
+  tcase_add_test(tc, test_lock_unread);
+  suite_add_tcase(s, tc);
+  return s;
+}

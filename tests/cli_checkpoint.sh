@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# tests/cli_checkpoint.sh: a checkpoint is checked, not trusted, and a
+# long run survives faults (issue 30; README "Reliability"; the
+# checkpoint's format and checks: include/checkpoint.h, whose Check
+# suite also forges lines with valid checksums).  Here, as a user would
+# meet them: an edited value, a NUL byte, a duplicate, format 1; two
+# runs on one new file (normal and --hard, and two alike) and a second
+# run while one holds the file; a torn last line (by hand, and by a
+# file size limit, as a full disk) resumed twice, a torn header, a last
+# line short of its newline; /dev/stdout, devices, FIFOs and
+# directories as checkpoints; several kills, then the ranking byte for
+# byte; OMP_NUM_THREADS=100000; no temporary file after a kill.  The
+# frozen MPI rank is in tests/cli_mpi.sh.  About 10 s.
+#
+# Run from anywhere: `bash tests/cli_checkpoint.sh` (make cli-test).
+# shellcheck disable=SC2034 # read by lib.sh
+harness=cli-checkpoint
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+[ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
+
+# body FILE: a ranking without the seconds on its fourth line: what must
+# be byte for byte an uninterrupted run's.
+body() { sed -E '4s/; [0-9]+\.[0-9] s$//' "$1"; }
+same_ranking() {
+  if cmp -s <(body "$2") <(body "$3"); then pass; else
+    fail "$1" "$(diff <(body "$2") <(body "$3") | head -n 4)"
+  fi
+}
+# once NAME CKPT: every word of the checkpoint once, one header.
+once() {
+  expect "$1: one header" "$(grep -c '^# optle rank checkpoint' "$2")" = 1
+  expect "$1: every word once" "$(tail -n +2 "$2" | cut -f1 | sort | uniq -d | wc -l)" = 0
+}
+
+S=(rank --list small --threads 2)
+"$OPTLE" "${S[@]}" -o "$tmp/small.txt"
+"$OPTLE" "${S[@]}" --checkpoint "$tmp/small.ck" -o "$tmp/small-ck.txt"
+expect "small: a checkpoint of 50 lines and the header" "$(wc -l <"$tmp/small.ck")" = 51
+
+# ------------------------------------------------------------------
+# Edited or damaged lines: refused with file:line, never believed.
+edit() { sed "$1" "$tmp/small.ck" >"$tmp/e.ck"; }
+n=$(grep -n "^scion	" "$tmp/small.ck" | cut -d: -f1)
+edit "s/^scion\t121\t/scion\t1\t/"
+check_usage "edited value 121 -> 1: refused" "e.ck:$n: checksum mismatch" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+edit "s/^scion\t121\t/scion\t99999\t/"
+check_usage "edited value 121 -> 99999: refused" "e.ck:$n: checksum mismatch" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+edit "s/^scion\t121\texact/scion\t121\tbound/"
+check_usage "edited exact -> bound: refused" "e.ck:$n: checksum mismatch" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+edit "1s/rules normal/rules hard/"
+check_usage "edited header: refused" "e.ck:1: checksum mismatch" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+{ cat "$tmp/small.ck"; sed -n "${n}p" "$tmp/small.ck"; } >"$tmp/e.ck"
+check_usage "a line twice: refused" "e.ck:52: 'scion' is settled twice (also on line $n)" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+tr 'q' '\0' <"$tmp/small.ck" >"$tmp/e.ck" # quell's q: a NUL byte
+check_usage "a NUL byte: refused as one" "a NUL byte" "$OPTLE" "${S[@]}" --checkpoint "$tmp/e.ck"
+printf '# optle rank checkpoint 1: lists_hash a769d96ef27b0abc, rules normal, max_guesses 6, cutoff -1, top 0\nagent\t120\texact\t0.000\t4\n' >"$tmp/v1.ck"
+check_usage "format 1: refused, saying why" "v1.ck:1: a checkpoint of format 1" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/v1.ck"
+expect "format 1: left as it was" "$(wc -l <"$tmp/v1.ck")" = 2
+run "$OPTLE" rank --list small --hard --checkpoint "$tmp/small.ck"
+expect "another ranking: status 2" "$rc" = 2
+err_has "another ranking: both headers" "rules normal"
+err_has "another ranking: both headers (this one's)" "rules hard"
+
+# ------------------------------------------------------------------
+# Only a regular file of its own.
+check_usage "standard output redirected to a file: refused" "that is standard output" \
+  "$OPTLE" "${S[@]}" --checkpoint /dev/stdout
+expect "standard output: nothing mixed into it" "$(wc -c <"$tmp/out")" = 0
+mkfifo "$tmp/fifo"
+check_usage "a FIFO: refused" "fifo: not a regular file" "$OPTLE" "${S[@]}" --checkpoint "$tmp/fifo"
+check_usage "/dev/full: refused" "/dev/full: not a regular file" \
+  "$OPTLE" "${S[@]}" --checkpoint /dev/full
+check_usage "/dev/null: refused" "/dev/null: not a regular file" \
+  "$OPTLE" "${S[@]}" --checkpoint /dev/null
+check_usage "a directory: refused" "not a regular file" "$OPTLE" "${S[@]}" --checkpoint "$tmp"
+check_usage "a missing directory: refused" "No such file or directory" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/none/ck"
+check_usage "lists that cannot be read: refused" "none.txt: cannot open" \
+  "$OPTLE" rank --answers "$tmp/none.txt" --checkpoint "$tmp/new.ck"
+expect "lists that cannot be read: no checkpoint file made" ! -e "$tmp/new.ck"
+
+# ------------------------------------------------------------------
+# Torn ends: cut off before anything is appended, the work redone.
+whole=$(wc -c <"$tmp/small.ck")
+head -c $((whole - 30)) "$tmp/small.ck" >"$tmp/torn.ck" # the last line cut mid-way
+run "$OPTLE" "${S[@]}" --checkpoint "$tmp/torn.ck" -o "$tmp/torn.txt"
+expect "torn last line: the resume exits 0" "$rc" = 0
+err_has "torn last line: says it cut it off" "torn.ck:51: the last line was cut short"
+err_has "torn last line: resumed the rest" "resumed 49 settled first guesses"
+same_ranking "torn last line: the ranking" "$tmp/torn.txt" "$tmp/small.txt"
+once "torn last line" "$tmp/torn.ck"
+run "$OPTLE" "${S[@]}" --checkpoint "$tmp/torn.ck" -o "$tmp/torn2.txt"
+expect "torn last line, resumed again: exits 0" "$rc" = 0
+err_has "torn last line, resumed again: every word settled" "resumed 50 settled first guesses"
+same_ranking "torn last line, resumed again: the ranking" "$tmp/torn2.txt" "$tmp/small.txt"
+head -c $((whole - 1)) "$tmp/small.ck" >"$tmp/nonl.ck" # whole but for its newline
+run "$OPTLE" "${S[@]}" --checkpoint "$tmp/nonl.ck" -o "$tmp/nonl.txt"
+err_has "last line without its newline: kept" "resumed 50 settled first guesses"
+same_file "last line without its newline: the newline added" "$tmp/nonl.ck" "$tmp/small.ck"
+head -c 30 "$tmp/small.ck" >"$tmp/hdr.ck"
+run "$OPTLE" "${S[@]}" --checkpoint "$tmp/hdr.ck" -o "$tmp/hdr.txt"
+expect "header cut after 30 bytes: exits 0" "$rc" = 0
+err_has "header cut after 30 bytes: says so" "its header was cut short"
+same_ranking "header cut after 30 bytes: the ranking" "$tmp/hdr.txt" "$tmp/small.txt"
+run "$OPTLE" "${S[@]}" --checkpoint "$tmp/hdr.ck" -o "$tmp/hdr.txt"
+expect "header cut, resumed again: exits 0" "$rc" = 0
+printf 'agent' >"$tmp/words.ck" # not a checkpoint, no newline: kept, not cut
+check_usage "not a checkpoint: refused" "words.ck:1: not an optle rank checkpoint" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/words.ck"
+expect "not a checkpoint: left as it was" "$(cat "$tmp/words.ck")" = agent
+# A full disk, as a file size limit (SIGXFSZ ignored: the write fails
+# part-way): status 2, whole lines only; then resumed twice.
+L=(rank --list large --threads 2)
+"$OPTLE" "${L[@]}" -o "$tmp/large.txt"
+(trap '' XFSZ; ulimit -f 4; exec "$OPTLE" "${L[@]}" --checkpoint "$tmp/full.ck" -o "$tmp/full.txt") \
+  >"$tmp/out" 2>"$tmp/err"
+expect "full disk: status 2" "$?" = 2
+err_has "full disk: says the checkpoint could not be written" "full.ck: cannot write"
+expect "full disk: no ranking written" ! -e "$tmp/full.txt"
+expect "full disk: the checkpoint ends with a whole line" "$(tail -c 1 "$tmp/full.ck" | od -An -c | tr -d ' ')" = '\n'
+for k in 1 2; do
+  run "$OPTLE" "${L[@]}" --checkpoint "$tmp/full.ck" -o "$tmp/full.txt"
+  expect "full disk, resume $k: exits 0" "$rc" = 0
+  same_ranking "full disk, resume $k: the ranking" "$tmp/full.txt" "$tmp/large.txt"
+done
+once "full disk" "$tmp/full.ck"
+
+# ------------------------------------------------------------------
+# Two runs on one file.  Normal and --hard at once on a new file: one
+# ranks, the other is refused (in use, or, when it came second, of
+# another ranking); the file has one header, each word once, and the
+# winner's ranking resumes from it.
+"$OPTLE" "${L[@]}" --hard -o "$tmp/large-hard.txt"
+"$OPTLE" "${L[@]}" --checkpoint "$tmp/race.ck" -o "$tmp/race-n.txt" >/dev/null 2>"$tmp/race-n.err" &
+p1=$!
+"$OPTLE" "${L[@]}" --hard --checkpoint "$tmp/race.ck" -o "$tmp/race-h.txt" >/dev/null 2>"$tmp/race-h.err" &
+p2=$!
+wait "$p1"; r1=$?
+wait "$p2"; r2=$?
+expect "race normal/--hard: one ranks, one is refused" "$(printf '%s\n' "$r1" "$r2" | sort | tr '\n' ' ')" = "0 2 "
+if grep -qE "race.ck: in use by another run|race.ck is of another ranking" "$tmp/race-n.err" "$tmp/race-h.err"; then
+  pass; else fail "race normal/--hard: the refused run names the file" "$(cat "$tmp/race-n.err" "$tmp/race-h.err")"; fi
+once "race normal/--hard" "$tmp/race.ck"
+if [ "$r1" = 0 ]; then win=(); want="$tmp/large.txt"; else win=(--hard); want="$tmp/large-hard.txt"; fi
+run "$OPTLE" "${L[@]}" "${win[@]}" --checkpoint "$tmp/race.ck" -o "$tmp/race.txt"
+expect "race: the winner's ranking resumes" "$rc" = 0
+same_ranking "race: the winner's ranking, as an uninterrupted run's" "$tmp/race.txt" "$want"
+# Two copies of one ranking at once: one ranks, the file has each word once.
+"$OPTLE" "${L[@]}" --checkpoint "$tmp/twin.ck" -o "$tmp/twin1.txt" 2>/dev/null &
+p1=$!
+"$OPTLE" "${L[@]}" --checkpoint "$tmp/twin.ck" -o "$tmp/twin2.txt" 2>/dev/null &
+p2=$!
+wait "$p1"; r1=$?
+wait "$p2"; r2=$?
+expect "two copies at once: at most one ranks" "$((r1 == 0 && r2 == 0))" = 0
+expect "two copies at once: 500 words once" "$(tail -n +2 "$tmp/twin.ck" | cut -f1 | sort -u | wc -l)/$(wc -l <"$tmp/twin.ck")" = 500/501
+# A second run while the first holds the file: refused at once.
+"$OPTLE" rank --list original --top 6 --threads 1 --time-limit 30 --checkpoint "$tmp/held.ck" \
+  -o "$tmp/held.txt" 2>/dev/null &
+p1=$!
+for _ in $(seq 1 600); do [ -s "$tmp/held.ck" ] && break; sleep 0.05; done
+t0=$(date +%s%N)
+check_usage "a second run on a held file: refused" "held.ck: in use by another run" \
+  "$OPTLE" rank --list original --top 6 --threads 1 --checkpoint "$tmp/held.ck"
+expect "a second run on a held file: refused at once (under 5 s)" $(( ($(date +%s%N) - t0) / 1000000 )) -lt 5000
+kill -TERM "$p1"
+wait "$p1"
+expect "the holder, stopped: status 4" "$?" = 4
+run "$OPTLE" rank --list original --top 6 --threads 1 --time-limit 1 --checkpoint "$tmp/held.ck"
+expect "the lock ends with its run: the next one runs" "$rc" = 4
+
+# ------------------------------------------------------------------
+# Killed again and again (SIGKILL), then resumed: the uninterrupted
+# ranking, byte for byte.  (tests/cli_rank.sh kills a --top ranking.)
+for at in 100 250 400; do
+  "$OPTLE" "${L[@]}" --checkpoint "$tmp/kill.ck" -o "$tmp/killed.txt" 2>/dev/null &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    [ -e "$tmp/kill.ck" ] && [ "$(wc -l <"$tmp/kill.ck")" -gt "$at" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.01
+  done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+done
+expect "killed 3 times: no -o file" ! -e "$tmp/killed.txt"
+run "$OPTLE" "${L[@]}" --checkpoint "$tmp/kill.ck" -o "$tmp/resumed.txt"
+expect "killed 3 times, resumed: exits 0" "$rc" = 0
+same_ranking "killed 3 times, resumed: the uninterrupted ranking" "$tmp/resumed.txt" "$tmp/large.txt"
+err_has "killed 3 times, resumed: from what the kills left" "resumed "
+once "killed 3 times" "$tmp/kill.ck"
+
+# ------------------------------------------------------------------
+# OMP_NUM_THREADS: capped as --threads is (1024), said once, no crash.
+for n in 100000 20000; do
+  run env OMP_NUM_THREADS=$n "$OPTLE" solve --list small
+  expect "OMP_NUM_THREADS=$n solve: exits 0" "$rc" = 0
+  expect "OMP_NUM_THREADS=$n solve: the summary's threads are the team's" "$(summary_value threads)" = 1024
+  err_has "OMP_NUM_THREADS=$n solve: says it is capped" "OMP_NUM_THREADS asks for $n threads"
+done
+run env OMP_NUM_THREADS=100000 "$OPTLE" "${S[@]}"
+expect "OMP_NUM_THREADS=100000 rank: exits 0" "$rc" = 0
+same_ranking "OMP_NUM_THREADS=100000 rank: the ranking" "$tmp/out" "$tmp/small.txt"
+run env OMP_NUM_THREADS=3 "$OPTLE" solve --list small
+expect "OMP_NUM_THREADS=3: the default thread count" "$(summary_value threads)" = 3
+
+# ------------------------------------------------------------------
+# Temporary files: a killed run leaves none; one named for a process
+# that is gone is removed (only that one).
+mkdir "$tmp/o"
+"$OPTLE" solve --list nyt --first salet --threads 1 -o "$tmp/o/t.json" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+  ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$tmp/o/" && break
+  sleep 0.02
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+expect "SIGKILL with -o open: nothing left in its directory" "$(ls -A "$tmp/o" | wc -l)" = 0
+host=$(uname -n)
+host=${host//[^A-Za-z0-9-]/-}
+host=${host:0:32}
+sleep 0 &
+dead=$!
+wait "$dead"
+touch "$tmp/o/optle.tmp.$host.$dead.abc123" "$tmp/o/optle.tmp.$host.$$.abc123" \
+  "$tmp/o/optle.tmp.other-host.$dead.abc123" "$tmp/o/optle.tmp.Xy12Zq"
+"$OPTLE" solve --list small -o "$tmp/o/s.json" >/dev/null
+expect "stale temporary file of a dead process: removed" ! -e "$tmp/o/optle.tmp.$host.$dead.abc123"
+expect "temporary file of a live process: kept" -e "$tmp/o/optle.tmp.$host.$$.abc123"
+expect "another host's: kept" -e "$tmp/o/optle.tmp.other-host.$dead.abc123"
+expect "an unnamed one's (older optle): kept" -e "$tmp/o/optle.tmp.Xy12Zq"
+
+printf '%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
