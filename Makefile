@@ -214,7 +214,7 @@ test-public: optle
 # of every kind (lists, trees, patterns, flags, hostile files) and the
 # threaded solves.  The rest repeat what these and the unit suite cover
 # with the same code, at several times the sanitizers' cost.
-SANITIZE_SUITES ?= tests/cli.sh tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh \
+SANITIZE_SUITES ?= tests/cli.sh tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh tests/cli_checkpoint.sh \
                    tests/cli_redteam.sh tests/cli_simulate.sh tests/cli_root.sh
 sanitize-suites: tests/check_optle optle
 	CK_EXCLUDE_TAGS=heavy ./tests/check_optle
