@@ -2,8 +2,9 @@
  * treeread_public.c: the tree formats other solvers publish
  * (treeread_public.h): detection, their names and pattern spellings,
  * what the path-lines reader (treeread_paths.c) and the map-JSON reader
- * (treeread_map.c) share, the dispatch to them, and verify.h's messages
- * for missing answers.
+ * (treeread_map.c) share, and verify.h's messages for missing answers.
+ * It sits between the core (treeread_core.c) and those two readers: it
+ * calls neither of them (treeread.c dispatches to them).
  *
  * Both readers keep reading after the first invalid spot, so that an
  * unusable file is always reported as unusable; the message names the
@@ -162,22 +163,7 @@ void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr
 }
 
 /* ------------------------------------------------------------------ */
-
-int treeread_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
-                    tnode **out, treeread_info *info) {
-  *out = NULL;
-  info->format = f;
-  reader r = {.name = name, .g = g, .f = f};
-  r.line_of = xcalloc((size_t)g->n_answers + 1, sizeof *r.line_of);
-  int rc = f == TREEFMT_MAP || f == TREEFMT_MJS ? tr_read_map(data, len, &r, out, info)
-                                                : tr_read_paths(data, len, &r, out, info);
-  if (rc) {
-    free(r.line_of);
-    return rc;
-  }
-  info->line_of = r.line_of;
-  return 0;
-}
+/* verify.h's message for a missing answer                            */
 
 int treeread_public_missing(const char *name, const game *g, treefmt f, const char *aw,
                             const tnode *const *nodes, const uint8_t *pats, int d, int at_node) {
