@@ -160,7 +160,7 @@ typedef struct {
 int search_rank(search *s, const uint16_t *set, int n, int depth, int top, search_ranked *out);
 
 /*
- * Stopping.  stop_request() (util.h, async-signal-safe, set by the
+ * Stopping.  stop_request() (clock.h, async-signal-safe, set by the
  * SIGINT/SIGTERM handlers of stop_catch_signals()) stops every search in
  * the process; a time limit (search_opts.time_limit, from the start of each
  * search_solve()) stops only its own search.  The search then returns

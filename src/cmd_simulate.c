@@ -265,7 +265,7 @@ int cmd_simulate(int argc, char **argv) {
                                     "(or give exact)");
 
   /* From here on Ctrl-C, SIGTERM and --time-limit stop every phase
-   * (util.h): status 4, and no -o file is written. */
+   * (clock.h): status 4, and no -o file is written. */
   stop_catch_signals();
   if (a.time_limit) stop_after(a.time_limit);
   game g;

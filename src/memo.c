@@ -10,8 +10,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "mem.h"
 #include "tuning.h"
-#include "util.h"
 
 typedef struct {
   uint64_t hash;

@@ -202,7 +202,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
         err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
                 "the lists with --list or --answers",
                 label, tree_path, tf->rec.list, lists_names());
-        fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+        fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
         tree_file_free(tf);
         return EXIT_USAGE;
       }
@@ -236,7 +236,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
             "it anyway",
             label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
             have, named);
-    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
     tree_file_free(tf);
     game_free(g);
     return EXIT_USAGE;

@@ -27,13 +27,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "memo.h"
 #include "rules.h"
 #include "score.h"
 #include "search.h"
 #include "tuning.h"
-#include "util.h"
 
 #define INF OPTLE_INF
 #define UNLIMITED OPTLE_DEPTH_UNLIMITED
@@ -141,7 +143,7 @@ struct search {
 };
 
 /* ------------------------------------------------------------------ */
-/* Stopping (search_root.c owns the deadline; util.h the signal flag). */
+/* Stopping (search_root.c owns the deadline; clock.h the signal flag). */
 
 /* Has this search been told to stop?  (Ctrl-C for every search, or this
  * search's own deadline, which then sticks until the next solve.) */

@@ -4,6 +4,7 @@
  * (candidate first guesses, or the classes of a fixed first guess),
  * progress, stopping, and the public entry points of search.h.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * among those that reach the node's value (score.h), and the children's
  * values, mostly memo hits.  Children are built as OpenMP tasks.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -17,8 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "err.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 const char *treeread_format_name(treefmt f) {
   return f == TREEFMT_JSON ? "JSON" : f == TREEFMT_TEXT ? "text" : treeread_public_name(f);

@@ -17,9 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 #include "words.h"
 
 /* ------------------------------------------------------------------ */

@@ -13,10 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
 #include "tuning.h"
-#include "util.h"
 
 /* Largest stored total accepted: far above any real tree
  * (TREEREAD_MAX_DEPTH guesses x 65535 answers), far below overflow. */

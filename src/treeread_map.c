@@ -16,9 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 /* Nesting a map-JSON file may have: two levels a guess, and some room
  * for the statistics beside the nodes. */

@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 
 /* A line as a full path: guess[0..m), pat[m - 1] the winning pattern. */

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 int treeread_public_format(treefmt f) {
   return f == TREEFMT_PATHS || f == TREEFMT_CPATHS || f == TREEFMT_MAP || f == TREEFMT_MJS;

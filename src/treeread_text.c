@@ -13,9 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 
 #define MAX_TOKENS (2 * TREEREAD_MAX_DEPTH)

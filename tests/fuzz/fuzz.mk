@@ -24,7 +24,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # for the JSON writer's "optle_version" ("unknown" here: version.h).
 FUZZ_LIBSRC  := treeread treeread_core treeread_text treeread_json treeread_public treeread_paths treeread_map \
                 verify dot tree treeio treeio_public feedback game \
-                words lists util version
+                words lists rules err mem clock util_out version
 FUZZ_LIBOBJ  := $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRC))
 
 .PHONY: fuzz fuzz-build
