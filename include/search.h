@@ -33,16 +33,19 @@
  *    The strategies sit above the search (strategy.h sets the greedy
  *    entropy seed); the search only calls the function it is given.
  * The root proof (search_proof.c: first guesses refuted by lookahead
- * bounds before any search) plugs in beside search_root.c, which owns
- * the root's split; a proven ranking of first guesses comes the same
- * way (search_first.c), and deals its first guesses to the ranks of an
- * MPI run through dist.h.
+ * bounds before any search) stands on search_root.c, which owns the
+ * parallel root; a proven ranking of first guesses comes the same way
+ * (search_first.c), and deals its first guesses to the ranks of an MPI
+ * run through dist.h.
  *
- * Files: search.c (the recursion and its bounds), search_root.c (set-up,
- * the parallel root, progress, stopping), search_proof.c (the root proof
- * in stages), search_bounds.c (the L1/L2 lookahead bounds and their
- * kernels), search_tree.c (building the tree), search_rank.c (single
- * guesses and rankings); search_impl.h is what they share.
+ * Files, each calling only the ones before it: search.c (the recursion
+ * and its bounds), search_bounds.c (the L1/L2 lookahead bounds and their
+ * kernels), search_tree.c (building the tree), search_root.c (set-up,
+ * the parallel root, progress, stopping), search_proof.c (search_solve():
+ * the root proof in stages, the classes of a fixed first guess),
+ * search_feas.c (the worst case), search_rank.c (single guesses) and
+ * search_first.c (rankings of first guesses); search_impl.h is what they
+ * share.
  */
 #ifndef OPTLE_SEARCH_H
 #define OPTLE_SEARCH_H

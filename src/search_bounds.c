@@ -90,8 +90,7 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   return b;
 }
 
-void srch_bounds_allowed(const search *s, const rstate *rs, uint64_t *out) {
-  const bounds_ctx *b = s->bx;
+void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out) {
   int nw = b->nwords;
   for (int w = 0; w < nw; w++) out[w] = ~0ull;
   if (b->nstrong % 64) out[nw - 1] = (1ull << (b->nstrong % 64)) - 1;
@@ -341,16 +340,16 @@ const char *srch_bounds_kernel(void) {
 /* ------------------------------------------------------------------ */
 
 /* Fill rows and isin (permuted space) for the set C; unmark() undoes. */
-static void mark(const search *s, const uint8_t **rows, uint8_t *isin, const uint16_t *C, int m) {
-  const bounds_ctx *b = s->bx;
+static void mark(const search *s, const bounds_ctx *b, const uint8_t **rows, uint8_t *isin,
+                 const uint16_t *C, int m) {
   for (int j = 0; j < m; j++) {
     rows[j] = b->ptab + (size_t)b->prow[C[j]] * (size_t)b->pstride;
     __builtin_prefetch(rows[j]); /* the first block's lines */
     isin[b->ppos[s->g->ans2guess[C[j]]]] = 1;
   }
 }
-static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
-  for (int j = 0; j < m; j++) isin[s->bx->ppos[s->g->ans2guess[C[j]]]] = 0;
+static void unmark(const search *s, const bounds_ctx *b, uint8_t *isin, const uint16_t *C, int m) {
+  for (int j = 0; j < m; j++) isin[b->ppos[s->g->ans2guess[C[j]]]] = 0;
 }
 
 static block_fn kernel_for(int m) {
@@ -363,9 +362,8 @@ static block_fn kernel_for(int m) {
  * `enough`; given a floor, only a larger s is looked for (a result at the
  * floor says no guess has more).  A stop (a large class takes a second)
  * gives m, the largest s there is: the weakest bound, still a proven one. */
-static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough,
-                int floor, const uint64_t *allowed) {
-  const bounds_ctx *b = c->s->bx;
+static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const uint8_t *isin,
+                int m, int enough, int floor, const uint64_t *allowed) {
   block_fn scan = kernel_for(m);
   int best = floor, pos[64], sv[64];
   c->st.bound_scans++;
@@ -406,11 +404,10 @@ static int smax_slow(const game *G, const uint16_t *C, int m) {
 }
 #endif
 
-bool srch_bounds_splits(ctx *c, const uint16_t *C, int m) {
-  const bounds_ctx *b = c->s->bx;
+bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m) {
   const uint8_t **rows = c->rows2;
   uint8_t *isin = c->isin2;
-  mark(c->s, rows, isin, C, m);
+  mark(c->s, b, rows, isin, C, m);
   block_fn scan = kernel_for(m);
   bool found = false;
   int pos[64], sv[64];
@@ -424,7 +421,7 @@ bool srch_bounds_splits(ctx *c, const uint16_t *C, int m) {
     /* s = m - collisions + [in C]: no collision is a split into singles. */
     for (int i = 0; i < ns && !found; i++) found = sv[i] - isin[pos[i]] == m;
   }
-  unmark(c->s, isin, C, m);
+  unmark(c->s, b, isin, C, m);
   return found;
 }
 
@@ -444,8 +441,8 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
 /* srch_bound1() given scap: no guess has s above it on C (C lies in a
  * set where none does: k and [h in C] only fall on a subset), so the
  * scan ends once it finds that much. */
-static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs,
-                         int want, int scap) {
+static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d,
+                         bool *exact, const rstate *rs, int want, int scap) {
   int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
   klass k;
   srch_quick(c, C, m, d, &k, rs);
@@ -459,16 +456,16 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
   uint64_t *allowed = NULL;
   if (rs && c->s->rw) { /* only the guesses the state allows */
     allowed = c->allowed;
-    srch_bounds_allowed(c->s, rs, allowed);
+    srch_bounds_allowed(c->s, b, rs, allowed);
   }
   int enough = imin(m, scap);
   if (floor >= enough) { /* s <= enough: no scan can say more */
     c->st.bound1_want++;
     return 3 * m - enough > k.lb ? 3 * m - enough : k.lb;
   }
-  mark(c->s, c->rows, c->isin, C, m);
-  int sm = smax(c, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
-  unmark(c->s, c->isin, C, m);
+  mark(c->s, b, c->rows, c->isin, C, m);
+  int sm = smax(c, b, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
+  unmark(c->s, b, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
                                    : sm == smax_slow(c->s->g, C, m)));
@@ -483,8 +480,9 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
   return lb;
 }
 
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs, int want) {
-  return bound1_capped(c, C, m, d, exact, rs, want, INF);
+int srch_bound1(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
+                const rstate *rs, int want) {
+  return bound1_capped(c, b, C, m, d, exact, rs, want, INF);
 }
 
 /* Pass 2's order: the least one-guess term first, then guess index. */
@@ -494,14 +492,14 @@ static int cand_term_cmp(const void *pa, const void *pb) {
   return (a->g > b->g) - (a->g < b->g);
 }
 
-int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs) {
+int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs) {
   bool exact;
-  int lb1 = srch_bound1(c, C, m, d, &exact, rs, INF);
+  int lb1 = srch_bound1(c, b, C, m, d, &exact, rs, INF);
   if (exact || lb1 >= need || d < 3) return lb1;
   c->st.bound2++;
   search *s = c->s;
   const game *G = s->g;
-  const bounds_ctx *b = s->bx;
   klass k;
   srch_quick(c, C, m, d, &k, rs); /* for its memo hash (a probe: cheap) */
   level *L = srch_level(c, ply);
@@ -510,11 +508,11 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
   uint64_t *allowed = NULL;
   if (rs && s->rw) {
     allowed = L->allowed;
-    srch_bounds_allowed(s, rs, allowed);
+    srch_bounds_allowed(s, b, rs, allowed);
   }
   const uint8_t **rows = c->rows2;
   uint8_t *isin = c->isin2;
-  mark(s, rows, isin, C, m);
+  mark(s, b, rows, isin, C, m);
   block_fn scan = kernel_for(m);
   /* Pass 1: every guess whose one-guess term 3m - s is below need
    * (beyond it the caller does not care): s >= 3m - need + 1, so at most
@@ -587,7 +585,7 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
       bool ex;
       /* What ends this guess: a class bound of 2c - 1 + (best - sum). */
       int cq = kq->size;
-      int v = bound1_capped(c, L->part + kq->start, cq, cd, &ex,
+      int v = bound1_capped(c, b, L->part + kq->start, cq, cd, &ex,
                             class_state(s, L, rs, L->cands[i].g, kq->pat),
                             2 * cq - 1 + (best - sum), scap);
       sum = imin(sum + v - (2 * kq->size - 1), INF);
@@ -595,7 +593,7 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
     if (sum < best) best = sum;
   }
   free(run), free(byterm);
-  unmark(s, isin, C, m);
+  unmark(s, b, isin, C, m);
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
   int lb = best > lb1 ? best : lb1;
   keep(c, &k, C, m, d, lb, rs);

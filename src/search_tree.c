@@ -178,3 +178,27 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   free(part);
   return t;
 }
+
+/* The last stage of every solve (search_solve()): the value V is proven
+ * (INF: none, or a stop); the tree with guess g at the root (the tie
+ * rule's when g < 0), hint giving children's guesses known already. */
+int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+              tnode **tree) {
+  s->t_values = now_seconds() - s->t0;
+  if (V < INF && tree) {
+    /* The root's guess is chosen with all threads, before the tasks. */
+    if (g < 0 && n > 1) g = srch_choose(s, A, n, d, V, true, s->root_u, s->root_nu, s->root_rs);
+#pragma omp parallel num_threads(s->o.threads)
+#pragma omp single
+    *tree = srch_build(s, A, n, d, V, g, hint, s->root_u, s->root_nu, s->root_rs);
+    if (stopped(s)) {
+      /* The value is proven; only the tree was cut short. */
+      tree_free(*tree);
+      *tree = NULL;
+      s->part = (search_partial){true, V, V, g, 0, 0, true};
+    }
+  }
+  s->t_tree = now_seconds() - s->t0 - s->t_values;
+  assert(!tree || !*tree || (tree_sums_ok(*tree) && (*tree)->total == V));
+  return s->part.stopped ? INF : V;
+}
