@@ -387,6 +387,53 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
 }
 
 /*
+ * Steps 3 and 4 of srch_node(): the candidates L->cands[0..nc) of A,
+ * each against the best total so far (best, which nothing can bring
+ * below lb).  Returns the best total; *failmin gets the least bound of
+ * those that did not beat it.
+ */
+static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best,
+                        int lb, int *failmin, int ply, const rstate *rs) {
+  /* Step 3. Order: the highest-entropy candidate first (it is usually
+   * best, and its total is the bound the others must beat); the rest
+   * are sorted only once that total has pruned them. */
+  if (nc > 0) {
+    int top = 0;
+    for (int i = 1; i < nc; i++)
+      if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
+    cand first = L->cands[top];
+    L->cands[top] = L->cands[--nc];
+    int v = first.lb < best
+                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng, rs)
+                : first.lb;
+    if (v < best) best = v;
+    else *failmin = imin(*failmin, v);
+    int kept = 0;
+    for (int i = 0; i < nc; i++) {
+      if (L->cands[i].lb < best) L->cands[kept++] = L->cands[i];
+      else *failmin = imin(*failmin, L->cands[i].lb);
+    }
+    nc = kept;
+    qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
+  }
+
+  /* Step 4. Evaluate the rest in order; each must beat the best so far,
+   * and nothing can beat the least bound. */
+  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
+    cand cd = L->cands[i];
+    if (cd.lb >= best) {
+      c->st.cut_static++;
+      *failmin = imin(*failmin, cd.lb);
+      continue;
+    }
+    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
+    if (v < best) best = v;
+    else *failmin = imin(*failmin, v);
+  }
+  return best;
+}
+
+/*
  * The full search of a set that srch_quick() could not settle: lb is its bound
  * so far (lb < beta) and h its memo hash.  Returns as srch_solve() does, and
  * records the result in the memo.
@@ -431,42 +478,8 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     return best;
   }
 
-  /* Step 3. Order: the highest-entropy candidate first (it is usually
-   * best, and its total is the bound the others must beat); the rest
-   * are sorted only once that total has pruned them. */
-  if (nc > 0) {
-    int top = 0;
-    for (int i = 1; i < nc; i++)
-      if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
-    cand first = L->cands[top];
-    L->cands[top] = L->cands[--nc];
-    int v = first.lb < best
-                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng, rs)
-                : first.lb;
-    if (v < best) best = v;
-    else failmin = imin(failmin, v);
-    int kept = 0;
-    for (int i = 0; i < nc; i++) {
-      if (L->cands[i].lb < best) L->cands[kept++] = L->cands[i];
-      else failmin = imin(failmin, L->cands[i].lb);
-    }
-    nc = kept;
-    qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
-  }
-
-  /* Step 4. Evaluate the rest in order; each must beat the best so far,
-   * and nothing can beat the least bound. */
-  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
-    cand cd = L->cands[i];
-    if (cd.lb >= best) {
-      c->st.cut_static++;
-      failmin = imin(failmin, cd.lb);
-      continue;
-    }
-    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
-    if (v < best) best = v;
-    else failmin = imin(failmin, v);
-  }
+  /* Steps 3 and 4. The candidates, best first (try_cands()). */
+  best = try_cands(c, L, nc, A, n, d, best, lb, &failmin, ply, rs);
 
   /* Step 5. Record what was proved: the exact value, or a bound.  No
    * proven bound exceeds a value found. */
