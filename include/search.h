@@ -70,7 +70,6 @@ typedef struct {
   int memo_mb;         /* memo cap in MiB */
   bool progress;       /* progress line on stderr */
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
-  double time_limit;   /* seconds, 0 = none: then stop as on Ctrl-C */
   rules_mode rules;    /* which guesses are allowed (rules.h) */
   objective objective; /* what is minimised (rules.h) */
 } search_opts;
@@ -164,16 +163,11 @@ int search_rank(search *s, const uint16_t *set, int n, int depth, int top, searc
 
 /*
  * Stopping.  stop_request() (clock.h, async-signal-safe, set by the
- * SIGINT/SIGTERM handlers of stop_catch_signals()) stops every search in
- * the process; a time limit (search_opts.time_limit, from the start of each
- * search_solve()) stops only its own search.  The search then returns
- * within a node or two, search_solve() returns OPTLE_INF, and
- * search_stopped() says what was proven before the stop.
+ * SIGINT/SIGTERM handlers of stop_catch_signals(), and by --time-limit's
+ * alarm, stop_after()) stops every search in the process.  The search
+ * then returns within a node or two, search_solve() returns OPTLE_INF,
+ * and search_stopped() says what was proven before the stop.
  */
-/* The guess limit of later calls (0 = none), as search_opts.max_guesses. */
-void search_set_max_guesses(search *s, int max_guesses);
-/* Time limit for each later call, in seconds (0 = none). */
-void search_set_time_limit(search *s, double seconds);
 typedef struct {
   bool stopped;
   int lower_bound;   /* proven: no strategy does better */
@@ -183,6 +177,10 @@ typedef struct {
   bool value_proven; /* the optimum is proven (= lower_bound); only the tree
                       * was not finished */
 } search_partial;
+
+/* The guess limit of later calls (0 = none), as search_opts.max_guesses. */
+void search_set_max_guesses(search *s, int max_guesses);
+
 /* NULL unless the last call (search_solve, search_value,
  * search_guess_value, search_rank) was stopped; after a stopped
  * value-only call, only `stopped` is meaningful. */

@@ -57,12 +57,8 @@ typedef struct {
 int play_show_guess(const play *p, FILE *fp, hstep st);
 void play_update_keys(play *p, hstep st);
 void play_show_keys(const play *p);
-void play_next_command(const play *p, int k);
 void play_show_hint(play *p);
-void play_show_lines(play *p, int answer);
-void play_show_analysis(play *p, bool won);
 void play_wide_drop(play *p);
-const char *play_why_of(const char *msg);
 int play_fit(play *p, int k);
 void play_game_over(play *p, bool won, int answer);
 

@@ -54,7 +54,7 @@ void play_show_keys(const play *p) {
 /* Advice during the game                                               */
 
 /* "optle next LISTS word:PATTERN..." for the first k steps. */
-void play_next_command(const play *p, int k) {
+static void play_next_command(const play *p, int k) {
   printf("optle next %s", p->lists);
   for (int i = 0; i < k; i++) {
     char b[HISTORY_STEP_CHARS];
@@ -95,7 +95,7 @@ void play_show_hint(play *p) {
 /* ------------------------------------------------------------------ */
 /* The end of a game: lines side by side, skill and luck                */
 
-void play_show_lines(play *p, int answer) {
+static void play_show_lines(play *p, int answer) {
   hstep opt[PLAY_MAX_STEPS];
   adv_source src = ADV_SEARCH;
   int m = answer >= 0 ? advisor_line(p->adv, answer, opt, PLAY_MAX_STEPS, &src) : -1;
@@ -122,7 +122,7 @@ void play_show_lines(play *p, int answer) {
 /* Each guess against the best, then the game's length as a sum:
  * guesses = expected with optimal play + skill lost - luck, which holds
  * step by step: V_i + (E_i - V_i) - (E_i - 1 - V_i+1) = 1 + V_i+1. */
-void play_show_analysis(play *p, bool won) {
+static void play_show_analysis(play *p, bool won) {
   advice_step sv[PLAY_MAX_STEPS];
   advice_game_steps(p->adv, p->h, p->k, p->tree_first, sv);
   const game *g = p->g;
@@ -194,7 +194,7 @@ void play_wide_drop(play *p) {
 }
 
 /* err_msg() without a leading "no answer fits: ". */
-const char *play_why_of(const char *msg) {
+static const char *play_why_of(const char *msg) {
   const char *pre = "no answer fits: ";
   return strncmp(msg, pre, strlen(pre)) ? msg : msg + strlen(pre);
 }

@@ -175,7 +175,7 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate 
 int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
                const rstate *rs) {
   c->st.nodes++;
-  if (stopping(c->s)) return INF;
+  if (stopped(c->s)) return INF;
   /* Step 1. The 2n - 1 bound needs no look at the set at all. */
   if (n >= 2 && d >= 2 && set_floor(c->s, n) >= beta) {
     c->st.cut_bound++;
@@ -231,7 +231,7 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
       return sum;
     }
     c->st.nodes++;
-    if (stopping(c->s)) return INF;
+    if (stopped(c->s)) return INF;
     int cnu;
     const int *CU = class_guesses(c->s, L, U, nu, g, k->pat, &cnu);
     int v = srch_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, CU, cnu,
@@ -333,7 +333,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
    * misses all (20,000 answers: 1024 guesses took a second). */
   int every = n >= 1024 ? 0 : 1023;
   for (int u = 0; u < nu; u++) {
-    if ((u & every) == every && stopping(c->s)) break; /* the caller sees the stop */
+    if ((u & every) == every && stopped(c->s)) break; /* the caller sees the stop */
     int g = U[u];
     int coll = 0, j = 0;
     for (; j < n; j++)

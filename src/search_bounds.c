@@ -505,7 +505,7 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
                         int *scap) {
   block_fn scan = kernel_for(m);
   int pos[64], sv[64], nc = 0, most = 0;
-  for (int u0 = 0; u0 < b->nstrong && !stopping(c->s); u0 += 64) {
+  for (int u0 = 0; u0 < b->nstrong && !stopped(c->s); u0 += 64) {
     if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);

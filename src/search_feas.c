@@ -70,7 +70,7 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
     if (j == n) return true;
   }
   for (int u = 0; u < nu; u++) {
-    if ((u & 1023) == 1023 && stopping(c->s)) return false;
+    if ((u & 1023) == 1023 && stopped(c->s)) return false;
     int g = U[u], j = 0;
     for (; j < n; j++)
       if (cnt[rows[j][g]]++) break;
@@ -201,7 +201,7 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
   if (n <= 1) return n == 0 || k >= 1;
   if (k >= n) return true;
   if (k <= 1) return false;
-  if (stopping(c->s)) return false;
+  if (stopped(c->s)) return false;
   if (k == 2) return perfect_split(c, bx, A, n, U, nu);
   feas_key key;
   int klen, v;

@@ -146,28 +146,19 @@ struct search {
   search_root_stats root;  /* the last root proof's stages */
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
-  double deadline;         /* now_seconds() to stop at, 0 = none */
-  atomic_int stop;         /* the deadline passed (set by any thread) */
   search_partial part;     /* what was proven when stopped */
 };
 
 /* ------------------------------------------------------------------ */
-/* Stopping (search_root.c owns the deadline; clock.h the signal flag). */
+/* Stopping: the process's stop flag (clock.h: Ctrl-C, a signal, or
+ * --time-limit through stop_after()), which stops every search. */
 
-/* Has this search been told to stop?  (Ctrl-C for every search, or this
- * search's own deadline, which then sticks until the next solve.) */
 static inline bool stopped(search *s) {
-  return stop_requested() || atomic_load_explicit(&s->stop, memory_order_relaxed);
+  (void)s;
+  return stop_requested();
 }
-
-static inline bool stopping(search *s) {
-  if (stopped(s)) return true;
-  if (s->deadline > 0 && now_seconds() > s->deadline) {
-    atomic_store(&s->stop, 1);
-    return true;
-  }
-  return false;
-}
+/* The same (search_first.c's name for it). */
+static inline bool stopping(search *s) { return stopped(s); }
 
 /* ------------------------------------------------------------------ */
 /* Small helpers. */

@@ -70,7 +70,7 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int sum = o->l0, cd = child_depth(d);
-  for (int i = 0; i < L->ncls && sum < stop && !stopping(c->s); i++) {
+  for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
     klass *k = &L->cls[i];
     bool exact;
     int v = srch_bound1(c, b, L->part + k->start, k->size, cd, &exact,
@@ -231,7 +231,7 @@ static bool stage_probe(proof *p) {
   int pick = probe_pick(p);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
-  if (pick >= 0 && !stopping(s)) {
+  if (pick >= 0 && !stopped(s)) {
     level *L = xcalloc(1, sizeof *L);
     L->part = xmalloc(sizeof *L->part * (size_t)p->n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
@@ -264,7 +264,7 @@ static bool stage_l1(proof *p) {
   int thr = p->thr, settled = 1, done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : settled)
   for (int i = 0; i < p->no; i++) {
-    if (op[i].exact || thr >= INF || stopping(s)) continue;
+    if (op[i].exact || thr >= INF || stopped(s)) continue;
     if (op[i].l0 >= thr) {
       op[i].out = true;
       settled++;
@@ -306,7 +306,7 @@ static bool stage_l2(proof *p) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_l2)
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
-    if (thr >= INF || stopping(s)) continue;
+    if (thr >= INF || stopped(s)) continue;
     int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
@@ -335,7 +335,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
   for (int j = 0; j < nr; j++) {
     opener *o = &rest[j];
     int b = atomic_load(best);
-    if (stopping(s)) continue;
+    if (stopped(s)) continue;
     by_exact++;
     if (o->bound >= b) {
       o->out = true;
@@ -485,7 +485,7 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
     ctx *c = my_ctx(s);
     const uint16_t *cls = L->part + L->cls[i].start;
     int size = L->cls[i].size, v = INF;
-    if (!stopping(s)) {
+    if (!stopped(s)) {
       /* The class's guesses and state under the rules (level 0 of this
        * thread is free: the recursion starts at level 1). */
       level *L0 = srch_level(c, 0);
@@ -538,7 +538,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
   while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
-    int v = stopping(s) ? INF : big_class(s, L, g, big, cd, picks);
+    int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks);
     vals[big++] = v;
     sum += v;
     srch_progress(s, "classes solved", ++done, ncls, INF);

@@ -128,7 +128,7 @@ void srch_progress(search *s, const char *what, int done, int total, int best) {
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu) {
-  if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
+  if (!s->o.seed || n < MEMO_MIN_SET || stopped(s)) return INF;
   int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu)
                  : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0);
   return ub < INF ? ub + 1 : INF;
@@ -177,7 +177,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
     ctx *c = my_ctx(s);
     int b = atomic_load(&best);
     proved[i] = cands[i].lb;
-    if (stopping(s)) continue;
+    if (stopped(s)) continue;
     if (cands[i].lb < b) {
       int v = srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng, rs);
       /* After a stop a node may return the best total it had found as if
@@ -216,19 +216,15 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
   return v;
 }
 
-
-/* Every public entry point starts here: the clock, the deadline, no stop. */
-void search_set_time_limit(search *s, double seconds) { s->o.time_limit = seconds; }
 void search_set_max_guesses(search *s, int max_guesses) {
   s->o.max_guesses = max_guesses;
   s->depth = max_guesses <= 0 ? UNLIMITED : max_guesses;
 }
 
+/* Every public entry point starts here: the clock, no stop report. */
 void srch_begin(search *s) {
   s->t0 = now_seconds();
   s->last_progress = 0;
-  s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
-  atomic_store(&s->stop, 0);
   s->part = (search_partial){0};
 }
 

@@ -164,8 +164,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
     for (int i = 0; i < np; i++) free(kr[i].U);
     free(kr);
   }
-  for (int i = 0; i < np; i++)
-    if (!t->kid[i]) atomic_store(&s->stop, 1);
+  /* A child is missing only after a stop. */
   if (stopped(s)) {
     tree_free(t);
     free(part);
