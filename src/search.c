@@ -34,6 +34,7 @@
 #include "search_impl.h"
 
 level *srch_level(ctx *c, int ply) {
+  assert(ply >= 0);
   if (ply >= c->nlv) {
     int n = ply + 8;
     c->lv = xrealloc(c->lv, sizeof *c->lv * (size_t)n);
@@ -121,6 +122,8 @@ static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, b
                   const rstate *rs) {
   int klen;
   const void *key = rstate_key(rs, &klen);
+  /* Every value and bound of a set is at least its floor (2n - 1). */
+  assert(v >= set_floor(c->s, n) && set_sorted(A, n));
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, dk, key, klen, v, exact);
 }
 
@@ -383,6 +386,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
     L->cands[nc++] = (cand){g, lbg, green, score};
   }
   L->ng = ng;
+  assert(nc <= ng && ng <= nu); /* candidates are kept guesses, kept ones are U's */
   return nc;
 }
 
@@ -491,6 +495,8 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     return best;
   }
   c->st.fail_high++;
+  /* Fail high: every guess was cut or evaluated at or above beta. */
+  assert(stopped(c->s) || failmin >= beta);
   if (failmin < lb) failmin = lb;
   if (memoise) store(c, h, A, n, dk, failmin, false, rs);
   return failmin;

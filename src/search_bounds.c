@@ -67,7 +67,12 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
     b->prow[A[r]] = r;
   }
   for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
-  for (int i = 0; i < no; i++) b->ppos[order[i]] = i;
+  for (int i = 0; i < no; i++) {
+    /* Distinct guesses, their caps never rising along the order (a scan
+     * ends at the first cap that cannot beat its best). */
+    assert(b->ppos[order[i]] < 0 && (i == 0 || cap[i] <= cap[i - 1]));
+    b->ppos[order[i]] = i;
+  }
   if (s->rw) {
     /* Rules that narrow: which positions of the order have each letter in
      * each place, and at least c copies of it (bounds_allowed()). */
@@ -91,6 +96,7 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
 }
 
 void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out) {
+  assert(s->rw && b->at && b->atleast); /* made under rules that narrow */
   int nw = b->nwords;
   for (int w = 0; w < nw; w++) out[w] = ~0ull;
   if (b->nstrong % 64) out[nw - 1] = (1ull << (b->nstrong % 64)) - 1;
@@ -434,6 +440,7 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
   if (c->s->root_rs && !rs) return;
   int klen;
   const void *key = rstate_key(rs, &klen);
+  assert(set_sorted(C, m));
   if (m >= MEMO_MIN_SET && lb > 2 * m && !stopped(c->s))
     memo_store_k(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, key, klen, lb, false);
 }
@@ -469,6 +476,7 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
                                    : sm == smax_slow(c->s->g, C, m)));
+  assert(stopped(c->s) || (sm >= 0 && sm <= m)); /* not exact: no guess splits C apart */
   int lb = 3 * m - sm;
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's

@@ -143,6 +143,7 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
     if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
     L->cands[nc++] = (cand){g, maxc, green, score};
   }
+  assert(nc <= nu);
   return nc;
 }
 
@@ -280,7 +281,9 @@ static int least_depth(search *s, const bounds_ctx *bx, const uint16_t *A, int n
     bool ok = feasible(s, bx, A, n, first, k);
     if (search_stopped(s)) return -1;
     if (ok) return k;
-    if (k > n + 1) break; /* cannot happen: k >= n always passes */
+    /* k >= n always passes (n + 1 with an uninformative first guess). */
+    assert(k <= n);
+    if (k > n + 1) break;
   }
   return 0;
 }

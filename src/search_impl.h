@@ -163,6 +163,16 @@ static inline bool stopping(search *s) { return stopped(s); }
 /* ------------------------------------------------------------------ */
 /* Small helpers. */
 
+#ifndef NDEBUG
+/* The memo's key is canonical: a set's answer indices, ascending and
+ * distinct (memo.h); partitions keep their set's order. */
+static inline bool set_sorted(const uint16_t *A, int n) {
+  for (int i = 1; i < n; i++)
+    if (A[i - 1] >= A[i]) return false;
+  return true;
+}
+#endif
+
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
@@ -182,6 +192,7 @@ static inline int guess_floor(const search *s, int n, int k, int green) {
 static inline const rstate *class_state(const search *s, level *L, const rstate *rs, int g,
                                         int p) {
   if (!s->rw) return NULL;
+  assert(p >= 0 && p < PATTERN_WIN); /* a class, never the winner */
   rstate *k = &L->krs[p];
   if (rs) *k = *rs;
   else rstate_init(k);
@@ -197,7 +208,9 @@ static inline const int *class_guesses(const search *s, level *L, const int *U, 
     *cnu = nu;
     return U;
   }
+  assert(p >= 0 && p < PATTERN_WIN && nu <= s->g->n_guesses);
   *cnu = rules_after(s->o.rules, s->rw, U, nu, g, p, L->ulist);
+  assert(*cnu <= nu); /* the rules only narrow */
   return L->ulist;
 }
 

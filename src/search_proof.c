@@ -130,6 +130,9 @@ static bool proof_stopped(proof *p) {
   }
   int lb = INF;
   for (int i = 0; i < p->no; i++) lb = imin(lb, p->op[i].bound);
+  /* The best first guess's bound is at most its value, the optimum,
+   * which no achieved total is below. */
+  assert(lb <= p->ub);
   /* A total without its first guess is the greedy seed's: the caller
    * reports that one from search_seed_bound(). */
   s->part = (search_partial){true,  imin(lb, p->ub), p->ub_g >= 0 ? p->ub : INF, p->ub_g,
@@ -282,7 +285,10 @@ static bool stage_l1(proof *p) {
     now = ++done;
     srch_progress(s, "L1: first guesses bounded", now, p->no, p->ub);
   }
-  for (int i = 0; i < p->no; i++) p->st.by_l0 += op[i].out && op[i].l0 >= thr;
+  for (int i = 0; i < p->no; i++) {
+    assert(op[i].bound >= op[i].l0); /* bounds only rise */
+    p->st.by_l0 += op[i].out && op[i].l0 >= thr;
+  }
   p->st.by_l1 = settled - 1 - p->st.by_l0;
   p->st.t[2] = now_seconds() - p->t;
   p->settled = settled;
@@ -471,6 +477,7 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
   }
   if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
+  assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
 }
 
@@ -494,6 +501,7 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
       const rstate *cs = class_state(s, L0, s->root_rs, g, L->cls[i].pat);
       v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
       if (stopped(s)) v = -1; /* may be incomplete: see classes_stopped() */
+      assert(v < 0 || v >= set_floor(s, size));
     }
     vals[i] = v;
     sum += v;

@@ -105,6 +105,7 @@ int search_set_history(search *s, const int *guesses, const int *pats, int nh) {
     for (int g = 0; g < s->g->n_guesses; g++)
       if (rstate_allows(s->root_rs, &s->rw[g])) s->root_u[s->root_nu++] = g;
   }
+  assert(s->root_nu >= 0 && s->root_nu <= s->g->n_guesses);
   return s->root_nu;
 }
 
@@ -131,6 +132,7 @@ int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int
   if (!s->o.seed || n < MEMO_MIN_SET || stopped(s)) return INF;
   int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu)
                  : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0);
+  assert(ub >= set_floor(s, n)); /* a strategy's total: at least the floor */
   return ub < INF ? ub + 1 : INF;
 }
 

@@ -34,6 +34,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
   ctx *c0 = my_ctx(s);
   const game *G = s->g;
   c0->st.tree_nodes++;
+  assert(V >= set_floor(s, n) && V < INF); /* a proven value to reach */
   if (!parallel || s->o.threads == 1) {
     /* Most nodes are settled by one of their own answers: try those
      * first, cheaply (n table reads each for the bound), before a scan. */
@@ -131,6 +132,8 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   int start[PATTERN_COUNT + 1], pats[PATTERN_COUNT], np = 0;
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   score_partition(G, g, A, n, part, start);
+  /* The classes and the winner (at most one answer) add up to the set. */
+  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
   for (int p = 0; p < PATTERN_WIN; p++)
     if (start[p + 1] > start[p]) pats[np++] = p;
   for (int i = 1; i < np; i++)
@@ -153,6 +156,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
       KU = kr[i].U, knu = kr[i].nu, krs = kr[i].rs;
     }
     int v = value_of(s, part + start[p], size, cd, KU, knu, krs);
+    assert(stopped(s) || (v >= set_floor(s, size) && v < INF)); /* inside a proven V */
     check += v;
     t->pat[i] = (uint8_t)p;
     t->kid[i] = NULL;

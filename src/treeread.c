@@ -9,6 +9,7 @@
  */
 #include "treeread.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdbool.h>
@@ -83,6 +84,7 @@ static int read_all(const char *path, char **out, size_t *outlen) {
 static int read_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
                        tnode **out, treeread_info *info) {
   *out = NULL;
+  assert(treeread_public_format(f)); /* what treeread_public_sniff() found */
   info->format = f;
   reader r = {.name = name, .g = g, .f = f};
   r.line_of = xcalloc((size_t)g->n_answers + 1, sizeof *r.line_of);

@@ -10,6 +10,7 @@
  * format readers, treeread.c): the readers' files depend on it, never
  * the other way.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -76,6 +77,7 @@ int tr_word_of(const reader *r, const char *where, const char *tail, const char 
 void tr_bad_label(reader *r, const char *where, const char *aw, const int *path, int j, int got,
                   int want) {
   char gs[6], ws[6], h[TREEREAD_MAX_DEPTH * 6 + 1];
+  assert(j >= 0 && j < TREEREAD_MAX_DEPTH && got != want); /* h has room; a wrong label */
   pattern_format(got, gs);
   pattern_format(want, ws);
   size_t n = 0;
@@ -93,6 +95,7 @@ void tr_bad_label(reader *r, const char *where, const char *aw, const int *path,
 /* The history trie of the line readers (text, path lines).            */
 
 int tr_hnode_new(tr_hnode **t, int *nt, int *cap, int line, int pat) {
+  assert(pat >= 0 && pat < PATTERN_WIN); /* a branch is never the winning pattern */
   if (*nt == *cap) {
     *cap = *cap ? 2 * *cap : 1024;
     *t = xrealloc(*t, sizeof **t * (size_t)*cap);
@@ -114,6 +117,7 @@ tnode *tr_hnode_build(const tr_hnode *t, int i) {
     pk[2 * nk + 1] = k;
     nk++;
   }
+  assert(nk < PATTERN_COUNT); /* a child per distinct non-winning pattern */
   qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_kid);
   tnode *n = tree_node_new(h->guess, 0, h->win ? 1 : 0, nk);
   int below = 0;

@@ -120,6 +120,7 @@ static int jint(const jsonr *x, const json_t *v, const char *key, long long lo, 
 /* The answer whose path ends at the node at depth d (its guess): in the
  * answer list, every label on the path its feedback, seen once. */
 static void json_answer_ends(jsonr *x, int d, bool leaf) {
+  assert(d >= 0 && d < TREEREAD_MAX_DEPTH); /* node_fields() refused deeper */
   const game *g = x->r.g;
   int guess = x->guess[d];
   int a = g->guess2ans[guess];
@@ -223,6 +224,7 @@ static int json_branches(jsonr *x, json_t *jn, int d, int guess, patkid *pk, int
       tree_free(kid);
       continue;
     }
+    assert(*have < PATTERN_COUNT - 1); /* distinct non-winning patterns */
     pk[(*have)++] = (patkid){p, kid};
     *below_n += kid->n;
     *below_total += kid->total;

@@ -214,6 +214,7 @@ static const char *jtype(int c) {
 /* Labels' and answers' locations for tr_answer_ends(): the path's keys. */
 static void map_locs(mapr *x, int d, int line, int column, tr_locs *l, char (*buf)[600],
                      char *tail) {
+  assert(d >= 0 && d <= TREEREAD_MAX_DEPTH); /* buf has d + 1 rows, l->label room */
   snprintf(tail, 32, " (column %d)", column);
   for (int j = 0; j < d; j++) {
     snprintf(buf[j], 600, "%s:%d", x->r.name, x->kline[j]);

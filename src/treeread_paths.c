@@ -8,6 +8,7 @@
  * enforces "same history, same guess".  Unlike Selby's format, the lines
  * need not be in tree order: a node's children are looked up by pattern.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -205,12 +206,15 @@ static void path_walk(pathr *x, const ppath *l) {
   snprintf(at, sizeof at, "%s:%d", name, l->no);
   tr_locs lc = {.at = at, .tail = ""};
   for (int j = 0; j < l->m; j++) lc.label[j] = at;
+  /* path_line() ends every path with the answer and ggggg. */
+  assert(l->m >= 1 && l->pat[l->m - 1] == PATTERN_WIN);
   int before = x->r.invalid;
   tr_answer_ends(&x->r, l->guess, l->pat, l->m - 1, &lc, l->no, NULL);
   if (x->r.invalid != before) return;
   int node = 0;
   for (int j = 0; j < l->m; j++) {
     int guess = l->guess[j], p = l->pat[j];
+    assert(node < x->nt && p >= 0 && p < PATTERN_COUNT); /* parsed: a pattern */
     tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;

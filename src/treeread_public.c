@@ -12,6 +12,7 @@
  */
 #include "treeread_public.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ const char *treeread_public_name(treefmt f) {
 
 /* A pattern as format f writes it: "_yg" for path lines, "012" for map JSON. */
 void tr_spell(treefmt f, int p, char out[6]) {
+  assert(p >= 0 && p < PATTERN_COUNT);
   const char *d = f == TREEFMT_MAP || f == TREEFMT_MJS ? "012" : "_yg";
   for (int i = 0; i < 5; i++, p /= 3) out[i] = d[p % 3];
   out[5] = '\0';
@@ -125,6 +127,7 @@ const char *tr_history(const reader *r, const int *guess, const int *pat, int k,
 void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr_locs *l, int loc,
                     int *seen_where) {
   const game *g = r->g;
+  assert(d >= 0 && d <= TREEREAD_MAX_DEPTH && r->line_of); /* the public formats' reader */
   int a = g->guess2ans[guess[d]];
   if (a < 0) {
     tr_invalid(r, "%s: '%s' ends a path, but it is not in the answer list %s%s", l->at,
