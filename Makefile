@@ -180,6 +180,12 @@ cli-test: optle optle-mpi $(TEST_STAMP)
 layers:
 	@bash tools/layers.sh
 
+# No circle between source files: none uses, through the symbols of its
+# object file, a file that uses it back (tools/circles.py).
+.PHONY: circles
+circles: optle
+	@python3 tools/circles.py $(BUILD)
+
 test: layers unit cli-test
 
 # The README's picture of the explorer: the browser test's screenshot.
