@@ -114,8 +114,15 @@ $(BUILD)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/liboptle.a: $(LIBOBJ)
-	ar rcs $@ $^
+# Made anew each time, and whenever the list of objects changes (a
+# stamp like the version's), so an object whose source is gone leaves
+# the archive too.
+OBJS_STAMP := $(BUILD)/objects.stamp
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(OBJS_STAMP) 2>/dev/null)" = '$(LIBOBJ)' ] || \
+  echo '$(LIBOBJ)' >$(OBJS_STAMP); })
+$(BUILD)/liboptle.a: $(LIBOBJ) $(OBJS_STAMP)
+	@rm -f $@
+	ar rcs $@ $(LIBOBJ)
 
 $(BUILD)/optle: $(BUILD)/main.o $(BUILD)/liboptle.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -190,6 +197,12 @@ cli-test: optle optle-mpi $(TEST_STAMP)
 layers:
 	@bash tools/layers.sh
 
+# No circle between source files: none uses, through the symbols of its
+# object file, a file that uses it back (tools/circles.py).
+.PHONY: circles
+circles: optle
+	@python3 tools/circles.py $(BUILD)
+
 # The tests, in tiers (README "Tests"):
 #   make test          the unit and CLI suites; reads nothing outside the
 #                      clone (about 4 minutes on 2 cores)
@@ -201,7 +214,7 @@ layers:
 #                      the unit suite and the CLI suites that read input
 #                      (SANITIZE_SUITES), then ThreadSanitizer on the
 #                      threaded suites (make tsan-unit)
-test: layers unit cli-test
+test: layers circles unit cli-test
 
 PUBLIC_TREES ?=
 PUBLIC_LISTS ?=

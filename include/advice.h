@@ -38,7 +38,7 @@
  * that fit, with advisor_opts.wider set: the advice is then exact for
  * that wider set, and the reports say so.
  *
- * Interrupts: once stop_catch_signals() (util.h) runs, SIGINT and
+ * Interrupts: once stop_catch_signals() (clock.h) runs, SIGINT and
  * SIGTERM stop the search; every later answer is then unusable, and
  * stop_requested() says so, so a caller must stop too (exit 4).
  */

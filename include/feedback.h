@@ -35,7 +35,7 @@ void pattern_format(int code, char out[6]);
 int pattern_cmp(int a, int b);
 
 /* Fill table[a * n_guesses + g] for all pairs, using OpenMP threads.
- * After a stop (util.h stop_requested()) the table is incomplete. */
+ * After a stop (clock.h stop_requested()) the table is incomplete. */
 void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses,
                          const char (*answers)[8], int n_answers);
 

@@ -44,7 +44,7 @@ int game_from_lists(game *g, wordlist answers, wordlist guesses);
  * and checking trees needs (verify, export; tree.h and treeread.h use
  * feedback_of(), never the table), so that a bad tree file is refused
  * before a large table is built.  game_table() builds the table later;
- * a stop (util.h) during the fill gives -1 ("stopped while building the
+ * a stop (clock.h) during the fill gives -1 ("stopped while building the
  * feedback table ..."), with the game left without a table.
  */
 int game_load_words(game *g, const char *answers_path, const char *guesses_path);

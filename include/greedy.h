@@ -112,7 +112,7 @@ int greedy_total(const greedy *st, const game *g, const uint16_t *set, int n, in
  * built with `threads` OpenMP threads; it passes tree_check() with no
  * guess limit.  Never NULL for n >= 1, unless stopped.
  *
- * Stopping: every scan checks stop_requested() (util.h) and gives up
+ * Stopping: every scan checks stop_requested() (clock.h) and gives up
  * at once, so a stop ends greedy_total() (OPTLE_INF) and greedy_tree()
  * (NULL) within a scan of the guesses over one set. */
 tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, int first,

@@ -217,7 +217,7 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
 
 /* Load the lists the options name, with their feedback table, into g;
  * prints the error and returns EXIT_USAGE, or after a stop during the
- * table says so (util.h stop_say()) and returns EXIT_STOPPED. */
+ * table says so (clock.h stop_say()) and returns EXIT_STOPPED. */
 int opts_load_game(const char *cmd, const list_args *l, game *g);
 
 /*

@@ -33,16 +33,19 @@
  *    The strategies sit above the search (strategy.h sets the greedy
  *    entropy seed); the search only calls the function it is given.
  * The root proof (search_proof.c: first guesses refuted by lookahead
- * bounds before any search) plugs in beside search_root.c, which owns
- * the root's split; a proven ranking of first guesses comes the same
- * way (search_first.c), and deals its first guesses to the ranks of an
- * MPI run through dist.h.
+ * bounds before any search) stands on search_root.c, which owns the
+ * parallel root; a proven ranking of first guesses comes the same way
+ * (search_first.c), and deals its first guesses to the ranks of an MPI
+ * run through dist.h.
  *
- * Files: search.c (the recursion and its bounds), search_root.c (set-up,
- * the parallel root, progress, stopping), search_proof.c (the root proof
- * in stages), search_bounds.c (the L1/L2 lookahead bounds and their
- * kernels), search_tree.c (building the tree), search_rank.c (single
- * guesses and rankings); search_impl.h is what they share.
+ * Files, each calling only the ones before it: search.c (the recursion
+ * and its bounds), search_bounds.c (the L1/L2 lookahead bounds and their
+ * kernels), search_tree.c (building the tree), search_root.c (set-up,
+ * the parallel root, progress, stopping), search_proof.c (search_solve():
+ * the root proof in stages, the classes of a fixed first guess),
+ * search_feas.c (the worst case), search_rank.c (single guesses) and
+ * search_first.c (rankings of first guesses); search_impl.h is what they
+ * share.
  */
 #ifndef OPTLE_SEARCH_H
 #define OPTLE_SEARCH_H
@@ -67,7 +70,6 @@ typedef struct {
   int memo_mb;         /* memo cap in MiB */
   bool progress;       /* progress line on stderr */
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
-  double time_limit;   /* seconds, 0 = none: then stop as on Ctrl-C */
   rules_mode rules;    /* which guesses are allowed (rules.h) */
   objective objective; /* what is minimised (rules.h) */
 } search_opts;
@@ -160,17 +162,12 @@ typedef struct {
 int search_rank(search *s, const uint16_t *set, int n, int depth, int top, search_ranked *out);
 
 /*
- * Stopping.  stop_request() (util.h, async-signal-safe, set by the
- * SIGINT/SIGTERM handlers of stop_catch_signals()) stops every search in
- * the process; a time limit (search_opts.time_limit, from the start of each
- * search_solve()) stops only its own search.  The search then returns
- * within a node or two, search_solve() returns OPTLE_INF, and
- * search_stopped() says what was proven before the stop.
+ * Stopping.  stop_request() (clock.h, async-signal-safe, set by the
+ * SIGINT/SIGTERM handlers of stop_catch_signals(), and by --time-limit's
+ * alarm, stop_after()) stops every search in the process.  The search
+ * then returns within a node or two, search_solve() returns OPTLE_INF,
+ * and search_stopped() says what was proven before the stop.
  */
-/* The guess limit of later calls (0 = none), as search_opts.max_guesses. */
-void search_set_max_guesses(search *s, int max_guesses);
-/* Time limit for each later call, in seconds (0 = none). */
-void search_set_time_limit(search *s, double seconds);
 typedef struct {
   bool stopped;
   int lower_bound;   /* proven: no strategy does better */
@@ -180,6 +177,10 @@ typedef struct {
   bool value_proven; /* the optimum is proven (= lower_bound); only the tree
                       * was not finished */
 } search_partial;
+
+/* The guess limit of later calls (0 = none), as search_opts.max_guesses. */
+void search_set_max_guesses(search *s, int max_guesses);
+
 /* NULL unless the last call (search_solve, search_value,
  * search_guess_value, search_rank) was stopped; after a stopped
  * value-only call, only `stopped` is meaningful. */

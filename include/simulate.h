@@ -75,7 +75,7 @@ typedef struct {
 } sim_compare;
 
 /* Compute every cell (allocates the result arrays; sim_compare_free).  A
- * stop (util.h stop_requested()) abandons the table: the cells computed
+ * stop (clock.h stop_requested()) abandons the table: the cells computed
  * by then are counted in `done`, the others are meaningless. */
 void sim_compare_run(sim_compare *c, const game *g);
 void sim_compare_free(sim_compare *c);

@@ -21,8 +21,6 @@
 
 /* "0.9.0" (the file VERSION). */
 const char *version_number(void);
-/* "1d4f5cf", "v0.9.0-3-g1d4f5cf-dirty", or "unknown". */
-const char *version_commit(void);
 /* "0.9.0 (commit 1d4f5cf)". */
 const char *version_full(void);
 

@@ -176,7 +176,7 @@ static int dispatch(int argc, char **argv) {
 }
 
 int cli_main(int argc, char **argv) {
-  threads_cap(); /* OMP_NUM_THREADS within --threads' limit (util.h) */
+  threads_cap(); /* OMP_NUM_THREADS within --threads' limit (mem.h) */
   int rc = dispatch(argc, argv);
   /* What did not reach stdout is a failure (a full disk, a closed pipe
    * with SIGPIPE ignored): status 2 when the command itself succeeded,

@@ -192,7 +192,7 @@ static int game_mode(play *p) {
     size_t len = strlen(buf);
     for (size_t i = 0; i < len && i < 6; i++) w[i] = (char)tolower((unsigned char)buf[i]);
     if (len != 5 || !words_valid(w)) {
-      char cut[24], shown[100]; /* the user's line, its control bytes escaped (util.h) */
+      char cut[24], shown[100]; /* the user's line, its control bytes escaped (err.h) */
       snprintf(cut, sizeof cut, "%.20s", buf);
       esc_controls(shown, sizeof shown, cut);
       printf("'%s%s': a guess is one word of five letters (help: :?)\n", shown,

@@ -397,7 +397,7 @@ int cmd_simulate(int argc, char **argv) {
   int rc = sim_options(argc, argv, &a, &rules, &st, &help);
   if (rc || help) return rc;
   /* From here on Ctrl-C, SIGTERM and --time-limit stop every phase
-   * (util.h): status 4, and no -o file is written. */
+   * (clock.h): status 4, and no -o file is written. */
   stop_catch_signals();
   if (a.time_limit) stop_after(a.time_limit);
   game g;

@@ -144,7 +144,7 @@ void feedback_table_fill(uint8_t *table, const char (*guesses)[8], int n_guesses
                                 planes + 3 * (size_t)n_guesses, planes + 4 * (size_t)n_guesses};
 #pragma omp parallel for schedule(static)
   for (int a = 0; a < n_answers; a++) {
-    /* A stop (util.h) skips the rest: a large table takes seconds, and
+    /* A stop (clock.h) skips the rest: a large table takes seconds, and
      * the caller (game_table()) then discards it. */
     if (stop_requested()) continue;
     uint8_t pm[32] = {0};

@@ -68,7 +68,7 @@ int game_table(game *g) {
   feedback_table_fill(g->fb, (const char (*)[8])g->guesses.w, g->n_guesses,
                       (const char (*)[8])g->answers.w, g->n_answers);
   g->load_seconds += now_seconds() - t0;
-  if (stop_requested()) { /* the fill gave up part-way (util.h, Stopping) */
+  if (stop_requested()) { /* the fill gave up part-way (clock.h, Stopping) */
     free(g->fb);
     g->fb = NULL;
     return err_set("stopped while building the feedback table (%d answers x %d guesses)",

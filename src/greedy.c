@@ -172,7 +172,7 @@ static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, c
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
   uint16_t cnt[PATTERN_COUNT] = {0};
   int m = 0, nn = 0;
-  /* A stop (util.h) ends the scan with no pick: the callers then give
+  /* A stop (clock.h) ends the scan with no pick: the callers then give
    * OPTLE_INF or no tree, so a seed on a big set stops in time.  Polled
    * every 256 guesses, or every guess on 1024 answers or more (a guess
    * then costs a cache miss per answer). */

@@ -10,8 +10,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "mem.h"
 #include "tuning.h"
-#include "util.h"
 
 typedef struct {
   uint64_t hash;
@@ -162,6 +162,7 @@ bool memo_probe_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, co
 void memo_store_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, const void *key,
                   int klen, int value, bool exact) {
   assert(klen >= 0 && klen < 256);
+  assert(n >= 1 && n <= UINT16_MAX && depth >= 0 && depth <= UINT8_MAX); /* the record's fields */
   size_t need = record_size(n, klen);
   if (need > m->arena_bytes / 16) return;
   shard *s = shard_of(m, h);

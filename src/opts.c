@@ -220,7 +220,7 @@ static int tree_named_lists(const char *cmd, const list_args *l, const char *tre
       err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
               "the lists with --list or --answers",
               label, tree_path, tf->rec.list, lists_names());
-      fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+      fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
       opts_tree_release(tf);
       return EXIT_USAGE;
     }
@@ -257,7 +257,7 @@ static int tree_other_lists(const char *tree_path, const char *label, bool force
           "it anyway",
           label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
           have, named);
-  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (util.h) */
+  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
   return EXIT_USAGE;
 }
 

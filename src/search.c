@@ -34,6 +34,7 @@
 #include "search_impl.h"
 
 level *srch_level(ctx *c, int ply) {
+  assert(ply >= 0);
   if (ply >= c->nlv) {
     int n = ply + 8;
     c->lv = xrealloc(c->lv, sizeof *c->lv * (size_t)n);
@@ -121,6 +122,8 @@ static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, b
                   const rstate *rs) {
   int klen;
   const void *key = rstate_key(rs, &klen);
+  /* Every value and bound of a set is at least its floor (2n - 1). */
+  assert(v >= set_floor(c->s, n) && set_sorted(A, n));
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, dk, key, klen, v, exact);
 }
 
@@ -175,7 +178,7 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate 
 int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
                const rstate *rs) {
   c->st.nodes++;
-  if (stopping(c->s)) return INF;
+  if (stopped(c->s)) return INF;
   /* Step 1. The 2n - 1 bound needs no look at the set at all. */
   if (n >= 2 && d >= 2 && set_floor(c->s, n) >= beta) {
     c->st.cut_bound++;
@@ -231,7 +234,7 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
       return sum;
     }
     c->st.nodes++;
-    if (stopping(c->s)) return INF;
+    if (stopped(c->s)) return INF;
     int cnu;
     const int *CU = class_guesses(c->s, L, U, nu, g, k->pat, &cnu);
     int v = srch_node(c, L->part + k->start, k->size, cd, budget, k->lb, k->h, ply + 1, CU, cnu,
@@ -333,7 +336,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
    * misses all (20,000 answers: 1024 guesses took a second). */
   int every = n >= 1024 ? 0 : 1023;
   for (int u = 0; u < nu; u++) {
-    if ((u & every) == every && stopping(c->s)) break; /* the caller sees the stop */
+    if ((u & every) == every && stopped(c->s)) break; /* the caller sees the stop */
     int g = U[u];
     int coll = 0, j = 0;
     for (; j < n; j++)
@@ -383,7 +386,55 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
     L->cands[nc++] = (cand){g, lbg, green, score};
   }
   L->ng = ng;
+  assert(nc <= ng && ng <= nu); /* candidates are kept guesses, kept ones are U's */
   return nc;
+}
+
+/*
+ * Steps 3 and 4 of srch_node(): the candidates L->cands[0..nc) of A,
+ * each against the best total so far (best, which nothing can bring
+ * below lb).  Returns the best total; *failmin gets the least bound of
+ * those that did not beat it.
+ */
+static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best,
+                        int lb, int *failmin, int ply, const rstate *rs) {
+  /* Step 3. Order: the highest-entropy candidate first (it is usually
+   * best, and its total is the bound the others must beat); the rest
+   * are sorted only once that total has pruned them. */
+  if (nc > 0) {
+    int top = 0;
+    for (int i = 1; i < nc; i++)
+      if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
+    cand first = L->cands[top];
+    L->cands[top] = L->cands[--nc];
+    int v = first.lb < best
+                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng, rs)
+                : first.lb;
+    if (v < best) best = v;
+    else *failmin = imin(*failmin, v);
+    int kept = 0;
+    for (int i = 0; i < nc; i++) {
+      if (L->cands[i].lb < best) L->cands[kept++] = L->cands[i];
+      else *failmin = imin(*failmin, L->cands[i].lb);
+    }
+    nc = kept;
+    qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
+  }
+
+  /* Step 4. Evaluate the rest in order; each must beat the best so far,
+   * and nothing can beat the least bound. */
+  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
+    cand cd = L->cands[i];
+    if (cd.lb >= best) {
+      c->st.cut_static++;
+      *failmin = imin(*failmin, cd.lb);
+      continue;
+    }
+    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
+    if (v < best) best = v;
+    else *failmin = imin(*failmin, v);
+  }
+  return best;
 }
 
 /*
@@ -431,42 +482,8 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     return best;
   }
 
-  /* Step 3. Order: the highest-entropy candidate first (it is usually
-   * best, and its total is the bound the others must beat); the rest
-   * are sorted only once that total has pruned them. */
-  if (nc > 0) {
-    int top = 0;
-    for (int i = 1; i < nc; i++)
-      if (cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
-    cand first = L->cands[top];
-    L->cands[top] = L->cands[--nc];
-    int v = first.lb < best
-                ? srch_eval_guess(c, A, n, d, first.g, first.lb, best, NULL, ply, L->glist, L->ng, rs)
-                : first.lb;
-    if (v < best) best = v;
-    else failmin = imin(failmin, v);
-    int kept = 0;
-    for (int i = 0; i < nc; i++) {
-      if (L->cands[i].lb < best) L->cands[kept++] = L->cands[i];
-      else failmin = imin(failmin, L->cands[i].lb);
-    }
-    nc = kept;
-    qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
-  }
-
-  /* Step 4. Evaluate the rest in order; each must beat the best so far,
-   * and nothing can beat the least bound. */
-  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
-    cand cd = L->cands[i];
-    if (cd.lb >= best) {
-      c->st.cut_static++;
-      failmin = imin(failmin, cd.lb);
-      continue;
-    }
-    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
-    if (v < best) best = v;
-    else failmin = imin(failmin, v);
-  }
+  /* Steps 3 and 4. The candidates, best first (try_cands()). */
+  best = try_cands(c, L, nc, A, n, d, best, lb, &failmin, ply, rs);
 
   /* Step 5. Record what was proved: the exact value, or a bound.  No
    * proven bound exceeds a value found. */
@@ -478,6 +495,8 @@ static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, 
     return best;
   }
   c->st.fail_high++;
+  /* Fail high: every guess was cut or evaluated at or above beta. */
+  assert(stopped(c->s) || failmin >= beta);
   if (failmin < lb) failmin = lb;
   if (memoise) store(c, h, A, n, dk, failmin, false, rs);
   return failmin;

@@ -67,7 +67,12 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
     b->prow[A[r]] = r;
   }
   for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
-  for (int i = 0; i < no; i++) b->ppos[order[i]] = i;
+  for (int i = 0; i < no; i++) {
+    /* Distinct guesses, their caps never rising along the order (a scan
+     * ends at the first cap that cannot beat its best). */
+    assert(b->ppos[order[i]] < 0 && (i == 0 || cap[i] <= cap[i - 1]));
+    b->ppos[order[i]] = i;
+  }
   if (s->rw) {
     /* Rules that narrow: which positions of the order have each letter in
      * each place, and at least c copies of it (bounds_allowed()). */
@@ -90,8 +95,8 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   return b;
 }
 
-void srch_bounds_allowed(const search *s, const rstate *rs, uint64_t *out) {
-  const bounds_ctx *b = s->bx;
+void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out) {
+  assert(s->rw && b->at && b->atleast); /* made under rules that narrow */
   int nw = b->nwords;
   for (int w = 0; w < nw; w++) out[w] = ~0ull;
   if (b->nstrong % 64) out[nw - 1] = (1ull << (b->nstrong % 64)) - 1;
@@ -341,16 +346,16 @@ const char *srch_bounds_kernel(void) {
 /* ------------------------------------------------------------------ */
 
 /* Fill rows and isin (permuted space) for the set C; unmark() undoes. */
-static void mark(const search *s, const uint8_t **rows, uint8_t *isin, const uint16_t *C, int m) {
-  const bounds_ctx *b = s->bx;
+static void mark(const search *s, const bounds_ctx *b, const uint8_t **rows, uint8_t *isin,
+                 const uint16_t *C, int m) {
   for (int j = 0; j < m; j++) {
     rows[j] = b->ptab + (size_t)b->prow[C[j]] * (size_t)b->pstride;
     __builtin_prefetch(rows[j]); /* the first block's lines */
     isin[b->ppos[s->g->ans2guess[C[j]]]] = 1;
   }
 }
-static void unmark(const search *s, uint8_t *isin, const uint16_t *C, int m) {
-  for (int j = 0; j < m; j++) isin[s->bx->ppos[s->g->ans2guess[C[j]]]] = 0;
+static void unmark(const search *s, const bounds_ctx *b, uint8_t *isin, const uint16_t *C, int m) {
+  for (int j = 0; j < m; j++) isin[b->ppos[s->g->ans2guess[C[j]]]] = 0;
 }
 
 static block_fn kernel_for(int m) {
@@ -363,9 +368,8 @@ static block_fn kernel_for(int m) {
  * `enough`; given a floor, only a larger s is looked for (a result at the
  * floor says no guess has more).  A stop (a large class takes a second)
  * gives m, the largest s there is: the weakest bound, still a proven one. */
-static int smax(ctx *c, const uint8_t *const *rows, const uint8_t *isin, int m, int enough,
-                int floor, const uint64_t *allowed) {
-  const bounds_ctx *b = c->s->bx;
+static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const uint8_t *isin,
+                int m, int enough, int floor, const uint64_t *allowed) {
   block_fn scan = kernel_for(m);
   int best = floor, pos[64], sv[64];
   c->st.bound_scans++;
@@ -406,11 +410,10 @@ static int smax_slow(const game *G, const uint16_t *C, int m) {
 }
 #endif
 
-bool srch_bounds_splits(ctx *c, const uint16_t *C, int m) {
-  const bounds_ctx *b = c->s->bx;
+bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m) {
   const uint8_t **rows = c->rows2;
   uint8_t *isin = c->isin2;
-  mark(c->s, rows, isin, C, m);
+  mark(c->s, b, rows, isin, C, m);
   block_fn scan = kernel_for(m);
   bool found = false;
   int pos[64], sv[64];
@@ -424,7 +427,7 @@ bool srch_bounds_splits(ctx *c, const uint16_t *C, int m) {
     /* s = m - collisions + [in C]: no collision is a split into singles. */
     for (int i = 0; i < ns && !found; i++) found = sv[i] - isin[pos[i]] == m;
   }
-  unmark(c->s, isin, C, m);
+  unmark(c->s, b, isin, C, m);
   return found;
 }
 
@@ -437,6 +440,7 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
   if (c->s->root_rs && !rs) return;
   int klen;
   const void *key = rstate_key(rs, &klen);
+  assert(set_sorted(C, m));
   if (m >= MEMO_MIN_SET && lb > 2 * m && !stopped(c->s))
     memo_store_k(c->s->memo, k->h, C, m, d >= m ? UNLIMITED : d, key, klen, lb, false);
 }
@@ -444,8 +448,8 @@ static void keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb
 /* srch_bound1() given scap: no guess has s above it on C (C lies in a
  * set where none does: k and [h in C] only fall on a subset), so the
  * scan ends once it finds that much. */
-static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs,
-                         int want, int scap) {
+static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d,
+                         bool *exact, const rstate *rs, int want, int scap) {
   int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
   klass k;
   srch_quick(c, C, m, d, &k, rs);
@@ -459,19 +463,20 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
   uint64_t *allowed = NULL;
   if (rs && c->s->rw) { /* only the guesses the state allows */
     allowed = c->allowed;
-    srch_bounds_allowed(c->s, rs, allowed);
+    srch_bounds_allowed(c->s, b, rs, allowed);
   }
   int enough = imin(m, scap);
   if (floor >= enough) { /* s <= enough: no scan can say more */
     c->st.bound1_want++;
     return 3 * m - enough > k.lb ? 3 * m - enough : k.lb;
   }
-  mark(c->s, c->rows, c->isin, C, m);
-  int sm = smax(c, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
-  unmark(c->s, c->isin, C, m);
+  mark(c->s, b, c->rows, c->isin, C, m);
+  int sm = smax(c, b, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
+  unmark(c->s, b, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
                                    : sm == smax_slow(c->s->g, C, m)));
+  assert(stopped(c->s) || (sm >= 0 && sm <= m)); /* not exact: no guess splits C apart */
   int lb = 3 * m - sm;
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's
@@ -483,8 +488,9 @@ static int bound1_capped(ctx *c, const uint16_t *C, int m, int d, bool *exact, c
   return lb;
 }
 
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs, int want) {
-  return bound1_capped(c, C, m, d, exact, rs, want, INF);
+int srch_bound1(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
+                const rstate *rs, int want) {
+  return bound1_capped(c, b, C, m, d, exact, rs, want, INF);
 }
 
 /* Pass 2's order: the least one-guess term first, then guess index. */
@@ -494,38 +500,20 @@ static int cand_term_cmp(const void *pa, const void *pb) {
   return (a->g > b->g) - (a->g < b->g);
 }
 
-int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs) {
-  bool exact;
-  int lb1 = srch_bound1(c, C, m, d, &exact, rs, INF);
-  if (exact || lb1 >= need || d < 3) return lb1;
-  c->st.bound2++;
-  search *s = c->s;
-  const game *G = s->g;
-  const bounds_ctx *b = s->bx;
-  klass k;
-  srch_quick(c, C, m, d, &k, rs); /* for its memo hash (a probe: cheap) */
-  level *L = srch_level(c, ply);
-  /* Under rules that narrow, only the guesses the state allows (this
-   * level's own copy: srch_bound1() below reuses the context's). */
-  uint64_t *allowed = NULL;
-  if (rs && s->rw) {
-    allowed = L->allowed;
-    srch_bounds_allowed(s, rs, allowed);
-  }
-  const uint8_t **rows = c->rows2;
-  uint8_t *isin = c->isin2;
-  mark(s, rows, isin, C, m);
+/* L2's pass 1 on C (rows and isin marked): every guess whose one-guess
+ * term 3m - s is below need (beyond it the caller does not care):
+ * s >= 3m - need + 1, so at most need - 2m - 1 + green collisions.
+ * Their guesses and terms go to L->cands (the count is returned).
+ * *scap gets the most s of any guess on C: every guess with more than
+ * 3m - need is a candidate, so with one at least, the largest
+ * candidate's.  (INF under rules that narrow, where each class allows
+ * its own guesses.) */
+static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *const *rows,
+                        const uint8_t *isin, int m, int need, const uint64_t *allowed,
+                        int *scap) {
   block_fn scan = kernel_for(m);
-  /* Pass 1: every guess whose one-guess term 3m - s is below need
-   * (beyond it the caller does not care): s >= 3m - need + 1, so at most
-   * need - 2m - 1 + green collisions.  Their positions and terms go to
-   * the level's candidate list. */
-  int cd = child_depth(d), pos[64], sv[64], nc = 0;
-  /* The most s of any guess on C: every guess with more than 3m - need
-   * is a candidate, so with one at least, the largest candidate's.  (Not
-   * under rules that narrow, where each class allows its own guesses.) */
-  int scap = 0;
-  for (int u0 = 0; u0 < b->nstrong && !stopping(s); u0 += 64) {
+  int pos[64], sv[64], nc = 0, most = 0;
+  for (int u0 = 0; u0 < b->nstrong && !stopped(c->s); u0 += 64) {
     if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);
@@ -535,17 +523,54 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
     for (int i = 0; i < ns; i++)
       if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1)) {
         L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
-        scap = sv[i] > scap ? sv[i] : scap;
+        most = sv[i] > most ? sv[i] : most;
       }
   }
-  if (s->rw) scap = INF;
-  /* Pass 2: the most promising first (least term, then guess index), so
-   * that the best total falls early and the rest stop at once: best is
-   * the least total found, capped at need.  The order is a counting sort
-   * on the term (a narrow range: between 2m - 1 and 3m), each term's run
-   * sorted by index only when the loop reaches it: the loop usually ends
-   * within the first few runs, so most candidates are never sorted (a
-   * full qsort here took a quarter of a fixed-first proof). */
+  *scap = c->s->rw ? INF : most;
+  return nc;
+}
+
+/* L2's pass 2: the total of candidate guess h on C, its classes bounded
+ * by L1, stopping once it reaches best.  A class larger than scap costs
+ * at least 3c - scap: no guess splits it into more.  Those first, from
+ * the partition alone: a guess that leaves a big class is done without
+ * a scan. */
+static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C, int m, int d,
+                        cand h, int best, int scap, const rstate *rs) {
+  int sum = h.lb, kd = child_depth(d);
+  srch_partition(c->s->g, L, C, m, h.g);
+  int quick = sum;
+  for (int q = 0; q < L->ncls; q++) {
+    int cq = L->cls[q].size;
+    if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
+  }
+  if (quick >= best) {
+    c->st.bound2_quick++;
+    return quick;
+  }
+  for (int q = 0; q < L->ncls && sum < best; q++) {
+    klass *kq = &L->cls[q];
+    bool ex;
+    /* What ends this guess: a class bound of 2c - 1 + (best - sum). */
+    int cq = kq->size;
+    int v = bound1_capped(c, b, L->part + kq->start, cq, kd, &ex,
+                          class_state(c->s, L, rs, h.g, kq->pat), 2 * cq - 1 + (best - sum),
+                          scap);
+    sum = imin(sum + v - (2 * kq->size - 1), INF);
+  }
+  return sum;
+}
+
+/* L2's pass 2 over the candidates L->cands[0..nc): the least total,
+ * capped at need.  The most promising first (least term, then guess
+ * index), so that the best total falls early and the rest stop at once.
+ * The order is a counting sort on the term (a narrow range: between
+ * 2m - 1 and 3m), each term's run sorted by index only when the loop
+ * reaches it: the loop usually ends within the first few runs, so most
+ * candidates are never sorted (a full qsort here took a quarter of a
+ * fixed-first proof). */
+static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint16_t *C, int m,
+                       int d, int need, int scap, const rstate *rs) {
   int tlo = INF, thi = -1;
   for (int i = 0; i < nc; i++) {
     if (L->cands[i].lb < tlo) tlo = L->cands[i].lb;
@@ -561,43 +586,47 @@ int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, cons
   for (int i = 0; i < nc; i++) byterm[at[L->cands[i].lb - tlo]++] = L->cands[i];
   free(at);
   int best = need, sorted = 0; /* byterm[0..sorted) is in order */
-  for (int i = 0; i < nc && byterm[i].lb < best && !stopped(s); i++) {
+  for (int i = 0; i < nc && byterm[i].lb < best && !stopped(c->s); i++) {
     if (i == sorted) { /* the next term's run */
       int t = byterm[i].lb - tlo, end = run[t + 1];
       qsort(byterm + i, (size_t)(end - i), sizeof *byterm, cand_term_cmp);
       sorted = end;
     }
     L->cands[i] = byterm[i];
-    int sum = L->cands[i].lb;
-    srch_partition(G, L, C, m, L->cands[i].g);
-    /* A class larger than scap costs at least 3c - scap: no guess splits
-     * it into more.  Those first, from the partition alone: a guess that
-     * leaves a big class is done without a scan. */
-    int quick = sum;
-    for (int q = 0; q < L->ncls; q++) {
-      int cq = L->cls[q].size;
-      if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
-    }
-    if (quick >= best) {
-      c->st.bound2_quick++;
-      continue;
-    }
-    for (int q = 0; q < L->ncls && sum < best; q++) {
-      klass *kq = &L->cls[q];
-      bool ex;
-      /* What ends this guess: a class bound of 2c - 1 + (best - sum). */
-      int cq = kq->size;
-      int v = bound1_capped(c, L->part + kq->start, cq, cd, &ex,
-                            class_state(s, L, rs, L->cands[i].g, kq->pat),
-                            2 * cq - 1 + (best - sum), scap);
-      sum = imin(sum + v - (2 * kq->size - 1), INF);
-    }
+    int sum = bound2_guess(c, b, L, C, m, d, byterm[i], best, scap, rs);
     if (sum < best) best = sum;
   }
   free(run), free(byterm);
-  unmark(s, isin, C, m);
+  return best;
+}
+
+int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs) {
+  bool exact;
+  int lb1 = srch_bound1(c, b, C, m, d, &exact, rs, INF);
+  if (exact || lb1 >= need || d < 3) return lb1;
+  c->st.bound2++;
+  search *s = c->s;
+  klass k;
+  srch_quick(c, C, m, d, &k, rs); /* for its memo hash (a probe: cheap) */
+  level *L = srch_level(c, ply);
+  /* Under rules that narrow, only the guesses the state allows (this
+   * level's own copy: srch_bound1() below reuses the context's). */
+  uint64_t *allowed = NULL;
+  if (rs && s->rw) {
+    allowed = L->allowed;
+    srch_bounds_allowed(s, b, rs, allowed);
+  }
+  const uint8_t **rows = c->rows2;
+  uint8_t *isin = c->isin2;
+  mark(s, b, rows, isin, C, m);
+  int scap;
+  int nc = bound2_cands(c, b, L, rows, isin, m, need, allowed, &scap);
+  int best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
+  unmark(s, b, isin, C, m);
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
   int lb = best > lb1 ? best : lb1;
+  assert(lb >= 2 * m - 1 && lb >= lb1); /* never below L1, nor the floor */
   keep(c, &k, C, m, d, lb, rs);
   return lb;
 }

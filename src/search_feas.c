@@ -47,12 +47,14 @@ static const void *fkey(const rstate *rs, feas_key *k, int *len) {
 }
 
 /* k = 2: a guess of U that gives every answer of A its own pattern.
- * With a bounds context (search_least_depth()), its vector kernel says
- * first whether any guess at all does: none is the common answer. */
-static bool perfect_split(ctx *c, const uint16_t *A, int n, const int *U, int nu) {
+ * With a bounds context bx (search_least_depth()'s, may be NULL), its
+ * vector kernel says first whether any guess at all does: none is the
+ * common answer. */
+static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, const int *U,
+                          int nu) {
   if (n > PATTERN_COUNT) return false;
-  if (c->s->bx) {
-    if (!srch_bounds_splits(c, A, n)) return false;
+  if (bx) {
+    if (!srch_bounds_splits(c, bx, A, n)) return false;
     if (!c->s->rw) return true; /* every guess is allowed */
   }
   const game *G = c->s->g;
@@ -68,7 +70,7 @@ static bool perfect_split(ctx *c, const uint16_t *A, int n, const int *U, int nu
     if (j == n) return true;
   }
   for (int u = 0; u < nu; u++) {
-    if ((u & 1023) == 1023 && stopping(c->s)) return false;
+    if ((u & 1023) == 1023 && stopped(c->s)) return false;
     int g = U[u], j = 0;
     for (; j < n; j++)
       if (cnt[rows[j][g]]++) break;
@@ -85,8 +87,6 @@ static int cand_lb_order(const void *pa, const void *pb) {
   return (a->g > b->g) - (a->g < b->g);
 }
 
-static int least_depth(search *s, const uint16_t *A, int n, int first, int limit);
-
 /* Largest class first, then entropy, then the tie rule. */
 static int feas_cand_cmp(const void *pa, const void *pb) {
   const cand *a = pa, *b = pb;
@@ -97,11 +97,11 @@ static int feas_cand_cmp(const void *pa, const void *pb) {
 
 /* Does candidate g pass: every class of A under it within k - 1?
  * Partitions in level ply of c. */
-static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
-                 const rstate *rs, bool par);
+static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                 const int *U, int nu, const rstate *rs, bool par);
 
-static bool cand_passes(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
-                        const rstate *rs, int g) {
+static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                        const int *U, int nu, const rstate *rs, int g) {
   level *L = srch_level(c, ply);
   srch_partition(c->s->g, L, A, n, g);
   for (int q = 0; q < L->ncls; q++) {
@@ -110,43 +110,21 @@ static bool cand_passes(ctx *c, const uint16_t *A, int n, int k, int ply, const 
     int cnu;
     const int *CU = class_guesses(c->s, L, U, nu, g, kq->pat, &cnu);
     const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
-    if (!feas(c, L->part + kq->start, kq->size, k - 1, ply + 1, CU, cnu, cs, false)) return false;
+    if (!feas(c, bx, L->part + kq->start, kq->size, k - 1, ply + 1, CU, cnu, cs, false))
+      return false;
   }
   return true;
 }
 
-static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U, int nu,
-                 const rstate *rs, bool par) {
-  if (n <= 1) return n == 0 || k >= 1;
-  if (k >= n) return true;
-  if (k <= 1) return false;
-  if (stopping(c->s)) return false;
-  if (k == 2) return perfect_split(c, A, n, U, nu);
-  feas_key key;
-  int klen, v;
-  bool exact;
-  const void *kb = fkey(rs, &key, &klen);
-  uint64_t h = memo_hash_k(A, n, k, kb, klen);
-  c->st.memo_probes++;
-  if (memo_probe_k(c->s->memo, h, A, n, k, kb, klen, &v, &exact)) {
-    c->st.memo_hits++;
-    return v != 0;
-  }
-  c->st.nodes++;
+/* The candidates of A within k, into L->cands: informative guesses of U
+ * whose largest class can pass (at most n - 1 answers; at most 243
+ * when k - 1 = 2), each with its largest class (as lb) and entropy.
+ * Returns how many. */
+static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const int *U, int nu) {
   const game *G = c->s->g;
-  /* Within 3: the set's own answers first (each class must then split
-   * into single answers, a cheap test), as they usually pass. */
-  if (k == 3 && n <= FEAS_OWN_MAX)
-    for (int i = 0; i < n; i++)
-      if (cand_passes(c, A, n, k, ply, U, nu, rs, G->ans2guess[A[i]])) {
-        if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, 1, true);
-        return true;
-      }
-  level *L = srch_level(c, ply);
   const uint8_t **rows = c->rows;
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
   uint16_t *cnt = c->cnt;
-  /* Candidates: informative guesses whose largest class can pass. */
   int cap = k - 1 == 2 ? PATTERN_COUNT : n - 1, nc = 0;
   c->st.scans++;
   for (int u = 0; u < nu; u++) {
@@ -165,6 +143,36 @@ static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U,
     if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
     L->cands[nc++] = (cand){g, maxc, green, score};
   }
+  assert(nc <= nu);
+  return nc;
+}
+
+/* Does one of cs[0..nc) pass?  Split across threads, each in its own
+ * context: the first that passes ends the loop for all. */
+static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *cands, int nc,
+                                 const uint16_t *A, int n, int k, int ply, const int *U, int nu,
+                                 const rstate *rs) {
+  cand *cs = xmalloc(sizeof *cs * (size_t)nc);
+  memcpy(cs, cands, sizeof *cs * (size_t)nc);
+  atomic_int found;
+  atomic_init(&found, nc);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
+  for (int i = 0; i < nc; i++) {
+    if (atomic_load(&found) < nc || stopped(s)) continue;
+    if (cand_passes(my_ctx(s), bx, A, n, k, ply, U, nu, rs, cs[i].g)) atomic_store(&found, i);
+  }
+  free(cs);
+  return atomic_load(&found) < nc;
+}
+
+/* A's candidates within k, tried in order (the most promising first,
+ * alone, unless par): does one pass?  At the top (par), the candidates
+ * are split across threads.  Children work in deeper levels; this
+ * level's partition is redone for each candidate. */
+static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                        const int *U, int nu, const rstate *rs, bool par) {
+  level *L = srch_level(c, ply);
+  int nc = feas_cands(c, L, A, n, k, U, nu);
   /* The most promising first, alone: it usually passes, and the rest
    * need sorting only when it does not. */
   int top = 0, from = 0;
@@ -174,47 +182,58 @@ static bool feas(ctx *c, const uint16_t *A, int n, int k, int ply, const int *U,
     cand best = L->cands[top];
     L->cands[top] = L->cands[0];
     L->cands[0] = best;
-    if (cand_passes(c, A, n, k, ply, U, nu, rs, best.g)) {
-      if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, 1, true);
-      return true;
-    }
+    if (cand_passes(c, bx, A, n, k, ply, U, nu, rs, best.g)) return true;
     /* cand_passes() used this level's partition, not its candidates. */
     qsort(L->cands + 1, (size_t)nc - 1, sizeof *L->cands, feas_cand_cmp);
     from = 1;
   } else {
     qsort(L->cands, (size_t)nc, sizeof *L->cands, feas_cand_cmp);
   }
-  /* Children work in deeper levels; this level's partition is redone
-   * for each candidate.  At the top (par), the candidates are split
-   * across threads, each in its own context: the first that passes ends
-   * the loop for all. */
+  if (par && c->s->o.threads > 1 && nc > 1)
+    return some_passes_parallel(c->s, bx, L->cands, nc, A, n, k, ply, U, nu, rs);
   bool ok = false;
-  if (par && c->s->o.threads > 1 && nc > 1) {
-    search *s = c->s;
-    cand *cs = xmalloc(sizeof *cs * (size_t)nc);
-    memcpy(cs, L->cands, sizeof *cs * (size_t)nc);
-    atomic_int found;
-    atomic_init(&found, nc);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-    for (int i = 0; i < nc; i++) {
-      if (atomic_load(&found) < nc || stopped(s)) continue;
-      if (cand_passes(my_ctx(s), A, n, k, ply, U, nu, rs, cs[i].g)) atomic_store(&found, i);
-    }
-    ok = atomic_load(&found) < nc;
-    free(cs);
-  } else {
-    for (int i = from; i < nc && !ok && !stopped(c->s); i++)
-      ok = cand_passes(c, A, n, k, ply, U, nu, rs, L->cands[i].g);
+  for (int i = from; i < nc && !ok && !stopped(c->s); i++)
+    ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, L->cands[i].g);
+  return ok;
+}
+
+static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                 const int *U, int nu, const rstate *rs, bool par) {
+  if (n <= 1) return n == 0 || k >= 1;
+  if (k >= n) return true;
+  if (k <= 1) return false;
+  if (stopped(c->s)) return false;
+  if (k == 2) return perfect_split(c, bx, A, n, U, nu);
+  feas_key key;
+  int klen, v;
+  bool exact;
+  const void *kb = fkey(rs, &key, &klen);
+  uint64_t h = memo_hash_k(A, n, k, kb, klen);
+  c->st.memo_probes++;
+  if (memo_probe_k(c->s->memo, h, A, n, k, kb, klen, &v, &exact)) {
+    c->st.memo_hits++;
+    assert(exact && (v == 0 || v == 1)); /* a feasibility answer, never a bound */
+    return v != 0;
   }
+  c->st.nodes++;
+  bool ok = false;
+  /* Within 3: the set's own answers first (each class must then split
+   * into single answers, a cheap test), as they usually pass. */
+  if (k == 3 && n <= FEAS_OWN_MAX)
+    for (int i = 0; i < n && !ok; i++)
+      ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, c->s->g->ans2guess[A[i]]);
+  if (!ok) ok = some_passes(c, bx, A, n, k, ply, U, nu, rs, par);
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
   return ok;
 }
 
-bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
+/* search_feasible() within the bounds bx (may be NULL). */
+static bool feasible(search *s, const bounds_ctx *bx, const uint16_t *A, int n, int first, int k) {
   srch_begin(s);
   ctx *c = &s->ctx[0];
   if (n <= 0) return true;
-  if (first < 0) return srch_finish(s, feas(c, A, n, k, 0, s->root_u, s->root_nu, s->root_rs, true)) == 1;
+  if (first < 0)
+    return srch_finish(s, feas(c, bx, A, n, k, 0, s->root_u, s->root_nu, s->root_rs, true)) == 1;
   /* A fixed first guess: every class within k - 1. */
   if (k <= 0) return false;
   level *L = srch_level(c, 0);
@@ -225,11 +244,14 @@ bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
     int cnu;
     const int *CU = class_guesses(s, L, s->root_u, s->root_nu, first, kq->pat, &cnu);
     const rstate *cs = class_state(s, L, s->root_rs, first, kq->pat);
-    ok = feas(c, L->part + kq->start, kq->size, k - 1, 1, CU, cnu, cs, true);
+    ok = feas(c, bx, L->part + kq->start, kq->size, k - 1, 1, CU, cnu, cs, true);
   }
   return srch_finish(s, ok) == 1;
 }
 
+bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
+  return feasible(s, NULL, A, n, first, k);
+}
 /* The bounds context for subsets of A (srch_bounds_splits()): every
  * informative guess, strong splitters first. */
 static bounds_ctx *splits_ctx(search *s, const uint16_t *A, int n) {
@@ -251,24 +273,25 @@ static bounds_ctx *splits_ctx(search *s, const uint16_t *A, int n) {
   return b;
 }
 
-int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit) {
-  /* The kernel's table pays for itself on big sets only. */
-  bounds_ctx *outer = s->bx;
-  if (n >= FEAS_KERNEL_MIN && !outer) s->bx = splits_ctx(s, A, n);
-  int got = least_depth(s, A, n, first, limit);
-  if (s->bx != outer) {
-    srch_bounds_free(s->bx);
-    s->bx = outer;
-  }
-  return got;
-}
-
-static int least_depth(search *s, const uint16_t *A, int n, int first, int limit) {
+/* The least k up to limit (0: none), within the bounds bx: 0 when none
+ * is, -1 when stopped. */
+static int least_depth(search *s, const bounds_ctx *bx, const uint16_t *A, int n, int first,
+                       int limit) {
   for (int k = 1; limit <= 0 || k <= limit; k++) {
-    bool ok = search_feasible(s, A, n, first, k);
+    bool ok = feasible(s, bx, A, n, first, k);
     if (search_stopped(s)) return -1;
     if (ok) return k;
-    if (k > n + 1) break; /* cannot happen: k >= n always passes */
+    /* k >= n always passes (n + 1 with an uninformative first guess). */
+    assert(k <= n);
+    if (k > n + 1) break;
   }
   return 0;
+}
+
+int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit) {
+  /* The kernel's table pays for itself on big sets only. */
+  bounds_ctx *bx = n >= FEAS_KERNEL_MIN ? splits_ctx(s, A, n) : NULL;
+  int got = least_depth(s, bx, A, n, first, limit);
+  srch_bounds_free(bx);
+  return got;
 }

@@ -1,22 +1,30 @@
 /*
- * search_impl.h: what the search's four files share (private to them).
+ * search_impl.h: what the search's files share (private to them).  From
+ * the bottom up, each calling only the files above it in this list:
  *
- *   search.c       the recursion and its bounds: srch_solve(), srch_quick(),
- *                  srch_scan(), srch_eval_guess(), srch_node()
- *   search_root.c  set-up, the parallel root (first guesses, or the
- *                  classes of a fixed one), progress, stopping, the
- *                  public entry points
- *   search_proof.c the root proof in stages: lower bounds refute first
- *                  guesses before any search
- *   search_bounds.c  the lookahead bounds L1 and L2 and their kernels
- *   search_tree.c  building the tree once values are known (the tie
- *                  rule's guess at every node)
- *   search_rank.c  exact values of single guesses, and the ranking of
- *                  every guess at a set (mid-game advice)
+ *   search.c        the recursion and its bounds: srch_solve(), srch_quick(),
+ *                   srch_scan(), srch_eval_guess(), srch_node()
+ *   search_bounds.c the lookahead bounds L1 and L2 and their kernels, over
+ *                   a bounds context the caller owns
+ *   search_tree.c   building the tree once values are known (the tie
+ *                   rule's guess at every node), the last stage of a solve
+ *   search_root.c   set-up, the parallel root over first guesses (from the
+ *                   seed's bound), progress, stopping, the value-only entry
+ *                   points
+ *   search_proof.c  search_solve(): the root proof in stages (lower bounds
+ *                   refute first guesses before any search; proof, below),
+ *                   and the classes of a fixed first guess, the big ones
+ *                   each by its own proof
+ *   search_feas.c   the feasibility test and the least depth
+ *   search_rank.c   exact values of single guesses, and the ranking of
+ *                   every guess at a set (mid-game advice)
+ *   search_first.c  the proven ranking of first guesses (the root proof's
+ *                   bounds at a cutoff)
  *
  * Ownership: each thread owns one ctx (scratch and counters); the game
  * is read-only; the memo is shared and locked per shard (memo.h); the
- * root's best total is an atomic.  Nothing else is shared.
+ * root's best total is an atomic.  A root proof owns its state and its
+ * bounds (proof); nothing else is shared.
  */
 #ifndef OPTLE_SEARCH_IMPL_H
 #define OPTLE_SEARCH_IMPL_H
@@ -27,13 +35,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "memo.h"
 #include "rules.h"
 #include "score.h"
 #include "search.h"
 #include "tuning.h"
-#include "util.h"
 
 #define INF OPTLE_INF
 #define UNLIMITED OPTLE_DEPTH_UNLIMITED
@@ -80,10 +90,11 @@ typedef struct {
   uint32_t gen;
 } sigslot;
 
-/* What the lookahead bounds of one root proof scan (search_bounds.c),
- * for subsets of that proof's answer set A.  A root proof makes its own
- * and restores the one before on return: the proof of a big class, run
- * inside the probe of another, has its own A. */
+/* What the lookahead bounds scan (search_bounds.c), for subsets of one
+ * answer set A: a root proof's (each proof has its own, so the proof of a
+ * big class, run inside the probe of another, has its own A), the
+ * ranking's, or the feasibility test's.  Read-only once made: every
+ * thread scans it. */
 typedef struct bounds_ctx {
   int *strong, nstrong; /* the guesses, strong splitters of A first */
   int *cap;             /* k + [g in A] of strong[i] on A: no subset of A
@@ -131,35 +142,36 @@ struct search {
   int *root_u, root_nu;
   rword *rw; /* every guess as the rules read it (NULL: normal rules) */
   uint64_t shown[PATTERN_COUNT]; /* hard mode: bytes a pattern shows (search.c) */
-  struct bounds_ctx *bx;   /* the running root proof's bounds (below) */
+  struct bounds_ctx *bx;   /* the ranking's bounds (search_first.c), for its run */
   search_root_stats root;  /* the last root proof's stages */
   double t0, last_progress;
   double t_values, t_tree; /* seconds proving the value, building the tree */
-  double deadline;         /* now_seconds() to stop at, 0 = none */
-  atomic_int stop;         /* the deadline passed (set by any thread) */
   search_partial part;     /* what was proven when stopped */
 };
 
 /* ------------------------------------------------------------------ */
-/* Stopping (search_root.c owns the deadline; util.h the signal flag). */
+/* Stopping: the process's stop flag (clock.h: Ctrl-C, a signal, or
+ * --time-limit through stop_after()), which stops every search. */
 
-/* Has this search been told to stop?  (Ctrl-C for every search, or this
- * search's own deadline, which then sticks until the next solve.) */
 static inline bool stopped(search *s) {
-  return stop_requested() || atomic_load_explicit(&s->stop, memory_order_relaxed);
+  (void)s;
+  return stop_requested();
 }
-
-static inline bool stopping(search *s) {
-  if (stopped(s)) return true;
-  if (s->deadline > 0 && now_seconds() > s->deadline) {
-    atomic_store(&s->stop, 1);
-    return true;
-  }
-  return false;
-}
+/* The same (search_first.c's name for it). */
+static inline bool stopping(search *s) { return stopped(s); }
 
 /* ------------------------------------------------------------------ */
 /* Small helpers. */
+
+#ifndef NDEBUG
+/* The memo's key is canonical: a set's answer indices, ascending and
+ * distinct (memo.h); partitions keep their set's order. */
+static inline bool set_sorted(const uint16_t *A, int n) {
+  for (int i = 1; i < n; i++)
+    if (A[i - 1] >= A[i]) return false;
+  return true;
+}
+#endif
 
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
@@ -180,6 +192,7 @@ static inline int guess_floor(const search *s, int n, int k, int green) {
 static inline const rstate *class_state(const search *s, level *L, const rstate *rs, int g,
                                         int p) {
   if (!s->rw) return NULL;
+  assert(p >= 0 && p < PATTERN_WIN); /* a class, never the winner */
   rstate *k = &L->krs[p];
   if (rs) *k = *rs;
   else rstate_init(k);
@@ -195,7 +208,9 @@ static inline const int *class_guesses(const search *s, level *L, const int *U, 
     *cnu = nu;
     return U;
   }
+  assert(p >= 0 && p < PATTERN_WIN && nu <= s->g->n_guesses);
   *cnu = rules_after(s->o.rules, s->rw, U, nu, g, p, L->ulist);
+  assert(*cnu <= nu); /* the rules only narrow */
   return L->ulist;
 }
 
@@ -236,13 +251,64 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
          int *failmin, int *perfect, scan_result *r);
 
 /* ------------------------------------------------------------------ */
-/* search_root.c: shared by the tree and the ranking. */
+/* search_bounds.c: the lookahead bounds, over a bounds context b.      */
+
+/* A bounds context for subsets of A, the guesses in `order` (no of
+ * them, strong splitters first, cap[i] as in bounds_ctx); free it with
+ * srch_bounds_free() (NULL: nothing). */
+bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
+                            const int *cap, int no);
+void srch_bounds_free(bounds_ctx *b);
+/* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
+const char *srch_bounds_kernel(void);
+
+/* L1 and L2 of a set C (a subset of b's set) at guess limit d, lower
+ * bounds of T_d(C), stored in the memo.  *exact: the value is T_d(C)
+ * itself.  srch_bound1() given want (INF: none) may prove only that much:
+ * its value is then L1 or at least want, whichever is less work (the
+ * scan rejects guesses sooner), and a value short of L1 is not stored.
+ * srch_bound2() may stop at `need` (its value is then >= need); it
+ * partitions in level `ply`.  Both are at least 2|C| - 1 (every set's
+ * floor), and at most T_d(C). */
+int srch_bound1(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
+                const rstate *rs, int want);
+int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs);
+/* Under rules that narrow: the positions of b's order that the state
+ * rs allows, as a bitset (b->nwords words).  The bounds of a set with
+ * a state (rs, may be NULL: nothing known) count only those guesses, and
+ * go into the memo under the set and the state. */
+void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out);
+/* Does some guess of b split C (a subset of its set) into single
+ * answers?  Every guess it holds, allowed or not. */
+bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m);
+
+/* ------------------------------------------------------------------ */
+/* search_tree.c */
+
+/* The tree of A (value V) with guess g, or the tie rule's when g < 0;
+ * hint (by pattern, may be NULL) gives children's guesses known already. */
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+                  const int *U, int nu, const rstate *rs);
+int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel, const int *U,
+                int nu, const rstate *rs);
+/* The last stage of every search_solve(): the value V is proven (INF:
+ * none, or a stop).  Records the value's and the tree's times, and with
+ * tree != NULL builds the tree (root guess g, the tie rule's when g < 0;
+ * hint as above), with every thread.  Returns V, or INF after a stop. */
+int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+              tnode **tree);
+
+/* ------------------------------------------------------------------ */
+/* search_root.c: the search's set-up and its root. */
 
 /* Every public entry point starts with srch_begin(); value-only ones end
  * with srch_finish(), which turns a stop into "don't know". */
 void srch_begin(search *s);
 int srch_finish(search *s, int v);
 void srch_progress(search *s, const char *what, int done, int total, int best);
+/* The greedy seed's total + 1 on a set (INF: none). */
+int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
 int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
               const rstate *rs);
@@ -250,41 +316,10 @@ int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
 int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
                      const rstate *rs);
 
-/* search_root.c: the greedy seed's total + 1 on a set (INF: none), and
- * the exact values of guess g's classes on A (n + their sum, or INF);
- * picks (by pattern, may be NULL) gets the tie rule's guess of each class
- * its own root proof settled, -1 for the others. */
-int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
-int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks);
+/* ------------------------------------------------------------------ */
+/* search_proof.c: proofs at a root. */
 
-/* search_bounds.c: L1 and L2 of a set C at guess limit d, lower bounds
- * of T_d(C), stored in the memo.  *exact: the value is T_d(C) itself.
- * srch_bound1() given want (INF: none) may prove only that much: its
- * value is then L1 or at least want, whichever is less work (the scan
- * rejects guesses sooner), and a value short of L1 is not stored.
- * srch_bound2() may stop at `need` (its value is then >= need); it
- * partitions in level `ply`.  Both scan s->bx. */
-int srch_bound1(ctx *c, const uint16_t *C, int m, int d, bool *exact, const rstate *rs, int want);
-/* Under rules that narrow: the positions of s->bx's order that the state
- * rs allows, as a bitset (s->bx->nwords words).  The bounds of a set with
- * a state (rs, may be NULL: nothing known) count only those guesses, and
- * go into the memo under the set and the state. */
-void srch_bounds_allowed(const search *s, const rstate *rs, uint64_t *out);
-/* A bounds context for subsets of A, the guesses in `order` (no of
- * them, strong splitters first, cap[i] as in bounds_ctx); free it with
- * srch_bounds_free(). */
-bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
-                            const int *cap, int no);
-void srch_bounds_free(bounds_ctx *b);
-/* Does some guess of s->bx split C (a subset of its set) into single
- * answers?  Every guess it holds, allowed or not. */
-bool srch_bounds_splits(ctx *c, const uint16_t *C, int m);
-/* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
-const char *srch_bounds_kernel(void);
-int srch_bound2(ctx *c, const uint16_t *C, int m, int d, int need, int ply, const rstate *rs);
-
-/* search_proof.c: one first guess and what is proven of it. */
+/* One first guess and what is proven of it. */
 typedef struct {
   int g, green;
   int l0;     /* 3n - k - green */
@@ -292,23 +327,64 @@ typedef struct {
   bool exact; /* bound is its exact total */
   bool out;   /* refuted: bound > the optimum (or the cutoff) */
 } opener;
-/* The sum of the L1 (L2) bounds of o's classes on A, largest class
- * first, stopping once it reaches `stop` (INF: the full sum). */
+
+/*
+ * One root proof without a fixed first guess, from its first stage to
+ * its cleanup (search_proof.c runs the stages: L0, seed, the upper bound
+ * from the best few, L1, L2, the exact search of the survivors, and for
+ * search_solve()'s proof the tree).  Each stage reads what the ones
+ * before it left here and adds its own; nothing of it is on the search.
+ * Invariants once a stage has run: op[] holds every informative first
+ * guess of A (one of each feedback-alike set), least L0 first, each
+ * bound a proven lower bound of its total (>= l0); ub is an achieved
+ * total (of ub_g, or the seed's when ub_g < 0); thr = ub + 1 is what a
+ * bound must reach to refute.
+ */
+typedef struct {
+  search *s;
+  const uint16_t *A;
+  int n, d;
+  bool top;             /* search_solve()'s: publishes the report and the seed,
+                         * and builds the tree */
+  tnode **tree;         /* top: where the tree goes (may be NULL) */
+  opener *op;           /* L0: the first guesses, least L0 first */
+  int no;
+  int *U, nu;           /* L0: the guesses the children scan */
+  bounds_ctx *bx;       /* L0: this proof's bounds */
+  int seed;             /* seed: the greedy total + 1, or INF */
+  int ub, ub_g;         /* the upper bound: the best total achieved, its guess */
+  int thr;              /* L1 on: refute at ub + 1 */
+  int settled;          /* first guesses settled so far, for a stop's report */
+  int *left, nleft;     /* L2 on: the survivors (indices into op) */
+  int V, g0;            /* exact: the value and the tie rule's first guess */
+  search_root_stats st; /* the stages' counts and times */
+  double t;             /* when the running stage began */
+} proof;
+
+/* The sum of the L1 (L2) bounds of o's classes on A, the bounds of b,
+ * largest class first, stopping once it reaches `stop` (INF: the full
+ * sum): a lower bound of o's total.  The per-guess bodies of the L1 and
+ * L2 stages; srch_l1_sum() and srch_l2_sum() are the same over s->bx
+ * (the ranking's, search_first.c). */
+int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop);
+int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 
-/* search_proof.c: the staged root proof without a fixed first guess:
- * T_d(A), and *g0 the tie rule's first guess reaching it. */
+/* The staged root proof of A (nested: value only): T_d(A), and *g0 the
+ * tie rule's first guess reaching it (-1 after a stop). */
 int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0);
 
-/* search_tree.c */
-/* The tree of A (value V) with guess g, or the tie rule's when g < 0;
- * hint (by pattern, may be NULL) gives children's guesses known already. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
-                  const int *U, int nu, const rstate *rs);
-int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel, const int *U,
-                int nu, const rstate *rs);
+/* The exact values of guess g's classes on A (n + their sum, or INF),
+ * vals[i] class i of L's partition; picks (by pattern, may be NULL) gets
+ * the tie rule's guess of each class its own root proof settled, -1 for
+ * the others. */
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                 int *picks);
 
+/* ------------------------------------------------------------------ */
 /* search_rank.c */
 int srch_guess_value(search *s, const uint16_t *A, int n, int d, int g, int beta);
 

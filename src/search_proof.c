@@ -1,27 +1,46 @@
 /*
- * search_proof.c: the root proof without a fixed first guess
- * (search_impl.h).  Almost every first guess is refuted by lower bounds
- * alone, in stages, cheapest first; only the few that survive every
- * bound are searched.
+ * search_proof.c: proofs at a root (search_impl.h): search_solve(), the
+ * root proof without a fixed first guess, and the classes of a fixed one.
+ * It stands on search_root.c (the parallel root, the seed, progress),
+ * search_bounds.c and search.c, and nothing below calls back up here.
  *
- *  0. L0: one scan of the answers gives every first guess g its class
- *     counts, so its bound 3n - k - [g in A] (the recursion's own).
- *  1. An upper bound U: the first guesses with the least L0 get their
- *     full L1 sums, and the one with the least is solved exactly (as
- *     with --first, every thread on it).  The refutations below need U
- *     to be tight: at the optimum, nearly every first guess falls at L1.
- *  2. L1: every other first guess's classes, largest first, are bounded
- *     by L1 (search_bounds.c) until the sum reaches U + 1, which refutes
- *     it: its total exceeds U.
- *  3. L2 for the survivors, class by class, each with the budget the
- *     others' bounds leave.
- *  4. The exact search (srch_eval_guess()) for the few left, sharing the
- *     best total, least bound first.
+ * The root proof.  Almost every first guess is refuted by lower bounds
+ * alone, in stages, cheapest first; only the few that survive every bound
+ * are searched.  Each stage is a function over one state struct (proof,
+ * search_impl.h), run in this order by run_stages(), and one cleanup path
+ * (proof_free()) frees what any of them made:
+ *
+ *  1. L0 (stage_l0): one scan of the answers gives every first guess g
+ *     its class counts, so its bound 3n - k - [g in A] (the recursion's
+ *     own), and the bounds' order of the guesses;
+ *  2. the seed (stage_seed): the greedy strategy's total, the upper bound
+ *     to start from;
+ *  3. an upper bound U from the best few (stage_probe): the first guesses
+ *     with the least L0 get their full L1 sums, the best of those by L1
+ *     their L2 sums, and the least by L2 is solved exactly (as with
+ *     --first, every thread on it).  The refutations below need U to be
+ *     tight: at the optimum, nearly every first guess falls at L1;
+ *  4. L1 (stage_l1): every other first guess's classes, largest first, are
+ *     bounded by L1 (search_bounds.c) until the sum reaches U + 1, which
+ *     refutes it: its total exceeds U;
+ *  5. L2 (stage_l2) for the survivors, class by class, each with the
+ *     budget the others' bounds leave;
+ *  6. the exact search of the survivors (stage_exact, srch_eval_guess()),
+ *     sharing the best total, least bound first; the root's guess is the
+ *     tie rule's among those that reach it;
+ *  7. the tree (stage_tree, search_tree.c's srch_tree()), in the proof of
+ *     search_solve() only: a proof nested in another proves a value.
  * Refuting at U + 1 rather than U keeps every first guess whose total
  * might equal the optimum, so the tie rule (score.h) picks the root's
  * guess among all of them, as it does everywhere else.  Class bounds go
  * into the memo under the full answer set, so first guesses that share
  * a class share its bound, and the exact search starts from them.
+ *
+ * Nothing of a proof lives on the search: a big class's proof, run inside
+ * the probe of the proof above it (srch_classes()), has its own state and
+ * bounds.  Only search_solve()'s proof (top) publishes its stages' report
+ * and its seed (search_root_report(), search_seed_bound()).  A stopped
+ * stage leaves what is proven in the search's stop report (s->part).
  *
  * Threads: each stage is a parallel loop over first guesses with
  * dynamic scheduling, so both threads stay busy to the end.
@@ -43,25 +62,28 @@ static int opener_bound_cmp(const void *pa, const void *pb) {
   return score_tie_cmp(a->green, a->g, b->green, b->g);
 }
 
-/* The sum of the L1 bounds of g's classes on A, from the largest class,
- * stopping once it reaches `stop` (INF: the full sum). */
-int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+/* ------------------------------------------------------------------ */
+/* The bounds of one first guess: its classes' L1 or L2 sums.           */
+
+int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int sum = o->l0, cd = child_depth(d);
-  for (int i = 0; i < L->ncls && sum < stop && !stopping(c->s); i++) {
+  for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
     klass *k = &L->cls[i];
     bool exact;
-    int v = srch_bound1(c, L->part + k->start, k->size, cd, &exact,
+    int v = srch_bound1(c, b, L->part + k->start, k->size, cd, &exact,
                         class_state(c->s, L, c->s->root_rs, o->g, k->pat),
                         stop < INF ? 2 * k->size - 1 + (stop - sum) : INF);
+    assert(stopped(c->s) || v >= 2 * k->size - 1); /* no class costs less */
     sum = imin(sum + v - (2 * k->size - 1), INF);
   }
   return sum;
 }
 
-/* The same with L2, each class with the budget the others leave. */
-int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
@@ -71,14 +93,14 @@ int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
   long sum = o->l0;
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
-    b1[i] = srch_bound1(c, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
+    b1[i] = srch_bound1(c, b, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
                         class_state(c->s, L, c->s->root_rs, o->g, L->cls[i].pat), INF);
     sum += b1[i] - (2 * L->cls[i].size - 1);
   }
   for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
     klass *k = &L->cls[i];
     int need = (int)(stop - (sum - b1[i]));
-    int v = srch_bound2(c, L->part + k->start, k->size, cd, need, 1,
+    int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, 1,
                         c->s->rw ? L->kst[k->pat] : NULL);
     if (v > b1[i]) sum += v - b1[i];
   }
@@ -86,71 +108,101 @@ int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
   return sum < INF ? (int)sum : INF;
 }
 
-/* What a stop leaves proven: the least bound of any first guess. */
-static void stop_report(search *s, const opener *op, int no, int ub, int ub_g, int settled) {
-  int lb = INF;
-  for (int i = 0; i < no; i++) lb = imin(lb, op[i].bound);
-  /* A total without its first guess is the greedy seed's: the caller
-   * reports that one from search_seed_bound(). */
-  s->part = (search_partial){true, imin(lb, ub), ub_g >= 0 ? ub : INF, ub_g, settled, no, false};
+/* The ranking's (search_first.c): the bounds it keeps in s->bx. */
+int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+  return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop);
+}
+int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
+  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop);
 }
 
-static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
-  ctx *c0 = &s->ctx[0];
-  search_root_stats *rs = &s->root;
-  memset(rs, 0, sizeof *rs);
-  double t = now_seconds();
-  *g0 = -1;
+/* ------------------------------------------------------------------ */
+/* The stages of the root proof, in order.  Each returns false when the
+ * proof stopped there, having said what is proven (proof_stopped()).   */
 
-  /* Stage 0: every first guess's class counts (the scan also drops
-   * guesses that tell nothing, and keeps one of each set of guesses with
-   * the same feedback on every answer: the lowest index, which the tie
-   * rule would pick of them). */
+/* What a stop leaves proven: the least bound of any first guess (the
+ * guesses' bound of every set, before the scan has given any). */
+static bool proof_stopped(proof *p) {
+  search *s = p->s;
+  if (!p->op) {
+    s->part = (search_partial){true, set_floor(s, p->n), INF, -1, 0, s->root_nu, false};
+    return false;
+  }
+  int lb = INF;
+  for (int i = 0; i < p->no; i++) lb = imin(lb, p->op[i].bound);
+  /* The best first guess's bound is at most its value, the optimum,
+   * which no achieved total is below. */
+  assert(lb <= p->ub);
+  /* A total without its first guess is the greedy seed's: the caller
+   * reports that one from search_seed_bound(). */
+  s->part = (search_partial){true,  imin(lb, p->ub), p->ub_g >= 0 ? p->ub : INF, p->ub_g,
+                             p->settled, p->no, false};
+  return false;
+}
+
+/* Stage 1, L0: every first guess's class counts (the scan also drops
+ * guesses that tell nothing, and keeps one of each set of guesses with
+ * the same feedback on every answer: the lowest index, which the tie
+ * rule would pick of them), and the bounds' order. */
+static bool stage_l0(proof *p) {
+  search *s = p->s;
+  ctx *c0 = &s->ctx[0];
   level *L0 = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
-  int nc = srch_scan(c0, L0, A, n, d, INF, s->root_u, s->root_nu, &failmin, NULL, &r);
-  if (stopped(s)) {
-    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, s->root_nu, false};
-    return INF;
-  }
-  int no = nc;
-  opener *op = xmalloc(sizeof *op * (size_t)(no ? no : 1));
+  int n = p->n, no = srch_scan(c0, L0, p->A, n, p->d, INF, s->root_u, s->root_nu, &failmin, NULL,
+                               &r);
+  if (stopped(s)) return proof_stopped(p);
+  p->no = no;
+  p->op = xmalloc(sizeof *p->op * (size_t)(no ? no : 1));
   for (int i = 0; i < no; i++) {
     cand *cd = &L0->cands[i];
-    op[i] = (opener){cd->g, cd->green, cd->lb, cd->lb, false, false};
+    p->op[i] = (opener){cd->g, cd->green, cd->lb, cd->lb, false, false};
   }
-  int *U = xmalloc(sizeof *U * (size_t)(L0->ng ? L0->ng : 1)), nu = L0->ng;
-  memcpy(U, L0->glist, sizeof *U * (size_t)nu);
-  qsort(op, (size_t)no, sizeof *op, opener_l0_cmp);
-  rs->openers = no;
+  p->nu = L0->ng;
+  p->U = xmalloc(sizeof *p->U * (size_t)(p->nu ? p->nu : 1));
+  memcpy(p->U, L0->glist, sizeof *p->U * (size_t)p->nu);
+  qsort(p->op, (size_t)no, sizeof *p->op, opener_l0_cmp);
+  p->st.openers = no;
   /* The bounds scan these guesses, strong splitters of A first: every
    * guess that tells anything on A, one of each feedback-alike set (the
    * others split every subset of A the same way). */
   int *order = xmalloc(sizeof *order * (size_t)(no ? no : 1));
   int *cap = xmalloc(sizeof *cap * (size_t)(no ? no : 1));
   for (int i = 0; i < no; i++) {
-    order[i] = op[i].g;
-    cap[i] = 3 * n - op[i].l0; /* k + green: l0 = 3n - k - green */
+    order[i] = p->op[i].g;
+    cap[i] = 3 * n - p->op[i].l0; /* k + green: l0 = 3n - k - green */
+    assert(i == 0 || cap[i] <= cap[i - 1]); /* the bounds' caps never rise */
   }
-  s->bx = srch_bounds_new(s, A, n, order, cap, no);
+  p->bx = srch_bounds_new(s, p->A, n, order, cap, no);
   free(order);
   free(cap);
-  int seed = srch_seed_beta(s, A, n, d, s->root_u, s->root_nu); /* the greedy total + 1, or INF */
-  s->seed_bound = seed < INF ? seed - 1 : INF;
-  rs->t[0] = now_seconds() - t;
+  return true;
+}
 
-  /* Stage 1: an upper bound.  The least full L1 sum of the first
-   * guesses with the least L0 picks the one to solve. */
-  t = now_seconds();
-  int probe = no < ROOT_PROBE ? no : ROOT_PROBE;
+/* Stage 2: the greedy total + 1 (INF: none), the first upper bound. */
+static bool stage_seed(proof *p) {
+  search *s = p->s;
+  p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
+  if (p->top) s->seed_bound = p->seed < INF ? p->seed - 1 : INF;
+  p->st.t[0] = now_seconds() - p->t;
+  return true;
+}
+
+/* Stage 3's probe: the full L1 sums of the first guesses with the least
+ * L0, then the L2 sums of the best few by L1 (L1 ranks them only
+ * roughly: it is ~100 below the optimum on the real lists; L2 picks
+ * SALET on the NYT lists, 7896 against 7897 exact).  Returns the one to
+ * solve, or -1. */
+static int probe_pick(proof *p) {
+  search *s = p->s;
+  opener *op = p->op;
+  int probe = p->no < ROOT_PROBE ? p->no : ROOT_PROBE;
   int *sums = xmalloc(sizeof *sums * (size_t)(probe ? probe : 1));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
-  for (int i = 0; i < probe; i++) sums[i] = srch_l1_sum(my_ctx(s), A, n, d, &op[i], INF);
+  for (int i = 0; i < probe; i++)
+    sums[i] = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], INF);
   for (int i = 0; i < probe; i++) op[i].bound = sums[i] > op[i].bound ? sums[i] : op[i].bound;
-  /* L1 ranks them only roughly (it is ~100 below the optimum on the
-   * real lists); L2 of the best few by L1 picks the one to solve (on
-   * the NYT lists SALET, 7896 against 7897 exact). */
   int *byl1 = xmalloc(sizeof *byl1 * (size_t)(probe ? probe : 1));
   for (int i = 0; i < probe; i++) byl1[i] = i;
   for (int i = 1; i < probe; i++) /* insertion sort by L1 sum, then order */
@@ -163,7 +215,7 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe2; i++) {
     opener *o = &op[byl1[i]];
-    int v = srch_l2_sum(my_ctx(s), A, n, d, o, INF);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
   int pick = -1;
@@ -171,45 +223,57 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
     if (pick < 0 || op[byl1[i]].bound < op[pick].bound) pick = byl1[i];
   free(byl1);
   free(sums);
-  int ub = seed < INF ? seed - 1 : INF, ub_g = -1;
-  if (pick >= 0 && !stopping(s)) {
+  return pick;
+}
+
+/* Stage 3: the upper bound U from the best few: the probe's pick solved
+ * exactly, with every thread (its classes as with --first). */
+static bool stage_probe(proof *p) {
+  search *s = p->s;
+  p->t = now_seconds();
+  int pick = probe_pick(p);
+  p->ub = p->seed < INF ? p->seed - 1 : INF;
+  p->ub_g = -1;
+  if (pick >= 0 && !stopped(s)) {
     level *L = xcalloc(1, sizeof *L);
-    L->part = xmalloc(sizeof *L->part * (size_t)n);
+    L->part = xmalloc(sizeof *L->part * (size_t)p->n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    int v = srch_classes(s, L, A, n, d, op[pick].g, vals, NULL);
+    int v = srch_classes(s, L, p->A, p->n, p->d, p->op[pick].g, vals, NULL);
     free(vals);
     free(L->part);
     free(L);
     if (!stopped(s) && v < INF) {
-      op[pick].bound = v;
-      op[pick].exact = true;
-      if (v <= ub) {
-        ub = v;
-        ub_g = op[pick].g;
+      p->op[pick].bound = v;
+      p->op[pick].exact = true;
+      if (v <= p->ub) {
+        p->ub = v;
+        p->ub_g = p->op[pick].g;
       }
     }
   }
-  rs->t[1] = now_seconds() - t;
-  if (stopped(s)) {
-    stop_report(s, op, no, ub, ub_g, 0);
-    free(op), free(U);
-    return INF;
-  }
+  p->st.t[1] = now_seconds() - p->t;
+  p->settled = 0;
+  return stopped(s) ? proof_stopped(p) : true;
+}
 
-  /* Stage 2: L1 refutes at ub + 1 (a first guess whose total might equal
-   * the optimum stays, for the tie rule). */
-  t = now_seconds();
-  int thr = ub < INF ? ub + 1 : INF, settled = 1, done = 0;
-  /* Without an upper bound nothing can be refuted: straight to stage 4. */
+/* Stage 4: L1 refutes at U + 1 (a first guess whose total might equal
+ * the optimum stays, for the tie rule).  Without an upper bound nothing
+ * can be refuted: on to the exact search. */
+static bool stage_l1(proof *p) {
+  search *s = p->s;
+  opener *op = p->op;
+  p->t = now_seconds();
+  p->thr = p->ub < INF ? p->ub + 1 : INF;
+  int thr = p->thr, settled = 1, done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : settled)
-  for (int i = 0; i < no; i++) {
-    if (op[i].exact || thr >= INF || stopping(s)) continue;
+  for (int i = 0; i < p->no; i++) {
+    if (op[i].exact || thr >= INF || stopped(s)) continue;
     if (op[i].l0 >= thr) {
       op[i].out = true;
       settled++;
       continue;
     }
-    int v = srch_l1_sum(my_ctx(s), A, n, d, &op[i], thr);
+    int v = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr);
     if (stopped(s)) continue;
     if (v > op[i].bound) op[i].bound = v;
     if (v >= thr) {
@@ -219,28 +283,37 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
     int now;
 #pragma omp atomic capture
     now = ++done;
-    srch_progress(s, "L1: first guesses bounded", now, no, ub);
+    srch_progress(s, "L1: first guesses bounded", now, p->no, p->ub);
   }
-  for (int i = 0; i < no; i++) rs->by_l0 += op[i].out && op[i].l0 >= thr;
-  rs->by_l1 = settled - 1 - rs->by_l0;
-  rs->t[2] = now_seconds() - t;
-  if (stopped(s)) {
-    stop_report(s, op, no, ub, ub_g, settled);
-    free(op), free(U);
-    return INF;
+  for (int i = 0; i < p->no; i++) {
+    assert(op[i].bound >= op[i].l0); /* bounds only rise */
+    p->st.by_l0 += op[i].out && op[i].l0 >= thr;
   }
+  p->st.by_l1 = settled - 1 - p->st.by_l0;
+  p->st.t[2] = now_seconds() - p->t;
+  p->settled = settled;
+  return stopped(s) ? proof_stopped(p) : true;
+}
 
-  /* Stage 3: L2 for the survivors. */
-  t = now_seconds();
-  int *left = xmalloc(sizeof *left * (size_t)(no ? no : 1)), nleft = 0;
-  for (int i = 0; i < no; i++)
-    if (!op[i].out && !op[i].exact) left[nleft++] = i;
-  int by_l2 = 0, done2 = 0;
+/* The first guesses neither refuted nor solved, into p->left. */
+static void survivors(proof *p) {
+  if (!p->left) p->left = xmalloc(sizeof *p->left * (size_t)(p->no ? p->no : 1));
+  p->nleft = 0;
+  for (int i = 0; i < p->no; i++)
+    if (!p->op[i].out && !p->op[i].exact) p->left[p->nleft++] = i;
+}
+
+/* Stage 5: L2 for the survivors. */
+static bool stage_l2(proof *p) {
+  search *s = p->s;
+  p->t = now_seconds();
+  survivors(p);
+  int by_l2 = 0, done = 0, thr = p->thr;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_l2)
-  for (int j = 0; j < nleft; j++) {
-    opener *o = &op[left[j]];
-    if (thr >= INF || stopping(s)) continue;
-    int v = srch_l2_sum(my_ctx(s), A, n, d, o, thr);
+  for (int j = 0; j < p->nleft; j++) {
+    opener *o = &p->op[p->left[j]];
+    if (thr >= INF || stopped(s)) continue;
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {
@@ -249,51 +322,43 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
     }
     int now;
 #pragma omp atomic capture
-    now = ++done2;
-    srch_progress(s, "L2: first guesses bounded", now, nleft, ub);
+    now = ++done;
+    srch_progress(s, "L2: first guesses bounded", now, p->nleft, p->ub);
   }
-  rs->by_l2 = by_l2;
-  settled += by_l2;
-  rs->t[3] = now_seconds() - t;
-  if (stopped(s)) {
-    stop_report(s, op, no, ub, ub_g, settled);
-    free(left), free(op), free(U);
-    return INF;
-  }
+  p->st.by_l2 = by_l2;
+  p->settled += by_l2;
+  p->st.t[3] = now_seconds() - p->t;
+  return stopped(s) ? proof_stopped(p) : true;
+}
 
-  /* Stage 4: the exact search for what is left, least bound first, all
-   * sharing the best total (plus one: ties stay exact). */
-  t = now_seconds();
-  nleft = 0;
-  for (int i = 0; i < no; i++)
-    if (!op[i].out && !op[i].exact) left[nleft++] = i;
-  opener *rest = xmalloc(sizeof *rest * (size_t)(nleft ? nleft : 1));
-  for (int j = 0; j < nleft; j++) rest[j] = op[left[j]];
-  qsort(rest, (size_t)nleft, sizeof *rest, opener_bound_cmp);
-  atomic_int best;
-  atomic_init(&best, thr);
-  int by_exact = 0, done4 = 0, best_g = ub_g;
+/* Stage 6's loop: the exact search of rest[0..nr), least bound first,
+ * all sharing the best total (plus one: ties stay exact), *best.
+ * Returns how many it settled; *best_g gets the best one's guess. */
+static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *best_g) {
+  search *s = p->s;
+  int by_exact = 0, done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_exact)
-  for (int j = 0; j < nleft; j++) {
+  for (int j = 0; j < nr; j++) {
     opener *o = &rest[j];
-    int b = atomic_load(&best);
-    if (stopping(s)) continue;
+    int b = atomic_load(best);
+    if (stopped(s)) continue;
     by_exact++;
     if (o->bound >= b) {
       o->out = true;
       continue;
     }
-    int v = srch_eval_guess(my_ctx(s), A, n, d, o->g, o->l0, b, &best, 1, U, nu, s->root_rs);
+    int v = srch_eval_guess(my_ctx(s), p->A, p->n, p->d, o->g, o->l0, b, best, 1, p->U, p->nu,
+                            s->root_rs);
     if (stopped(s)) continue;
 #pragma omp critical(search_root_best)
     {
       /* Below every best this guess was measured against: exact. */
-      if (v < atomic_load(&best)) {
+      if (v < atomic_load(best)) {
         o->bound = v;
         o->exact = true;
-        if (v + 1 < atomic_load(&best)) {
-          atomic_store(&best, v + 1);
-          best_g = o->g;
+        if (v + 1 < atomic_load(best)) {
+          atomic_store(best, v + 1);
+          *best_g = o->g;
         }
       } else {
         if (v > o->bound) o->bound = v;
@@ -302,45 +367,228 @@ static int root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
     }
     int now;
 #pragma omp atomic capture
-    now = ++done4;
-    srch_progress(s, "exact: first guesses searched", now, nleft, atomic_load(&best) - 1);
+    now = ++done;
+    srch_progress(s, "exact: first guesses searched", now, nr, atomic_load(best) - 1);
   }
-  rs->by_exact = by_exact;
-  rs->t[4] = now_seconds() - t;
-  int V = atomic_load(&best);
-  V = V >= INF ? INF : V - 1; /* thr - 1 = ub, or lower if found */
-  if (stopped(s)) {
-    for (int j = 0; j < nleft; j++) op[left[j]] = rest[j];
-    stop_report(s, op, no, V < ub ? V : ub, V < ub ? best_g : ub_g, settled + by_exact);
-    free(rest), free(left), free(op), free(U);
-    return INF;
-  }
-  /* The root's guess: the tie rule's first of those whose total is V. */
-  for (int j = 0; j < nleft; j++) op[left[j]] = rest[j];
-  int bi = -1;
-  for (int i = 0; i < no && V < INF; i++)
-    if (op[i].exact && op[i].bound == V &&
-        (bi < 0 || score_tie_cmp(op[i].green, op[i].g, op[bi].green, op[bi].g) < 0))
-      bi = i;
-  *g0 = bi >= 0 ? op[bi].g : -1;
-  free(rest), free(left), free(op), free(U);
-  return V;
+  return by_exact;
 }
 
-/* The proof of a big class runs inside the probe of the proof above it
- * (srch_classes()): it gets its own bounds, and the report and seed of
- * the proof above are kept. */
-int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
-  bounds_ctx *outer = s->bx;
-  search_root_stats report = s->root;
-  int seed = s->seed_bound;
-  s->bx = NULL;
-  int v = root_proof(s, A, n, d, g0);
-  srch_bounds_free(s->bx);
-  s->bx = outer;
-  if (outer) {
-    s->root = report;
-    s->seed_bound = seed;
+/* Stage 6: the exact search of the survivors; then the root's guess,
+ * the tie rule's first of those whose total is the value. */
+static bool stage_exact(proof *p) {
+  p->t = now_seconds();
+  survivors(p);
+  int nr = p->nleft;
+  opener *rest = xmalloc(sizeof *rest * (size_t)(nr ? nr : 1));
+  for (int j = 0; j < nr; j++) rest[j] = p->op[p->left[j]];
+  qsort(rest, (size_t)nr, sizeof *rest, opener_bound_cmp);
+  atomic_int best;
+  atomic_init(&best, p->thr);
+  int best_g = p->ub_g;
+  int by_exact = exact_loop(p, rest, nr, &best, &best_g);
+  p->st.by_exact = by_exact;
+  p->st.t[4] = now_seconds() - p->t;
+  int V = atomic_load(&best);
+  V = V >= INF ? INF : V - 1; /* thr - 1 = ub, or lower if found */
+  for (int j = 0; j < nr; j++) p->op[p->left[j]] = rest[j];
+  free(rest);
+  assert(V <= p->ub); /* the search only lowers the upper bound */
+  if (stopped(p->s)) {
+    if (V < p->ub) p->ub = V, p->ub_g = best_g;
+    p->settled += by_exact;
+    return proof_stopped(p);
   }
+  int bi = -1;
+  for (int i = 0; i < p->no && V < INF; i++)
+    if (p->op[i].exact && p->op[i].bound == V &&
+        (bi < 0 || score_tie_cmp(p->op[i].green, p->op[i].g, p->op[bi].green, p->op[bi].g) < 0))
+      bi = i;
+  p->V = V;
+  p->g0 = bi >= 0 ? p->op[bi].g : -1;
+  return true;
+}
+
+/* Stage 7 (search_solve()'s proof only): the tree. */
+static bool stage_tree(proof *p) {
+  p->V = srch_tree(p->s, p->A, p->n, p->d, p->V, p->g0, NULL, p->tree);
+  return p->V < INF || !stopped(p->s);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void proof_free(proof *p) {
+  srch_bounds_free(p->bx);
+  free(p->op);
+  free(p->U);
+  free(p->left);
+}
+
+/* The value stages, then (top) the tree, which also runs after a stop:
+ * it then only records the times (srch_tree()). */
+static int run_stages(proof *p) {
+  static bool (*const value_stages[])(proof *) = {stage_l0,  stage_seed, stage_probe,
+                                                  stage_l1,  stage_l2,   stage_exact};
+  p->t = now_seconds();
+  bool ok = true;
+  for (size_t i = 0; ok && i < sizeof value_stages / sizeof *value_stages; i++)
+    ok = value_stages[i](p);
+  if (!ok) p->V = INF, p->g0 = -1;
+  if (p->top) {
+    p->s->root = p->st;
+    stage_tree(p);
+  }
+  int v = p->V;
+  proof_free(p);
   return v;
+}
+
+int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
+  proof p = {.s = s, .A = A, .n = n, .d = d, .V = INF, .g0 = -1};
+  int v = run_stages(&p);
+  *g0 = p.g0;
+  return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* A fixed first guess: its classes' exact values.                      */
+
+/* Class i of L (guess g's partition) of 50 answers or more, alone, with
+ * every thread: by its own root proof (search.c's recursion under rules
+ * that narrow, whose bounds know no rules), its value remembered for the
+ * tree.  picks (may be NULL) gets the proof's guess for the class: the
+ * tie rule's, which the tree takes as it is.  -1 when stopped. */
+static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
+  const uint16_t *cls = L->part + L->cls[i].start;
+  int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
+  if (s->rw) {
+    int *CU = xmalloc(sizeof *CU * (size_t)s->root_nu), cnu;
+    cnu = rules_after(s->o.rules, s->rw, s->root_u, s->root_nu, g, pat, CU);
+    rstate cs = s->root_rs ? *s->root_rs : s->rs0;
+    rstate_add(s->o.rules, &cs, &s->rw[g], pat);
+    const rstate *st = rstate_empty(&cs) ? NULL : &cs;
+    v = srch_root(s, cls, size, cd, CU, cnu, st);
+    if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
+    free(CU);
+  } else {
+    v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0)
+                : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
+    /* The tree needs the class's value again: the proof's stages keep
+     * only bounds in the memo. */
+    if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
+  }
+  if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
+  assert(stopped(s) || v >= set_floor(s, size));
+  return stopped(s) ? -1 : v;
+}
+
+/* The classes from `from` on, in parallel, one per thread, each by the
+ * recursion from the seed's bound; *done counts them.  Their sum (a
+ * stopped class counts -1). */
+static long small_classes(search *s, level *L, int g, int from, int cd, int *vals, int *done) {
+  long sum = 0;
+  int ncls = L->ncls;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
+  for (int i = from; i < ncls; i++) {
+    ctx *c = my_ctx(s);
+    const uint16_t *cls = L->part + L->cls[i].start;
+    int size = L->cls[i].size, v = INF;
+    if (!stopped(s)) {
+      /* The class's guesses and state under the rules (level 0 of this
+       * thread is free: the recursion starts at level 1). */
+      level *L0 = srch_level(c, 0);
+      int cnu;
+      const int *CU = class_guesses(s, L0, s->root_u, s->root_nu, g, L->cls[i].pat, &cnu);
+      const rstate *cs = class_state(s, L0, s->root_rs, g, L->cls[i].pat);
+      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
+      if (stopped(s)) v = -1; /* may be incomplete: see classes_stopped() */
+      assert(v < 0 || v >= set_floor(s, size));
+    }
+    vals[i] = v;
+    sum += v;
+    int now;
+#pragma omp atomic capture
+    now = ++*done;
+    srch_progress(s, "classes solved", now, ncls, INF);
+  }
+  return sum;
+}
+
+/* What a stop leaves proven: exact values of the classes finished
+ * before it, srch_quick() bounds for the rest. */
+static void classes_stopped(search *s, level *L, int n, int g, int cd, const int *vals) {
+  ctx *c = &s->ctx[0];
+  long lb = n;
+  int solved = 0;
+  for (int i = 0; i < L->ncls; i++) {
+    if (vals[i] >= 0 && vals[i] < INF) {
+      lb += vals[i];
+      solved++;
+      continue;
+    }
+    klass k;
+    level *L0 = srch_level(c, 0);
+    srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k,
+               class_state(s, L0, s->root_rs, g, L->cls[i].pat));
+    lb += k.lb;
+  }
+  s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, L->ncls, false};
+}
+
+/* The largest classes first, one at a time, with every thread on its
+ * candidate guesses (as at the root): one class can hold most of the
+ * work, and a thread per class would leave the others idle.  Then the
+ * rest in parallel. */
+int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                 int *picks) {
+  if (picks)
+    for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
+  srch_partition(s->g, L, A, n, g);
+  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
+  long sum = n;
+  while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
+    int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks);
+    vals[big++] = v;
+    sum += v;
+    srch_progress(s, "classes solved", ++done, ncls, INF);
+  }
+  s->seed_bound = INF; /* srch_root() recorded a class's seed */
+  sum += small_classes(s, L, g, big, cd, vals, &done);
+  if (stopped(s)) {
+    classes_stopped(s, L, n, g, cd, vals);
+    return INF;
+  }
+  return sum < INF ? (int)sum : INF;
+}
+
+/* ------------------------------------------------------------------ */
+/* The entry point                                                      */
+
+int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+  srch_begin(s);
+  int d = s->depth;
+  if (tree) *tree = NULL;
+  if (first < 0 && n >= MEMO_MIN_SET && d >= 3) {
+    /* The root proof, its report and seed published, and its tree. */
+    proof p = {.s = s, .A = A, .n = n, .d = d, .top = true, .tree = tree, .V = INF, .g0 = -1};
+    return run_stages(&p);
+  }
+  s->root.openers = 0;
+  if (first < 0) {
+    int V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs);
+    return srch_tree(s, A, n, d, V, -1, NULL, tree);
+  }
+  int picks[PATTERN_COUNT], V;
+  /* A guess limit of one leaves nothing after the first guess. */
+  if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) {
+    V = INF;
+  } else {
+    level *L = xcalloc(1, sizeof *L);
+    L->part = xmalloc(sizeof *L->part * (size_t)n);
+    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
+    V = srch_classes(s, L, A, n, d, first, vals, picks);
+    free(vals);
+    free(L->part);
+    free(L);
+  }
+  return srch_tree(s, A, n, d, V, first, picks, tree);
 }

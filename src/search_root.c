@@ -1,9 +1,11 @@
 /*
  * search_root.c: the search's set-up and its root (search_impl.h): the
- * options, the per-thread contexts, the parallel split of the root
- * (candidate first guesses, or the classes of a fixed first guess),
- * progress, stopping, and the public entry points of search.h.
+ * options, the per-thread contexts, the parallel root over candidate
+ * first guesses (from the seed's bound), progress, stopping, and the
+ * value-only entry points of search.h.  The proofs above it
+ * (search_proof.c: search_solve()) call it; it calls none of them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +14,7 @@
 void search_opts_default(search_opts *o) {
   memset(o, 0, sizeof *o);
   o->max_guesses = 6;
-  o->threads = threads_default(); /* --threads, OMP_NUM_THREADS or the cores (util.h) */
+  o->threads = threads_default(); /* --threads, OMP_NUM_THREADS or the cores (mem.h) */
   o->memo_mb = MEMO_DEFAULT_MB;
   o->seed = NULL; /* the caller's strategies supply one (strategy.h) */
   o->rules = RULES_NORMAL;
@@ -103,6 +105,7 @@ int search_set_history(search *s, const int *guesses, const int *pats, int nh) {
     for (int g = 0; g < s->g->n_guesses; g++)
       if (rstate_allows(s->root_rs, &s->rw[g])) s->root_u[s->root_nu++] = g;
   }
+  assert(s->root_nu >= 0 && s->root_nu <= s->g->n_guesses);
   return s->root_nu;
 }
 
@@ -126,104 +129,11 @@ void srch_progress(search *s, const char *what, int done, int total, int best) {
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu) {
-  if (!s->o.seed || n < MEMO_MIN_SET || stopping(s)) return INF;
+  if (!s->o.seed || n < MEMO_MIN_SET || stopped(s)) return INF;
   int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu)
                  : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0);
+  assert(ub >= set_floor(s, n)); /* a strategy's total: at least the floor */
   return ub < INF ? ub + 1 : INF;
-}
-
-/* Exact values of the non-winning classes of guess g on A, computed in
- * parallel (one class per task, largest first).  vals[i] is class i of
- * L's partition.  Returns n + their sum, or INF. */
-int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks) {
-  if (picks)
-    for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
-  srch_partition(s->g, L, A, n, g);
-  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
-  long sum = n;
-  /* The largest classes first, one at a time, with every thread on its
-   * candidate guesses (as at the root): one class can hold most of the
-   * work, and a thread per class would leave the others idle. */
-  while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
-    int v = INF;
-    if (!stopping(s)) {
-      /* The class's own root proof: its guesses refuted by bounds first
-       * (search_proof.c), with every thread. */
-      const uint16_t *cls = L->part + L->cls[big].start;
-      int size = L->cls[big].size, g0, pat = L->cls[big].pat;
-      if (s->rw) {
-        /* Rules that narrow: the class's own guesses and state, searched
-         * with every thread (the root proof's bounds know no rules). */
-        int *CU = xmalloc(sizeof *CU * (size_t)s->root_nu), cnu;
-        cnu = rules_after(s->o.rules, s->rw, s->root_u, s->root_nu, g, pat, CU);
-        rstate cs = s->root_rs ? *s->root_rs : s->rs0;
-        rstate_add(s->o.rules, &cs, &s->rw[g], pat);
-        v = srch_root(s, cls, size, cd, CU, cnu, rstate_empty(&cs) ? NULL : &cs);
-        if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, rstate_empty(&cs) ? NULL : &cs);
-        free(CU);
-        g0 = -1;
-      } else {
-        v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0)
-                    : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
-        /* The tree needs the class's value again: the proof's stages keep
-         * only bounds in the memo. */
-        if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
-      }
-      /* The proof's guess is the tie rule's (search_proof.c): the tree
-       * takes it as it is, with no choice to make again. */
-      if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
-      if (stopped(s)) v = -1;
-    }
-    vals[big++] = v;
-    sum += v;
-    srch_progress(s, "classes solved", ++done, ncls, INF);
-  }
-  s->seed_bound = INF; /* srch_root() recorded a class's seed */
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
-  for (int i = big; i < ncls; i++) {
-    ctx *c = my_ctx(s);
-    const uint16_t *cls = L->part + L->cls[i].start;
-    int size = L->cls[i].size, v = INF;
-    if (!stopping(s)) {
-      /* The class's guesses and state under the rules (level 0 of this
-       * thread is free: the recursion starts at level 1). */
-      level *L0 = srch_level(c, 0);
-      int cnu;
-      const int *CU = class_guesses(s, L0, s->root_u, s->root_nu, g, L->cls[i].pat, &cnu);
-      const rstate *cs = class_state(s, L0, s->root_rs, g, L->cls[i].pat);
-      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
-      if (stopped(s)) v = -1; /* may be incomplete: see below */
-    }
-    vals[i] = v;
-    sum += v;
-    int now;
-#pragma omp atomic capture
-    now = ++done;
-    srch_progress(s, "classes solved", now, ncls, INF);
-  }
-  if (stopped(s)) {
-    /* Proven so far: exact values of the classes finished before the
-     * stop, srch_quick() bounds for the rest. */
-    ctx *c = &s->ctx[0];
-    long lb = n;
-    int solved = 0;
-    for (int i = 0; i < ncls; i++) {
-      if (vals[i] >= 0 && vals[i] < INF) {
-        lb += vals[i];
-        solved++;
-        continue;
-      }
-      klass k;
-      level *L0 = srch_level(c, 0);
-      srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k,
-                 class_state(s, L0, s->root_rs, g, L->cls[i].pat));
-      lb += k.lb;
-    }
-    s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, ncls, false};
-    return INF;
-  }
-  return sum < INF ? (int)sum : INF;
 }
 
 /* The root without a fixed guess: candidates split across threads, all
@@ -269,7 +179,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
     ctx *c = my_ctx(s);
     int b = atomic_load(&best);
     proved[i] = cands[i].lb;
-    if (stopping(s)) continue;
+    if (stopped(s)) continue;
     if (cands[i].lb < b) {
       int v = srch_eval_guess(c, A, n, d, cands[i].g, cands[i].lb, b, &best, 1, L->glist, L->ng, rs);
       /* After a stop a node may return the best total it had found as if
@@ -308,19 +218,15 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
   return v;
 }
 
-
-/* Every public entry point starts here: the clock, the deadline, no stop. */
-void search_set_time_limit(search *s, double seconds) { s->o.time_limit = seconds; }
 void search_set_max_guesses(search *s, int max_guesses) {
   s->o.max_guesses = max_guesses;
   s->depth = max_guesses <= 0 ? UNLIMITED : max_guesses;
 }
 
+/* Every public entry point starts here: the clock, no stop report. */
 void srch_begin(search *s) {
   s->t0 = now_seconds();
   s->last_progress = 0;
-  s->deadline = s->o.time_limit > 0 ? s->t0 + s->o.time_limit : 0;
-  atomic_store(&s->stop, 0);
   s->part = (search_partial){0};
 }
 
@@ -332,48 +238,6 @@ int srch_finish(search *s, int v) {
     return INF;
   }
   return v;
-}
-
-int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
-  srch_begin(s);
-  int d = s->depth, V, g0 = first;
-  int picks[PATTERN_COUNT];
-  if (tree) *tree = NULL;
-  if (first >= 0) {
-    level *L = xcalloc(1, sizeof *L);
-    L->part = xmalloc(sizeof *L->part * (size_t)n);
-    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    /* A guess limit of one leaves nothing after the first guess. */
-    if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) V = INF;
-    else V = srch_classes(s, L, A, n, d, first, vals, picks);
-    free(vals);
-    free(L->part);
-    free(L);
-    s->root.openers = 0;
-  } else if (n >= MEMO_MIN_SET && d >= 3) {
-    V = srch_root_proof(s, A, n, d, &g0);
-  } else {
-    s->root.openers = 0;
-    V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs);
-  }
-  s->t_values = now_seconds() - s->t0;
-  if (V < INF && tree) {
-    /* The root's guess is chosen with all threads, before the tasks. */
-    if (g0 < 0 && n > 1) g0 = srch_choose(s, A, n, d, V, true, s->root_u, s->root_nu, s->root_rs);
-#pragma omp parallel num_threads(s->o.threads)
-#pragma omp single
-    *tree = srch_build(s, A, n, d, V, g0, first >= 0 ? picks : NULL, s->root_u, s->root_nu,
-                       s->root_rs);
-    if (stopped(s)) {
-      /* The value is proven; only the tree was cut short. */
-      tree_free(*tree);
-      *tree = NULL;
-      s->part = (search_partial){true, V, V, g0, 0, 0, true};
-    }
-  }
-  s->t_tree = now_seconds() - s->t0 - s->t_values;
-  assert(!tree || !*tree || (tree_sums_ok(*tree) && (*tree)->total == V));
-  return s->part.stopped ? INF : V;
 }
 
 int search_value(search *s, const uint16_t *A, int n, int depth) {

@@ -4,6 +4,7 @@
  * among those that reach the node's value (score.h), and the children's
  * values, mostly memo hits.  Children are built as OpenMP tasks.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
   ctx *c0 = my_ctx(s);
   const game *G = s->g;
   c0->st.tree_nodes++;
+  assert(V >= set_floor(s, n) && V < INF); /* a proven value to reach */
   if (!parallel || s->o.threads == 1) {
     /* Most nodes are settled by one of their own answers: try those
      * first, cheaply (n table reads each for the bound), before a scan. */
@@ -130,6 +132,8 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   int start[PATTERN_COUNT + 1], pats[PATTERN_COUNT], np = 0;
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
   score_partition(G, g, A, n, part, start);
+  /* The classes and the winner (at most one answer) add up to the set. */
+  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
   for (int p = 0; p < PATTERN_WIN; p++)
     if (start[p + 1] > start[p]) pats[np++] = p;
   for (int i = 1; i < np; i++)
@@ -152,6 +156,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
       KU = kr[i].U, knu = kr[i].nu, krs = kr[i].rs;
     }
     int v = value_of(s, part + start[p], size, cd, KU, knu, krs);
+    assert(stopped(s) || (v >= set_floor(s, size) && v < INF)); /* inside a proven V */
     check += v;
     t->pat[i] = (uint8_t)p;
     t->kid[i] = NULL;
@@ -163,8 +168,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
     for (int i = 0; i < np; i++) free(kr[i].U);
     free(kr);
   }
-  for (int i = 0; i < np; i++)
-    if (!t->kid[i]) atomic_store(&s->stop, 1);
+  /* A child is missing only after a stop. */
   if (stopped(s)) {
     tree_free(t);
     free(part);
@@ -176,4 +180,28 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   }
   free(part);
   return t;
+}
+
+/* The last stage of every solve (search_solve()): the value V is proven
+ * (INF: none, or a stop); the tree with guess g at the root (the tie
+ * rule's when g < 0), hint giving children's guesses known already. */
+int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+              tnode **tree) {
+  s->t_values = now_seconds() - s->t0;
+  if (V < INF && tree) {
+    /* The root's guess is chosen with all threads, before the tasks. */
+    if (g < 0 && n > 1) g = srch_choose(s, A, n, d, V, true, s->root_u, s->root_nu, s->root_rs);
+#pragma omp parallel num_threads(s->o.threads)
+#pragma omp single
+    *tree = srch_build(s, A, n, d, V, g, hint, s->root_u, s->root_nu, s->root_rs);
+    if (stopped(s)) {
+      /* The value is proven; only the tree was cut short. */
+      tree_free(*tree);
+      *tree = NULL;
+      s->part = (search_partial){true, V, V, g, 0, 0, true};
+    }
+  }
+  s->t_tree = now_seconds() - s->t0 - s->t_values;
+  assert(!tree || !*tree || (tree_sums_ok(*tree) && (*tree)->total == V));
+  return s->part.stopped ? INF : V;
 }

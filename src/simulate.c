@@ -126,7 +126,7 @@ void sim_compare_run(sim_compare *c, const game *g) {
   int done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : done)
   for (int i = 0; i < nj; i++) {
-    if (stop_requested()) continue; /* util.h: the table is abandoned */
+    if (stop_requested()) continue; /* clock.h: the table is abandoned */
     int cell = jobs[i].cell;
     double t = now_seconds();
     c->total[cell] = strategy_total(&c->strats[cell % c->nstrat], g, all, n,

@@ -1,6 +1,7 @@
 /* tree.c: see tree.h. */
 #include "tree.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 
 tnode *tree_node_new(int guess, int total, int n, int nkids) {
   if (nkids < 0) nkids = 0;
+  assert(nkids <= PATTERN_COUNT && n >= 0); /* one child per pattern at most */
   /* One block: the node, then the kid pointers (pointer-aligned, as
    * sizeof(tnode) is a multiple of the pointer alignment), then the
    * pattern bytes. */
@@ -207,6 +209,8 @@ static int check_node(const tnode *t, const game *g, const uint16_t *list, int m
   }
   for (int i = 0; i < m; i++) sorted[off[fb[i]]++] = list[i];
   for (int q = 0; q < PATTERN_COUNT; q++) off[q] -= cnt[q];
+  /* The classes add up to the m answers, in pattern order. */
+  assert(off[PATTERN_COUNT - 1] + cnt[PATTERN_COUNT - 1] == m);
 
   int rc = 0;
   int covered = cnt[PATTERN_WIN];
@@ -344,6 +348,7 @@ static void hash_node(XXH3_state_t *st, const tnode *t, int depth) {
     put32(st, -1);
     return;
   }
+  assert(t->nkids == 0 || (t->kid && t->pat)); /* tree_node_new()'s shape */
   put32(st, t->guess);
   put32(st, t->total);
   put32(st, t->n);

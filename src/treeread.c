@@ -1,29 +1,26 @@
 /*
- * treeread.c: reading tree files (treeread.h): the whole file into
- * memory, format detection, the entry points, and the helpers every
- * reader shares (treeread_impl.h: the first invalid spot, tokens in
- * messages, guess words, wrong labels).
- *
- * The readers themselves work on the whole file in memory (at most
- * TREEREAD_MAX_BYTES): the text format in treeread_text.c, optle's JSON
- * in treeread_json.c, the formats other solvers publish in
- * treeread_public.c (recognised first, by content).
+ * treeread.c: the top of the tree readers (treeread.h): the whole file
+ * into memory, format detection, and the entry points, which dispatch to
+ * the format readers below: the text format (treeread_text.c), optle's
+ * JSON (treeread_json.c), and the formats other solvers publish
+ * (treeread_paths.c, treeread_map.c), recognised first, by content
+ * (treeread_public.c).  What every reader shares is treeread_core.c's;
+ * nothing below calls back up here.
  */
 #include "treeread.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "feedback.h"
+#include "err.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
-#include "words.h"
 
 const char *treeread_format_name(treefmt f) {
   return f == TREEFMT_JSON ? "JSON" : f == TREEFMT_TEXT ? "text" : treeread_public_name(f);
@@ -33,72 +30,6 @@ void treeread_info_free(treeread_info *info) {
   if (!info) return;
   free(info->line_of);
   info->line_of = NULL;
-}
-
-/* ------------------------------------------------------------------ */
-/* Shared state: the first invalid spot, kept while reading goes on.   */
-
-void tr_invalid(reader *r, const char *fmt, ...) {
-  if (r->invalid) return;
-  r->invalid = true;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(r->problem, sizeof r->problem, fmt, ap);
-  va_end(ap);
-}
-
-/* A token for messages: at most 24 bytes, non-printable bytes as '?'. */
-const char *tr_shown(const char *s, size_t len, char buf[32]) {
-  size_t n = len > 24 ? 24 : len;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    buf[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-  }
-  if (len > n) {
-    memcpy(buf + n, "...", 3);
-    n += 3;
-  }
-  buf[n] = '\0';
-  return buf;
-}
-
-/* A guess word: five letters (case folded) in the guess list.  Returns
- * its index, or -1 with err_msg() "where: reason" ("where" is "name:line"
- * or a path and ends the prefix; tail follows the reason: a column for
- * map JSON, else ""). */
-int tr_word_of(const reader *r, const char *where, const char *tail, const char *s, size_t len) {
-  char w[8] = {0}, b[32];
-  bool ok = len == 5;
-  for (size_t i = 0; ok && i < 5; i++) {
-    char c = s[i];
-    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-    ok = c >= 'a' && c <= 'z';
-    w[i] = c;
-  }
-  if (!ok) return err_set("%s: '%s' is not a five-letter word%s", where, tr_shown(s, len, b), tail);
-  int gi = words_find(&r->g->guesses, w);
-  if (gi < 0)
-    return err_set("%s: '%s' is not in the guess list %s%s", where, w, r->g->guesses.path, tail);
-  return gi;
-}
-
-/* Record a wrong label: at depth j of a path with guesses path[0..j], the
- * file says pattern `got` where answer aw gives `want`.  where: the
- * location prefix ("name:line" or "name: jq-path"). */
-void tr_bad_label(reader *r, const char *where, const char *aw, const int *path, int j, int got,
-                  int want) {
-  char gs[6], ws[6], h[TREEREAD_MAX_DEPTH * 6 + 1];
-  pattern_format(got, gs);
-  pattern_format(want, ws);
-  size_t n = 0;
-  for (int i = 0; i <= j; i++) {
-    memcpy(h + n, gw(r, path[i]), 5);
-    h[n + 5] = '/';
-    n += 6;
-  }
-  h[n - 1] = '\0';
-  tr_invalid(r, "%s: answer '%s': pattern %s after '%s' but %s gives %s", where, aw, gs,
-             gw(r, path[j]), h, ws);
 }
 
 /* ------------------------------------------------------------------ */
@@ -148,6 +79,25 @@ static int read_all(const char *path, char **out, size_t *outlen) {
   return 0;
 }
 
+/* The other solvers' formats: their reader (treeread_paths.c,
+ * treeread_map.c) with the per-answer lines it records. */
+static int read_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
+                       tnode **out, treeread_info *info) {
+  *out = NULL;
+  assert(treeread_public_format(f)); /* what treeread_public_sniff() found */
+  info->format = f;
+  reader r = {.name = name, .g = g, .f = f};
+  r.line_of = xcalloc((size_t)g->n_answers + 1, sizeof *r.line_of);
+  int rc = f == TREEFMT_MAP || f == TREEFMT_MJS ? tr_read_map(data, len, &r, out, info)
+                                                : tr_read_paths(data, len, &r, out, info);
+  if (rc) {
+    free(r.line_of);
+    return rc;
+  }
+  info->line_of = r.line_of;
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 
 int treeread_mem(const char *data, size_t len, const char *name, const game *g, tnode **out,
@@ -170,7 +120,7 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
     line += data[i] == '\n';
   if (i == len) return err_set("%s: empty file: no tree", name);
   treefmt pf = treeread_public_sniff(data + i, len - i); /* the other solvers' formats */
-  if (pf != TREEFMT_NONE) return treeread_public(data, len, name, g, pf, out, info);
+  if (pf != TREEFMT_NONE) return read_public(data, len, name, g, pf, out, info);
   reader r = {.name = name, .g = g};
   unsigned char c = (unsigned char)data[i];
   if (c == '{') {
@@ -241,39 +191,4 @@ int treeread_load(const char *path, const game *g, tnode **out, treeread_info *i
   int rc = treeread_mem(buf, len, path, g, out, info);
   free(buf);
   return rc;
-}
-
-int tr_hnode_new(tr_hnode **t, int *nt, int *cap, int line, int pat) {
-  if (*nt == *cap) {
-    *cap = *cap ? 2 * *cap : 1024;
-    *t = xrealloc(*t, sizeof **t * (size_t)*cap);
-  }
-  (*t)[*nt] = (tr_hnode){.guess = -1, .line = line, .kid = -1, .sib = -1, .last = -1,
-                         .pat = (uint8_t)pat};
-  return (*nt)++;
-}
-
-static int cmp_pat_kid(const void *a, const void *b) {
-  return pattern_cmp(((const int *)a)[0], ((const int *)b)[0]);
-}
-
-tnode *tr_hnode_build(const tr_hnode *t, int i) {
-  const tr_hnode *h = &t[i];
-  int pk[2 * PATTERN_COUNT], nk = 0;
-  for (int k = h->kid; k >= 0; k = t[k].sib) {
-    pk[2 * nk] = t[k].pat;
-    pk[2 * nk + 1] = k;
-    nk++;
-  }
-  qsort(pk, (size_t)nk, 2 * sizeof *pk, cmp_pat_kid);
-  tnode *n = tree_node_new(h->guess, 0, h->win ? 1 : 0, nk);
-  int below = 0;
-  for (int k = 0; k < nk; k++) {
-    n->pat[k] = (uint8_t)pk[2 * k];
-    n->kid[k] = tr_hnode_build(t, pk[2 * k + 1]);
-    n->n += n->kid[k]->n;
-    below += n->kid[k]->total;
-  }
-  n->total = n->n + below;
-  return n;
 }

@@ -1,21 +1,23 @@
 /*
  * treeread_impl.h: what the tree readers' files share (private to them).
+ * They stand in three layers, each calling only the ones below it:
  *
- *   treeread.c         reading the file, detection, the entry points of
- *                      treeread.h, and the shared helpers below: the
- *                      first invalid spot, tokens in messages, guess
- *                      words, wrong labels
+ *   treeread.c         the top: reading the file, detection, the entry
+ *                      points of treeread.h, the dispatch to a reader
  *   treeread_text.c    the text format (Selby's): tr_read_text()
  *   treeread_json.c    optle's JSON: tr_read_json(), and the depth scan
  *                      and the "list"/"lists_hash" fields that
  *                      treeread_lists() reads too
- *   treeread_public.c  the other solvers' formats (treeread_public.h):
- *                      detection, their names and pattern spellings, the
- *                      answer and label checks path lines and map JSON
- *                      share, the dispatch, verify.h's missing answers
  *   treeread_paths.c   path lines and compressed path lines: tr_read_paths()
  *   treeread_map.c     map JSON and its ES module, with the map reader's
  *                      own tokenizer: tr_read_map()
+ *   treeread_public.c  what the last two share (treeread_public.h):
+ *                      detection, the formats' names and pattern
+ *                      spellings, the answer and label checks, verify.h's
+ *                      missing answers
+ *   treeread_core.c    the bottom, no format of its own: the first
+ *                      invalid spot, tokens in messages, guess words,
+ *                      wrong labels, the history trie and its tree
  *
  * Every reader gets the whole file in memory (at most TREEREAD_MAX_BYTES)
  * and one reader struct for it: the first invalid spot is kept there
@@ -35,7 +37,7 @@
 #include "treeread_public.h"
 
 /* ------------------------------------------------------------------ */
-/* Shared state: the first invalid spot, kept while reading goes on.   */
+/* treeread_core.c: the first invalid spot, kept while reading goes on. */
 
 typedef struct {
   const char *name;
@@ -80,14 +82,9 @@ static inline int cmp_patkid(const void *a, const void *b) {
   return pattern_cmp(((const patkid *)a)->pat, ((const patkid *)b)->pat);
 }
 
-/* ------------------------------------------------------------------ */
-/* The readers: data[0..len) in one format, treeread_mem()'s contract
- * (r names the file and the game; info gets lines, and line_of where
- * the format has one). */
-
-/* The history trie the line readers (text, path lines) build: one node
- * per distinct history; children are a sibling list in the order lines
- * first reach them. */
+/* treeread_core.c: the history trie the line readers (text, path
+ * lines) build: one node per distinct history; children are a sibling
+ * list in the order lines first reach them. */
 typedef struct {
   int guess;          /* -1 until a line names it */
   int line;           /* the line that first reached this node */
@@ -102,33 +99,12 @@ int tr_hnode_new(tr_hnode **t, int *nt, int *cap, int line, int pat);
  * by the line grammar. */
 tnode *tr_hnode_build(const tr_hnode *t, int i);
 
-
-/* treeread_text.c */
-int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
-
-/* treeread_json.c */
-int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
-/* Refuse deep nesting before jansson parses (it recurses per level). */
-int tr_json_scan(const char *s, size_t n, const char *name, int max_answers);
-/* "list" and "lists_hash" (either may be NULL: absent; json_t values)
- * into info: 0, or -1 (err_set, unusable). */
-struct json_t;
-int tr_json_lists_fields(const char *name, const struct json_t *list, const struct json_t *hash,
-                         treeread_info *info);
-
 /* ------------------------------------------------------------------ */
-/* The public formats (treeread_public.c, treeread_paths.c,
- * treeread_map.c). */
+/* treeread_public.c: what the public formats' readers share. */
 
 /* The public format the bytes s[0..n) start (blanks and a byte order
  * mark already skipped), or TREEFMT_NONE. */
 treefmt treeread_public_sniff(const char *s, size_t n);
-
-/* Read data[0..len) as format f; the contract of treeread_mem().  info
- * gets lines and, per answer, line_of: the line that ends it (path
- * lines) or of the key that names it (map JSON). */
-int treeread_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
-                    tnode **out, treeread_info *info);
 
 /* A pattern as format f writes it: "_yg" for path lines, "012" for map JSON. */
 void tr_spell(treefmt f, int p, char out[6]);
@@ -152,6 +128,24 @@ typedef struct {
 
 void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr_locs *l, int loc,
                     int *seen_where);
+
+/* ------------------------------------------------------------------ */
+/* The readers: data[0..len) in one format, treeread_mem()'s contract
+ * (r names the file and the game; info gets lines, and line_of where
+ * the format has one). */
+
+/* treeread_text.c */
+int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+
+/* treeread_json.c */
+int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
+/* Refuse deep nesting before jansson parses (it recurses per level). */
+int tr_json_scan(const char *s, size_t n, const char *name, int max_answers);
+/* "list" and "lists_hash" (either may be NULL: absent; json_t values)
+ * into info: 0, or -1 (err_set, unusable). */
+struct json_t;
+int tr_json_lists_fields(const char *name, const struct json_t *list, const struct json_t *hash,
+                         treeread_info *info);
 
 /* treeread_paths.c: path lines and compressed path lines (r->f). */
 int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);

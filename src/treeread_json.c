@@ -5,6 +5,7 @@
  * jansson (a well-kept Debian package with line and column errors and
  * JSON_REJECT_DUPLICATES) and walks the document.
  */
+#include <assert.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
@@ -13,10 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
 #include "tuning.h"
-#include "util.h"
 
 /* Largest stored total accepted: far above any real tree
  * (TREEREAD_MAX_DEPTH guesses x 65535 answers), far below overflow. */
@@ -118,6 +120,7 @@ static int jint(const jsonr *x, const json_t *v, const char *key, long long lo, 
 /* The answer whose path ends at the node at depth d (its guess): in the
  * answer list, every label on the path its feedback, seen once. */
 static void json_answer_ends(jsonr *x, int d, bool leaf) {
+  assert(d >= 0 && d < TREEREAD_MAX_DEPTH); /* node_fields() refused deeper */
   const game *g = x->r.g;
   int guess = x->guess[d];
   int a = g->guess2ans[guess];
@@ -146,19 +149,16 @@ static void json_answer_ends(jsonr *x, int d, bool leaf) {
   x->seen[a] = 1;
 }
 
-/* Convert the node v at depth d (x->path names it).  NULL on an
- * unusable node (err_set); invalid spots are recorded and reading goes on. */
-static tnode *json_node(jsonr *x, json_t *v, int d) {
+/* The node v at depth d (x->path names it): an object of "guess",
+ * "total" and "next" (NULL: a leaf).  0, or -1 on an unusable node
+ * (err_set). */
+static int node_fields(jsonr *x, json_t *v, int d, int *guess, int *total, json_t **next) {
   const char *name = x->r.name;
-  if (d >= TREEREAD_MAX_DEPTH) {
-    err_set("%s: %s: deeper than %d guesses (optle reads trees at most %d deep)", name, x->path,
-            TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
-    return NULL;
-  }
-  if (!json_is_object(v)) {
-    err_set("%s: %s: a node must be an object, not %s", name, x->path, jtype(v));
-    return NULL;
-  }
+  if (d >= TREEREAD_MAX_DEPTH)
+    return err_set("%s: %s: deeper than %d guesses (optle reads trees at most %d deep)", name,
+                   x->path, TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
+  if (!json_is_object(v))
+    return err_set("%s: %s: a node must be an object, not %s", name, x->path, jtype(v));
   json_t *jg = NULL, *jt = NULL, *jn = NULL;
   const char *key;
   json_t *val;
@@ -168,26 +168,78 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
     else if (!strcmp(key, "next")) jn = val;
     else {
       char b[32];
-      err_set("%s: %s: unknown key \"%s\" in a node (a node has guess, total and next)", name,
-              x->path, tr_shown(key, strlen(key), b));
-      return NULL;
+      return err_set("%s: %s: unknown key \"%s\" in a node (a node has guess, total and next)",
+                     name, x->path, tr_shown(key, strlen(key), b));
     }
   }
-  if (!jg || !jt) {
-    err_set("%s: %s: a node needs \"%s\"", name, x->path, jg ? "total" : "guess");
-    return NULL;
-  }
-  if (!json_is_string(jg)) {
-    err_set("%s: %s: \"guess\" must be a string, not %s", name, x->path, jtype(jg));
-    return NULL;
-  }
+  if (!jg || !jt)
+    return err_set("%s: %s: a node needs \"%s\"", name, x->path, jg ? "total" : "guess");
+  if (!json_is_string(jg))
+    return err_set("%s: %s: \"guess\" must be a string, not %s", name, x->path, jtype(jg));
   char where[sizeof x->path + 512];
   snprintf(where, sizeof where, "%s: %s", name, x->path);
-  int guess = tr_word_of(&x->r, where, "", json_string_value(jg), json_string_length(jg));
-  int total;
-  if (guess < 0 || jint(x, jt, "total", 1, TOTAL_MAX, &total)) return NULL;
-  x->guess[d] = guess;
+  *guess = tr_word_of(&x->r, where, "", json_string_value(jg), json_string_length(jg));
+  if (*guess < 0 || jint(x, jt, "total", 1, TOTAL_MAX, total)) return -1;
+  *next = jn;
+  return 0;
+}
 
+static tnode *json_node(jsonr *x, json_t *v, int d);
+
+/* The branches of the node at depth d (guess `guess`): the object jn,
+ * each key a pattern, each value a node.  Fills pk[0..*have) with the
+ * usable ones and adds up their n and totals.  0, or -1 on an unusable
+ * branch (err_set; the children built so far stay in pk). */
+static int json_branches(jsonr *x, json_t *jn, int d, int guess, patkid *pk, int *have,
+                         long long *below_n, long long *below_total) {
+  const char *name = x->r.name, *key;
+  json_t *val;
+  json_object_foreach(jn, key, val) {
+    char b[32];
+    int p = strlen(key) == 5 ? pattern_parse(key) : -1;
+    if (p < 0)
+      return err_set("%s: %s.next: \"%s\" is not a pattern (five of B, Y, G)", name, x->path,
+                     tr_shown(key, strlen(key), b));
+    x->pat[d] = (uint8_t)p;
+    bool alpha = (key[0] >= 'A' && key[0] <= 'Z') || (key[0] >= 'a' && key[0] <= 'z');
+    snprintf(x->path + x->plen[d], sizeof x->path - x->plen[d],
+             alpha ? ".next.%s" : ".next[\"%s\"]", key);
+    x->plen[d + 1] = strlen(x->path);
+    bool keep = true;
+    if (p == PATTERN_WIN) {
+      tr_invalid(&x->r, "%s: %s: the winning pattern is a branch under '%s' (when the guess is the "
+                 "answer, the game ends)", name, x->path, gw(&x->r, guess));
+      keep = false;
+    }
+    for (int i = 0; i < *have && keep; i++)
+      if (pk[i].pat == p) {
+        tr_invalid(&x->r, "%s: %s: pattern %s is listed twice under '%s'", name, x->path, key,
+                   gw(&x->r, guess));
+        keep = false;
+      }
+    tnode *kid = json_node(x, val, d + 1);
+    x->path[x->plen[d]] = '\0';
+    if (!kid) return -1;
+    if (!keep) {
+      tree_free(kid);
+      continue;
+    }
+    assert(*have < PATTERN_COUNT - 1); /* distinct non-winning patterns */
+    pk[(*have)++] = (patkid){p, kid};
+    *below_n += kid->n;
+    *below_total += kid->total;
+  }
+  return 0;
+}
+
+/* Convert the node v at depth d (x->path names it).  NULL on an
+ * unusable node (err_set); invalid spots are recorded and reading goes on. */
+static tnode *json_node(jsonr *x, json_t *v, int d) {
+  const char *name = x->r.name;
+  int guess, total;
+  json_t *jn;
+  if (node_fields(x, v, d, &guess, &total, &jn)) return NULL;
+  x->guess[d] = guess;
   if (!jn) { /* a leaf: its guess is the answer */
     if (total != 1 && !x->r.invalid)
       tr_invalid(&x->r, "%s: %s: leaf '%s' has total %d, but a leaf's total is 1", name, x->path,
@@ -208,45 +260,14 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
   patkid *pk = xmalloc(sizeof *pk * nk);
   int have = 0;
   long long below_n = 0, below_total = 0;
-  tnode *t = NULL;
-  json_object_foreach(jn, key, val) {
-    char b[32];
-    int p = strlen(key) == 5 ? pattern_parse(key) : -1;
-    if (p < 0) {
-      err_set("%s: %s.next: \"%s\" is not a pattern (five of B, Y, G)", name, x->path,
-              tr_shown(key, strlen(key), b));
-      goto fail;
-    }
-    x->pat[d] = (uint8_t)p;
-    bool alpha = (key[0] >= 'A' && key[0] <= 'Z') || (key[0] >= 'a' && key[0] <= 'z');
-    snprintf(x->path + x->plen[d], sizeof x->path - x->plen[d],
-             alpha ? ".next.%s" : ".next[\"%s\"]", key);
-    x->plen[d + 1] = strlen(x->path);
-    bool keep = true;
-    if (p == PATTERN_WIN) {
-      tr_invalid(&x->r, "%s: %s: the winning pattern is a branch under '%s' (when the guess is the "
-                 "answer, the game ends)", name, x->path, gw(&x->r, guess));
-      keep = false;
-    }
-    for (int i = 0; i < have && keep; i++)
-      if (pk[i].pat == p) {
-        tr_invalid(&x->r, "%s: %s: pattern %s is listed twice under '%s'", name, x->path, key,
-                   gw(&x->r, guess));
-        keep = false;
-      }
-    tnode *kid = json_node(x, val, d + 1);
-    x->path[x->plen[d]] = '\0';
-    if (!kid) goto fail;
-    if (!keep) {
-      tree_free(kid);
-      continue;
-    }
-    pk[have++] = (patkid){p, kid};
-    below_n += kid->n;
-    below_total += kid->total;
+  if (json_branches(x, jn, d, guess, pk, &have, &below_n, &below_total)) {
+    for (int i = 0; i < have; i++) tree_free(pk[i].kid);
+    free(pk);
+    return NULL;
   }
+  assert(have <= (int)nk && have < PATTERN_COUNT); /* one branch per key, never the win */
   qsort(pk, (size_t)have, sizeof *pk, cmp_patkid);
-  t = tree_node_new(guess, total, 0, have);
+  tnode *t = tree_node_new(guess, total, 0, have);
   for (int i = 0; i < have; i++) {
     t->pat[i] = (uint8_t)pk[i].pat;
     t->kid[i] = pk[i].kid;
@@ -262,10 +283,6 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
   if (ends == 1 && !x->r.invalid) json_answer_ends(x, d, false);
   t->n = (int)below_n + (ends == 1 ? 1 : 0);
   return t;
-fail:
-  for (int i = 0; i < have; i++) tree_free(pk[i].kid);
-  free(pk);
-  return NULL;
 }
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */

@@ -9,6 +9,7 @@
  * when "map" comes first, it is skipped and read again once the guess is
  * known.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,9 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 /* Nesting a map-JSON file may have: two levels a guess, and some room
  * for the statistics beside the nodes. */
@@ -212,6 +214,7 @@ static const char *jtype(int c) {
 /* Labels' and answers' locations for tr_answer_ends(): the path's keys. */
 static void map_locs(mapr *x, int d, int line, int column, tr_locs *l, char (*buf)[600],
                      char *tail) {
+  assert(d >= 0 && d <= TREEREAD_MAX_DEPTH); /* buf has d + 1 rows, l->label room */
   snprintf(tail, 32, " (column %d)", column);
   for (int j = 0; j < d; j++) {
     snprintf(buf[j], 600, "%s:%d", x->r.name, x->kline[j]);
@@ -236,117 +239,193 @@ static void map_answer(mapr *x, int d, int line, int column) {
 
 static tnode *map_node(mapr *x, int d);
 
+/* A map being read: the branches kept so far, by pattern. */
+typedef struct {
+  int guess;      /* the node's guess */
+  patkid *pk;     /* the branches kept (PATTERN_COUNT room) */
+  int have;
+  int win;        /* a "22222" key naming the guess: it ends an answer here */
+  int *seen;      /* per pattern: the line of its key, 0 = none */
+} mapb;
+
+/* The word value of pattern p's key (at kline, kcol) in the map at depth
+ * d: the guess after p, which is the answer.  keep: the key is not a
+ * repeat.  0, or -1 (err_set). */
+static int map_word(mapr *x, mapb *m, int d, int p, bool keep, int kline, int kcol) {
+  int wline = x->line, wcol = col(x, x->pos);
+  char w[32], where[600], tail[32];
+  size_t wlen;
+  if (jstring(x, w, sizeof w, &wlen)) return -1;
+  snprintf(where, sizeof where, "%s:%d", x->r.name, wline);
+  snprintf(tail, sizeof tail, " (column %d)", wcol);
+  int gi = tr_word_of(&x->r, where, tail, w, wlen < sizeof w ? wlen : sizeof w - 1);
+  if (gi < 0) return -1;
+  if (p == PATTERN_WIN && gi == m->guess) {
+    if (keep) {
+      m->win = 1;
+      map_answer(x, d, kline, kcol);
+    }
+    return 0;
+  }
+  if (d + 1 >= TREEREAD_MAX_DEPTH)
+    return bad_at(x, kline, kcol, "deeper than %d guesses (optle reads trees at most %d deep)",
+                  TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
+  x->guess[d + 1] = gi;
+  if (keep) map_answer(x, d + 1, kline, kcol); /* 22222: the label check names it */
+  if (keep && p != PATTERN_WIN) m->pk[m->have++] = (patkid){p, tree_node_new(gi, 1, 1, 0)};
+  return 0;
+}
+
+/* One "pattern": value entry of the map at depth d.  0, or -1 (err_set). */
+static int map_entry(mapr *x, mapb *m, int d) {
+  const char *name = x->r.name;
+  char key[32], b[32], c16[16];
+  size_t klen;
+  if (peek(x) != '"') return BAD(x, "expected a pattern key, found %s", what(peek(x), c16));
+  int kline = x->line, kcol = col(x, x->pos);
+  if (jstring(x, key, sizeof key, &klen) || expect(x, ':', "':'")) return -1;
+  int p = klen < sizeof key ? tr_pattern_of(key, klen) : -1;
+  if (p < 0)
+    return bad_at(x, kline, kcol, "\"%s\" under '%s' is not a pattern (five of 0, 1, 2)",
+                  tr_shown(key, klen < sizeof key ? klen : sizeof key - 1, b),
+                  gw(&x->r, m->guess));
+  x->pat[d] = p;
+  x->kline[d] = kline;
+  x->kcol[d] = kcol;
+  bool keep = true;
+  if (m->seen[p]) {
+    char ps[6];
+    tr_spell(x->r.f, p, ps);
+    tr_invalid(&x->r, "%s:%d: pattern %s is listed twice under '%s' (lines %d and %d; column %d)",
+               name, kline, ps, gw(&x->r, m->guess), m->seen[p], kline, kcol);
+    keep = false;
+  }
+  m->seen[p] = kline;
+  int c = peek(x);
+  if (c == '"') return map_word(x, m, d, p, keep, kline, kcol); /* a word: it is the answer */
+  if (c != '{')
+    return bad_at(x, kline, kcol, "the value of \"%s\" under '%s' must be a word or a node, not %s",
+                  key, gw(&x->r, m->guess), c < 0 ? "missing" : jtype(c));
+  if (p == PATTERN_WIN) {
+    tr_invalid(&x->r, "%s:%d: the winning pattern is a subtree under '%s' (when the guess is "
+               "the answer, the game ends) (column %d)",
+               name, kline, gw(&x->r, m->guess), kcol);
+    keep = false;
+  }
+  tnode *kid = map_node(x, d + 1);
+  if (!kid) return -1;
+  if (keep) m->pk[m->have++] = (patkid){p, kid};
+  else tree_free(kid);
+  return 0;
+}
+
 /* The map of the node at depth d (its guess known), from its '{'. */
 static tnode *map_map(mapr *x, int d, int mline, int mcol) {
-  const char *name = x->r.name;
-  int guess = x->guess[d];
+  mapb m = {.guess = x->guess[d]};
   x->pos++;
   x->nest++;
-  patkid *pk = xmalloc(sizeof *pk * PATTERN_COUNT);
-  int *seen = xcalloc(PATTERN_COUNT, sizeof *seen); /* line of a pattern's key, 0 = none */
-  int have = 0, win = 0;
+  m.pk = xmalloc(sizeof *m.pk * PATTERN_COUNT);
+  m.seen = xcalloc(PATTERN_COUNT, sizeof *m.seen);
   tnode *t = NULL;
+  bool ok = true;
   if (peek(x) == '}') {
-    bad_at(x, mline, mcol, "the map of '%s' is empty", gw(&x->r, guess));
-    goto fail;
+    bad_at(x, mline, mcol, "the map of '%s' is empty", gw(&x->r, m.guess));
+    ok = false;
   }
-  for (;;) {
-    char key[32], b[32], c16[16];
-    size_t klen;
-    if (peek(x) != '"') {
-      BAD(x, "expected a pattern key, found %s", what(peek(x), c16));
-      goto fail;
-    }
-    int kline = x->line, kcol = col(x, x->pos);
-    if (jstring(x, key, sizeof key, &klen) || expect(x, ':', "':'")) goto fail;
-    int p = klen < sizeof key ? tr_pattern_of(key, klen) : -1;
-    if (p < 0) {
-      bad_at(x, kline, kcol, "\"%s\" under '%s' is not a pattern (five of 0, 1, 2)",
-             tr_shown(key, klen < sizeof key ? klen : sizeof key - 1, b), gw(&x->r, guess));
-      goto fail;
-    }
-    x->pat[d] = p;
-    x->kline[d] = kline;
-    x->kcol[d] = kcol;
-    bool keep = true;
-    if (seen[p]) {
-      char ps[6];
-      tr_spell(x->r.f, p, ps);
-      tr_invalid(&x->r, "%s:%d: pattern %s is listed twice under '%s' (lines %d and %d; column %d)",
-                 name, kline, ps, gw(&x->r, guess), seen[p], kline, kcol);
-      keep = false;
-    }
-    seen[p] = kline;
-    int c = peek(x);
-    if (c == '"') { /* a word: guess it, it is the answer */
-      int wline = x->line, wcol = col(x, x->pos);
-      char w[32], where[600], tail[32];
-      size_t wlen;
-      if (jstring(x, w, sizeof w, &wlen)) goto fail;
-      snprintf(where, sizeof where, "%s:%d", name, wline);
-      snprintf(tail, sizeof tail, " (column %d)", wcol);
-      int gi = tr_word_of(&x->r, where, tail, w, wlen < sizeof w ? wlen : sizeof w - 1);
-      if (gi < 0) goto fail;
-      if (p == PATTERN_WIN && gi == guess) {
-        if (keep) {
-          win = 1;
-          map_answer(x, d, kline, kcol);
-        }
-      } else {
-        if (d + 1 >= TREEREAD_MAX_DEPTH) {
-          bad_at(x, kline, kcol, "deeper than %d guesses (optle reads trees at most %d deep)",
-                 TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
-          goto fail;
-        }
-        x->guess[d + 1] = gi;
-        if (keep) map_answer(x, d + 1, kline, kcol); /* 22222: the label check names it */
-        if (keep && p != PATTERN_WIN) pk[have++] = (patkid){p, tree_node_new(gi, 1, 1, 0)};
-      }
-    } else if (c == '{') {
-      if (p == PATTERN_WIN) {
-        tr_invalid(&x->r, "%s:%d: the winning pattern is a subtree under '%s' (when the guess is "
-                   "the answer, the game ends) (column %d)",
-                   name, kline, gw(&x->r, guess), kcol);
-        keep = false;
-      }
-      tnode *kid = map_node(x, d + 1);
-      if (!kid) goto fail;
-      if (keep) pk[have++] = (patkid){p, kid};
-      else tree_free(kid);
-    } else {
-      bad_at(x, kline, kcol, "the value of \"%s\" under '%s' must be a word or a node, not %s",
-             key, gw(&x->r, guess), c < 0 ? "missing" : jtype(c));
-      goto fail;
-    }
-    c = peek(x);
-    if (c == '}') break;
-    if (expect(x, ',', "',' or '}'")) goto fail;
+  while (ok) {
+    ok = !map_entry(x, &m, d);
+    if (!ok || peek(x) == '}') break;
+    ok = !expect(x, ',', "',' or '}'");
   }
-  x->pos++;
-  x->nest--;
-  qsort(pk, (size_t)have, sizeof *pk, cmp_patkid);
-  t = tree_node_new(guess, 0, win, have);
-  int below = 0;
-  for (int i = 0; i < have; i++) {
-    t->pat[i] = (uint8_t)pk[i].pat;
-    t->kid[i] = pk[i].kid;
-    t->n += pk[i].kid->n;
-    below += pk[i].kid->total;
+  if (ok) {
+    x->pos++;
+    x->nest--;
+    assert(m.have < PATTERN_COUNT); /* one branch per pattern, never the win */
+    qsort(m.pk, (size_t)m.have, sizeof *m.pk, cmp_patkid);
+    t = tree_node_new(m.guess, 0, m.win, m.have);
+    int below = 0;
+    for (int i = 0; i < m.have; i++) {
+      t->pat[i] = (uint8_t)m.pk[i].pat;
+      t->kid[i] = m.pk[i].kid;
+      t->n += m.pk[i].kid->n;
+      below += m.pk[i].kid->total;
+    }
+    t->total = t->n + below;
+  } else {
+    for (int i = 0; i < m.have; i++) tree_free(m.pk[i].kid);
   }
-  t->total = t->n + below;
-  free(pk);
-  free(seen);
+  free(m.pk);
+  free(m.seen);
   return t;
-fail:
-  for (int i = 0; i < have; i++) tree_free(pk[i].kid);
-  free(pk);
-  free(seen);
-  return NULL;
+}
+
+/* A node being read: where its keys were, and its tree once read. */
+typedef struct {
+  int guess, gline;    /* the guess and its key's line (0: not yet) */
+  int mline, mcol, mkl; /* the map's '{', and its key's line (0: not yet) */
+  size_t mpos, mbol;   /* a map before the guess: where to read it again */
+  bool deferred;
+  tnode *t;
+} mnode;
+
+/* The node's "guess" value (its key at kline).  0, or -1 (err_set). */
+static int node_guess(mapr *x, mnode *nd, int d, int kline, int kcol) {
+  int c = peek(x);
+  if (c != '"')
+    return bad_at(x, kline, kcol, "\"guess\" must be a string, not %s",
+                  c < 0 ? "missing" : jtype(c));
+  int wcol = col(x, x->pos);
+  char w[32], where[600], tail[32];
+  size_t wlen;
+  if (jstring(x, w, sizeof w, &wlen)) return -1;
+  snprintf(where, sizeof where, "%s:%d", x->r.name, kline);
+  snprintf(tail, sizeof tail, " (column %d)", wcol);
+  nd->guess = tr_word_of(&x->r, where, tail, w, wlen < sizeof w ? wlen : sizeof w - 1);
+  if (nd->guess < 0) return -1;
+  nd->gline = kline;
+  x->guess[d] = nd->guess;
+  return 0;
+}
+
+/* The node's "map" value (its key at kline): read now if the guess is
+ * known, else skipped and read again once it is.  0, or -1 (err_set). */
+static int node_map(mapr *x, mnode *nd, int d, int kline, int kcol) {
+  int c = peek(x);
+  if (c != '{')
+    return bad_at(x, kline, kcol, "\"map\" must be an object, not %s",
+                  c < 0 ? "missing" : jtype(c));
+  nd->mkl = kline;
+  nd->mline = x->line;
+  nd->mcol = col(x, x->pos);
+  if (nd->guess >= 0) return (nd->t = map_map(x, d, nd->mline, nd->mcol)) ? 0 : -1;
+  nd->mpos = x->pos;
+  nd->mbol = x->bol;
+  nd->deferred = true;
+  return skip_value(x);
+}
+
+/* One key: value of the node at depth d.  0, or -1 (err_set). */
+static int node_entry(mapr *x, mnode *nd, int d) {
+  char key[32], c16[16];
+  size_t klen;
+  if (peek(x) != '"') return BAD(x, "expected a key, found %s", what(peek(x), c16));
+  int kline = x->line, kcol = col(x, x->pos);
+  if (jstring(x, key, sizeof key, &klen) || expect(x, ':', "':'")) return -1;
+  bool is_guess = klen == 5 && !strcmp(key, "guess"), is_map = klen == 3 && !strcmp(key, "map");
+  if ((is_guess && nd->gline) || (is_map && nd->mkl))
+    return bad_at(x, kline, kcol, "duplicate key \"%s\" in a node (first on line %d)", key,
+                  is_guess ? nd->gline : nd->mkl);
+  if (is_guess) return node_guess(x, nd, d, kline, kcol);
+  if (is_map) return node_map(x, nd, d, kline, kcol);
+  if ((klen == 4 && (!strcmp(key, "next") || !strcmp(key, "tree"))) ||
+      (klen == 5 && !strcmp(key, "total")))
+    return bad_at(x, kline, kcol,
+                  "key \"%s\" belongs to optle's JSON, not to map JSON: mixed formats", key);
+  return skip_value(x);
 }
 
 /* The node at depth d, from its '{': {"guess": w, "map": {...}, ...}. */
 static tnode *map_node(mapr *x, int d) {
-  const char *name = x->r.name;
   int oline = x->line, ocol = col(x, x->pos);
   if (d >= TREEREAD_MAX_DEPTH) {
     BAD(x, "deeper than %d guesses (optle reads trees at most %d deep)", TREEREAD_MAX_DEPTH,
@@ -358,96 +437,39 @@ static tnode *map_node(mapr *x, int d) {
     return NULL;
   }
   x->pos++;
-  int guess = -1, gline = 0;
-  int mline = 0, mcol = 0, mkl = 0;
-  size_t mpos = 0, mbol = 0;
-  tnode *t = NULL;
-  bool deferred = false;
+  mnode nd = {.guess = -1};
+  bool ok = true;
   if (peek(x) != '}')
-    for (;;) {
-      char key[32], c16[16];
-      size_t klen;
-      if (peek(x) != '"') {
-        BAD(x, "expected a key, found %s", what(peek(x), c16));
-        goto fail;
-      }
-      int kline = x->line, kcol = col(x, x->pos);
-      if (jstring(x, key, sizeof key, &klen) || expect(x, ':', "':'")) goto fail;
-      int c = peek(x);
-      bool is_guess = klen == 5 && !strcmp(key, "guess"), is_map = klen == 3 && !strcmp(key, "map");
-      if ((is_guess && gline) || (is_map && mkl)) {
-        bad_at(x, kline, kcol, "duplicate key \"%s\" in a node (first on line %d)", key,
-               is_guess ? gline : mkl);
-        goto fail;
-      }
-      if (is_guess) {
-        if (c != '"') {
-          bad_at(x, kline, kcol, "\"guess\" must be a string, not %s",
-                 c < 0 ? "missing" : jtype(c));
-          goto fail;
-        }
-        int wcol = col(x, x->pos);
-        char w[32], where[600], tail[32];
-        size_t wlen;
-        if (jstring(x, w, sizeof w, &wlen)) goto fail;
-        snprintf(where, sizeof where, "%s:%d", name, kline);
-        snprintf(tail, sizeof tail, " (column %d)", wcol);
-        guess = tr_word_of(&x->r, where, tail, w, wlen < sizeof w ? wlen : sizeof w - 1);
-        if (guess < 0) goto fail;
-        gline = kline;
-        x->guess[d] = guess;
-      } else if (is_map) {
-        if (c != '{') {
-          bad_at(x, kline, kcol, "\"map\" must be an object, not %s", c < 0 ? "missing" : jtype(c));
-          goto fail;
-        }
-        mkl = kline;
-        mline = x->line;
-        mcol = col(x, x->pos);
-        if (guess >= 0) {
-          if (!(t = map_map(x, d, mline, mcol))) goto fail;
-        } else { /* read once the guess is known */
-          mpos = x->pos;
-          mbol = x->bol;
-          deferred = true;
-          if (skip_value(x)) goto fail;
-        }
-      } else if ((klen == 4 && (!strcmp(key, "next") || !strcmp(key, "tree"))) ||
-                 (klen == 5 && !strcmp(key, "total"))) {
-        bad_at(x, kline, kcol, "key \"%s\" belongs to optle's JSON, not to map JSON: mixed formats",
-               key);
-        goto fail;
-      } else if (skip_value(x)) {
-        goto fail;
-      }
-      c = peek(x);
-      if (c == '}') break;
-      if (expect(x, ',', "',' or '}'")) goto fail;
+    while (ok) {
+      ok = !node_entry(x, &nd, d);
+      if (!ok || peek(x) == '}') break;
+      ok = !expect(x, ',', "',' or '}'");
     }
-  if (!gline || !mkl) {
+  if (ok && (!nd.gline || !nd.mkl)) {
     bad_at(x, oline, ocol, "a node needs \"%s\" (like {\"guess\": \"salet\", \"map\": {...}})",
-           gline ? "map" : "guess");
-    goto fail;
+           nd.gline ? "map" : "guess");
+    ok = false;
   }
-  if (deferred) {
+  if (!ok) {
+    tree_free(nd.t);
+    return NULL;
+  }
+  if (nd.deferred) {
     size_t end = x->pos, ebol = x->bol;
     int eline = x->line;
-    x->pos = mpos;
-    x->bol = mbol;
-    x->line = mline;
-    x->guess[d] = guess;
-    t = map_map(x, d, mline, mcol);
-    if (!t) return NULL;
+    x->pos = nd.mpos;
+    x->bol = nd.mbol;
+    x->line = nd.mline;
+    x->guess[d] = nd.guess;
+    nd.t = map_map(x, d, nd.mline, nd.mcol);
+    if (!nd.t) return NULL;
     x->pos = end;
     x->bol = ebol;
     x->line = eline;
   }
   x->pos++; /* the node's '}' */
   x->nest--;
-  return t;
-fail:
-  tree_free(t);
-  return NULL;
+  return nd.t;
 }
 
 int tr_read_map(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {

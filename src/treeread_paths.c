@@ -8,15 +8,17 @@
  * enforces "same history, same guess".  Unlike Selby's format, the lines
  * need not be in tree order: a node's children are looked up by pattern.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 
 /* A line as a full path: guess[0..m), pat[m - 1] the winning pattern. */
@@ -69,75 +71,62 @@ static int pattern_token(pathr *x, int no, const char *s, int len, int after) {
                  tr_shown(s, (size_t)len, b), gw(&x->r, after));
 }
 
-/*
- * Parse line `no` (s[0..len), trailing blanks and CR gone) into cur;
- * prev is the line above (NULL for the first), for the compressed
- * variant.  0, or -1 with err_set (unusable).
- */
-static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int len, int no) {
-  const char *name = x->r.name;
-  bool comp = x->r.f == TREEFMT_CPATHS;
+/* Only printable ASCII and tabs on line `no`: 0, or -1 (err_set). */
+static int line_bytes(const pathr *x, const char *s, int len, int no) {
   for (int i = 0; i < len; i++) {
     unsigned char c = (unsigned char)s[i];
     if ((c >= 0x20 && c < 0x7f) || c == '\t') continue;
-    return err_set("%s:%d: %s byte 0x%02x at column %d: not a path-lines tree", name, no,
+    return err_set("%s:%d: %s byte 0x%02x at column %d: not a path-lines tree", x->r.name, no,
                    c == 0 ? "NUL" : c >= 0x80 ? "non-ASCII" : "control", c, i + 1);
   }
-  int start[PMAX_TOKENS], tlen[PMAX_TOKENS];
-  int nt = tokens(s, len, start, tlen, PMAX_TOKENS);
-  if (nt < 0)
-    return err_set("%s:%d: more than %d guesses on one line (optle reads trees at most %d deep)",
-                   name, no, TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
-  const char *t0 = s + start[0];
-  if (t0[0] == '{' || t0[0] == '[' || (tlen[0] == 6 && !memcmp(t0, "export", 6)))
-    return err_set("%s:%d: JSON in a file of %s: mixed formats", name, no,
-                   treeread_public_name(x->r.f));
-  cur->no = no;
-  cur->m = 0;
-  int i = 0;
-  bool want_word = true;
-  if (comp) {
-    if (!is_digit(t0[0])) {
-      if (is_letter(t0[0]))
-        return err_set("%s:%d: a full path line in a file of compressed path lines (each line "
-                       "starts with how many guesses it shares with the line above): mixed "
-                       "formats",
-                       name, no);
-      char b[32];
-      return err_set("%s:%d: '%s' is not a count of shared guesses", name, no,
-                     tr_shown(t0, (size_t)tlen[0], b));
-    }
-    int k = 0;
-    for (int j = 0; j < tlen[0]; j++) {
-      if (!is_digit(t0[j]) || k > 1000) {
-        char b[32];
-        return err_set("%s:%d: '%s' is not a count of shared guesses", name, no,
-                       tr_shown(t0, (size_t)tlen[0], b));
-      }
-      k = k * 10 + (t0[j] - '0');
-    }
-    int have = prev ? prev->m : 0;
-    if (k > have) {
-      if (!prev)
-        return err_set("%s:%d: the first line shares %d guess%s, but there is no line above",
-                       name, no, k, k == 1 ? "" : "es");
-      return err_set("%s:%d: the line shares %d guesses with line %d, which has only %d", name, no,
-                     k, prev->no, have);
-    }
-    if (k) {
-      memcpy(cur->guess, prev->guess, sizeof *cur->guess * (size_t)k);
-      memcpy(cur->pat, prev->pat, sizeof *cur->pat * (size_t)k);
-    }
-    cur->m = k;
-    want_word = k == 0;
-    i = 1;
-    if (k == 0 && nt == 1)
-      return err_set("%s:%d: the line shares no guesses and names none", name, no);
-  } else if (is_digit(t0[0])) {
-    return err_set("%s:%d: the line starts with a count, as compressed path lines do, but this "
-                   "file is full path lines: mixed formats",
-                   name, no);
+  return 0;
+}
+
+/* A compressed line's first token t0 (tlen bytes): N, the guesses it
+ * shares with the line above (prev, NULL for the first), copied into
+ * cur.  N, or -1 (err_set). */
+static int shared_guesses(const pathr *x, const ppath *prev, ppath *cur, const char *t0, int tlen,
+                          int no) {
+  const char *name = x->r.name;
+  char b[32];
+  if (!is_digit(t0[0])) {
+    if (is_letter(t0[0]))
+      return err_set("%s:%d: a full path line in a file of compressed path lines (each line "
+                     "starts with how many guesses it shares with the line above): mixed "
+                     "formats",
+                     name, no);
+    return err_set("%s:%d: '%s' is not a count of shared guesses", name, no,
+                   tr_shown(t0, (size_t)tlen, b));
   }
+  int k = 0;
+  for (int j = 0; j < tlen; j++) {
+    if (!is_digit(t0[j]) || k > 1000)
+      return err_set("%s:%d: '%s' is not a count of shared guesses", name, no,
+                     tr_shown(t0, (size_t)tlen, b));
+    k = k * 10 + (t0[j] - '0');
+  }
+  int have = prev ? prev->m : 0;
+  if (k > have) {
+    if (!prev)
+      return err_set("%s:%d: the first line shares %d guess%s, but there is no line above",
+                     name, no, k, k == 1 ? "" : "es");
+    return err_set("%s:%d: the line shares %d guesses with line %d, which has only %d", name, no,
+                   k, prev->no, have);
+  }
+  if (k) {
+    memcpy(cur->guess, prev->guess, sizeof *cur->guess * (size_t)k);
+    memcpy(cur->pat, prev->pat, sizeof *cur->pat * (size_t)k);
+  }
+  cur->m = k;
+  return k;
+}
+
+/* Tokens i.. of line `no` (starts and lengths), words and patterns in
+ * turn from want_word, onto cur.  Then the end: the answer and ggggg
+ * (a compressed line leaves ggggg out).  0, or -1 (err_set). */
+static int path_tokens(pathr *x, ppath *cur, const char *s, const int *start, const int *tlen,
+                       int i, int nt, bool want_word, int no) {
+  const char *name = x->r.name;
   bool won = false; /* the last token read was the winning pattern */
   for (; i < nt; i++) {
     const char *tok = s + start[i];
@@ -166,7 +155,7 @@ static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int
   /* Ends with the answer and ggggg; compressed lines leave ggggg out
    * (and "N" alone ends with the N-th guess). */
   if (won) return 0;
-  if (!want_word && comp) {
+  if (!want_word && x->r.f == TREEFMT_CPATHS) {
     cur->pat[cur->m - 1] = PATTERN_WIN;
     return 0;
   }
@@ -177,6 +166,39 @@ static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int
   return err_set("%s:%d: the line ends with a pattern, not with the answer", name, no);
 }
 
+/*
+ * Parse line `no` (s[0..len), trailing blanks and CR gone) into cur;
+ * prev is the line above (NULL for the first), for the compressed
+ * variant.  0, or -1 with err_set (unusable).
+ */
+static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int len, int no) {
+  const char *name = x->r.name;
+  if (line_bytes(x, s, len, no)) return -1;
+  int start[PMAX_TOKENS], tlen[PMAX_TOKENS];
+  int nt = tokens(s, len, start, tlen, PMAX_TOKENS);
+  if (nt < 0)
+    return err_set("%s:%d: more than %d guesses on one line (optle reads trees at most %d deep)",
+                   name, no, TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
+  const char *t0 = s + start[0];
+  if (t0[0] == '{' || t0[0] == '[' || (tlen[0] == 6 && !memcmp(t0, "export", 6)))
+    return err_set("%s:%d: JSON in a file of %s: mixed formats", name, no,
+                   treeread_public_name(x->r.f));
+  cur->no = no;
+  cur->m = 0;
+  if (x->r.f != TREEFMT_CPATHS) {
+    if (is_digit(t0[0]))
+      return err_set("%s:%d: the line starts with a count, as compressed path lines do, but this "
+                     "file is full path lines: mixed formats",
+                     name, no);
+    return path_tokens(x, cur, s, start, tlen, 0, nt, true, no);
+  }
+  int k = shared_guesses(x, prev, cur, t0, tlen[0], no);
+  if (k < 0) return -1;
+  if (k == 0 && nt == 1)
+    return err_set("%s:%d: the line shares no guesses and names none", name, no);
+  return path_tokens(x, cur, s, start, tlen, 1, nt, k == 0, no);
+}
+
 /* The line's answer, labels, and its walk down the trie. */
 static void path_walk(pathr *x, const ppath *l) {
   const char *name = x->r.name;
@@ -184,12 +206,15 @@ static void path_walk(pathr *x, const ppath *l) {
   snprintf(at, sizeof at, "%s:%d", name, l->no);
   tr_locs lc = {.at = at, .tail = ""};
   for (int j = 0; j < l->m; j++) lc.label[j] = at;
+  /* path_line() ends every path with the answer and ggggg. */
+  assert(l->m >= 1 && l->pat[l->m - 1] == PATTERN_WIN);
   int before = x->r.invalid;
   tr_answer_ends(&x->r, l->guess, l->pat, l->m - 1, &lc, l->no, NULL);
   if (x->r.invalid != before) return;
   int node = 0;
   for (int j = 0; j < l->m; j++) {
     int guess = l->guess[j], p = l->pat[j];
+    assert(node < x->nt && p >= 0 && p < PATTERN_COUNT); /* parsed: a pattern */
     tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;

@@ -2,8 +2,9 @@
  * treeread_public.c: the tree formats other solvers publish
  * (treeread_public.h): detection, their names and pattern spellings,
  * what the path-lines reader (treeread_paths.c) and the map-JSON reader
- * (treeread_map.c) share, the dispatch to them, and verify.h's messages
- * for missing answers.
+ * (treeread_map.c) share, and verify.h's messages for missing answers.
+ * It sits between the core (treeread_core.c) and those two readers: it
+ * calls neither of them (treeread.c dispatches to them).
  *
  * Both readers keep reading after the first invalid spot, so that an
  * unusable file is always reported as unusable; the message names the
@@ -11,15 +12,16 @@
  */
 #include "treeread_public.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 int treeread_public_format(treefmt f) {
   return f == TREEFMT_PATHS || f == TREEFMT_CPATHS || f == TREEFMT_MAP || f == TREEFMT_MJS;
@@ -37,6 +39,7 @@ const char *treeread_public_name(treefmt f) {
 
 /* A pattern as format f writes it: "_yg" for path lines, "012" for map JSON. */
 void tr_spell(treefmt f, int p, char out[6]) {
+  assert(p >= 0 && p < PATTERN_COUNT);
   const char *d = f == TREEFMT_MAP || f == TREEFMT_MJS ? "012" : "_yg";
   for (int i = 0; i < 5; i++, p /= 3) out[i] = d[p % 3];
   out[5] = '\0';
@@ -124,6 +127,7 @@ const char *tr_history(const reader *r, const int *guess, const int *pat, int k,
 void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr_locs *l, int loc,
                     int *seen_where) {
   const game *g = r->g;
+  assert(d >= 0 && d <= TREEREAD_MAX_DEPTH && r->line_of); /* the public formats' reader */
   int a = g->guess2ans[guess[d]];
   if (a < 0) {
     tr_invalid(r, "%s: '%s' ends a path, but it is not in the answer list %s%s", l->at,
@@ -162,22 +166,7 @@ void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr
 }
 
 /* ------------------------------------------------------------------ */
-
-int treeread_public(const char *data, size_t len, const char *name, const game *g, treefmt f,
-                    tnode **out, treeread_info *info) {
-  *out = NULL;
-  info->format = f;
-  reader r = {.name = name, .g = g, .f = f};
-  r.line_of = xcalloc((size_t)g->n_answers + 1, sizeof *r.line_of);
-  int rc = f == TREEFMT_MAP || f == TREEFMT_MJS ? tr_read_map(data, len, &r, out, info)
-                                                : tr_read_paths(data, len, &r, out, info);
-  if (rc) {
-    free(r.line_of);
-    return rc;
-  }
-  info->line_of = r.line_of;
-  return 0;
-}
+/* verify.h's message for a missing answer                            */
 
 int treeread_public_missing(const char *name, const game *g, treefmt f, const char *aw,
                             const tnode *const *nodes, const uint8_t *pats, int d, int at_node) {

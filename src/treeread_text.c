@@ -7,15 +7,17 @@
  * trie (tr_hnode, treeread_impl.h), one node per distinct history, which
  * enforces "same history, same guess" and contiguous patterns.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "feedback.h"
+#include "mem.h"
 #include "treeread_impl.h"
-#include "util.h"
 
 
 #define MAX_TOKENS (2 * TREEREAD_MAX_DEPTH)
@@ -38,6 +40,7 @@ typedef struct {
 
 /* "salet BBBBB courd BBBBY" for the first `pairs` pairs of line l. */
 static const char *history(const textr *x, const tline *l, int pairs, char *buf, size_t size) {
+  assert(pairs >= 0 && 2 * pairs <= l->ntok); /* pairs the line has */
   size_t n = 0;
   buf[0] = '\0';
   for (int j = 0; j < pairs && n + 16 < size; j++) {
@@ -182,6 +185,7 @@ static void text_walk(textr *x, const tline *l) {
   int node = 0, path[TREEREAD_MAX_DEPTH];
   for (int j = 0; j < m; j++) {
     int guess = l->val[2 * j], p = l->val[2 * j + 1];
+    assert(node < x->nt && p >= 0 && p < PATTERN_COUNT); /* parsed: a pattern */
     tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;

@@ -1,8 +1,8 @@
 /*
  * util_out.c: output files and -o sets (util.h, "Output files"): how a
  * path is written (standard output, a temporary file renamed over the
- * target, or in place), the temporary files a fatal signal removes, and
- * the -o sets of the commands.
+ * target, or in place), the temporary files a fatal signal removes, the
+ * -o sets of the commands, and the end of standard output.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -21,7 +21,7 @@
 #include "util.h"
 
 /* ------------------------------------------------------------------ */
-/* Temporary files a fatal signal removes (util.c's handler).          */
+/* Temporary files a fatal signal removes (clock.c's handler).         */
 
 #define TEMPS_MAX (2 * OUTS_MAX)
 static _Atomic(char *) temps[TEMPS_MAX];
@@ -307,7 +307,7 @@ int out_open(outfile *o, const char *path) {
     o->fp = stdout;
     return 0;
   }
-  stop_catch_fatal(); /* a fatal signal removes the temporary file */
+  stop_catch_fatal(out_unlink_temps); /* a fatal signal removes the temporary file */
   o->path = xstrdup(path);
   struct stat st, out;
   if (stat(path, &st)) {
@@ -493,4 +493,17 @@ void outs_abort(outset *o) {
 void outs_report(const outset *o, FILE *fp, const char *label) {
   for (int i = 0; i < o->n; i++)
     if (o->wrote[i]) fprintf(fp, "%s%s\n", label, o->path[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Standard output                                                      */
+
+int stdout_close(void) {
+  int bad = fflush(stdout) ? errno : 0;
+  if (!bad && ferror(stdout)) bad = -1;
+  if (!bad && fclose(stdout)) bad = errno;
+  if (!bad) return 0;
+  fprintf(stderr, "optle: standard output: %s\n",
+          bad > 0 ? strerror(bad) : "write error (the output is incomplete)");
+  return -1;
 }

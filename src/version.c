@@ -10,5 +10,4 @@
 #endif
 
 const char *version_number(void) { return OPTLE_VERSION; }
-const char *version_commit(void) { return OPTLE_COMMIT; }
 const char *version_full(void) { return OPTLE_VERSION " (commit " OPTLE_COMMIT ")"; }

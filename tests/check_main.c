@@ -25,15 +25,12 @@ int main(int argc, char **argv) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     execv("/proc/self/exe", argv); /* returns only on failure: run as is */
   }
-  SRunner *sr = srunner_create(feedback_suite());
-  srunner_add_suite(sr, words_suite());
-  srunner_add_suite(sr, memo_suite());
-  srunner_add_suite(sr, tree_suite());
-  srunner_add_suite(sr, search_suite());
-  Suite *(*later[])(void) = {strategy_suite, verify_suite, play_suite, formats_suite,
-                                 rules_suite,    html_suite,   checkpoint_suite};
-  for (size_t i = 0; i < sizeof later / sizeof *later; i++)
-    if (later[i]) srunner_add_suite(sr, later[i]());
+  Suite *(*const suites[])(void) = {feedback_suite, words_suite,   memo_suite,
+                                    tree_suite,     search_suite,  strategy_suite,
+                                    verify_suite,   play_suite,    formats_suite,
+                                    rules_suite,    html_suite,    checkpoint_suite};
+  SRunner *sr = srunner_create(suites[0]());
+  for (size_t i = 1; i < sizeof suites / sizeof *suites; i++) srunner_add_suite(sr, suites[i]());
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);

@@ -479,14 +479,12 @@ static bounds_ctx *bounds_of(search *base, const game *g, const uint16_t *A, int
 static int bound_fresh(const game *g, bounds_ctx *bx, int level, const uint16_t *C, int m, int d,
                        int want, long *count) {
   search *s = new_search(g, 0, 1, 1);
-  s->bx = bx;
   bool ex;
-  int v = level == 1 ? srch_bound1(&s->ctx[0], C, m, d, &ex, NULL, want)
-                     : srch_bound2(&s->ctx[0], C, m, d, INF, 1, NULL);
+  int v = level == 1 ? srch_bound1(&s->ctx[0], bx, C, m, d, &ex, NULL, want)
+                     : srch_bound2(&s->ctx[0], bx, C, m, d, INF, 1, NULL);
   search_stats st;
   search_get_stats(s, &st);
   *count += (long)(level == 1 ? st.bound1_want : st.bound2_quick);
-  s->bx = NULL;
   search_free(s);
   return v;
 }
@@ -498,7 +496,6 @@ static int bound_fresh(const game *g, bounds_ctx *bx, int level, const uint16_t 
 static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd) {
   ck_assert_int_le(m, BOUNDS_MAXSET);
   search *sc = new_search(g, 0, 1, 1);
-  sc->bx = bx;
   int l2 = INF;
   for (int h = 0; h < g->n_guesses; h++) {
     int sum = m;
@@ -510,11 +507,10 @@ static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m
       for (int q = j; q < m; q++)
         if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
       bool ex;
-      sum = sat_add(sum, srch_bound1(&sc->ctx[0], D, c, cd, &ex, NULL, INF));
+      sum = sat_add(sum, srch_bound1(&sc->ctx[0], bx, D, c, cd, &ex, NULL, INF));
     }
     if (sum < l2) l2 = sum;
   }
-  sc->bx = NULL;
   search_free(sc);
   return l2;
 }

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <ftw.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "game.h"
 #include "lists.h"
 #include "suites.h"
+#include "err.h"
 #include "util.h"
 #include "words.h"
 
@@ -527,6 +529,34 @@ START_TEST(test_lists_unknown_and_custom_guesses) {
 }
 END_TEST
 
+/* err.h: each thread its own message.  A thread that fails while the
+ * main thread holds a message leaves that message as it was, and reads
+ * back its own. */
+static void *fail_in_thread(void *arg) {
+  (void)arg;
+  err_set("thread: %s", "its own error");
+  return strcmp(err_msg(), "thread: its own error") ? (void *)"wrong" : NULL;
+}
+
+START_TEST(test_err_per_thread) {
+  err_set("main: %d", 1);
+  pthread_t t;
+  void *bad = (void *)"not run";
+  ck_assert_int_eq(pthread_create(&t, NULL, fail_in_thread, NULL), 0);
+  ck_assert_int_eq(pthread_join(t, &bad), 0);
+  ck_assert_ptr_null(bad);
+  ck_assert_str_eq(err_msg(), "main: 1");
+  /* Control bytes are escaped, and a long message is cut, terminated. */
+  err_set("a\tb\n%c", 1);
+  ck_assert_str_eq(err_msg(), "a\\tb\\n\\x01");
+  char big[2 * ERR_MAX];
+  memset(big, 'x', sizeof big - 1);
+  big[sizeof big - 1] = '\0';
+  err_set("%s", big);
+  ck_assert_uint_eq(strlen(err_msg()), ERR_MAX - 1);
+}
+END_TEST
+
 Suite *words_suite(void) {
   Suite *s = suite_create("words");
   TCase *tc = tcase_create("load");
@@ -545,6 +575,7 @@ Suite *words_suite(void) {
   tcase_add_test(tc, test_first_error_wins);
   tcase_add_test(tc, test_load_mem);
   tcase_add_test(tc, test_from_array_and_find);
+  tcase_add_test(tc, test_err_per_thread);
   suite_add_tcase(s, tc);
   tc = tcase_create("game");
   tcase_set_timeout(tc, 120);

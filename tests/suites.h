@@ -35,20 +35,20 @@
 #endif
 #define TEST_SCALED(n) (TEST_ASAN ? ((n) + 3) / 4 : (n))
 
+/* One per tests/check_*.c file, from the bottom layer up; check_main.c
+ * runs them all, in this order. */
 Suite *feedback_suite(void);
 Suite *words_suite(void);
 Suite *memo_suite(void);
 Suite *tree_suite(void);
 Suite *search_suite(void);
-/* Suites of later modules, registered when linked in (weak: a missing
- * one is skipped, and check_main says so). */
-Suite *strategy_suite(void) __attribute__((weak));
-Suite *verify_suite(void) __attribute__((weak));
-Suite *play_suite(void) __attribute__((weak));
-Suite *formats_suite(void) __attribute__((weak));
-Suite *rules_suite(void) __attribute__((weak));
-Suite *html_suite(void) __attribute__((weak));
-Suite *checkpoint_suite(void) __attribute__((weak));
+Suite *strategy_suite(void);
+Suite *verify_suite(void);
+Suite *play_suite(void);
+Suite *formats_suite(void);
+Suite *rules_suite(void);
+Suite *html_suite(void);
+Suite *checkpoint_suite(void);
 
 /* Reference Wordle feedback from the rules, by letter counts: greens
  * first, then each remaining guess letter, left to right, is yellow while

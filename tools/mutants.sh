@@ -106,8 +106,8 @@ why         the bound of a guess dropped part-way through a scan is one too high
 id          bound-stored-as-exact
 area        bounds, memo
 file        src/search.c
-from        if (memoise) store(c, h, A, n, dk, lb, false);
-to          if (memoise) store(c, h, A, n, dk, lb, true);
+from        if (memoise) store(c, h, A, n, dk, lb, false, rs);
+to          if (memoise) store(c, h, A, n, dk, lb, true, rs);
 why         srch_node step 2: a fail-high lower bound is stored as an exact value
 
 id          memo-bound-read-as-exact
@@ -198,8 +198,8 @@ why         the 2n closed form is used with two guesses left, where it needs thr
 id          limit-key-unlimited
 area        guess limit, memo
 file        src/search.c
-from        int dk = d >= n ? UNLIMITED : d;
-to          int dk = d >= n - 1 ? UNLIMITED : d;
+from        int dk = d >= n ? UNLIMITED : d, klen;
+to          int dk = d >= n - 1 ? UNLIMITED : d, klen;
 why         srch_quick() probes a set of n answers with n - 1 guesses left under the "unlimited" key, where the limit can still bind
 
 id          limit-one-left
@@ -227,20 +227,20 @@ why         the text writer ends every node's guess with a GGGGG line, answer or
 id          treewrite-json-average
 area        tree writing
 file        src/treeio.c
-from        \"average\": %.4f, \"optle_version\"
-to          \"average\": %.3f, \"optle_version\"
+from        \"total\": %d, \"average\": %.4f,
+to          \"total\": %d, \"average\": %.3f,
 why         the JSON header's average is written with 3 decimals instead of 4
 
 id          treeread-guess-number
 area        tree reading
-file        src/treeread.c
+file        src/treeread_text.c
 from        for (int t = keep | 1; t < cur->ntok; t += 2)
 to          for (int t = keep | 1; t < cur->ntok - 1; t += 2)
 why         the text reader does not check the guess number of GGGGGk
 
 id          treeread-json-total
 area        tree reading
-file        src/treeread.c
+file        src/treeread_json.c
 from        if ((ends < 0 || ends > 1) && !x->r.invalid)
 to          if ((ends < 0 || ends > 2) && !x->r.invalid)
 why         the JSON reader accepts a node total one too high
@@ -299,8 +299,8 @@ why         the AVX-512 kernel abandons a guess one collision early: it misses t
 id          rootproof-refute-at-u
 area        ties
 file        src/search_proof.c
-from        int thr = ub < INF ? ub + 1 : INF, settled = 1, done = 0;
-to          int thr = ub < INF ? ub : INF, settled = 1, done = 0;
+from        p->thr = p->ub < INF ? p->ub + 1 : INF;
+to          p->thr = p->ub < INF ? p->ub : INF;
 why         first guesses whose bound equals the optimum are refuted: one that ties with the probe's and comes first by the tie rule is lost
 
 id          rootproof-l2-overcount
@@ -320,8 +320,8 @@ why         L2's partition-only refutation counts a class too big to split one g
 id          bounds-l2-scap-low
 area        bounds
 file        src/search_bounds.c
-from        scap = sv[i] > scap ? sv[i] : scap;
-to          scap = sv[i] - 1 > scap ? sv[i] - 1 : scap;
+from        most = sv[i] > most ? sv[i] : most;
+to          most = sv[i] - 1 > most ? sv[i] - 1 : most;
 why         L2 takes the set's most s one too low: its classes' scans stop short and their bounds are too high
 
 id          bounds-want-floor

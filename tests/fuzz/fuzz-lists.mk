@@ -32,9 +32,9 @@ FUZZL_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude 
                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZL_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules each target needs.
-FUZZL_SRC_words   := words util
-FUZZL_SRC_pattern := feedback util
-FUZZL_OBJ    := $(patsubst %,$(FUZZL_DIR)/obj/%.o,words feedback util)
+FUZZL_SRC_words   := words err mem
+FUZZL_SRC_pattern := feedback err mem clock
+FUZZL_OBJ    := $(patsubst %,$(FUZZL_DIR)/obj/%.o,words feedback err mem clock)
 # Longest input each target looks at (fuzz_words ignores anything longer).
 FUZZL_MAXLEN_words   := 16384
 FUZZL_MAXLEN_pattern := 64

@@ -22,9 +22,9 @@ FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude 
 FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules the readers use (no search, no OpenMP); version
 # for the JSON writer's "optle_version" ("unknown" here: version.h).
-FUZZ_LIBSRC  := treeread treeread_text treeread_json treeread_public treeread_paths treeread_map \
+FUZZ_LIBSRC  := treeread treeread_core treeread_text treeread_json treeread_public treeread_paths treeread_map \
                 verify dot tree treeio treeio_public feedback game \
-                words lists util version
+                words lists rules err mem clock util_out version
 FUZZ_LIBOBJ  := $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRC))
 
 .PHONY: fuzz fuzz-build

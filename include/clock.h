@@ -1,0 +1,57 @@
+/*
+ * clock.h: the clock and stopping.  Wall-clock time, and the one home of
+ * signal handling: how a command is told to stop, by a signal or its
+ * time limit, and what a signal that ends the process does first.
+ *
+ * Stopping.  stop_catch_signals() makes SIGINT, SIGTERM and SIGHUP set
+ * the process's stop flag (and nothing else); every long phase (the
+ * feedback table, the greedy seed and strategies, the search, the tree)
+ * checks stop_requested() and returns what it has, and the commands then
+ * say what was done and exit with status 4.  stop_after() sets a time
+ * limit: SIGALRM then sets the flag too, and stop_timed_out() says so.
+ * stop_request() sets the flag from code (it is async-signal-safe: a
+ * lock-free atomic store).  SIGHUP, and the signals below, stay ignored
+ * when the process inherited them so (nohup; SIGPIPE ignored gives EPIPE
+ * instead); SIGINT and SIGTERM are always caught (a shell starts a
+ * script's background jobs with SIGINT ignored).
+ *
+ * The other signals that end a process by default (SIGQUIT, SIGUSR1,
+ * SIGUSR2, SIGPIPE, SIGALRM without a time limit; SIGINT, SIGTERM and
+ * SIGHUP where no stop is caught) first run the cleanup given to
+ * stop_catch_fatal() (the output files' out_unlink_temps(), util.h, which
+ * removes their temporary files), then end the process as before.  The
+ * cleanup is a function pointer, so this module knows nothing of output
+ * files (they call it: out_open()).
+ *
+ * Invariants: the flag only goes from 0 to 1 within a command; the
+ * handlers touch only lock-free atomics and async-signal-safe calls.
+ */
+#ifndef OPTLE_CLOCK_H
+#define OPTLE_CLOCK_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+/* Wall-clock seconds since an arbitrary origin (monotonic). */
+double now_seconds(void);
+
+extern atomic_int optle_stop_flag;
+void stop_catch_signals(void);
+/* Install the fatal signals' handlers (above).  cleanup, when not NULL,
+ * becomes what they run first (async-signal-safe; the last one given). */
+void stop_catch_fatal(void (*cleanup)(void));
+void stop_request(void);
+static inline bool stop_requested(void) {
+  return atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) != 0;
+}
+/* Stop after `seconds` (> 0) from now, as on Ctrl-C. */
+void stop_after(double seconds);
+bool stop_timed_out(void);
+/* Seconds since the command began to catch stops (stop_catch_signals()
+ * or stop_after(), whichever came first). */
+double stop_elapsed(void);
+/* "optle: stopped after 1.2 s, WHAT" (or "time limit reached after"),
+ * on stderr: the one line a stopped command says why it ended. */
+void stop_say(const char *what);
+
+#endif

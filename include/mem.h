@@ -1,0 +1,41 @@
+/*
+ * mem.h: memory.  Allocation that never returns NULL, the peak resident
+ * size, and starting the threads (whose failure is running out of
+ * memory too).
+ *
+ * Running out of memory is the one error no caller can repair: xmalloc()
+ * and friends print "optle: out of memory (could not allocate N bytes)"
+ * with what to do about it, and exit with status 3 (err.h).  Every other
+ * error is returned (err.h).  A size of 0 allocates a byte, so a result
+ * is always a pointer that free() takes.
+ */
+#ifndef OPTLE_MEM_H
+#define OPTLE_MEM_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* 64-byte aligned allocation, for tables the search scans. */
+void *xaligned(size_t n);
+
+/* Peak resident set size of this process in KiB, or 0 if unknown. */
+long peak_rss_kib(void);
+
+/* Threads.  A command's count is --threads, else OMP_NUM_THREADS (as
+ * libgomp read it), else the cores it may use; from the environment at
+ * most OPTLE_THREADS_MAX (tuning.h), --threads' own limit.  threads_cap()
+ * applies that limit to OpenMP's default team (cli.c, before any
+ * command: a parallel region of 100,000 threads would end the process
+ * with no message); threads_default() is the count a search uses when
+ * --threads is not given.  threads_start(n) sets the count (n > 0: n;
+ * 0: the default, saying on stderr when the environment asked for more
+ * than the limit) and starts the threads now: if that fails, "optle: out
+ * of memory" and exit status 3. */
+void threads_cap(void);
+int threads_default(void);
+void threads_start(int n);
+
+#endif

@@ -1,0 +1,109 @@
+/* mem.c: memory (mem.h). */
+#include "mem.h"
+
+#include <omp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "tuning.h"
+
+static void oom(size_t n) {
+  fprintf(stderr, "optle: out of memory (could not allocate %zu bytes): free some memory or "
+                  "raise the limit (ulimit -v), or use smaller lists\n", n);
+  exit(EXIT_INTERNAL);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom(n);
+  return p;
+}
+
+void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) oom(n * size);
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) oom(n);
+  return q;
+}
+
+char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(xmalloc(n), s, n);
+}
+
+void *xaligned(size_t n) {
+  void *p = NULL;
+  if (posix_memalign(&p, 64, n ? n : 64)) oom(n);
+  return p;
+}
+
+long peak_rss_kib(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru)) return 0;
+  return ru.ru_maxrss;
+}
+
+/* Thread creation failing inside libgomp ends the process with status 1
+ * and libgomp's own message; threads_start() starts the team up front,
+ * when nothing else holds memory, and turns that exit into status 3. */
+static volatile sig_atomic_t threads_starting;
+static void threads_failed(void) {
+  if (threads_starting) {
+    fputs("optle: out of memory (cannot start the threads): give fewer --threads, or raise the "
+          "limit (ulimit -v)\n", stderr);
+    _exit(EXIT_INTERNAL);
+  }
+}
+
+static int threads_asked; /* what OMP_NUM_THREADS asked, when over the limit */
+
+void threads_cap(void) {
+#ifdef _OPENMP /* the fuzz targets build the library without OpenMP */
+  int m = omp_get_max_threads();
+  if (m > OPTLE_THREADS_MAX) {
+    threads_asked = m;
+    omp_set_num_threads(OPTLE_THREADS_MAX);
+  }
+#endif
+}
+
+int threads_default(void) {
+#ifdef _OPENMP
+  threads_cap();
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+void threads_start(int n) {
+  static int registered;
+  if (!registered) registered = !atexit(threads_failed);
+  if (n <= 0) {
+    n = threads_default();
+    if (threads_asked)
+      fprintf(stderr, "optle: OMP_NUM_THREADS asks for %d threads, more than --threads allows: "
+                      "using %d\n", threads_asked, n);
+    threads_asked = 0; /* said once */
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(n);
+#endif
+  threads_starting = 1;
+  int started = 0;
+  /* Not empty: gcc drops an empty parallel region, starting nothing. */
+#pragma omp parallel reduction(+ : started)
+  started++;
+  threads_starting = 0;
+  (void)started;
+}
