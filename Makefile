@@ -1,13 +1,13 @@
 # optle: provably optimal Wordle strategies.
 #
 #   make            build ./optle (optimised)
-#   make mpi        build ./optle-mpi, optle for Open MPI clusters (README
-#                   "Cluster runs"); make mpi-test runs its tests
+#   make mpi        build ./optle-mpi, optle for Open MPI clusters
+#                   (docs/cluster.md); make mpi-test runs its tests
 #   make run        build, then solve the named lists (the main job)
 #   make test       build and run every test (Check unit tests + CLI tests,
 #                   the tree explorer in headless Chromium among them)
 #   make screenshot outputs/nyt-salet.png, the explorer as the browser test sees it
-#   make bench      the benchmark table (README "Benchmarks")
+#   make bench      the benchmark table (docs/benchmarks.md)
 #   make compare    heuristic strategies against the optimum (outputs/compare-*)
 #   make fuzz       the fuzz targets, FUZZ_SECONDS each (tests/fuzz/)
 #   make tsan-unit  the memo and search suites under ThreadSanitizer (CI)
@@ -31,7 +31,7 @@ OPT     ?= -O3 -march=native -DNDEBUG
 WERROR  ?=
 CFLAGS  ?=
 
-# OpenMP: gcc's -fopenmp by default.  macOS (README "Install": Homebrew's
+# OpenMP: gcc's -fopenmp by default.  macOS (docs/install.md: Homebrew's
 # llvm or Apple's clang with libomp) passes it to the preprocessor and
 # links libomp, and finds Homebrew's headers and libraries.
 OMPFLAGS ?= -fopenmp
@@ -141,7 +141,7 @@ $(BUILD)/check_optle: $(TESTOBJ) $(BUILD)/liboptle.a
 tests/check_optle: $(BUILD)/check_optle
 	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 
-# optle-mpi (README "Cluster runs"): the same program, but for dist.c,
+# optle-mpi (docs/cluster.md): the same program, but for dist.c,
 # which Open MPI's mpicc builds with -DOPTLE_MPI (dist.h) into
 # $(BUILD)/mpi/, so the plain and MPI objects never mix and the plain
 # build needs no MPI; every other object is the plain build's.  Open MPI
@@ -193,7 +193,7 @@ unit: tests/check_optle optle
 cli-test: optle optle-mpi $(TEST_STAMP)
 	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
 
-# The layers of README "Layout": no module includes a higher one.
+# The layers of docs/architecture.md: no module includes a higher one.
 layers:
 	@bash tools/layers.sh
 
@@ -203,7 +203,7 @@ layers:
 circles: optle
 	@python3 tools/circles.py $(BUILD)
 
-# The tests, in tiers (README "Tests"):
+# The tests, in tiers (docs/testing.md):
 #   make test          the unit and CLI suites; reads nothing outside the
 #                      clone (about 4 minutes on 2 cores)
 #   make test-public PUBLIC_TREES=DIR [PUBLIC_LISTS=DIR]
@@ -219,7 +219,7 @@ test: layers circles unit cli-test
 PUBLIC_TREES ?=
 PUBLIC_LISTS ?=
 test-public: optle
-	@[ -n "$(PUBLIC_TREES)" ] || { echo "make test-public: give PUBLIC_TREES=DIR, a folder of published trees (README \"Tests\")"; exit 2; }
+	@[ -n "$(PUBLIC_TREES)" ] || { echo "make test-public: give PUBLIC_TREES=DIR, a folder of published trees (docs/testing.md)"; exit 2; }
 	PUBLIC_TREES="$(abspath $(PUBLIC_TREES))" PUBLIC_LISTS="$(if $(PUBLIC_LISTS),$(abspath $(PUBLIC_LISTS)))" \
 	  bash tests/public.sh
 
@@ -237,14 +237,14 @@ test-sanitize:
 	$(MAKE) SANITIZE=address,undefined sanitize-suites
 	$(MAKE) tsan-unit
 
-# The README's picture of the explorer: the browser test's screenshot.
+# docs/export.md's picture of the explorer: the browser test's screenshot.
 screenshot: optle $(TEST_STAMP)
 	HTML_SCREENSHOT=outputs/nyt-salet.png bash tests/cli_html.sh
 
 bench: optle
 	bash tools/bench.sh
 
-# The strategy compare tables and plots (README "optle simulate").
+# The strategy compare tables and plots (docs/simulate.md).
 compare: optle
 	@command -v gnuplot >/dev/null 2>&1 || [ "$(NO_APT)" = 1 ] || ! command -v apt-get >/dev/null || \
 	  { echo "optle: installing gnuplot-nox for the plots"; \
@@ -254,7 +254,7 @@ compare: optle
 debug:
 	$(MAKE) OPT="-O0 -g" optle
 
-# Install like a Unix tool (README "Install"): make install [PREFIX=...]
+# Install like a Unix tool (docs/install.md): make install [PREFIX=...]
 # [DESTDIR=...] installs optle, optle-mpi when it was built (MPI_BIN),
 # the man page and the bash completion; make uninstall removes them (and
 # only them: directories stay, as they may be shared).  The named lists
@@ -309,8 +309,8 @@ $(BUILD)/treehtml.o: src/treehtml.html
 -include tests/fuzz/fuzz.mk
 -include tests/fuzz/fuzz-lists.mk
 
-# ThreadSanitizer with clang, LLVM's OpenMP runtime and Archer (README
-# "Reliability"): `make tsan` runs the threaded solves, `make tsan-unit`
+# ThreadSanitizer with clang, LLVM's OpenMP runtime and Archer
+# (docs/reliability.md): `make tsan` runs the threaded solves, `make tsan-unit`
 # (run by CI) the memo and search suites.  clang, its sanitizer runtime
 # (libclang-rt-dev) and libomp-dev (LLVM's OpenMP runtime, with
 # Archer, libarcher.so) are installed when missing.

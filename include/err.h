@@ -14,7 +14,7 @@
  * Messages never echo raw control bytes: err_set() escapes everything it
  * formats (esc_controls()).
  *
- * Exit statuses (documented in the README and --help):
+ * Exit statuses (documented in docs/cli.md and --help):
  *   0 solved / valid   1 no strategy within the guess limit
  *   2 bad usage or input   3 out of memory or internal error
  *   4 stopped (Ctrl-C, SIGTERM or --time-limit) before the proof finished

@@ -12,7 +12,7 @@
  * The table is answer-major: one answer's feedback from every guess is
  * contiguous.  The search's hot loop scans many guesses over a small set
  * of answers, so it streams n rows forward; guess-major rows made every
- * read a cache miss for small sets (README, "Speed history").
+ * read a cache miss for small sets (NEWS.md, "Speed history").
  *
  * The game is read-only once loaded, so every thread shares it.
  */

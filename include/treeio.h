@@ -21,13 +21,13 @@
  *   for (rules.h); readers take a tree without them as normal and total.
  *
  * Text (".txt"): the format of the best-known exact solver
- *   (Alex Selby's; README "Tree files"): one line per answer, "word PATTERNk"
+ *   (Alex Selby's; docs/formats.md): one line per answer, "word PATTERNk"
  *   pairs, ending "answer GGGGGk"; after a node's first line, the prefix
  *   up to and including the deepest shared node's guess is replaced by
  *   as many spaces.  Lines are in pattern_cmp() order at every node,
  *   with the winning line in its place among them.
  *
- * The formats other solvers publish (README "Public tree formats"), written
+ * The formats other solvers publish (docs/formats.md), written
  * by treeio_public.c in the same branch order:
  *   path lines (".paths"): one line per answer, "salet _____ courd _y_y_
  *     ... brook ggggg" (gray _, yellow y, green g), so that one grep

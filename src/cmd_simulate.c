@@ -21,7 +21,7 @@
 #include "verify.h"
 
 /* The compare defaults: the sixteen first guesses of the thesis's Table
- * 6.1 (README "Compare" names the thesis), and the strategies it compares. */
+ * 6.1 (docs/simulate.md names the thesis), and the strategies it compares. */
 #define COMPARE_FIRST                                                                  \
   "salet,reast,crate,trace,slate,crane,carle,slane,prate,raise,train,trape,soare,clout," \
   "salut,lants"

@@ -5,7 +5,7 @@
  * parallel region.  On a machine whose cores are shared that spinning
  * takes the cores the search needs (NYT --first salet, 2 threads, on the
  * busy 2-core development machine: 1.1-1.7 s spinning, 0.8-1.1 s
- * passive; README "Reliability").  libgomp reads OMP_WAIT_POLICY once,
+ * passive; docs/reliability.md).  libgomp reads OMP_WAIT_POLICY once,
  * before main(), so when neither it nor GOMP_SPINCOUNT is set, optle
  * sets it to "passive" and executes itself again (about a millisecond);
  * an explicit setting is left alone. */

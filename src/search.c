@@ -6,7 +6,7 @@
  * proven lower bound that is >= beta (fail high).  Every cut below uses
  * only such proven bounds, so the root's value is exact.
  *
- * Bounds used (each proved in the README, "How the search works", and at
+ * Bounds used (each proved in docs/search.md, and at
  * the code that uses it):
  *  - a set of n answers needs at least 2n - 1 guesses: one for the
  *    first answer found, two for every other;

@@ -38,6 +38,7 @@
  * The exact solves of stage 1 are dealt to ranks, one each, each using
  * all its threads (srch_classes()).
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,7 +85,11 @@ typedef struct {
  * word of it, told to the caller unless it came from the caller (a
  * checkpoint). */
 static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
+  assert(i >= 0 && i < R->ngr);
   group *g = &R->gr[i];
+  /* Every first guess costs at least 2n - 1 (one guess, then at least
+   * two for each answer but one); a value below it was never proven. */
+  assert(v >= 2 * R->n - 1);
   if (v >= INF) exact = true; /* proven: no strategy within the limit */
 #pragma omp critical(search_first_report)
   {
@@ -108,6 +113,7 @@ static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
           }
           R->best[k] = v;
         }
+        assert(R->have <= top && (k == 0 || R->best[k - 1] <= R->best[k]));
         if (R->have == top && R->best[top - 1] < atomic_load(&R->cutoff))
           atomic_store(&R->cutoff, R->best[top - 1]);
       }
@@ -359,6 +365,96 @@ static void stop_report(ranking *R) {
   s->part = (search_partial){true, lb, best, best_g, settled, R->ngr, false};
 }
 
+/* Stage 0: the bounds' order over every informative guess, as in the
+ * root proof, and the guesses children scan (every rank alike); the
+ * search's bounds context becomes this order's (the caller restores
+ * `outer`).  Returns the guesses (R->U), which the caller frees. */
+static int *rank_bounds(ranking *R, const uint16_t *A, int n) {
+  search *s = R->s;
+  ctx *c0 = &s->ctx[0];
+  level *L0 = srch_level(c0, 0);
+  int failmin = INF;
+  scan_result r;
+  int nc = srch_scan(c0, L0, A, n, R->d, INF, s->root_u, s->root_nu, &failmin, NULL, &r);
+  cand *cs = xmalloc(sizeof *cs * (size_t)(nc ? nc : 1));
+  memcpy(cs, L0->cands, sizeof *cs * (size_t)nc);
+  int nu = L0->ng, *U = xmalloc(sizeof *U * (size_t)(nu ? nu : 1));
+  memcpy(U, L0->glist, sizeof *U * (size_t)nu);
+  R->U = U, R->nu = nu;
+  qsort(cs, (size_t)nc, sizeof *cs, cand_cmp_lb);
+  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
+  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
+  for (int i = 0; i < nc; i++) order[i] = cs[i].g, cap[i] = 3 * n - cs[i].lb;
+  s->bx = srch_bounds_new(s, A, n, order, cap, nc);
+  free(order), free(cap), free(cs);
+  return U;
+}
+
+/* The words finished in an earlier run (a checkpoint, rank 0's):
+ * settled as they were. */
+static void rank_resume(ranking *R) {
+  const search_first_opts *fo = R->fo;
+  int ng = R->s->g->n_guesses;
+  int *word_of = xmalloc(sizeof *word_of * (size_t)ng); /* guess -> word, or -1 */
+  for (int i = 0; i < ng; i++) word_of[i] = -1;
+  for (int w = R->nwords - 1; w >= 0; w--) word_of[R->words[w]] = w;
+  for (int k = 0; k < fo->ndone; k++) {
+    int w = word_of[fo->done[k].guess];
+    if (w < 0) continue; /* not among the words ranked now */
+    R->gr[R->group_of[w]].seconds = fo->done[k].seconds;
+    settle(R, R->group_of[w], fo->done[k].value, fo->done[k].exact, false, 0);
+  }
+  free(word_of);
+}
+
+/* Sort idx[0..k) by key[idx[i]] ascending (insertion sort: stable). */
+static void sort_idx_by(int *idx, int k, const int *key) {
+  for (int i = 1; i < k; i++)
+    for (int j = i; j > 0 && key[idx[j]] < key[idx[j - 1]]; j--) {
+      int t = idx[j];
+      idx[j] = idx[j - 1];
+      idx[j - 1] = t;
+    }
+}
+
+/* Stage 1: the cutoff for the N best: the least L1 sums of the least L0
+ * solved exactly. */
+static void rank_cutoff(ranking *R, int n) {
+  const search_first_opts *fo = R->fo;
+  int probe = R->ngr < ROOT_PROBE + 4 * fo->top ? R->ngr : ROOT_PROBE + 4 * fo->top;
+  assert(fo->top > 0 && probe > 0 && probe <= R->ngr);
+  R->sums = xcalloc((size_t)probe, sizeof *R->sums);
+  int *idx = xmalloc(sizeof *idx * (size_t)probe);
+  run_stage(R, probe, NULL, false, true, probe_pick, probe_body, probe_take);
+  for (int i = 0; i < probe; i++) idx[i] = i;
+  sort_idx_by(idx, probe, R->sums);
+  R->L = xcalloc(1, sizeof *R->L);
+  R->L->part = xmalloc(sizeof *R->L->part * (size_t)n);
+  R->vals = xmalloc(sizeof *R->vals * PATTERN_COUNT);
+  R->quota = fo->top - R->have;
+  run_stage(R, probe, idx, true, false, solve_pick, solve_body, solve_take);
+  share_state(R);
+  free(R->vals), free(R->L->part), free(R->L), free(R->sums), free(idx);
+}
+
+/* Stage 4: the exact search of the rest, least bound first. */
+static void rank_exact(ranking *R) {
+  int *left = xmalloc(sizeof *left * (size_t)(R->ngr ? R->ngr : 1)), nleft = 0;
+  for (int i = 0; i < R->ngr; i++)
+    if (!R->gr[i].done) left[nleft++] = i;
+  for (int i = 1; i < nleft; i++)
+    for (int j = i; j > 0 && R->gr[left[j]].o.bound < R->gr[left[j - 1]].o.bound; j--) {
+      int t = left[j];
+      left[j] = left[j - 1];
+      left[j - 1] = t;
+    }
+  for (int i = 1; i < nleft; i++) /* least bound first */
+    assert(R->gr[left[i - 1]].o.bound <= R->gr[left[i]].o.bound);
+  run_stage(R, nleft, left, false, false, search_pick, search_body, search_take);
+  share_state(R);
+  free(left);
+}
+
 int search_rank_first(search *s, const uint16_t *A, int n, const search_first_opts *fo,
                       search_first_value *out) {
   srch_begin(s);
@@ -369,90 +465,28 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
   atomic_init(&R.cutoff, fo->cutoff < INF && fo->cutoff >= 0 ? fo->cutoff : INF);
   R.best = xmalloc(sizeof *R.best * (size_t)(fo->top > 0 ? fo->top : 1));
 
-  /* Stage 0: the bounds' order over every informative guess, as in the
-   * root proof, and the guesses children scan (every rank alike). */
-  ctx *c0 = &s->ctx[0];
-  level *L0 = srch_level(c0, 0);
-  int failmin = INF;
-  scan_result r;
-  int nc = srch_scan(c0, L0, A, n, d, INF, s->root_u, s->root_nu, &failmin, NULL, &r);
-  cand *cs = xmalloc(sizeof *cs * (size_t)(nc ? nc : 1));
-  memcpy(cs, L0->cands, sizeof *cs * (size_t)nc);
-  int nu = L0->ng, *U = xmalloc(sizeof *U * (size_t)(nu ? nu : 1));
-  memcpy(U, L0->glist, sizeof *U * (size_t)nu);
-  R.U = U, R.nu = nu;
-  qsort(cs, (size_t)nc, sizeof *cs, cand_cmp_lb);
-  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
-  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
-  for (int i = 0; i < nc; i++) order[i] = cs[i].g, cap[i] = 3 * n - cs[i].lb;
   bounds_ctx *outer = s->bx;
-  s->bx = srch_bounds_new(s, A, n, order, cap, nc);
-  free(order), free(cap), free(cs);
-
+  int *U = rank_bounds(&R, A, n);
   make_groups(&R, A, n);
   qsort(R.gr, (size_t)R.ngr, sizeof *R.gr, group_l0_cmp);
   for (int i = 0; i < R.ngr; i++) /* the sort moved the groups */
     for (int w = R.gr[i].first; w >= 0; w = R.next[w]) R.group_of[w] = i;
-  /* Finished in an earlier run (a checkpoint, rank 0's): settled as they
-   * were. */
-  int *word_of = xmalloc(sizeof *word_of * (size_t)s->g->n_guesses); /* guess -> word, or -1 */
-  for (int i = 0; i < s->g->n_guesses; i++) word_of[i] = -1;
-  for (int w = R.nwords - 1; w >= 0; w--) word_of[R.words[w]] = w;
-  for (int k = 0; k < fo->ndone; k++) {
-    int w = word_of[fo->done[k].guess];
-    if (w < 0) continue; /* not among the words ranked now */
-    R.gr[R.group_of[w]].seconds = fo->done[k].seconds;
-    settle(&R, R.group_of[w], fo->done[k].value, fo->done[k].exact, false, 0);
-  }
-  free(word_of);
+  rank_resume(&R);
   share_state(&R);
 
-  /* Stage 1: the cutoff for the N best: the least L1 sums of the least
-   * L0 solved exactly. */
-  if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) {
-    int probe = R.ngr < ROOT_PROBE + 4 * fo->top ? R.ngr : ROOT_PROBE + 4 * fo->top;
-    R.sums = xcalloc((size_t)probe, sizeof *R.sums);
-    int *idx = xmalloc(sizeof *idx * (size_t)probe);
-    run_stage(&R, probe, NULL, false, true, probe_pick, probe_body, probe_take);
-    for (int i = 0; i < probe; i++) idx[i] = i;
-    for (int i = 1; i < probe; i++)
-      for (int j = i; j > 0 && R.sums[idx[j]] < R.sums[idx[j - 1]]; j--) {
-        int t = idx[j];
-        idx[j] = idx[j - 1];
-        idx[j - 1] = t;
-      }
-    R.L = xcalloc(1, sizeof *R.L);
-    R.L->part = xmalloc(sizeof *R.L->part * (size_t)n);
-    R.vals = xmalloc(sizeof *R.vals * PATTERN_COUNT);
-    R.quota = fo->top - R.have;
-    run_stage(&R, probe, idx, true, false, solve_pick, solve_body, solve_take);
-    share_state(&R);
-    free(R.vals), free(R.L->part), free(R.L), free(R.sums), free(idx);
-  }
-
+  if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) rank_cutoff(&R, n);
   /* Stages 2 and 3: L1, then L2, refute at C + 1. */
   for (R.stage = 2; R.stage <= 3 && atomic_load(&R.cutoff) < INF; R.stage++) {
     run_stage(&R, R.ngr, NULL, false, true, refute_pick, refute_body, refute_take);
     share_state(&R);
   }
+  rank_exact(&R);
 
-  /* Stage 4: the exact search of the rest, least bound first. */
-  int *left = xmalloc(sizeof *left * (size_t)(R.ngr ? R.ngr : 1)), nleft = 0;
-  for (int i = 0; i < R.ngr; i++)
-    if (!R.gr[i].done) left[nleft++] = i;
-  for (int i = 1; i < nleft; i++)
-    for (int j = i; j > 0 && R.gr[left[j]].o.bound < R.gr[left[j - 1]].o.bound; j--) {
-      int t = left[j];
-      left[j] = left[j - 1];
-      left[j - 1] = t;
-    }
-  run_stage(&R, nleft, left, false, false, search_pick, search_body, search_take);
-  share_state(&R);
   int C = atomic_load(&R.cutoff);
   srch_bounds_free(s->bx);
   s->bx = outer;
   bool stop = stopped(s);
   if (stop) stop_report(&R);
-  free(left), free(U), free(R.best), free(R.next), free(R.group_of), free(R.gr);
+  free(U), free(R.best), free(R.next), free(R.group_of), free(R.gr);
   return stop ? -1 : C;
 }

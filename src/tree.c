@@ -146,32 +146,25 @@ static int walk_answer(const tnode *root, const game *g, int a, int max_guesses,
   }
 }
 
-/* Phase 2: structure, bottom-up.  `list` holds the m answers that reach
- * t (phase 1 has shown every one of them ends at or below t). */
-static int check_node(const tnode *t, const game *g, const uint16_t *list, int m,
-                      int depth, tpath *p) {
+/* A leaf: reached by exactly its own answer, with total 1. */
+static int check_leaf(const tnode *t, const game *g, const uint16_t *list, int m, int depth,
+                      tpath *p) {
   char w[WHERE_SIZE];
-  if (depth >= TREE_MAX_DEPTH)
-    return err_set("tree deeper than %d (%s)", TREE_MAX_DEPTH,
-                   where(w, sizeof w, g, p, depth));
-  if (bad_node(t, g, p, depth)) return -1;
   const char *gw = g->guesses.w[t->guess];
+  if (m != 1 || strcmp(g->answers.w[list[0]], gw) != 0)
+    return err_set("leaf '%s' %s: reached by %d answers, must be 1 (itself)",
+                   gw, where(w, sizeof w, g, p, depth), m);
+  if (t->total != 1)
+    return err_set("leaf '%s' %s: total %d but a leaf's total is 1", gw,
+                   where(w, sizeof w, g, p, depth), t->total);
+  return 0;
+}
 
-  if (t->n != m)
-    return err_set("node '%s' %s: n is %d but %d answers reach it", gw,
-                   where(w, sizeof w, g, p, depth), t->n, m);
-
-  if (t->nkids == 0) {
-    if (m != 1 || strcmp(g->answers.w[list[0]], gw) != 0)
-      return err_set("leaf '%s' %s: reached by %d answers, must be 1 (itself)",
-                     gw, where(w, sizeof w, g, p, depth), m);
-    if (t->total != 1)
-      return err_set("leaf '%s' %s: total %d but a leaf's total is 1", gw,
-                     where(w, sizeof w, g, p, depth), t->total);
-    return 0;
-  }
-
-  /* Branch order and shape before descending. */
+/* An inner node's branches, before descending: valid patterns, never
+ * the winning one, each with a child, in pattern_cmp() order. */
+static int check_branches(const tnode *t, const game *g, int depth, tpath *p) {
+  char w[WHERE_SIZE];
+  const char *gw = g->guesses.w[t->guess];
   for (int i = 0; i < t->nkids; i++) {
     if (t->pat[i] >= PATTERN_COUNT)
       return err_set("node '%s' %s: child %d has invalid pattern code %d", gw,
@@ -191,6 +184,26 @@ static int check_node(const tnode *t, const game *g, const uint16_t *list, int m
                      where(w, sizeof w, g, p, depth), prev, ps);
     }
   }
+  return 0;
+}
+
+/* Phase 2: structure, bottom-up.  `list` holds the m answers that reach
+ * t (phase 1 has shown every one of them ends at or below t). */
+static int check_node(const tnode *t, const game *g, const uint16_t *list, int m,
+                      int depth, tpath *p) {
+  char w[WHERE_SIZE];
+  if (depth >= TREE_MAX_DEPTH)
+    return err_set("tree deeper than %d (%s)", TREE_MAX_DEPTH,
+                   where(w, sizeof w, g, p, depth));
+  if (bad_node(t, g, p, depth)) return -1;
+  const char *gw = g->guesses.w[t->guess];
+
+  if (t->n != m)
+    return err_set("node '%s' %s: n is %d but %d answers reach it", gw,
+                   where(w, sizeof w, g, p, depth), t->n, m);
+
+  if (t->nkids == 0) return check_leaf(t, g, list, m, depth, p);
+  if (check_branches(t, g, depth, p)) return -1;
 
   /* Partition the answers by feedback (counting sort): m feedback bytes,
    * padded to an even offset, then the m sorted answer indices. */

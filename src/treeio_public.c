@@ -1,9 +1,8 @@
 /*
  * treeio_public.c: writers for the tree formats other solvers publish
  * (treeio.h): path lines, compressed path lines, map JSON and map JSON
- * as an ES module.  The formats are described in README "Public tree
- * formats"; the readers are in treeread_paths.c and
- * treeread_map.c.
+ * as an ES module.  The formats are described in docs/formats.md; the
+ * readers are in treeread_paths.c and treeread_map.c.
  *
  * Every writer walks the tree in optle's canonical order (branches in
  * pattern_cmp() order, an answer that ends at a node in the place of

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/cli_checkpoint.sh: a checkpoint is checked, not trusted, and a
-# long run survives faults (issue 30; README "Reliability"; the
+# long run survives faults (issue 30; docs/reliability.md; the
 # checkpoint's format and checks: include/checkpoint.h, whose Check
 # suite also forges lines with valid checksums).  Here, as a user would
 # meet them: an edited value, a NUL byte, a duplicate, format 1; two

@@ -108,7 +108,7 @@ check_usage "unknown list, simulate" "unknown list (known: small" "$OPTLE" simul
 # its 2-thread proof takes 15-40 s on the 2-core development machine and a
 # 1-thread run as long again, so that comparison runs only with
 # OPTLE_TEST_SLOW=1 (the tree hash is the same at any thread count by
-# construction, README "Determinism", and the two lists before check it);
+# construction, docs/search.md, and the two lists before check it);
 # under a sanitizer build (several times slower) nyt-2023-07 is skipped.
 out=$tmp/golden
 mkdir -p "$out"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/cli_mpi.sh: optle-mpi, optle for Open MPI (dist.h, README
-# "Cluster runs"), on this machine: mpirun -np 2 (and 1 and 3), with
+# tests/cli_mpi.sh: optle-mpi, optle for Open MPI (dist.h,
+# docs/cluster.md), on this machine: mpirun -np 2 (and 1 and 3), with
 # --oversubscribe (ranks may outnumber cores) and --allow-run-as-root.
 # What must hold: `rank` and `solve` give the same results as one
 # process (the ranking byte for byte, the tree file byte for byte); a

@@ -371,7 +371,7 @@ check_usage "a byte order mark later is refused" "late-bom.txt:2: non-ASCII byte
   "$OPTLE" solve --answers "$d/late-bom.txt"
 
 # ------------------------------------------------------------------
-# 16. play keeps at most 64 guesses, as the README says.
+# 16. play keeps at most 64 guesses, as docs/play.md says.
 check_usage "play --max-guesses 65" "--max-guesses: 65 is out of range (0 to 64)" \
   "$OPTLE" play --max-guesses 65
 check_usage "play --max-guesses 254" "--max-guesses: 254 is out of range (0 to 64)" \

@@ -72,7 +72,7 @@ done
 # from verify's own report, on the NYT SALET tree solve writes.
 # The ranking of first guesses (optle rank): the six best of the original
 # lists, every other first guess proven worse; then the same ranking by
-# optle-mpi with 2 ranks of 1 thread (README "Cluster runs": its
+# optle-mpi with 2 ranks of 1 thread (docs/cluster.md: its
 # overhead), when optle-mpi and mpirun are there (BENCH_MPI=0: not).
 rank_row() {
   local name=$1 threads=$2 t0 t1 rout

@@ -11,7 +11,7 @@ component of that graph.  Every circle is printed with the symbols on its
 edges; the exit status is 1 when there is any, 0 when there is none, and
 2 when the objects cannot be read.
 
-README "Layout" says why there are none: each file calls only the files
+docs/architecture.md says why there are none: each file calls only the files
 below it (the layers of tools/layers.sh, and within a module its own
 order, e.g. the search files' in src/search_impl.h).  Python 3's standard
 library only.

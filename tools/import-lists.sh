@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Re-import the dated word lists that ../shared/wordlists holds (README
-# "Word lists") into wordlists/, each with a header naming its source, its
+# Re-import the dated word lists that ../shared/wordlists holds
+# (docs/lists.md) into wordlists/, each with a header naming its source, its
 # date and its count:
 #   original-answers.txt     2315  the original game's answers (January 2022)
 #   original-guesses.txt     12972 its allowed guesses (the answers first)

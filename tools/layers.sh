@@ -5,7 +5,7 @@
 # files belong to search, treeread, treeio and cmd) sits in a layer, and
 # includes only modules of its own layer or below.  Within a layer the
 # includes must not form a cycle either.  A new module must be added
-# here, in the layer its includes put it in (README "Layout").
+# here, in the layer its includes put it in (docs/architecture.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

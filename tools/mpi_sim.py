@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""tools/mpi_sim.py: how a ranking would scale on a cluster (README
-"Cluster runs"), from the per-word times of a checkpoint.
+"""tools/mpi_sim.py: how a ranking would scale on a cluster
+(docs/cluster.md), from the per-word times of a checkpoint.
 
     tools/mpi_sim.py CHECKPOINT [--ranks 16,64,256] [--threads T]
                      [--measured-threads M] [--latency S] [--service S]

@@ -28,7 +28,7 @@
 #
 # The list must follow the code: when a mutant no longer applies, move
 # it to where the code went.  New bounds, cutoffs and rules get mutants
-# of their own (README "Tests").  A copy holds the working tree alone,
+# of their own (docs/testing.md).  A copy holds the working tree alone,
 # as a fresh clone would: make test needs nothing beside it.
 # MUTANT_KEEP=1 keeps the copies; the results are
 # also written to build/mutants.md.

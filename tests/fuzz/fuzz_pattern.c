@@ -3,7 +3,7 @@
  * (feedback.h: pattern_parse, pattern_format, pattern_cmp).
  *
  * The input, cut at its first NUL, is parsed as a pattern string and
- * compared with a reference reading of the README's rule: exactly five
+ * compared with a reference reading of docs/lists.md's rule: exactly five
  * symbols, G g 2 green, Y y 1 yellow, B b X x . - 0 gray, position i
  * weighing 3^i.  A parsed code must be in 0..242, format as five of
  * B/Y/G that parse back to the same code, and the formatted string must

@@ -4,7 +4,7 @@
  *
  * Beyond "no crash, no leak, no undefined behaviour", every input is
  * compared with a reference model of the format written here from the
- * README's rules (one word per line, five letters a-z after folding
+ * docs/lists.md's rules (one word per line, five letters a-z after folding
  * uppercase; CR, blanks and tabs trimmed; blank lines and '#' comments
  * skipped; lines over 64 bytes refused unless they are comments; no
  * duplicates; at least one word):
