@@ -416,9 +416,9 @@ START_TEST(test_search_matches_oracle) {
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   /* The limits do bind, and not always. */
-  ck_assert_int_gt(inf_seen[2], 20);
+  ck_assert_int_gt(inf_seen[2], TEST_SCALED(20));
   ck_assert_int_lt(inf_seen[2], N_INSTANCES);
-  ck_assert_int_ge(inf_seen[3], 3);
+  ck_assert_int_ge(inf_seen[3], TEST_SCALED(3));
   game_free(&nyt);
 }
 END_TEST
@@ -598,8 +598,8 @@ START_TEST(test_bounds_against_definitions) {
          "by their big classes, %ld L1 scans to a wanted bound\n", checked, above_l1, quick,
          wanted);
   fflush(stdout);
-  ck_assert_int_gt(checked, 300);
-  ck_assert_int_gt(above_l1, 20);
+  ck_assert_int_gt(checked, TEST_SCALED(300));
+  ck_assert_int_gt(above_l1, TEST_SCALED(20));
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   game_free(&nyt);
@@ -762,7 +762,7 @@ START_TEST(test_first_guess_fixed) {
     game_free(&g);
   }
   printf("first guess fixed: %d comparisons, %.1f s\n", compared, now_seconds() - t0);
-  ck_assert_int_ge(compared, 1600);
+  ck_assert_int_ge(compared, TEST_SCALED(1600));
   game_free(&nyt);
 }
 END_TEST
@@ -858,7 +858,7 @@ START_TEST(test_window_edges) {
          "itself, %.1f s\n",
          N_WINDOW, redrawn, sets, window_fail_high, window_at_edge, now_seconds() - t0);
   /* The edge is reached, often. */
-  ck_assert_int_gt(window_at_edge, 1000);
+  ck_assert_int_gt(window_at_edge, TEST_SCALED(1000));
   game_free(&nyt);
 }
 END_TEST
