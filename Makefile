@@ -314,6 +314,7 @@ $(BUILD)/treehtml.o: src/treehtml.html
 # (run by CI) the memo and search suites.  clang, its sanitizer runtime
 # (libclang-rt-dev) and libomp-dev (LLVM's OpenMP runtime, with
 # Archer, libarcher.so) are installed when missing.
+TSAN_CC    ?= clang
 TSAN_STAMP := .deps-tsan-ok
 $(TSAN_STAMP): Makefile tools/deps.sh
 	@bash tools/deps.sh tsan
@@ -321,9 +322,9 @@ $(TSAN_STAMP): Makefile tools/deps.sh
 
 .PHONY: tsan tsan-unit mutants
 tsan: $(DEPS_STAMP) $(TSAN_STAMP)
-	bash tools/tsan.sh
+	CC=$(TSAN_CC) bash tools/tsan.sh
 tsan-unit: $(DEPS_STAMP) $(TSAN_STAMP)
-	bash tools/tsan.sh unit
+	CC=$(TSAN_CC) bash tools/tsan.sh unit
 
 # Mutation testing (not in CI; 20-30 minutes): tools/mutants.sh applies
 # each one-line mutant of its list to a copy and runs the tests on it.
