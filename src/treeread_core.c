@@ -71,15 +71,8 @@ int tr_word_of(const reader *r, const char *where, const char *tail, const char 
   return gi;
 }
 
-/* Record a wrong label: at depth j of a path with guesses path[0..j], the
- * file says pattern `got` where answer aw gives `want`.  where: the
- * location prefix ("name:line" or "name: jq-path"). */
-void tr_bad_label(reader *r, const char *where, const char *aw, const int *path, int j, int got,
-                  int want) {
-  char gs[6], ws[6], h[TREEREAD_MAX_DEPTH * 6 + 1];
-  assert(j >= 0 && j < TREEREAD_MAX_DEPTH && got != want); /* h has room; a wrong label */
-  pattern_format(got, gs);
-  pattern_format(want, ws);
+void tr_guess_path(const reader *r, const int *path, int j, char h[TR_GUESS_PATH_SIZE]) {
+  assert(j >= 0 && j < TREEREAD_MAX_DEPTH); /* h has room */
   size_t n = 0;
   for (int i = 0; i <= j; i++) {
     memcpy(h + n, gw(r, path[i]), 5);
@@ -87,6 +80,18 @@ void tr_bad_label(reader *r, const char *where, const char *aw, const int *path,
     n += 6;
   }
   h[n - 1] = '\0';
+}
+
+/* Record a wrong label: at depth j of a path with guesses path[0..j], the
+ * file says pattern `got` where answer aw gives `want`.  where: the
+ * location prefix ("name:line" or "name: jq-path"). */
+void tr_bad_label(reader *r, const char *where, const char *aw, const int *path, int j, int got,
+                  int want) {
+  char gs[6], ws[6], h[TR_GUESS_PATH_SIZE];
+  assert(got != want); /* a wrong label */
+  pattern_format(got, gs);
+  pattern_format(want, ws);
+  tr_guess_path(r, path, j, h);
   tr_invalid(r, "%s: answer '%s': pattern %s after '%s' but %s gives %s", where, aw, gs,
              gw(r, path[j]), h, ws);
 }

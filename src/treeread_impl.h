@@ -62,6 +62,10 @@ int tr_word_of(const reader *r, const char *where, const char *tail, const char 
 
 static inline const char *gw(const reader *r, int guess) { return r->g->guesses.w[guess]; }
 
+/* The guesses path[0..j] spelled "salet/courd/...", for messages. */
+#define TR_GUESS_PATH_SIZE (TREEREAD_MAX_DEPTH * 6 + 1)
+void tr_guess_path(const reader *r, const int *path, int j, char h[TR_GUESS_PATH_SIZE]);
+
 /* Record a wrong label: at depth j of a path with guesses path[0..j], the
  * file says pattern `got` where answer aw gives `want`.  where: the
  * location prefix ("name:line" or "name: jq-path"). */

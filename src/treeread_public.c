@@ -138,16 +138,10 @@ void tr_answer_ends(reader *r, const int *guess, const int *pat, int d, const tr
   for (int j = 0; j < d; j++) {
     int fb = feedback_of(gw(r, guess[j]), aw);
     if (fb == pat[j]) continue;
-    char gs[6], ws[6], h[TREEREAD_MAX_DEPTH * 6 + 1];
+    char gs[6], ws[6], h[TR_GUESS_PATH_SIZE];
     tr_spell(r->f, pat[j], gs);
     tr_spell(r->f, fb, ws);
-    size_t n = 0;
-    for (int i = 0; i <= j; i++) {
-      memcpy(h + n, gw(r, guess[i]), 5);
-      h[n + 5] = '/';
-      n += 6;
-    }
-    h[n - 1] = '\0';
+    tr_guess_path(r, guess, j, h);
     tr_invalid(r, "%s: answer '%s': pattern %s after '%s' but %s gives %s%s", l->label[j], aw, gs,
                gw(r, guess[j]), h, ws, l->tail);
     return;
