@@ -3,9 +3,10 @@
  * got, and the answers that still fit it.  Shared by `optle next` and
  * `optle play`.
  *
- * A step is written "word:PATTERN" on the command line and "word
- * PATTERN" or "word:PATTERN" in play's assist mode; words in any case,
- * patterns in any of feedback.h's symbols (G/Y/B, X . - 0 1 2).  A step
+ * A step is written "word:PATTERN" or "word PATTERN", on the command
+ * line and in play's assist mode alike; words in any case, patterns in
+ * any of feedback.h's symbols (G/Y/B, X . - 0 1 2, the share grid's
+ * squares), or a pasted share grid with the words given apart.  A step
  * is rejected, with a one-line reason that names it, when the word is
  * not an allowed guess, the pattern is not five symbols, or the pattern
  * is one that no five-letter string at all could give that word (GGGGY:
@@ -34,6 +35,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "share.h"
 #include "tree.h"
 
 /* Longest step text "word:PATTERN" plus room: 5 + 1 + 5 + NUL. */
@@ -48,12 +50,21 @@ typedef struct {
 bool pattern_possible(const char *word, int pattern);
 
 /*
- * Parse one step: "word:PATTERN" (sep ':' only, when colon_only) or
- * also "word PATTERN" (blanks around and between are allowed).  0, or
- * -1 with err_msg() = "'ARG': reason" (ARG as given, shortened when
- * long).
+ * The steps of a history from words v[0..n) (command-line arguments; a
+ * word may hold blanks, which split it further): each step is
+ * "word:PATTERN" in one word, or the word (or "word:") and its pattern
+ * in two, "crane BYBBG": one parser for next's arguments, analyse's and
+ * a line of play's assist mode.  Patterns are pattern_read()'s (letters,
+ * digits or the share grid's squares, feedback.h).  With grid (a share
+ * text, share.h), the words are the guesses alone, one per row, and the
+ * patterns the grid's.  Fills out[0..*k), at most max steps.  0, or -1
+ * with err_msg() = "'ARG': reason" (ARG as given, shortened when long,
+ * never cutting a character; a bad pattern's column in characters).
  */
-int history_parse(const game *g, const char *arg, bool colon_only, hstep *out);
+int history_parse_args(const game *g, const char *const *v, int n, const share_grid *grid,
+                       hstep *out, int max, int *k);
+/* Exactly one step from a line (play's assist mode): the same forms. */
+int history_parse(const game *g, const char *line, hstep *out);
 
 /* "salet:BBYBB" into buf (HISTORY_STEP_CHARS bytes). */
 void history_format(const game *g, hstep st, char *buf);

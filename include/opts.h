@@ -34,7 +34,9 @@
 #include <stdio.h>
 
 #include "game.h"
+#include "history.h"
 #include "rules.h"
+#include "share.h"
 #include "tree.h"
 #include "treeread.h"
 #include "util.h"
@@ -56,7 +58,7 @@ typedef struct {
 typedef struct {
   list_args l;
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
-  const char *objective, *words, *checkpoint;
+  const char *objective, *words, *checkpoint, *share;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
   bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force, prove;
@@ -142,7 +144,10 @@ typedef struct {
     "with no history on a big list: prove the best first guess (the root\n"                  \
     "                         proof's ranking; about a minute on the NYT lists)")              \
   X(FORCE, "--force", NULL, O_FLAG, force, 0, 0, 0,                                           \
-    "use a JSON tree even though the lists hash it records is not the lists'")
+    "use a JSON tree even though the lists hash it records is not the lists'")               \
+  X(SHARE, "--share", "FILE", O_STR, share, 0, 0, 0,                                          \
+    "the game's share text, pasted whole (- for standard input): its\n"                      \
+    "                         header and grid give the patterns, the arguments the words")
 
 typedef enum {
   OPT_END = 0,
@@ -260,6 +265,19 @@ int opts_answers_from(const char *cmd, const optle_args *a, bool *from_guesses);
  * EXIT_USAGE after "optle: --tree reason". */
 int opts_verify_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
                      rules_mode rules, tnode **t);
+
+/*
+ * The history next and analyse take: the positional words pos (the
+ * forms of history.h: word:PATTERN, or word PATTERN) or, with --share
+ * FILE, the words alone and the share text's grid (share.h; *grid gets
+ * it when grid is not NULL, else grid->n = 0).  A share header's '*'
+ * turns on hard mode (*rules, unless ultrahard), and its guess limit
+ * must be the game's.  Every step is then kept to the rules, and there
+ * are no more than the guess limit.  0 with h[0..*k) (at most max), or
+ * EXIT_USAGE after the message.
+ */
+int opts_history(const char *cmd, const optle_args *a, const positionals *pos, const game *g,
+                 rules_mode *rules, share_grid *grid, hstep *h, int max, int *k);
 
 /* The guess index of a word given on the command line (any case), or -1
  * after printing "optle: OPTION 'word': reason". */

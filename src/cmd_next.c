@@ -18,8 +18,9 @@
 #include "tuning.h"
 #include "util.h"
 
-/* Most history steps on the command line. */
+/* Most history steps, and most arguments (two per step at most). */
 #define NEXT_MAX_STEPS 64
+#define NEXT_MAX_ARGS (2 * NEXT_MAX_STEPS)
 
 static const optuse next_opts[] = {
     OPT_USE_LISTS,
@@ -29,6 +30,7 @@ static const optuse next_opts[] = {
     OPT_USE(FORCE),
     OPT_USE(PROVE),
     OPT_USE(ANSWERS_FROM),
+    OPT_USE(SHARE),
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
     OPT_USE_HELP(HARD, "hard mode: the history must keep its rule, and so does the advice"),
@@ -42,9 +44,12 @@ const cmd_doc next_doc = {
     .name = "next",
     .summary = "the optimal next guess after a game so far, with exact values",
     .usage = "optle next [--list NAME | --answers FILE [--guesses FILE]] [options] "
-             "[word:PATTERN ...]",
+             "[word:PATTERN | word PATTERN ...] | --share FILE [word ...]",
     .about = "The optimal next guess after the guesses made so far, each given as\n"
-             "word:PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0), with the\n"
+             "word:PATTERN or word PATTERN (salet:BBYBB; G green, Y yellow, B gray, or 2 1 0,\n"
+             "or the share grid's squares: ⬛ or ⬜ gray, 🟨 yellow, 🟩 green, high contrast\n"
+             "🟦 yellow, 🟧 green), or as --share FILE, the pasted share text (its header and\n"
+             "grid; '*' there means hard mode) with the words alone, one per row; with the\n"
              "answers left, the exact expected number of guesses from here and the best\n"
              "alternatives.  The lists default to the list a JSON --tree records, else\n"
              "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
@@ -94,7 +99,7 @@ static void wider_note(char *buf, size_t size, const char *why, int n, bool tree
  * steps share it. */
 typedef struct {
   optle_args a;
-  char *pv[NEXT_MAX_STEPS];
+  char *pv[NEXT_MAX_ARGS];
   positionals pos;      /* the history's steps as given (pv) */
   rules_mode rules;
   bool from_guesses;    /* --answers-from guesses */
@@ -122,7 +127,7 @@ static int input_error(void) {
 /* Step 1: the options, and the checks that need no lists.  *help: --help
  * was asked for (and printed). */
 static int next_options(int argc, char **argv, next_run *r, bool *help) {
-  r->pos = (positionals){r->pv, 0, NEXT_MAX_STEPS, "history steps"};
+  r->pos = (positionals){r->pv, 0, NEXT_MAX_ARGS, "history words"};
   int rc = parse_options("next", next_opts, argc, argv, &r->a, help, &r->pos);
   if (rc) return rc;
   if (*help) {
@@ -131,10 +136,6 @@ static int next_options(int argc, char **argv, next_run *r, bool *help) {
   }
   if ((rc = opts_rules("next ", &r->a, &r->rules, NULL))) return rc;
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
-  r->k = r->pos.n;
-  if (r->a.max_guesses && r->k > r->a.max_guesses)
-    return usage_error("next ", "%d guesses given, more than --max-guesses %d", r->k,
-                       r->a.max_guesses);
   return 0;
 }
 
@@ -167,9 +168,8 @@ static int widen(next_run *r) {
 static int next_history(next_run *r) {
   const game *g = &r->g;
   r->set = xmalloc(sizeof *r->set * (size_t)g->n_answers);
-  for (int i = 0; i < r->k; i++)
-    if (history_parse(g, r->pos.v[i], true, &r->h[i])) return input_error();
-  if (history_check_rules(g, r->rules, r->h, r->k)) return input_error();
+  int rc = opts_history("next ", &r->a, &r->pos, g, &r->rules, NULL, r->h, NEXT_MAX_STEPS, &r->k);
+  if (rc) return rc;
   if (history_filter(g, r->h, r->k, r->set, &r->n, NULL)) {
     if (r->n > 0) return input_error(); /* a win that is not the last step */
     /* No answer of the list fits: the allowed guesses may. */

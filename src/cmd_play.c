@@ -254,7 +254,7 @@ static int assist_mode(play *p) {
     if (c == -1) assist_advice(p);
     if (c) continue;
     hstep st;
-    if (history_parse(p->g, buf, false, &st)) {
+    if (history_parse(p->g, buf, &st)) {
       printf("%s\n", err_msg());
       continue;
     }

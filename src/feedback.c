@@ -4,7 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "utf8.h"
 #include "util.h"
 
 static const int pow3[5] = {1, 3, 9, 27, 81};
@@ -58,6 +60,78 @@ int pattern_parse(const char *s) {
     code += v * pow3[i];
   }
   return s[5] == '\0' ? code : -1;
+}
+
+/* The symbols of pattern_read(): a code point, its colour, its scheme. */
+static const struct {
+  uint32_t cp;
+  int colour;
+  unsigned scheme;
+} symbols[] = {
+    {'G', 2, 0},       {'g', 2, 0},       {'2', 2, 0},       {'Y', 1, 0},
+    {'y', 1, 0},       {'1', 1, 0},       {'B', 0, 0},       {'b', 0, 0},
+    {'X', 0, 0},       {'x', 0, 0},       {'.', 0, 0},       {'-', 0, 0},
+    {'0', 0, 0},       {0x2B1B, 0, 0},    {0x2B1C, 0, 0},    /* ⬛ ⬜ */
+    {0x1F7E8, 1, PATTERN_SQUARES},  {0x1F7E9, 2, PATTERN_SQUARES},  /* 🟨 🟩 */
+    {0x1F7E6, 1, PATTERN_CONTRAST}, {0x1F7E7, 2, PATTERN_CONTRAST}, /* 🟦 🟧 */
+};
+#define VARIATION_SELECTOR 0xFE0Fu
+
+static int symbol_of(uint32_t cp, unsigned *scheme) {
+  for (size_t i = 0; i < sizeof symbols / sizeof *symbols; i++)
+    if (symbols[i].cp == cp) {
+      *scheme = symbols[i].scheme;
+      return symbols[i].colour;
+    }
+  return -1;
+}
+
+/* What a pattern may be made of, for messages. */
+#define PATTERN_SYMBOLS "G (green), Y (yellow), B (gray), or 2 1 0 (also X . - for gray), " \
+                        "or the squares ⬛ ⬜ 🟨 🟩 (🟦 🟧 in high contrast)"
+
+int pattern_read(const char *s, size_t len, pattern_text *out) {
+  memset(out, 0, sizeof *out);
+  int code = 0, first_col[3] = {0, 0, 0};
+  size_t at = 0;
+  while (at < len) {
+    uint32_t cp;
+    size_t n = utf8_next(s + at, len - at, &cp);
+    int col = ++out->chars;
+    unsigned scheme = 0;
+    int v = symbol_of(cp, &scheme);
+    if (v < 0) {
+      char q[32];
+      utf8_quote(s + at, len - at, 1, q, sizeof q);
+      size_t ql = strlen(q);
+      if (ql >= 3 && !strcmp(q + ql - 3, "...")) q[ql - 3] = '\0';
+      out->col = col;
+      return err_set("'%s' is not a colour: a pattern is five of " PATTERN_SYMBOLS, q);
+    }
+    at += n;
+    if (at < len && cp > 0x7f) { /* a square's variation selector */
+      uint32_t vs;
+      size_t m = utf8_next(s + at, len - at, &vs);
+      if (vs == VARIATION_SELECTOR) at += m;
+    }
+    if (col > 5) {
+      out->col = col;
+      return err_set("one colour too many: a pattern has five");
+    }
+    if (scheme && !first_col[scheme]) first_col[scheme] = col;
+    out->schemes |= scheme;
+    if (out->schemes == (PATTERN_SQUARES | PATTERN_CONTRAST)) {
+      out->col = col;
+      return err_set("the squares mix the two colour schemes: 🟨 🟩, and 🟦 🟧 of high "
+                     "contrast (column %d has the other)",
+                     first_col[scheme == PATTERN_SQUARES ? 2 : 1]);
+    }
+    code += v * pow3[col - 1];
+  }
+  if (out->chars != 5)
+    return err_set("%d colour%s: a pattern has five, of " PATTERN_SYMBOLS, out->chars,
+                   out->chars == 1 ? "" : "s");
+  return code;
 }
 
 void pattern_format(int code, char out[6]) {

@@ -7,6 +7,7 @@
 
 #include "feedback.h"
 #include "tuning.h"
+#include "utf8.h"
 #include "util.h"
 
 bool pattern_possible(const char *word, int pattern) {
@@ -33,14 +34,10 @@ bool pattern_possible(const char *word, int pattern) {
   }
 }
 
-/* The argument as quoted in messages: at most 24 characters. */
-static void quote(const char *arg, char *out, size_t size) {
-  size_t len = strlen(arg);
-  if (len + 1 <= size && len <= 24) {
-    memcpy(out, arg, len + 1);
-    return;
-  }
-  snprintf(out, size, "%.21s...", arg);
+/* Text as quoted in messages: at most 24 characters, else the first 21
+ * and "..."; never a character cut (utf8.h). */
+static void quote(const char *s, size_t len, char *out, size_t size) {
+  utf8_quote(s, len, utf8_prefix(s, len, 25) < len ? 21 : 24, out, size);
 }
 
 /* Copy a token of at most `max` characters, lowercased; -1 if longer. */
@@ -51,42 +48,146 @@ static int token(const char *s, size_t len, char *out, size_t max) {
   return 0;
 }
 
-int history_parse(const game *g, const char *arg, bool colon_only, hstep *out) {
-  char q[32];
-  quote(arg, q, sizeof q);
-  /* Split into word and pattern: at ':' or (unless colon_only) blanks. */
-  const char *s = arg;
-  while (!colon_only && isspace((unsigned char)*s)) s++;
-  size_t wl = strcspn(s, colon_only ? ":" : ": \t\r\n");
-  const char *p = s + wl;
-  if (*p == ':') p++;
-  else if (colon_only) return err_set("'%s': expected word:PATTERN, e.g. salet:BBYBB", q);
-  else if (!*p) return err_set("'%s': expected a word and its pattern, e.g. salet BBYBB", q);
-  while (!colon_only && isspace((unsigned char)*p)) p++;
-  size_t pl = colon_only ? strlen(p) : strcspn(p, " \t\r\n");
-  if (!colon_only) {
-    const char *rest = p + pl;
-    while (isspace((unsigned char)*rest)) rest++;
-    if (*rest) return err_set("'%s': expected a word and its pattern, e.g. salet BBYBB", q);
+/* A piece of text: a blank-separated word of an argument. */
+typedef struct {
+  const char *s;
+  size_t len;
+  int arg; /* the argument it is part of */
+} piece;
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* The blank-separated words of v[0..n), into a new array (*np of them). */
+static piece *split(const char *const *v, int n, int *np) {
+  size_t cap = 0;
+  for (int i = 0; i < n; i++) cap += strlen(v[i]) / 2 + 1;
+  piece *p = xmalloc(sizeof *p * cap);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    for (const char *s = v[i]; *s;) {
+      while (is_blank(*s)) s++;
+      size_t len = 0;
+      while (s[len] && !is_blank(s[len])) len++;
+      if (len) p[k++] = (piece){s, len, i};
+      s += len;
+    }
+  *np = k;
+  return p;
+}
+
+/* The step with word w and pattern p (code, when p.s is NULL: a grid's
+ * row); q quotes the step as given. */
+static int parse_step(const game *g, piece w, piece p, int code, const char *q, hstep *out) {
+  char word[8], wq[48];
+  utf8_quote(w.s, w.len, 12, wq, sizeof wq);
+  if (token(w.s, w.len, word, 5) || !words_valid(word))
+    return err_set("'%s': '%s' is not a five-letter word", q, wq);
+  int gi = words_find(&g->guesses, word);
+  if (gi < 0) return err_set("'%s': '%s' is not in the guess list", q, word);
+  if (p.s) {
+    pattern_text pt;
+    char pq[48];
+    utf8_quote(p.s, p.len, 12, pq, sizeof pq);
+    if ((code = pattern_read(p.s, p.len, &pt)) < 0) {
+      char why[ERR_MAX];
+      snprintf(why, sizeof why, "%s", err_msg());
+      if (pt.col) return err_set("'%s': '%s' is not a pattern: column %d: %s", q, pq, pt.col, why);
+      return err_set("'%s': '%s' is not a pattern: %s", q, pq, why);
+    }
   }
-  char w[8], pat[8];
-  if (token(s, wl, w, 5) || !words_valid(w))
-    return err_set("'%s': '%.*s' is not a five-letter word", q, wl > 12 ? 12 : (int)wl, s);
-  int gi = words_find(&g->guesses, w);
-  if (gi < 0) return err_set("'%s': '%s' is not in the guess list", q, w);
-  int code = token(p, pl, pat, 5) ? -1 : pattern_parse(pat);
-  if (code < 0)
-    return err_set("'%s': '%.*s' is not a pattern: five of G (green), Y (yellow), B (gray), "
-                   "or 2 1 0 (also X . - for gray)",
-                   q, pl > 12 ? 12 : (int)pl, p);
-  if (!pattern_possible(w, code)) {
+  if (!pattern_possible(word, code)) {
     char f[6];
     pattern_format(code, f);
-    return err_set("'%s': no answer can give %s the pattern %s", q, w, f);
+    return err_set("'%s': no answer can give %s the pattern %s", q, word, f);
   }
   out->guess = gi;
   out->pattern = code;
   return 0;
+}
+
+/* The step at pieces[*i]: "word:PATTERN" in one piece, or the word (or
+ * "word:") and its pattern in two.  *i moves past it; q gets its quote. */
+static int next_step(const piece *pc, int np, int *i, piece *w, piece *p, char *q, size_t qs) {
+  piece a = pc[(*i)++];
+  const char *colon = memchr(a.s, ':', a.len);
+  *w = (piece){a.s, colon ? (size_t)(colon - a.s) : a.len, a.arg};
+  if (colon && colon + 1 < a.s + a.len) {
+    *p = (piece){colon + 1, a.len - w->len - 1, a.arg};
+    quote(a.s, a.len, q, qs);
+    return 0;
+  }
+  if (*i == np) {
+    quote(a.s, a.len, q, qs);
+    char wq[48];
+    utf8_quote(w->s, w->len, 12, wq, sizeof wq);
+    return err_set("'%s': its pattern is missing: give %s:PATTERN or %s PATTERN, e.g. salet:BBYBB",
+                   q, wq, wq);
+  }
+  *p = pc[(*i)++];
+  char joined[64];
+  if (p->arg == a.arg) { /* the two as typed, blanks and all */
+    quote(a.s, (size_t)(p->s + p->len - a.s), q, qs);
+  } else {
+    snprintf(joined, sizeof joined, "%.*s %.*s", (int)utf8_prefix(a.s, a.len, 12), a.s,
+             (int)utf8_prefix(p->s, p->len, 12), p->s);
+    quote(joined, strlen(joined), q, qs);
+  }
+  return 0;
+}
+
+/* The steps with a share grid: the words alone, one per row. */
+static int parse_grid(const game *g, const piece *pc, int np, const share_grid *grid, hstep *out) {
+  for (int i = 0; i < np; i++) {
+    char q[128];
+    quote(pc[i].s, pc[i].len, q, sizeof q);
+    if (memchr(pc[i].s, ':', pc[i].len))
+      return err_set("'%s': with a share grid give the words alone: the grid has the patterns",
+                     q);
+    if (parse_step(g, pc[i], (piece){NULL, 0, 0}, grid->pattern[i], q, &out[i])) return -1;
+  }
+  return 0;
+}
+
+int history_parse_args(const game *g, const char *const *v, int n, const share_grid *grid,
+                       hstep *out, int max, int *k) {
+  int np, rc = 0;
+  piece *pc = split(v, n, &np);
+  *k = 0;
+  if (grid && np != grid->n) {
+    rc = err_set("%s: the grid has %d row%s, and %d word%s %s given: give the words guessed, one "
+                 "per row, in order",
+                 grid->name, grid->n, grid->n == 1 ? "" : "s", np, np == 1 ? "" : "s",
+                 np == 1 ? "was" : "were");
+  } else if (grid && np > max) {
+    rc = err_set("%s: %d rows: at most %d guesses", grid->name, np, max);
+  } else if (grid) {
+    rc = parse_grid(g, pc, np, grid, out);
+    if (!rc) *k = np;
+  }
+  for (int i = 0; !grid && !rc && i < np;) {
+    piece w, p;
+    char q[128];
+    if ((rc = next_step(pc, np, &i, &w, &p, q, sizeof q))) break;
+    if (*k == max) rc = err_set("'%s': more than %d steps", q, max);
+    else rc = parse_step(g, w, p, 0, q, &out[(*k)++]);
+  }
+  free(pc);
+  return rc;
+}
+
+int history_parse(const game *g, const char *line, hstep *out) {
+  int np;
+  piece *pc = split(&line, 1, &np);
+  char lq[128], q[128];
+  quote(line, strlen(line), lq, sizeof lq);
+  int i = 0, rc;
+  piece w, p;
+  if (np == 0 || np > 2 || next_step(pc, np, &i, &w, &p, q, sizeof q) || i < np)
+    rc = err_set("'%s': expected a word and its pattern, e.g. salet BBYBB or salet:BBYBB", lq);
+  else
+    rc = parse_step(g, w, p, 0, q, out);
+  free(pc);
+  return rc;
 }
 
 void history_format(const game *g, hstep st, char *buf) {

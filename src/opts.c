@@ -348,6 +348,38 @@ int opts_answers_from(const char *cmd, const optle_args *a, bool *from_guesses) 
   return 0;
 }
 
+/* A share header against the options: its limit, its '*'. */
+static int share_options(const char *cmd, const optle_args *a, const share_grid *sg,
+                         rules_mode *rules) {
+  if (!sg->header) return 0;
+  if (sg->limit != a->max_guesses)
+    return usage_error(cmd, "--share %s: its header's limit is %d guesses, the game's %d "
+                            "(--max-guesses)",
+                       sg->name, sg->limit, a->max_guesses);
+  if (sg->hard && *rules == RULES_NORMAL) *rules = RULES_HARD;
+  return 0;
+}
+
+/* Bad input: "optle: reason", status 2. */
+static int input_error(void) {
+  fprintf(stderr, "optle: %s\n", err_msg());
+  return EXIT_USAGE;
+}
+
+int opts_history(const char *cmd, const optle_args *a, const positionals *pos, const game *g,
+                 rules_mode *rules, share_grid *grid, hstep *h, int max, int *k) {
+  share_grid own, *sg = grid ? grid : &own;
+  sg->n = 0;
+  if (a->share && share_load(a->share, sg)) return input_error();
+  if (a->share && share_options(cmd, a, sg, rules)) return EXIT_USAGE;
+  if (history_parse_args(g, (const char *const *)pos->v, pos->n, a->share ? sg : NULL, h, max, k))
+    return input_error();
+  if (a->max_guesses && *k > a->max_guesses)
+    return usage_error(cmd, "%d guesses given, more than --max-guesses %d", *k, a->max_guesses);
+  if (history_check_rules(g, *rules, h, *k)) return input_error();
+  return 0;
+}
+
 int opts_verify_tree(const char *path, const tree_file *tf, const game *g, int max_guesses,
                      rules_mode rules, tnode **t) {
   treeread_info info;

@@ -22,6 +22,7 @@
 #include "feedback.h"
 #include "game.h"
 #include "history.h"
+#include "utf8.h"
 #include "cli.h"
 #include "lists.h"
 #include "search.h"
@@ -57,35 +58,50 @@ static int ref_filter(const game *g, const char *const *steps, int k, uint16_t *
 /* Parse "word:PATTERN" arguments into steps, asserting success. */
 static int parse_all(const game *g, const char *const *args, int k, hstep *h) {
   for (int i = 0; i < k; i++)
-    ck_assert_msg(history_parse(g, args[i], true, &h[i]) == 0, "%s: %s", args[i], err_msg());
+    ck_assert_msg(history_parse(g, args[i], &h[i]) == 0, "%s: %s", args[i], err_msg());
   return k;
 }
 
 /* ------------------------------------------------------------------ */
 /* Parsing                                                              */
 
+/* s is whole UTF-8: no character cut, no stray byte (utf8.h). */
+static bool utf8_whole(const char *s) {
+  size_t len = strlen(s);
+  for (size_t at = 0; at < len;) {
+    uint32_t cp;
+    size_t n = utf8_next(s + at, len - at, &cp);
+    if (cp == UTF8_BAD && n == 1) return false;
+    at += n;
+  }
+  return true;
+}
+
 START_TEST(test_parse_good) {
   game g;
   load(&g, "nyt");
   static const struct {
     const char *arg;
-    bool colon_only;
     const char *word, *pat;
   } ok[] = {
-      {"salet:BBYBB", true, "salet", "BBYBB"},
-      {"SALET:bbybb", true, "salet", "BBYBB"},
-      {"Salet:00100", true, "salet", "BBYBB"},
-      {"salet:x.-1X", true, "salet", "BBBYB"},
-      {"clint:2Gy1b", true, "clint", "GGYYB"},
-      {"salet BBYBB", false, "salet", "BBYBB"},
-      {"  salet   bbybb \r\n", false, "salet", "BBYBB"},
-      {"salet:BBYBB", false, "salet", "BBYBB"},
-      {"salet: BBYBB", false, "salet", "BBYBB"},
-      {"cigar:GGGGG", true, "cigar", "GGGGG"},
+      {"salet:BBYBB", "salet", "BBYBB"},
+      {"SALET:bbybb", "salet", "BBYBB"},
+      {"Salet:00100", "salet", "BBYBB"},
+      {"salet:x.-1X", "salet", "BBBYB"},
+      {"clint:2Gy1b", "clint", "GGYYB"},
+      {"salet BBYBB", "salet", "BBYBB"},
+      {"  salet   bbybb \r\n", "salet", "BBYBB"},
+      {"salet: BBYBB", "salet", "BBYBB"},
+      {"cigar:GGGGG", "cigar", "GGGGG"},
+      {"salet:⬛⬛🟨⬛⬛", "salet", "BBYBB"},
+      {"salet ⬜⬜🟨⬜🟩", "salet", "BBYBG"},
+      {"salet:⬛️⬛️🟨⬛️🟩", "salet", "BBYBG"}, /* with variation selectors */
+      {"salet ⬛⬛🟦⬛🟧", "salet", "BBYBG"},     /* high contrast */
+      {"salet:B⬛y🟨2", "salet", "BBYYG"},      /* letters and squares */
   };
   for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
     hstep st;
-    ck_assert_msg(history_parse(&g, ok[i].arg, ok[i].colon_only, &st) == 0, "'%s': %s",
+    ck_assert_msg(history_parse(&g, ok[i].arg, &st) == 0, "'%s': %s",
                   ok[i].arg, err_msg());
     ck_assert_str_eq(g.guesses.w[st.guess], ok[i].word);
     ck_assert_int_eq(st.pattern, pattern_parse(ok[i].pat));
@@ -105,44 +121,66 @@ START_TEST(test_parse_bad) {
   /* Each reason names the argument as given and says what is wrong. */
   static const struct {
     const char *arg;
-    bool colon_only;
     const char *reason;
   } bad[] = {
-      {"salet", true, "expected word:PATTERN"},
-      {"salet", false, "expected a word and its pattern"},
-      {"salet BBYBB", true, "expected word:PATTERN"},
-      {"salet BBYBB extra", false, "expected a word and its pattern"},
-      {"salet:BBYB", true, "'BBYB' is not a pattern"},
-      {"salet:BBYBBB", true, "is not a pattern"},
-      {"salet:BBYBQ", true, "'BBYBQ' is not a pattern"},
-      {"salet:", true, "is not a pattern"},
-      {":BBBBB", true, "is not a five-letter word"},
-      {"salt:BBBBB", true, "'salt' is not a five-letter word"},
-      {"sa1et:BBBBB", true, "is not a five-letter word"},
-      {"xyzzy:BBBBB", true, "'xyzzy' is not in the guess list"},
-      {"salet:GGGGY", true, "no answer can give salet the pattern GGGGY"},
-      {"eerie:BYBBB", true, "no answer can give eerie the pattern BYBBB"},
-      {"salet:BB:BB", true, "is not a pattern"},
+      {"salet", "expected a word and its pattern"},
+      {"salet BBYBB extra", "expected a word and its pattern"},
+      {"salet:BBYBB clint:BBBBB", "expected a word and its pattern"},
+      {"salet:BBYB", "'BBYB' is not a pattern: 4 colours"},
+      {"salet:BBYBBB", "is not a pattern: column 6: one colour too many"},
+      {"salet:BBYBQ", "'BBYBQ' is not a pattern: column 5: 'Q' is not a colour"},
+      {"salet:", "expected a word and its pattern"},
+      {":BBBBB", "is not a five-letter word"},
+      {"salt:BBBBB", "'salt' is not a five-letter word"},
+      {"sa1et:BBBBB", "is not a five-letter word"},
+      {"xyzzy:BBBBB", "'xyzzy' is not in the guess list"},
+      {"salet:GGGGY", "no answer can give salet the pattern GGGGY"},
+      {"salet:🟩🟩🟩🟩🟨", "no answer can give salet the pattern GGGGY"},
+      {"eerie:BYBBB", "no answer can give eerie the pattern BYBBB"},
+      {"salet:BB:BB", "is not a pattern: column 3: ':' is not a colour"},
+      /* Multi-byte characters are quoted whole, columns count them. */
+      {"crane:⬛🟨⬛⬛🟥", "'⬛🟨⬛⬛🟥' is not a pattern: column 5: '🟥' is not a colour"},
+      {"crane:⬛️🟨⬛️⬛️🟥", "is not a pattern: column 5: '🟥' is not a colour"},
+      {"crane:⬛🟨🟧⬛🟩", "column 3: the squares mix the two colour schemes"},
+      {"crane:⬛🟨⬛⬛", "'⬛🟨⬛⬛' is not a pattern: 4 colours"},
+      {"crane:⬛🟨⬛⬛🟩⬛", "column 6: one colour too many"},
+      {"crane:\xf0\x9f\x9f", "column 1: '\\xf0' is not a colour"},
+      {"crane:⬛🟨⬛⬛\xff", "column 5: '\\xff' is not a colour"},
+      {"créme BBBBB", "'créme' is not a five-letter word"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     hstep st;
-    ck_assert_msg(history_parse(&g, bad[i].arg, bad[i].colon_only, &st) == -1, "'%s' accepted",
+    ck_assert_msg(history_parse(&g, bad[i].arg, &st) == -1, "'%s' accepted",
                   bad[i].arg);
     const char *m = err_msg();
     ck_assert_msg(strstr(m, bad[i].reason), "'%s': message '%s' lacks '%s'", bad[i].arg, m,
                   bad[i].reason);
     char q[40];
-    snprintf(q, sizeof q, "'%.21s", bad[i].arg);
+    size_t ascii = strcspn(bad[i].arg, "\x80\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b"
+                                       "\x8c\x8d\x8e\x8f\x90\x91\x92\x93\x94\x95\x96\x97"
+                                       "\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f\xa0\xc3\xe2\xef"
+                                       "\xf0\xff");
+    snprintf(q, sizeof q, "'%.*s", (int)(ascii < 21 ? ascii : 21), bad[i].arg);
     ck_assert_msg(strncmp(m, q, strlen(q)) == 0, "'%s': message '%s' does not name it",
                   bad[i].arg, m);
+    ck_assert_msg(utf8_whole(m), "'%s': message '%s' cuts a character", bad[i].arg, m);
   }
-  /* A very long argument is named, shortened, without overflow. */
+  /* A very long argument is named, shortened, without overflow, and
+   * never cut inside a character. */
   char longarg[4096];
   memset(longarg, 'a', sizeof longarg - 1);
   longarg[sizeof longarg - 1] = '\0';
   hstep st;
-  ck_assert_int_eq(history_parse(&g, longarg, true, &st), -1);
+  ck_assert_int_eq(history_parse(&g, longarg, &st), -1);
   ck_assert_msg(strlen(err_msg()) < 200, "%s", err_msg());
+  for (int shift = 0; shift < 4; shift++) {
+    char squares[512] = "crane:";
+    for (int i = 0; i < shift; i++) strcat(squares, "B");
+    for (int i = 0; i < 40; i++) strcat(squares, i % 2 ? "🟩" : "⬛");
+    ck_assert_int_eq(history_parse(&g, squares, &st), -1);
+    ck_assert_msg(utf8_whole(err_msg()), "message '%s' cuts a character", err_msg());
+    ck_assert_msg(strlen(err_msg()) < 400, "%s", err_msg());
+  }
   game_free(&g);
 }
 END_TEST
@@ -576,7 +614,10 @@ START_TEST(test_next_command_errors) {
       {{"salet:BBYBB", "clint:BBYYB", NULL}, 2, "empty at step 2, clint:BBYYB ("},
       {{"salet:GGGGY", NULL}, 2, "'salet:GGGGY': no answer can give"},
       {{"qqqqq:BBBBB", NULL}, 2, "'qqqqq' is not in the guess list"},
-      {{"salet", NULL}, 2, "'salet': expected word:PATTERN"},
+      {{"salet", NULL}, 2, "'salet': its pattern is missing: give salet:PATTERN or salet PATTERN"},
+      {{"crane", "⬛🟨⬛⬛🟥", NULL}, 2,
+       "'crane ⬛🟨⬛⬛🟥': '⬛🟨⬛⬛🟥' is not a pattern: column 5: '🟥' is not a colour"},
+      {{"salet", "BBBBB", "clint:BBBBB", "cigar"}, 2, "'cigar': its pattern is missing"},
       {{"--hard", "salet:BYBYY", "crony:BBBBB", NULL}, 2,
        "step 2, crony:BBBBB: guess must contain A (hard mode)"},
       {{"--ultrahard", "salet:BYBYY", "stage:BBBBB", NULL}, 2,

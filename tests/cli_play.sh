@@ -175,11 +175,11 @@ check_usage "next: unknown word" "'xyzzy:BBBBB': 'xyzzy' is not in the guess lis
 check_usage "next: short word" "'salt:BBBBB': 'salt' is not a five-letter word" "$OPTLE" next salt:BBBBB
 check_usage "next: short pattern" "'salet:BBYB': 'BBYB' is not a pattern" "$OPTLE" next salet:BBYB
 check_usage "next: bad symbol" "'BBYBQ' is not a pattern" "$OPTLE" next salet:BBYBQ
-check_usage "next: no colon" "'salet': expected word:PATTERN" "$OPTLE" next salet
+check_usage "next: no pattern" "'salet': its pattern is missing" "$OPTLE" next salet
 check_usage "next: second argument named" "'clint:BBBB': 'BBBB' is not a pattern" \
   "$OPTLE" next salet:BBBBB clint:BBBB
 check_usage "next: too many guesses" "7 guesses given, more than --max-guesses 6" \
-  "$OPTLE" next a:b a:b a:b a:b a:b a:b a:b
+  "$OPTLE" next salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB
 check_usage "next: bad flag" "--bogus: unknown option for 'next'" "$OPTLE" next --bogus
 check_usage "next --hard: a history that breaks the rule" \
   "step 2, crony:BBBBB: guess must contain A (hard mode)" "$OPTLE" next --hard salet:BYBYY crony:BBBBB

@@ -318,7 +318,7 @@ check "verify --expect wrong: the report ends saying so" 1 out "valid tree, but 
 # 12. next's step limit.
 steps=()
 for _ in $(seq 65); do steps+=(salet:BBBBB); done
-check_usage "next: 65 steps" "too many arguments: at most 64 history steps" "$OPTLE" next "${steps[@]}"
+check_usage "next: 65 steps" "'salet:BBBBB': more than 64 steps" "$OPTLE" next "${steps[@]}"
 
 # ------------------------------------------------------------------
 # 13. A legal 255-byte -o name (the temporary name is short).

@@ -266,7 +266,7 @@ check_usage "simulate: unexpected argument" "'extra': unexpected argument for 's
 # strings the pattern parser must refuse.  (tests/cli_play.sh covers a
 # short pattern, a bad letter and a missing colon.)
 if "$OPTLE" next --help >/dev/null 2>&1; then
-  check_usage "pattern: empty" "is not a pattern" "$OPTLE" next salet:
+  check_usage "pattern: empty" "'salet:': its pattern is missing" "$OPTLE" next salet:
   check_usage "pattern: six symbols" "'BBYBBB' is not a pattern" "$OPTLE" next salet:BBYBBB
   check_usage "pattern: digit 3" "'22223' is not a pattern" "$OPTLE" next salet:22223
   check_usage "pattern: UTF-8 letter" "is not a pattern" "$OPTLE" next salet:BBYBé

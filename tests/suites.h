@@ -39,6 +39,7 @@
  * runs them all, in this order. */
 Suite *feedback_suite(void);
 Suite *words_suite(void);
+Suite *share_suite(void);
 Suite *memo_suite(void);
 Suite *tree_suite(void);
 Suite *search_suite(void);

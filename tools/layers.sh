@@ -11,10 +11,10 @@ cd "$(dirname "$0")/.."
 
 layer_of() {
   case $1 in
-  err | mem | clock | util | tuning | version | dist | embed) echo 0 ;; # errors, memory, clock and stopping, files; version; ranks; embedded files
+  err | mem | clock | util | utf8 | tuning | version | dist | embed) echo 0 ;; # errors, memory, clock and stopping, files; version; ranks; embedded files
   words | feedback) echo 1 ;;                 # word lists, patterns
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
-  score | memo | tree | treeio | treeread | verify | dot | treehtml | history | checkpoint) echo 3 ;;
+  score | memo | tree | treeio | treeread | verify | dot | treehtml | history | share | checkpoint) echo 3 ;;
   greedy) echo 4 ;;                           # greedy strategies (the seed)
   search) echo 5 ;;                           # the exact search
   strategy) echo 6 ;;                         # the strategy facade

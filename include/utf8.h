@@ -1,0 +1,36 @@
+/*
+ * utf8.h: UTF-8 text as players type and paste it: one character at a
+ * time, and prefixes that never cut one.
+ *
+ * The share grid's squares are multi-byte characters (U+2B1B, U+1F7E9,
+ * ...), and a message that quotes or points into a line must count
+ * columns in characters and never cut one in half.  This is all optle
+ * needs of Unicode: decoding, not width, case or normalisation.  A
+ * library (GNU libunistring) would add a build dependency on every
+ * platform for these twenty lines, so they are written here, from RFC
+ * 3629: overlong forms, surrogates and code points past U+10FFFF are
+ * invalid, and an invalid byte is one character of its own (U+FFFD).
+ */
+#ifndef OPTLE_UTF8_H
+#define OPTLE_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define UTF8_BAD 0xFFFDu
+
+/* The character at s (len > 0 bytes left): its code point in *cp
+ * (UTF8_BAD for an invalid sequence) and its length in bytes (1 for an
+ * invalid byte, so a scan always moves on). */
+size_t utf8_next(const char *s, size_t len, uint32_t *cp);
+
+/* The bytes of the longest prefix of s[0..len) with at most max_chars
+ * characters: a cut there never splits one. */
+size_t utf8_prefix(const char *s, size_t len, size_t max_chars);
+
+/* s[0..len) quoted for a message into out (size >= 16): at most
+ * max_chars characters, then "..." when longer; invalid bytes and
+ * control bytes (NUL included) as \xHH. */
+void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size);
+
+#endif

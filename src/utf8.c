@@ -1,0 +1,49 @@
+/* utf8.c: decoding UTF-8, prefixes and quotes that never cut a character (utf8.h). */
+#include "utf8.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t utf8_next(const char *s, size_t len, uint32_t *cp) {
+  const unsigned char *u = (const unsigned char *)s;
+  unsigned char c = u[0];
+  size_t n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3
+             : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+  *cp = UTF8_BAD;
+  if (n == 0 || n > len) return 1;
+  uint32_t v = n == 1 ? c : c & (0x7f >> n);
+  for (size_t i = 1; i < n; i++) {
+    if ((u[i] & 0xc0) != 0x80) return 1;
+    v = v << 6 | (u[i] & 0x3f);
+  }
+  static const uint32_t least[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (v < least[n] || v > 0x10ffff || (v >= 0xd800 && v < 0xe000)) return 1;
+  *cp = v;
+  return n;
+}
+
+size_t utf8_prefix(const char *s, size_t len, size_t max_chars) {
+  size_t at = 0;
+  uint32_t cp;
+  for (size_t k = 0; k < max_chars && at < len; k++) at += utf8_next(s + at, len - at, &cp);
+  return at;
+}
+
+void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size) {
+  size_t at = 0, o = 0, k = 0;
+  while (at < len && o + 12 < size) { /* room for a character, or \xHH, and "..." */
+    uint32_t cp;
+    size_t n = utf8_next(s + at, len - at, &cp);
+    if (k == max_chars) break;
+    if ((cp == UTF8_BAD && n == 1) || cp < 0x20 || cp == 0x7f) {
+      o += (size_t)snprintf(out + o, size - o, "\\x%02x", (unsigned char)s[at]);
+    } else {
+      memcpy(out + o, s + at, n);
+      o += n;
+    }
+    at += n;
+    k++;
+  }
+  if (at < len && o + 4 <= size) memcpy(out + o, "...", 3), o += 3;
+  out[o] = '\0';
+}
