@@ -185,26 +185,48 @@ static inline double advice_avg(int total, int n) { return n ? (double)total / n
 static inline bool advice_known(int v) { return v != ADVICE_UNKNOWN && v < OPTLE_INF; }
 
 /*
- * A finished game, guess by guess (play's analysis).  Each step is
- * valued on the set it was made on, replayed from the full list:
- *   V      the optimal total there;
- *   E      the total with the player's guess;
+ * A game, guess by guess (play's analysis and `optle analyse`).  Each
+ * step is valued on the set it was made on, replayed from the full list:
+ *   V      the optimal total there (proven: a search's);
+ *   E      the total with the player's guess, then optimal play;
  *   after  the optimal total of what its feedback left (0 when won).
- * Each is exact, OPTLE_INF, or ADVICE_UNKNOWN where it is not computed:
- * sets of more than ADVICE_QUICK_MAX answers, and on a big list the best
- * first guess (the first guess itself is valued there only when it is
- * the opener or tree_first, the tree's first guess: a quick proof).
+ * Each is exact, OPTLE_INF, or ADVICE_UNKNOWN where it is not computed.
+ * V, E and after are the figures `optle next` gives at that step: V its
+ * total (advice_at()), E its --guess total (advice_guess_total()).
+ *
+ * Two depths.  play (all = false) values only what is quick: not sets of
+ * more than ADVICE_QUICK_MAX answers, and on a big list not the best
+ * first guess (the first guess itself only when it is the opener or
+ * tree_first, the tree's first guess: a quick proof).  analyse (all =
+ * true) values every step, whatever it costs, and on a big list gives
+ * the first step's reference as `next` does: the opener (or a tree's
+ * first guess), valued exactly but not proven best, so V stays unknown;
+ * or with advisor_opts.prove the root proof's best, proven.
  */
 typedef struct {
   int n;        /* answers before the guess */
   int V;
-  int best;     /* the tie rule's guess, -1 if unknown */
+  int best;     /* the reference guess: the tie rule's best when V is
+                 * known, else the opener's or the tree's; -1 if none */
+  int ref;      /* best's total: V, or the opener's or tree's total */
+  adv_source source; /* where best comes from (advice.h's sources) */
   int E;
   int after;
   int n_after;  /* answers after it */
   bool no_info; /* the guess split nothing: every answer left gave it one pattern */
+  /* The answers its patterns leave on average, each pattern weighted by
+   * its likelihood: sum over its classes of size^2, over n. */
+  double left_avg;
 } advice_step;
-void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice_step *out);
+void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool all,
+                       advice_step *out);
+
+/* A step's cost, E - V over n (skill lost), and luck, E / n - 1 - after
+ * / n_after (the expected guesses still needed after this guess, over
+ * the patterns it could get, less those after the one it got; + is
+ * lucky); each needs its values known. */
+double advice_step_cost(const advice_step *s);
+double advice_step_luck(const advice_step *s);
 
 /*
  * The game's length as a sum: guesses = base + skill lost - luck, which

@@ -39,12 +39,13 @@ int cmd_simulate(int argc, char **argv);
 int cmd_verify(int argc, char **argv); /* cmd_verify.c: optle verify TREE */
 int cmd_export(int argc, char **argv); /* cmd_verify.c: optle export TREE */
 int cmd_next(int argc, char **argv);   /* cmd_next.c: optle next HISTORY... */
+int cmd_analyse(int argc, char **argv); /* cmd_analyse.c: optle analyse HISTORY... */
 int cmd_play(int argc, char **argv);   /* cmd_play.c: optle play */
 int cmd_lists(int argc, char **argv);  /* cmd_lists.c: optle lists */
 int cmd_rank(int argc, char **argv);   /* cmd_rank.c: optle rank */
 /* export's --format names, i = 0, 1, ... (NULL past the last). */
 const char *export_format(int i);
-extern const cmd_doc solve_doc, simulate_doc, verify_doc, export_doc, next_doc, play_doc,
-    lists_doc, rank_doc;
+extern const cmd_doc solve_doc, simulate_doc, verify_doc, export_doc, next_doc, analyse_doc,
+    play_doc, lists_doc, rank_doc;
 
 #endif

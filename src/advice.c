@@ -455,45 +455,86 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
 /* ------------------------------------------------------------------ */
 /* A finished game (advice.h). */
 
-void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, advice_step *out) {
+/* The answers a guess's patterns leave on average (advice_step.left_avg). */
+static double left_average(const game *g, const uint16_t *set, int n, int guess) {
+  int count[PATTERN_COUNT] = {0};
+  for (int i = 0; i < n; i++) count[game_fb(g, guess, set[i])]++;
+  double sq = 0;
+  for (int p = 0; p < PATTERN_COUNT; p++) sq += (double)count[p] * count[p];
+  return n ? sq / n : 0;
+}
+
+/* V, best and ref of a step: what advice_at() says, as `next` says it. */
+static void step_reference(advisor *a, const uint16_t *set, int n, const hstep *h, int i,
+                           advice_step *s) {
+  advice ad;
+  if (advice_at(a, set, n, h, i, 1, &ad)) return; /* stopped: unknown */
+  s->source = ad.source;
+  s->best = ad.best;
+  s->ref = ad.total;
+  if (ad.source == ADV_SEARCH) s->V = ad.total;
+  if (ad.source == ADV_SEARCH && ad.ranked && ad.ntop) s->best = ad.top[0].guess;
+}
+
+/* One step of advice_game_steps(), on set[0..n). */
+static void value_step(advisor *a, const uint16_t *set, int n, const hstep *h, int i,
+                       int tree_first, bool all, advice_step *s) {
+  int gi = h[i].guess;
+  s->n = n;
+  s->best = -1;
+  s->source = ADV_SEARCH;
+  s->V = s->E = s->ref = ADVICE_UNKNOWN;
+  s->left_avg = left_average(a->g, set, n, gi);
+  if (all) {
+    step_reference(a, set, n, h, i, s);
+    s->E = gi == s->best && advice_known(s->ref) ? s->ref
+                                                 : advice_guess_total(a, set, n, h, i, gi);
+  } else if (advisor_big_root(a, n)) {
+    if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, h, i, gi);
+  } else if (!advisor_slow(a, n, h, i)) {
+    advice ad;
+    if (!advice_at(a, set, n, h, i, 1, &ad)) {
+      s->V = s->ref = ad.ranked && ad.ntop ? ad.top[0].value : OPTLE_INF;
+      if (ad.ranked && ad.ntop) s->best = ad.top[0].guess;
+    }
+    s->E = advice_guess_total(a, set, n, h, i, gi);
+  }
+  if (stop_requested()) s->V = s->E = s->ref = ADVICE_UNKNOWN;
+}
+
+void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool all,
+                       advice_step *out) {
   const game *g = a->g;
   uint16_t *set = xmalloc(sizeof *set * (size_t)g->n_answers);
   int n = g->n_answers;
   for (int i = 0; i < n; i++) set[i] = (uint16_t)i;
   for (int i = 0; i < k; i++) {
     advice_step *s = &out[i];
-    int gi = h[i].guess;
-    s->n = n;
-    s->best = -1;
-    s->V = s->E = ADVICE_UNKNOWN;
-    advice ad;
-    if (advisor_big_root(a, n)) {
-      if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, h, i, gi);
-    } else if (!advisor_slow(a, n, h, i)) {
-      if (!advice_at(a, set, n, h, i, 1, &ad)) {
-        s->V = ad.ranked && ad.ntop ? ad.top[0].value : OPTLE_INF;
-        if (ad.ranked && ad.ntop) s->best = ad.top[0].guess;
-      }
-      s->E = advice_guess_total(a, set, n, h, i, gi);
-    }
+    value_step(a, set, n, h, i, tree_first, all, s);
     int m = history_apply(g, set, n, h[i]);
     s->no_info = !history_won(h[i]) && m == n;
     n = s->n_after = m;
     if (history_won(h[i])) s->after = 0;
     else if (n == 0) s->after = OPTLE_INF;
-    else if (n > ADVICE_QUICK_MAX) s->after = ADVICE_UNKNOWN;
+    else if (n > ADVICE_QUICK_MAX && !all) s->after = ADVICE_UNKNOWN;
+    else if (i + 1 < k && all) s->after = ADVICE_UNKNOWN; /* the next step's V, below */
     else s->after = advice_value(a, set, n, h, i + 1);
+    if (stop_requested()) s->after = ADVICE_UNKNOWN;
   }
+  for (int i = 0; all && i + 1 < k; i++)
+    if (!history_won(h[i]) && out[i].n_after) out[i].after = out[i + 1].V;
   free(set);
+}
+
+double advice_step_cost(const advice_step *s) { return advice_avg(s->E - s->V, s->n); }
+
+double advice_step_luck(const advice_step *s) {
+  return advice_avg(s->E, s->n) - 1 - advice_avg(s->after, s->n_after);
 }
 
 /* Skill and luck of the step are both known. */
 static bool step_full(const advice_step *s) {
   return advice_known(s->V) && advice_known(s->E) && advice_known(s->after);
-}
-
-static double step_luck(const advice_step *s) {
-  return advice_avg(s->E, s->n) - 1 - advice_avg(s->after, s->n_after);
 }
 
 bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
@@ -502,15 +543,15 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   while (s0 > 0 && step_full(&sv[s0 - 1])) s0--;
   if (s0 == k) return false;
   for (int i = s0; i < k; i++) {
-    out->skill += advice_avg(sv[i].E - sv[i].V, sv[i].n);
-    out->luck += step_luck(&sv[i]);
+    out->skill += advice_step_cost(&sv[i]);
+    out->luck += advice_step_luck(&sv[i]);
   }
   out->from = s0;
   if (s0 == 0) {
     out->base = advice_avg(sv[0].V, sv[0].n);
   } else if (s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after)) {
     out->first_counted = true;
-    out->luck += step_luck(&sv[0]);
+    out->luck += advice_step_luck(&sv[0]);
     out->base = advice_avg(sv[0].E, sv[0].n);
   } else {
     out->base = advice_avg(sv[s0].V, sv[s0].n);

@@ -24,7 +24,8 @@ typedef struct {
 static const command commands[] = {
     {cmd_solve, &solve_doc, true},       {cmd_verify, &verify_doc, false},
     {cmd_export, &export_doc, false},    {cmd_next, &next_doc, false},
-    {cmd_play, &play_doc, false},        {cmd_simulate, &simulate_doc, false},
+    {cmd_analyse, &analyse_doc, false},  {cmd_play, &play_doc, false},
+    {cmd_simulate, &simulate_doc, false},
     {cmd_rank, &rank_doc, true},         {cmd_lists, &lists_doc, false},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)

@@ -134,7 +134,7 @@ static void play_show_lines(play *p, int answer) {
  * step by step: V_i + (E_i - V_i) - (E_i - 1 - V_i+1) = 1 + V_i+1. */
 static void play_show_analysis(play *p, bool won) {
   advice_step sv[PLAY_MAX_STEPS];
-  advice_game_steps(p->adv, p->h, p->k, p->tree_first, sv);
+  advice_game_steps(p->adv, p->h, p->k, p->tree_first, false, sv);
   const game *g = p->g;
   printf("\neach guess against the best, in exact expected guesses from there, this one "
          "included;\nluck = expected guesses with your guess - (1 + expected after its feedback), "
