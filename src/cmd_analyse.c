@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "advice.h"
@@ -118,6 +119,17 @@ static const char *word_of(const analyse_run *r, int guess) {
   return guess >= 0 ? r->g.guesses.w[guess] : "?";
 }
 
+/* A puzzle number as the game writes it: 1,234. */
+static void thousands(char *buf, size_t size, long v) {
+  if (v >= 1000) {
+    thousands(buf, size, v / 1000);
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, ",%03ld", v % 1000);
+  } else {
+    snprintf(buf, size, "%ld", v);
+  }
+}
+
 /* The lists, the rules and the share header. */
 static void text_head(const analyse_run *r) {
   const game *g = &r->g;
@@ -127,10 +139,11 @@ static void text_head(const analyse_run *r) {
   else printf("rules    %s, no guess limit\n", rules_name(r->rules));
   const share_grid *s = &r->share;
   if (r->a.share && s->header) {
-    char res[16];
-    snprintf(res, sizeof res, s->result ? "%d/%d" : "X/%d", s->result ? s->result : s->limit,
-             s->limit);
-    printf("share    Wordle %ld %s%s%s\n", s->puzzle, res, s->hard ? "*" : "",
+    char res[16], no[32];
+    if (s->result) snprintf(res, sizeof res, "%d/%d", s->result, s->limit);
+    else snprintf(res, sizeof res, "X/%d", s->limit);
+    thousands(no, sizeof no, s->puzzle);
+    printf("share    Wordle %s %s%s%s\n", no, res, s->hard ? "*" : "",
            s->hard ? " (hard mode)" : "");
   }
   printf("expected guesses from each position, this guess included (exact: total / answers);\n"
