@@ -64,9 +64,11 @@ completes() {
 # ------------------------------------------------------------------
 # Commands.
 
-commands=(solve verify export next play rank simulate lists help)
+commands=(solve verify export next analyse play rank simulate lists help)
 completes "every command" "optle " "${commands[@]}"
 completes "a prefix" "optle s" simulate solve
+completes "analyse" "optle an" analyse
+completes "analyse --share FILE: files" "optle analyse --sh" --share
 completes "one command" "optle ver" verify
 completes "top-level options" "optle --" --help --version
 completes "help COMMAND" "optle help ex" export
@@ -80,7 +82,7 @@ completes "solve --li" "optle solve --li" --list
 completes "solve --m" "optle solve --m" --max-guesses --memo-mb
 completes "verify has no --time-limit" "optle verify --ti"
 completes "after other options" "optle solve --list small --threads 2 --no" --no-seed
-for c in solve verify export next play simulate lists; do
+for c in solve verify export next analyse play simulate lists; do
   run "$OPTLE" "$c" --help
   grep -oE '^  -[-a-z]+' "$tmp/out" | tr -d ' ' | sort -u >"$tmp/flags"
   echo --help >>"$tmp/flags"
