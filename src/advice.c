@@ -1,6 +1,7 @@
 /* advice.c: the optimal player's advice at a position (advice.h). */
 #include "advice.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -480,6 +481,7 @@ static void step_reference(advisor *a, const uint16_t *set, int n, const hstep *
 static void value_step(advisor *a, const uint16_t *set, int n, const hstep *h, int i,
                        int tree_first, bool all, advice_step *s) {
   int gi = h[i].guess;
+  assert(n >= 1 && n <= a->g->n_answers);
   s->n = n;
   s->best = -1;
   s->source = ADV_SEARCH;

@@ -116,7 +116,7 @@ static int analyse_input(int argc, char **argv, analyse_run *r, bool *help) {
 /* The report, as text                                                  */
 
 static const char *word_of(const analyse_run *r, int guess) {
-  return guess >= 0 ? r->g.guesses.w[guess] : "?";
+  return guess >= 0 ? r->g.guesses.w[guess] : "none";
 }
 
 /* A puzzle number as the game writes it: 1,234. */

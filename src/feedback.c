@@ -1,6 +1,7 @@
 /* feedback.c: Wordle feedback, pattern strings, and the table (feedback.h). */
 #include "feedback.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -128,6 +129,7 @@ int pattern_read(const char *s, size_t len, pattern_text *out) {
     }
     code += v * pow3[col - 1];
   }
+  assert(code >= 0 && code < PATTERN_COUNT);
   if (out->chars != 5)
     return err_set("%d colour%s: a pattern has five, of " PATTERN_SYMBOLS, out->chars,
                    out->chars == 1 ? "" : "s");

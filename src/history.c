@@ -1,6 +1,7 @@
 /* history.c: game histories: parsing, possible patterns, filtering (history.h). */
 #include "history.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,7 @@ static int parse_step(const game *g, piece w, piece p, int code, const char *q, 
 /* The step at pieces[*i]: "word:PATTERN" in one piece, or the word (or
  * "word:") and its pattern in two.  *i moves past it; q gets its quote. */
 static int next_step(const piece *pc, int np, int *i, piece *w, piece *p, char *q, size_t qs) {
+  assert(*i < np);
   piece a = pc[(*i)++];
   const char *colon = memchr(a.s, ':', a.len);
   *w = (piece){a.s, colon ? (size_t)(colon - a.s) : a.len, a.arg};
@@ -137,6 +139,7 @@ static int next_step(const piece *pc, int np, int *i, piece *w, piece *p, char *
 
 /* The steps with a share grid: the words alone, one per row. */
 static int parse_grid(const game *g, const piece *pc, int np, const share_grid *grid, hstep *out) {
+  assert(np == grid->n);
   for (int i = 0; i < np; i++) {
     char q[128];
     quote(pc[i].s, pc[i].len, q, sizeof q);

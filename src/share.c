@@ -1,6 +1,7 @@
 /* share.c: the pasted share text: header line and grid (share.h). */
 #include "share.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
@@ -97,6 +98,7 @@ static int read_row(share_grid *g, const line_t *l, unsigned *schemes, int *sche
   if (g->n && g->pattern[g->n - 1] == PATTERN_WIN)
     return err_set("%s:%d: the game was won at line %d: no row can follow it", g->name, l->no,
                    g->line[g->n - 1]);
+  assert(l->len > 0);
   pattern_text pt;
   int code = pattern_read(l->s, l->len, &pt);
   if (code < 0 && pt.col)

@@ -1,10 +1,12 @@
 /* utf8.c: decoding UTF-8, prefixes and quotes that never cut a character (utf8.h). */
 #include "utf8.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 size_t utf8_next(const char *s, size_t len, uint32_t *cp) {
+  assert(len > 0);
   const unsigned char *u = (const unsigned char *)s;
   unsigned char c = u[0];
   size_t n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3
