@@ -274,7 +274,7 @@ fi
 # The option table (opts.h): every command's --help lists each of its
 # options once, options of other commands are refused, and an option
 # that takes one file refuses two.
-for c in solve verify export next play simulate; do
+for c in solve verify export next analyse play simulate; do
   run "$OPTLE" "$c" --help
   dups=$(grep -E '^  -[-a-z]+( [A-Z]+)?  ' "$tmp/out" | awk '{ print $1 }' | sort | uniq -d | tr '\n' ' ')
   expect "$c --help: each option once (repeated: ${dups:-none})" -z "$dups"

@@ -21,23 +21,28 @@
 #   fuzz_words    words_load_mem() against a reference model of the format
 #   fuzz_pattern  pattern_parse() against a reference, pattern_format()
 #                 round trips, pattern_cmp() against strcmp
+#   fuzz_share    share_parse() and pattern_read() on any bytes: no crash,
+#                 a grid that agrees with itself, messages never cutting a
+#                 character (tests/fuzz/fuzz_share.c)
 
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     ?= build/fuzz
 FUZZL_DIR    := $(FUZZ_DIR)/lists
-FUZZL_TARGETS := words pattern
+FUZZL_TARGETS := words pattern share
 FUZZL_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude \
                 -Wall -Wextra -Wno-unknown-pragmas -MMD -MP \
                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZL_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules each target needs.
 FUZZL_SRC_words   := words err mem
-FUZZL_SRC_pattern := feedback err mem clock
-FUZZL_OBJ    := $(patsubst %,$(FUZZL_DIR)/obj/%.o,words feedback err mem clock)
+FUZZL_SRC_pattern := feedback utf8 err mem clock
+FUZZL_SRC_share   := share feedback utf8 err mem clock
+FUZZL_OBJ    := $(patsubst %,$(FUZZL_DIR)/obj/%.o,words share feedback utf8 err mem clock)
 # Longest input each target looks at (fuzz_words ignores anything longer).
 FUZZL_MAXLEN_words   := 16384
 FUZZL_MAXLEN_pattern := 64
+FUZZL_MAXLEN_share   := 4096
 
 .PHONY: fuzz-lists fuzz-lists-build fuzz-lists-regress
 .SECONDARY: $(FUZZL_OBJ)
@@ -65,12 +70,15 @@ $(FUZZL_DIR)/fuzz_words: tests/fuzz/fuzz_words.c $(patsubst %,$(FUZZL_DIR)/obj/%
 $(FUZZL_DIR)/fuzz_pattern: tests/fuzz/fuzz_pattern.c $(patsubst %,$(FUZZL_DIR)/obj/%.o,$(FUZZL_SRC_pattern))
 	$(FUZZ_CC) $(FUZZL_CFLAGS) $(FUZZL_LDFLAGS) $^ -o $@
 
+$(FUZZL_DIR)/fuzz_share: tests/fuzz/fuzz_share.c $(patsubst %,$(FUZZL_DIR)/obj/%.o,$(FUZZL_SRC_share))
+	$(FUZZ_CC) $(FUZZL_CFLAGS) $(FUZZL_LDFLAGS) $^ -o $@
+
 fuzz-lists: fuzz-lists-build
 	@for t in $(FUZZL_TARGETS); do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$t && \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s" && \
 	  $(FUZZL_DIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
-	    -max_len=$$(case $$t in words) echo $(FUZZL_MAXLEN_words);; *) echo $(FUZZL_MAXLEN_pattern);; esac) \
+	    -max_len=$$(case $$t in words) echo $(FUZZL_MAXLEN_words);; share) echo $(FUZZL_MAXLEN_share);; *) echo $(FUZZL_MAXLEN_pattern);; esac) \
 	    -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/ \
 	    $(FUZZ_DIR)/corpus/$$t tests/fuzz/corpus/$$t || exit 1; \
 	done

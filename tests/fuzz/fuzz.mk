@@ -23,7 +23,7 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules the readers use (no search, no OpenMP); version
 # for the JSON writer's "optle_version" ("unknown" here: version.h).
 FUZZ_LIBSRC  := treeread treeread_core treeread_text treeread_json treeread_public treeread_paths treeread_map \
-                verify dot tree treeio treeio_public feedback game \
+                verify dot tree treeio treeio_public feedback utf8 game \
                 words lists rules err mem clock util_out version
 FUZZ_LIBOBJ  := $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRC))
 
