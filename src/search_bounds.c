@@ -144,7 +144,10 @@ void srch_bounds_free(bounds_ctx *b) {
 /* The kernel: which guesses of a block can still beat a bound.         */
 
 /*
- * Guesses at positions u0 .. u0 + w - 1 of the order, on the set whose
+ * Guesses at positions u0 .. u0 + w - 1 of the order whose bit is set in
+ * `take` (bit i: position u0 + i; the others are never reported, so a
+ * block whose taken lanes are all abandoned ends: under rules that
+ * narrow, the guesses a state disallows cost nothing), on the set whose
  * rows (in the permuted table) are rows[0..m) and whose answers' guess
  * positions are marked in isin: those with at most lim + isin[u]
  * collisions, i.e. s = m - coll + isin[u] >= m - lim.  Their positions
@@ -152,12 +155,13 @@ void srch_bounds_free(bounds_ctx *b) {
  * the answers the block needed (for the counters).
  */
 typedef int (*block_fn)(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
-                        int lim, int *pos, int *sv, int *reads);
+                        uint64_t take, int lim, int *pos, int *sv, int *reads);
 
 static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
-                        int lim, int *pos, int *sv, int *reads) {
+                        uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
   for (int u = u0; u < u0 + w; u++) {
+    if (!(take >> (u - u0) & 1)) continue;
     int green = isin[u], maxcoll = lim + green;
     if (maxcoll < 0) continue;
     uint64_t b[4] = {0, 0, 0, 0};
@@ -180,10 +184,10 @@ static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, 
 
 #ifdef HAVE_X86
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
-block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-             int *pos, int *sv, int *reads) {
+block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+             uint64_t take, int lim, int *pos, int *sv, int *reads) {
   __m512i x[255];
-  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
+  __mmask64 lanes = (w >= 64 ? ~0ull : (1ull << w) - 1) & take;
   __m512i green = _mm512_maskz_loadu_epi8(lanes, isin + u0);
   __mmask64 gm = _mm512_test_epi8_mask(green, green);
   __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
@@ -226,13 +230,14 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
 /* Sets of BOUNDS_BITS_MIN or more: a 256-bit set per guess, 16 a vector
  * (eight vectors of sixteen 32-bit words), collisions in 32-bit lanes. */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
-block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-              int *pos, int *sv, int *reads) {
+block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+              uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
   const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
   for (int h = 0; h < w; h += 16) {
     int hw = w - h < 16 ? w - h : 16;
-    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
+    __mmask16 lanes = (hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1)) & (__mmask16)(take >> h);
+    if (!lanes) continue;
     __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isin + u0 + h));
     __mmask16 gm = _mm512_test_epi32_mask(green, green);
     __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
@@ -273,13 +278,14 @@ block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, in
 }
 
 __attribute__((target("avx2"))) static int
-block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-           int *pos, int *sv, int *reads) {
+block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, uint64_t take,
+           int lim, int *pos, int *sv, int *reads) {
   /* Two halves of 32 lanes, each as the AVX-512 block above. */
   int ns = 0, most = 0;
   for (int h = 0; h < w; h += 32) {
     int hw = w - h < 32 ? w - h : 32;
-    uint32_t lanes = hw >= 32 ? 0xffffffffu : (1u << hw) - 1;
+    uint32_t lanes = (hw >= 32 ? 0xffffffffu : (1u << hw) - 1) & (uint32_t)(take >> h);
+    if (!lanes) continue;
     uint8_t gb[32] = {0};
     memcpy(gb, isin + u0 + h, (size_t)hw);
     __m256i green = _mm256_loadu_si256((const __m256i *)gb);
@@ -378,8 +384,11 @@ static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const u
     if (b->cap[u0] <= best) break; /* nothing later can beat it */
     uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     if (!mask) continue; /* the rules allow no guess of the block */
+    /* The first allowed guess has the largest cap of every allowed guess
+     * from here on (caps never rise along the order). */
+    if (b->cap[u0 + __builtin_ctzll(mask)] <= best) break;
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, mask, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     if (m >= BOUNDS_BITS_MIN) c->st.bound_big += (uint64_t)w;
@@ -421,7 +430,7 @@ bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m) {
   for (int u0 = 0; u0 < b->nstrong && !found; u0 += 64) {
     if (b->cap[u0] < m) break; /* fewer classes than answers from here on */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, 0, pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, ~0ull, 0, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     /* s = m - collisions + [in C]: no collision is a split into singles. */
@@ -515,11 +524,13 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
   int pos[64], sv[64], nc = 0, most = 0;
   for (int u0 = 0; u0 < b->nstrong && !stopped(c->s); u0 += 64) {
     if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
+    if (!mask) continue; /* the rules allow no guess of the block */
+    if (3 * m - b->cap[u0 + __builtin_ctzll(mask)] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, mask, imin(need - 2 * m - 1, m), pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
-    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     for (int i = 0; i < ns; i++)
       if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1)) {
         L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
@@ -576,15 +587,17 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
     if (L->cands[i].lb < tlo) tlo = L->cands[i].lb;
     if (L->cands[i].lb > thi) thi = L->cands[i].lb;
   }
-  int nt = nc ? thi - tlo + 2 : 1;
-  int *run = xcalloc((size_t)nt, sizeof *run); /* run[t]: where term tlo + t starts */
-  cand *byterm = xmalloc(sizeof *byterm * (size_t)(nc ? nc : 1));
+  int nt = nc && thi >= tlo ? thi - tlo + 2 : 1;
+  /* Terms lie in [2m - 1, 3m], so nt <= m + 3 (the context's scratch:
+   * nothing is allocated here). */
+  assert(nt <= c->s->g->n_answers + 4 && nc <= c->s->g->n_guesses);
+  int *run = c->b2run, *at = c->b2at; /* run[t]: where term tlo + t starts */
+  cand *byterm = c->b2sort;
+  memset(run, 0, sizeof *run * (size_t)nt);
   for (int i = 0; i < nc; i++) run[L->cands[i].lb - tlo + 1]++;
   for (int t = 1; t < nt; t++) run[t] += run[t - 1];
-  int *at = xmalloc(sizeof *at * (size_t)nt);
   memcpy(at, run, sizeof *at * (size_t)nt);
   for (int i = 0; i < nc; i++) byterm[at[L->cands[i].lb - tlo]++] = L->cands[i];
-  free(at);
   int best = need, sorted = 0; /* byterm[0..sorted) is in order */
   for (int i = 0; i < nc && byterm[i].lb < best && !stopped(c->s); i++) {
     if (i == sorted) { /* the next term's run */
@@ -596,7 +609,6 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
     int sum = bound2_guess(c, b, L, C, m, d, byterm[i], best, scap, rs);
     if (sum < best) best = sum;
   }
-  free(run), free(byterm);
   return best;
 }
 

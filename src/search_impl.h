@@ -120,6 +120,8 @@ typedef struct {
   const uint8_t **rows2;       /* the same for srch_bound2()'s own set */
   uint8_t *isin, *isin2;       /* n_guesses: marks of the set's answers */
   uint64_t *allowed;           /* srch_bound1()'s bitset (rules that narrow) */
+  cand *b2sort;                /* n_guesses: srch_bound2()'s candidates by term */
+  int *b2run, *b2at;           /* n_answers + 4: their runs by term */
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];

@@ -89,7 +89,8 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   int cd = child_depth(d);
   /* The L1 bounds first (memo hits by now), then raise them class by
    * class, largest first. */
-  int *b1 = xmalloc(sizeof *b1 * (size_t)(L->ncls ? L->ncls : 1));
+  int b1[PATTERN_COUNT];
+  assert(L->ncls <= PATTERN_COUNT);
   long sum = o->l0;
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
@@ -104,7 +105,6 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
                         c->s->rw ? L->kst[k->pat] : NULL);
     if (v > b1[i]) sum += v - b1[i];
   }
-  free(b1);
   return sum < INF ? (int)sum : INF;
 }
 
