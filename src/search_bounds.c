@@ -59,6 +59,9 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
   memset(b->ptab, 0, (size_t)n * (size_t)b->pstride + 64);
   b->prow = xmalloc(sizeof *b->prow * (size_t)G->n_answers);
+  /* An eighth of the memo's cap (pages cost only once touched; NULL, if
+   * it cannot be reserved, only means no reuse). */
+  b->want = memo_new(((size_t)s->o.memo_mb << 20) / 8);
   b->ppos = xmalloc(sizeof *b->ppos * (size_t)G->n_guesses);
   for (int r = 0; r < n; r++) {
     const uint8_t *row = game_answer_row(G, A[r]);
@@ -137,6 +140,7 @@ void srch_bounds_free(bounds_ctx *b) {
   free(b->ppos);
   free(b->at);
   free(b->atleast);
+  if (b->want) memo_free(b->want);
   free(b);
 }
 
@@ -466,6 +470,14 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   /* A stored bound above 2m is used as it is: it came from L1, L2 or a
    * search (valid either way, and rarely below L1). */
   if (k.exact || k.lb > 2 * m) return k.lb;
+  /* A wanted bound proven before, at least as high as this one wants. */
+  int dk = d >= m ? UNLIMITED : d, klen, wv;
+  const void *key = rstate_key(rs, &klen);
+  bool wx, wok = want < INF && b->want && m >= MEMO_MIN_SET && !(c->s->root_rs && !rs);
+  if (wok && memo_probe_k(b->want, k.h, C, m, dk, key, klen, &wv, &wx) && wv >= want) {
+    assert(!wx && wv > k.lb); /* only bounds, above 2m */
+    return wv;
+  }
   c->st.bound1++;
   /* Not exact: no answer of C splits it into singletons or leaves one
    * pair, so s <= m, and s = m (a bound of 2m) is the best there is. */
@@ -490,9 +502,11 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's
    * bounds above 2m are taken as they are). */
-  if (floor > 0 && sm == floor)
+  if (floor > 0 && sm == floor) {
     c->st.bound1_want++;
-  else
+    if (wok && lb > 2 * m && !stopped(c->s))
+      memo_store_k(b->want, k.h, C, m, dk, key, klen, lb, false);
+  } else
     keep(c, &k, C, m, d, lb, rs);
   return lb;
 }

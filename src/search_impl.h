@@ -107,6 +107,11 @@ typedef struct bounds_ctx {
    * with that letter there, and with at least c copies of it. */
   int nwords;
   uint64_t *at, *atleast;
+  /* Wanted L1 bounds (srch_bound1() given want): "L1(C) >= v", keyed as
+   * the memo's records, apart from it because the memo's bounds above 2m
+   * are taken as they are, and these would weaken a later full L1.
+   * Locked per shard like any memo, so shared by every thread. */
+  memo *want;
 } bounds_ctx;
 
 /* Per-thread context: counters, scratch levels, scan tables. */
