@@ -191,6 +191,9 @@ const search_partial *search_stopped(const search *s);
 typedef struct {
   int openers; /* first guesses that tell anything (one of each alike set) */
   int by_l0, by_l1, by_l2, by_exact;
+  int probed;  /* first guesses solved for the upper bound: more than one
+                * when the best by the bounds has no strategy within the
+                * guess limit */
   double t[5]; /* scan and seed; upper bound; L1; L2; exact search */
 } search_root_stats;
 /* The last search_solve() without a first guess; NULL if it used none. */

@@ -59,6 +59,9 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
   memset(b->ptab, 0, (size_t)n * (size_t)b->pstride + 64);
   b->prow = xmalloc(sizeof *b->prow * (size_t)G->n_answers);
+  /* An eighth of the memo's cap (pages cost only once touched; NULL, if
+   * it cannot be reserved, only means no reuse). */
+  b->want = memo_new(((size_t)s->o.memo_mb << 20) / 8);
   b->ppos = xmalloc(sizeof *b->ppos * (size_t)G->n_guesses);
   for (int r = 0; r < n; r++) {
     const uint8_t *row = game_answer_row(G, A[r]);
@@ -137,6 +140,7 @@ void srch_bounds_free(bounds_ctx *b) {
   free(b->ppos);
   free(b->at);
   free(b->atleast);
+  if (b->want) memo_free(b->want);
   free(b);
 }
 
@@ -144,7 +148,10 @@ void srch_bounds_free(bounds_ctx *b) {
 /* The kernel: which guesses of a block can still beat a bound.         */
 
 /*
- * Guesses at positions u0 .. u0 + w - 1 of the order, on the set whose
+ * Guesses at positions u0 .. u0 + w - 1 of the order whose bit is set in
+ * `take` (bit i: position u0 + i; the others are never reported, so a
+ * block whose taken lanes are all abandoned ends: under rules that
+ * narrow, the guesses a state disallows cost nothing), on the set whose
  * rows (in the permuted table) are rows[0..m) and whose answers' guess
  * positions are marked in isin: those with at most lim + isin[u]
  * collisions, i.e. s = m - coll + isin[u] >= m - lim.  Their positions
@@ -152,12 +159,13 @@ void srch_bounds_free(bounds_ctx *b) {
  * the answers the block needed (for the counters).
  */
 typedef int (*block_fn)(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
-                        int lim, int *pos, int *sv, int *reads);
+                        uint64_t take, int lim, int *pos, int *sv, int *reads);
 
 static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
-                        int lim, int *pos, int *sv, int *reads) {
+                        uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
   for (int u = u0; u < u0 + w; u++) {
+    if (!(take >> (u - u0) & 1)) continue;
     int green = isin[u], maxcoll = lim + green;
     if (maxcoll < 0) continue;
     uint64_t b[4] = {0, 0, 0, 0};
@@ -180,10 +188,10 @@ static int block_scalar(const uint8_t *const *rows, const uint8_t *isin, int m, 
 
 #ifdef HAVE_X86
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
-block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-             int *pos, int *sv, int *reads) {
+block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+             uint64_t take, int lim, int *pos, int *sv, int *reads) {
   __m512i x[255];
-  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
+  __mmask64 lanes = (w >= 64 ? ~0ull : (1ull << w) - 1) & take;
   __m512i green = _mm512_maskz_loadu_epi8(lanes, isin + u0);
   __mmask64 gm = _mm512_test_epi8_mask(green, green);
   __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
@@ -226,13 +234,14 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
 /* Sets of BOUNDS_BITS_MIN or more: a 256-bit set per guess, 16 a vector
  * (eight vectors of sixteen 32-bit words), collisions in 32-bit lanes. */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
-block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-              int *pos, int *sv, int *reads) {
+block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
+              uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
   const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
   for (int h = 0; h < w; h += 16) {
     int hw = w - h < 16 ? w - h : 16;
-    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
+    __mmask16 lanes = (hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1)) & (__mmask16)(take >> h);
+    if (!lanes) continue;
     __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isin + u0 + h));
     __mmask16 gm = _mm512_test_epi32_mask(green, green);
     __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
@@ -273,13 +282,14 @@ block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, in
 }
 
 __attribute__((target("avx2"))) static int
-block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, int lim,
-           int *pos, int *sv, int *reads) {
+block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w, uint64_t take,
+           int lim, int *pos, int *sv, int *reads) {
   /* Two halves of 32 lanes, each as the AVX-512 block above. */
   int ns = 0, most = 0;
   for (int h = 0; h < w; h += 32) {
     int hw = w - h < 32 ? w - h : 32;
-    uint32_t lanes = hw >= 32 ? 0xffffffffu : (1u << hw) - 1;
+    uint32_t lanes = (hw >= 32 ? 0xffffffffu : (1u << hw) - 1) & (uint32_t)(take >> h);
+    if (!lanes) continue;
     uint8_t gb[32] = {0};
     memcpy(gb, isin + u0 + h, (size_t)hw);
     __m256i green = _mm256_loadu_si256((const __m256i *)gb);
@@ -378,8 +388,11 @@ static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const u
     if (b->cap[u0] <= best) break; /* nothing later can beat it */
     uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     if (!mask) continue; /* the rules allow no guess of the block */
+    /* The first allowed guess has the largest cap of every allowed guess
+     * from here on (caps never rise along the order). */
+    if (b->cap[u0 + __builtin_ctzll(mask)] <= best) break;
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, m - best - 1, pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, mask, m - best - 1, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     if (m >= BOUNDS_BITS_MIN) c->st.bound_big += (uint64_t)w;
@@ -421,7 +434,7 @@ bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m) {
   for (int u0 = 0; u0 < b->nstrong && !found; u0 += 64) {
     if (b->cap[u0] < m) break; /* fewer classes than answers from here on */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, 0, pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, ~0ull, 0, pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
     /* s = m - collisions + [in C]: no collision is a split into singles. */
@@ -457,6 +470,14 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   /* A stored bound above 2m is used as it is: it came from L1, L2 or a
    * search (valid either way, and rarely below L1). */
   if (k.exact || k.lb > 2 * m) return k.lb;
+  /* A wanted bound proven before, at least as high as this one wants. */
+  int dk = d >= m ? UNLIMITED : d, klen, wv;
+  const void *key = rstate_key(rs, &klen);
+  bool wx, wok = want < INF && b->want && m >= MEMO_MIN_SET && !(c->s->root_rs && !rs);
+  if (wok && memo_probe_k(b->want, k.h, C, m, dk, key, klen, &wv, &wx) && wv >= want) {
+    assert(!wx && wv > k.lb); /* only bounds, above 2m */
+    return wv;
+  }
   c->st.bound1++;
   /* Not exact: no answer of C splits it into singletons or leaves one
    * pair, so s <= m, and s = m (a bound of 2m) is the best there is. */
@@ -481,9 +502,11 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's
    * bounds above 2m are taken as they are). */
-  if (floor > 0 && sm == floor)
+  if (floor > 0 && sm == floor) {
     c->st.bound1_want++;
-  else
+    if (wok && lb > 2 * m && !stopped(c->s))
+      memo_store_k(b->want, k.h, C, m, dk, key, klen, lb, false);
+  } else
     keep(c, &k, C, m, d, lb, rs);
   return lb;
 }
@@ -515,11 +538,13 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
   int pos[64], sv[64], nc = 0, most = 0;
   for (int u0 = 0; u0 < b->nstrong && !stopped(c->s); u0 += 64) {
     if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
+    if (!mask) continue; /* the rules allow no guess of the block */
+    if (3 * m - b->cap[u0 + __builtin_ctzll(mask)] >= need) break; /* as in smax() */
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, imin(need - 2 * m - 1, m), pos, sv, &reads);
+    int ns = scan(rows, isin, m, u0, w, mask, imin(need - 2 * m - 1, m), pos, sv, &reads);
     c->st.bound_guesses += (uint64_t)w;
     c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
-    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
     for (int i = 0; i < ns; i++)
       if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1)) {
         L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
@@ -576,15 +601,17 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
     if (L->cands[i].lb < tlo) tlo = L->cands[i].lb;
     if (L->cands[i].lb > thi) thi = L->cands[i].lb;
   }
-  int nt = nc ? thi - tlo + 2 : 1;
-  int *run = xcalloc((size_t)nt, sizeof *run); /* run[t]: where term tlo + t starts */
-  cand *byterm = xmalloc(sizeof *byterm * (size_t)(nc ? nc : 1));
+  int nt = nc && thi >= tlo ? thi - tlo + 2 : 1;
+  /* Terms lie in [2m - 1, 3m], so nt <= m + 3 (the context's scratch:
+   * nothing is allocated here). */
+  assert(nt <= c->s->g->n_answers + 4 && nc <= c->s->g->n_guesses);
+  int *run = c->b2run, *at = c->b2at; /* run[t]: where term tlo + t starts */
+  cand *byterm = c->b2sort;
+  memset(run, 0, sizeof *run * (size_t)nt);
   for (int i = 0; i < nc; i++) run[L->cands[i].lb - tlo + 1]++;
   for (int t = 1; t < nt; t++) run[t] += run[t - 1];
-  int *at = xmalloc(sizeof *at * (size_t)nt);
   memcpy(at, run, sizeof *at * (size_t)nt);
   for (int i = 0; i < nc; i++) byterm[at[L->cands[i].lb - tlo]++] = L->cands[i];
-  free(at);
   int best = need, sorted = 0; /* byterm[0..sorted) is in order */
   for (int i = 0; i < nc && byterm[i].lb < best && !stopped(c->s); i++) {
     if (i == sorted) { /* the next term's run */
@@ -596,7 +623,6 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
     int sum = bound2_guess(c, b, L, C, m, d, byterm[i], best, scap, rs);
     if (sum < best) best = sum;
   }
-  free(run), free(byterm);
   return best;
 }
 

@@ -107,6 +107,11 @@ typedef struct bounds_ctx {
    * with that letter there, and with at least c copies of it. */
   int nwords;
   uint64_t *at, *atleast;
+  /* Wanted L1 bounds (srch_bound1() given want): "L1(C) >= v", keyed as
+   * the memo's records, apart from it because the memo's bounds above 2m
+   * are taken as they are, and these would weaken a later full L1.
+   * Locked per shard like any memo, so shared by every thread. */
+  memo *want;
 } bounds_ctx;
 
 /* Per-thread context: counters, scratch levels, scan tables. */
@@ -120,6 +125,8 @@ typedef struct {
   const uint8_t **rows2;       /* the same for srch_bound2()'s own set */
   uint8_t *isin, *isin2;       /* n_guesses: marks of the set's answers */
   uint64_t *allowed;           /* srch_bound1()'s bitset (rules that narrow) */
+  cand *b2sort;                /* n_guesses: srch_bound2()'s candidates by term */
+  int *b2run, *b2at;           /* n_answers + 4: their runs by term */
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];

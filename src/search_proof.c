@@ -89,7 +89,8 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   int cd = child_depth(d);
   /* The L1 bounds first (memo hits by now), then raise them class by
    * class, largest first. */
-  int *b1 = xmalloc(sizeof *b1 * (size_t)(L->ncls ? L->ncls : 1));
+  int b1[PATTERN_COUNT];
+  assert(L->ncls <= PATTERN_COUNT);
   long sum = o->l0;
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
@@ -104,7 +105,6 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
                         c->s->rw ? L->kst[k->pat] : NULL);
     if (v > b1[i]) sum += v - b1[i];
   }
-  free(b1);
   return sum < INF ? (int)sum : INF;
 }
 
@@ -192,9 +192,10 @@ static bool stage_seed(proof *p) {
 /* Stage 3's probe: the full L1 sums of the first guesses with the least
  * L0, then the L2 sums of the best few by L1 (L1 ranks them only
  * roughly: it is ~100 below the optimum on the real lists; L2 picks
- * SALET on the NYT lists, 7896 against 7897 exact).  Returns the one to
- * solve, or -1. */
-static int probe_pick(proof *p) {
+ * SALET on the NYT lists, 7896 against 7897 exact).  Fills pick[] with
+ * the best few by L2 (least first, ties in L1 order): the ones to solve,
+ * in turn; returns how many. */
+static int probe_pick(proof *p, int *pick) {
   search *s = p->s;
   opener *op = p->op;
   int probe = p->no < ROOT_PROBE ? p->no : ROOT_PROBE;
@@ -218,41 +219,68 @@ static int probe_pick(proof *p) {
     int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
-  int pick = -1;
-  for (int i = 0; i < probe2; i++)
-    if (pick < 0 || op[byl1[i]].bound < op[pick].bound) pick = byl1[i];
+  for (int i = 0; i < probe2; i++) { /* insertion sort by L2 sum, stable */
+    pick[i] = byl1[i];
+    for (int j = i; j > 0 && op[pick[j]].bound < op[pick[j - 1]].bound; j--) {
+      int t2 = pick[j];
+      pick[j] = pick[j - 1];
+      pick[j - 1] = t2;
+    }
+  }
   free(byl1);
   free(sums);
-  return pick;
+  return probe2;
 }
 
-/* Stage 3: the upper bound U from the best few: the probe's pick solved
- * exactly, with every thread (its classes as with --first). */
+/* The total of first guess op[i] by its classes' exact values, with
+ * every thread (as with --first): INF when no strategy fits the guess
+ * limit after it. */
+static int probe_solve(proof *p, int i) {
+  level *L = xcalloc(1, sizeof *L);
+  L->part = xmalloc(sizeof *L->part * (size_t)p->n);
+  int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
+  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, NULL);
+  free(vals);
+  free(L->part);
+  free(L);
+  return v;
+}
+
+/* Stage 3: the upper bound U from the best few: the probe's picks solved
+ * exactly, least L2 first, until one fits the guess limit.  Under the
+ * normal rules with six guesses the first always does; in hard mode the
+ * best by the bounds often does not (the bounds know no limit: on
+ * nyt-2023-07 SALET, least by L2, is infeasible, and TARSE, next, is the
+ * optimum), and U would be the seed's, far above the optimum. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
-  int pick = probe_pick(p);
+  int pick[ROOT_PROBE_L2];
+  int np = probe_pick(p, pick);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
-  if (pick >= 0 && !stopped(s)) {
-    level *L = xcalloc(1, sizeof *L);
-    L->part = xmalloc(sizeof *L->part * (size_t)p->n);
-    int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    int v = srch_classes(s, L, p->A, p->n, p->d, p->op[pick].g, vals, NULL);
-    free(vals);
-    free(L->part);
-    free(L);
-    if (!stopped(s) && v < INF) {
-      p->op[pick].bound = v;
-      p->op[pick].exact = true;
-      if (v <= p->ub) {
-        p->ub = v;
-        p->ub_g = p->op[pick].g;
-      }
+  int solved = 0;
+  for (int j = 0; j < np && !stopped(s); j++) {
+    opener *o = &p->op[pick[j]];
+    int v = probe_solve(p, pick[j]);
+    if (stopped(s)) break;
+    /* Exact either way: a total, or INF, no strategy within the limit
+     * (the later stages skip exact first guesses). */
+    o->bound = v;
+    o->exact = true;
+    solved++;
+    if (v < INF && v <= p->ub) {
+      p->ub = v;
+      p->ub_g = o->g;
     }
+    if (v < INF) break;
   }
+  /* The infeasible ones count as settled by an exact search; the one
+   * that gives U is the upper bound's. */
+  p->st.by_exact = solved > 0 && p->ub_g >= 0 ? solved - 1 : solved;
+  p->st.probed = solved;
   p->st.t[1] = now_seconds() - p->t;
-  p->settled = 0;
+  p->settled = solved;
   return stopped(s) ? proof_stopped(p) : true;
 }
 
@@ -264,7 +292,7 @@ static bool stage_l1(proof *p) {
   opener *op = p->op;
   p->t = now_seconds();
   p->thr = p->ub < INF ? p->ub + 1 : INF;
-  int thr = p->thr, settled = 1, done = 0;
+  int thr = p->thr, settled = p->settled, done = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : settled)
   for (int i = 0; i < p->no; i++) {
     if (op[i].exact || thr >= INF || stopped(s)) continue;
@@ -289,7 +317,7 @@ static bool stage_l1(proof *p) {
     assert(op[i].bound >= op[i].l0); /* bounds only rise */
     p->st.by_l0 += op[i].out && op[i].l0 >= thr;
   }
-  p->st.by_l1 = settled - 1 - p->st.by_l0;
+  p->st.by_l1 = settled - p->settled - p->st.by_l0;
   p->st.t[2] = now_seconds() - p->t;
   p->settled = settled;
   return stopped(s) ? proof_stopped(p) : true;
@@ -386,7 +414,7 @@ static bool stage_exact(proof *p) {
   atomic_init(&best, p->thr);
   int best_g = p->ub_g;
   int by_exact = exact_loop(p, rest, nr, &best, &best_g);
-  p->st.by_exact = by_exact;
+  p->st.by_exact += by_exact;
   p->st.t[4] = now_seconds() - p->t;
   int V = atomic_load(&best);
   V = V >= INF ? INF : V - 1; /* thr - 1 = ub, or lower if found */
@@ -483,16 +511,20 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
 
 /* The classes from `from` on, in parallel, one per thread, each by the
  * recursion from the seed's bound; *done counts them.  Their sum (a
- * stopped class counts -1). */
+ * stopped class counts -1).  Once a class has no strategy within the
+ * limit (INF), neither has the guess: the classes not yet begun are
+ * skipped, INF. */
 static long small_classes(search *s, level *L, int g, int from, int cd, int *vals, int *done) {
   long sum = 0;
-  int ncls = L->ncls;
+  int ncls = L->ncls, none = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
   for (int i = from; i < ncls; i++) {
     ctx *c = my_ctx(s);
     const uint16_t *cls = L->part + L->cls[i].start;
-    int size = L->cls[i].size, v = INF;
-    if (!stopped(s)) {
+    int size = L->cls[i].size, v = INF, skip;
+#pragma omp atomic read
+    skip = none;
+    if (!stopped(s) && !skip) {
       /* The class's guesses and state under the rules (level 0 of this
        * thread is free: the recursion starts at level 1). */
       level *L0 = srch_level(c, 0);
@@ -502,6 +534,10 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
       v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
       if (stopped(s)) v = -1; /* may be incomplete: see classes_stopped() */
       assert(v < 0 || v >= set_floor(s, size));
+      if (v >= INF) {
+#pragma omp atomic write
+        none = 1;
+      }
     }
     vals[i] = v;
     sum += v;
@@ -550,8 +586,13 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     vals[big++] = v;
     sum += v;
     srch_progress(s, "classes solved", ++done, ncls, INF);
+    if (v >= INF && !stopped(s)) break; /* no strategy fits: nor for g */
   }
   s->seed_bound = INF; /* srch_root() recorded a class's seed */
+  if (sum >= INF && !stopped(s)) {
+    for (int i = big; i < ncls; i++) vals[i] = INF;
+    return INF;
+  }
   sum += small_classes(s, L, g, big, cd, vals, &done);
   if (stopped(s)) {
     classes_stopped(s, L, n, g, cd, vals);

@@ -45,6 +45,9 @@ search *search_new(const game *g, const search_opts *o) {
     s->ctx[i].rows2 = xmalloc(sizeof(uint8_t *) * (size_t)g->n_answers);
     s->ctx[i].isin = xcalloc((size_t)g->n_guesses + 64, 1); /* + a vector's tail */
     s->ctx[i].isin2 = xcalloc((size_t)g->n_guesses + 64, 1);
+    s->ctx[i].b2sort = xmalloc(sizeof(cand) * (size_t)g->n_guesses);
+    s->ctx[i].b2run = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
+    s->ctx[i].b2at = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
@@ -81,6 +84,9 @@ void search_free(search *s) {
     free(s->ctx[i].rows2);
     free(s->ctx[i].isin);
     free(s->ctx[i].isin2);
+    free(s->ctx[i].b2sort);
+    free(s->ctx[i].b2run);
+    free(s->ctx[i].b2at);
     free(s->ctx[i].allowed);
   }
   free(s->ctx);

@@ -520,7 +520,7 @@ START_TEST(test_bounds_against_definitions) {
   load_nyt(&nyt);
   uint64_t seed = 20261123;
   int redrawn = 0;
-  long checked = 0, quick = 0, wanted = 0, above_l1 = 0;
+  long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0;
   /* By hand: ten look-alikes, guessing only themselves or a few words
    * that split them a little more (guesses that leave big classes are
    * then the best L2 has). */
@@ -577,9 +577,16 @@ START_TEST(test_bounds_against_definitions) {
                       "definition %d, T %d", k, m, d, b1, l1, Td);
         /* A wanted bound. */
         int want = rng_range(&seed, 2 * m - 1, 3 * m);
+        long before = wanted;
         int bw = bound_fresh(&g, bx, 1, C, m, d, want, &wanted);
         ck_assert_msg((bw == b1 || bw >= want) && bw <= Td, "instance %d, %d answers, d %d: "
                       "L1 wanting %d gives %d, L1 %d, T %d", k, m, d, want, bw, b1, Td);
+        /* Again: a wanted bound is kept in the bounds' own memo (bx's),
+         * and found there without a scan, the same value. */
+        long w1 = 0;
+        int bw1 = bound_fresh(&g, bx, 1, C, m, d, want, &w1);
+        ck_assert_int_eq(bw1, bw);
+        reused += wanted > before && w1 == 0;
         /* L2 from its definition. */
         int l2 = l2_definition(&g, bx, C, m, cd);
         int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &quick);
@@ -595,13 +602,14 @@ START_TEST(test_bounds_against_definitions) {
     game_free(&g);
   }
   printf("bounds: %ld sets against the definitions, L2 above L1 on %ld, %ld L2 guesses refuted "
-         "by their big classes, %ld L1 scans to a wanted bound\n", checked, above_l1, quick,
-         wanted);
+         "by their big classes, %ld L1 scans to a wanted bound (%ld found again without one)\n",
+         checked, above_l1, quick, wanted, reused);
   fflush(stdout);
   ck_assert_int_gt(checked, TEST_SCALED(300));
   ck_assert_int_gt(above_l1, TEST_SCALED(20));
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
+  ck_assert_int_gt(reused, 0);
   game_free(&nyt);
 }
 END_TEST
