@@ -38,8 +38,10 @@
  *      or for an answer seen before;
  *    - stored counts that do not add up: the text format's guess numbers
  *      k, JSON "total" at every node (answers ending at it + the
- *      children's n + totals, so a node's total tells whether its guess
- *      wins there; a leaf's total is 1).
+ *      children's n + totals; a leaf's total is 1).  Whether an answer
+ *      ends at an inner node comes from the labels (its guess is an
+ *      answer whose feedback every label on the path is), never from the
+ *      total, so a wrong total is named at its own node.
  *  The reader reads on after the first invalid spot, so that an unusable
  *  file is always reported as unusable; the message names the first
  *  problem in file order.
