@@ -327,11 +327,12 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
 }
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
-static const char *const top_keys[] = {"answers", "guesses",  "max_guesses", "total",
-                                       "average", "tree",     "list",        "lists_hash",
-                                       "rules",   "objective", "optle_version"};
+static const char *const top_keys[] = {"answers",   "guesses",       "max_guesses", "total",
+                                       "average",   "tree",          "list",        "lists_hash",
+                                       "rules",     "objective",     "optle_version", "proven",
+                                       "lower_bound"};
 #define TOP_REQUIRED 6
-#define TOP_KEYS 11
+#define TOP_KEYS 13
 
 /* "rules" and "objective" (either may be NULL: absent, normal and total)
  * into info: 0, or -1 (err_set). */
@@ -406,6 +407,23 @@ int tr_json_lists_fields(const char *name, const json_t *list, const json_t *has
   return 0;
 }
 
+/* "proven" and "lower_bound" (either may be NULL: absent) into info: a
+ * tree not proven optimal, and the bound it records.  0, or -1 (err_set,
+ * unusable). */
+static int proof_fields(jsonr *x, const json_t *proven, const json_t *lb, treeread_info *info) {
+  const char *name = x->r.name;
+  info->lower_bound = -1;
+  if (proven && !json_is_boolean(proven))
+    return err_set("%s: top level: \"proven\" must be true or false, not %s", name,
+                   jtype(proven));
+  info->unproven = proven && json_is_false(proven);
+  if (lb && !info->unproven)
+    return err_set("%s: top level: \"lower_bound\" belongs to a tree not proven optimal "
+                   "(\"proven\": false)", name);
+  snprintf(x->path, sizeof x->path, "top level");
+  return lb ? jint(x, lb, "lower_bound", 0, TOTAL_MAX, &info->lower_bound) : 0;
+}
+
 int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   const char *name = r->name;
   info->lines = 1;
@@ -434,8 +452,8 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
     if (k == TOP_KEYS) {
       char b[32];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
-              "total, average, tree, and optionally list, lists_hash, rules, objective and "
-              "optle_version)",
+              "total, average, tree, and optionally list, lists_hash, rules, objective, "
+              "optle_version, proven and lower_bound)",
               name, tr_shown(key, strlen(key), b));
       goto done;
     }
@@ -449,6 +467,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
   if (tr_json_lists_fields(name, fields[6], fields[7], info)) goto done;
   if (mode_fields(name, fields[8], fields[9], info)) goto done;
   if (fields[10] && json_version_field(name, fields[10], info)) goto done;
+  if (proof_fields(x, fields[11], fields[12], info)) goto done;
   snprintf(x->path, sizeof x->path, "top level");
   if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
       jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||
