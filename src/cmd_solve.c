@@ -48,7 +48,11 @@ const cmd_doc solve_doc = {
              "that none does better, and print a summary (and write the tree with -o).",
     .opts = solve_opts,
     .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
-             "what is proven so far: the best strategy found and the lower bound.\n"
+             "what is proven so far: the best strategy found and the lower bound.  The\n"
+             "best tree it had built (without --first: its probe's, once known) is still\n"
+             "written to -o, marked not proven optimal with the lower bound (JSON\n"
+             "\"proven\": false and \"lower_bound\"; a first '#' line in text); before any\n"
+             "tree was built, nothing is written, and it says so.\n"
              "\n"
              "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
@@ -100,9 +104,10 @@ static void say_stop(const search_partial *p, const tnode *tree, int files) {
   snprintf(what, sizeof what, "%s%s",
            p->value_proven ? "after the proof, before the tree was finished: the total is proven"
                            : "before the proof finished",
-           !files ? ""
-           : tree ? "; wrote the best tree found, marked not proven optimal"
-                  : ", before any tree was built: no tree written");
+           !files              ? ""
+           : tree              ? "; wrote the best tree found, marked not proven optimal"
+           : p->value_proven   ? ", no tree written"
+                               : ", before any tree was built: no tree written");
   stop_say(what);
 }
 

@@ -85,7 +85,7 @@ for l in small medium large; do
   run "$OPTLE" solve --list "$l" --threads 2
   line=$(summary_value "first guess") best=$(summary_word "first guess") total=$(summary_value total)
   n=$(wc -l <"$tmp/rank-$l")
-  expect "$l: '$line' says proven best of $n" "$(grep -c "^$best (proven best of $n first guesses; " "$tmp/out")" = 1
+  expect "$l: '$line' says proven best of $n" "$(grep -c "^first guess   $best (proven best of $n first guesses; " "$tmp/out")" = 1
   expect "$l: rank agrees on $best $total" "$(awk -v w="$best" '$1 == w { print $2 }' "$tmp/rank-$l")" = "$total"
   second=$(awk -v w="$best" '$1 != w { print $2; exit }' "$tmp/rank-$l")
   if [[ $line =~ next\ best\ ([a-z]+),\ \+([0-9]+) ]]; then
@@ -127,9 +127,43 @@ else
     "$(grep -c '^progress .* of 12947 first guesses settled (ruled out or solved)$' "$tmp/out")" = 1
 fi
 
+# A stop after the probe has its total (SALET 7897, exact) writes the
+# probe's tree, whole, marked not proven optimal, with the lower bound;
+# status 4; verify reads the mark.  SIGINT once the plain lines say the
+# bounds began (about 7 s in on two quiet cores).
+if [ "$sanitized" = 1 ]; then
+  skip "a stopped solve's tree (sanitizer build: the plain build's run checks it)"
+else
+  "$OPTLE" solve --list nyt-2022-02 --threads 2 -o "$tmp/stop.json" -o "$tmp/stop.txt" \
+    >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    grep -q 'ruling out by lower bounds' "$tmp/err" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+  rc=$?
+  expect "stopped after the probe: status 4" "$rc" = 4
+  err_has "stopped after the probe: says it wrote the tree" "wrote the best tree found, marked not proven optimal"
+  expect "stopped after the probe: the summary" "$(summary_value tree)" = \
+    "first guess salet, total 7897 (average 3.4201), not proven optimal"
+  expect "stopped after the probe: the --first salet tree" "$(summary_value "tree hash")" = 611eab368d614a52
+  lb=$(awk '/^lower bound/ { print $3 }' "$tmp/out")
+  expect "stopped after the probe: JSON marked, with the lower bound" \
+    "$(jq -c '[.proven, .lower_bound, .total]' "$tmp/stop.json")" = "[false,${lb:-?},7897]"
+  expect "stopped after the probe: text marked" "$(head -n 1 "$tmp/stop.txt")" = \
+    "# optle: not proven optimal (a stopped solve's best tree, total 7897); lower bound ${lb:-?}"
+  check "stopped after the probe: verify reads the mark" 0 out "proven        no: a stopped solve's best tree; the optimum is $lb to 7897" \
+    "$OPTLE" verify "$tmp/stop.txt" --list nyt-2022-02
+  check "stopped after the probe: ... in JSON too" 0 out "valid (not proven optimal)" "$OPTLE" verify "$tmp/stop.json"
+fi
+
 # On a terminal (tmux, 70 columns): one line, rewritten in place, never
 # wider than the terminal; cleared before the stop's message, which
 # starts its own line.
+at_exit() { [ -S "$tmp/tmux.sock" ] && tmux -S "$tmp/tmux.sock" kill-server 2>/dev/null; }
 if command -v tmux >/dev/null 2>&1; then
   sock=$tmp/tmux.sock
   tmux -S "$sock" new-session -d -s root -x 70 -y 20 \

@@ -381,6 +381,41 @@ if check "solve nyt-2022-02 crane" 0 out "" "$OPTLE" solve "${cr[@]}" --first cr
   done
 fi
 
+# A stopped solve's best tree is marked not proven optimal (issue 32):
+# JSON's "proven": false and "lower_bound", the text format's first
+# line.  verify reads the mark, says so and still checks the tree;
+# export keeps it.
+jq -c '. + {proven: false, lower_bound: 100}' "$out/small.json" >"$out/unproven.json"
+check "unproven JSON: valid" 0 out "proven        no: a stopped solve's best tree; the optimum is 100 to 120" \
+  "$OPTLE" verify "$out/unproven.json"
+has "unproven JSON: says so at the end" "valid (not proven optimal)"
+{ echo "# optle: not proven optimal (a stopped solve's best tree, total 120); lower bound 100"; cat "$out/small.txt"; } >"$out/unproven.txt"
+check "unproven text: valid" 0 out "proven        no: a stopped solve's best tree; the optimum is 100 to 120" \
+  "$OPTLE" verify "$out/unproven.txt" --list small
+check "unproven text -> JSON keeps the mark" 0 out "" "$OPTLE" export "$out/unproven.txt" --list small -o "$out/u2.json"
+expect "unproven text -> JSON: proven false, lower bound 100" "$(jq -c '[.proven, .lower_bound]' "$out/u2.json")" = '[false,100]'
+check "unproven JSON -> text keeps the mark" 0 out "" "$OPTLE" export "$out/unproven.json" -o "$out/u2.txt"
+same_file "unproven JSON -> text: the same file" "$out/u2.txt" "$out/unproven.txt"
+check "a plain comment: no mark" 0 out "" "$OPTLE" verify <({ echo "# my tree"; cat "$out/small.txt"; }) --list small
+lacks "a plain comment: no mark" "proven "
+check "the proven tree says nothing of it" 0 out "" "$OPTLE" verify "$out/small.json"
+lacks "the proven tree: no 'proven' line" "proven "
+has "the proven tree: valid" $'\nvalid\n'
+jq -c '. + {proven: false, lower_bound: 121}' "$out/small.json" >"$out/bad.json"
+check_invalid "a lower bound above the total" "the recorded lower bound 121 is above the tree's total 120" \
+  "$OPTLE" verify "$out/bad.json"
+{ echo "# optle: not proven optimal; lower bound 121"; cat "$out/small.txt"; } >"$out/bad.txt"
+check_invalid "a lower bound above the total (text)" "the recorded lower bound 121 is above the tree's total 120" \
+  "$OPTLE" verify "$out/bad.txt" --list small
+jq -c '. + {proven: "no"}' "$out/small.json" >"$out/bad.json"
+check_usage "proven: not a boolean" "top level: \"proven\" must be true or false, not a string" \
+  "$OPTLE" verify "$out/bad.json"
+jq -c '. + {lower_bound: 100}' "$out/small.json" >"$out/bad.json"
+check_usage "lower_bound of a proven tree" "\"lower_bound\" belongs to a tree not proven optimal" \
+  "$OPTLE" verify "$out/bad.json"
+jq -c '. + {proven: false, lower_bound: -1}' "$out/small.json" >"$out/bad.json"
+check_usage "lower_bound -1" "\"lower_bound\" is -1, out of range" "$OPTLE" verify "$out/bad.json"
+
 sel=$selby/salet.original.selby.tree
 OL=(--answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt")
 if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then
