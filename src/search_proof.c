@@ -266,7 +266,8 @@ static bool stage_probe(proof *p) {
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
   if (pick >= 0 && !stopped(s)) {
-    if (p->top) srch_phase(s, "a total to beat: solving %s exactly", s->g->guesses.w[p->op[pick].g]);
+    if (p->top)
+      srch_phase(s, "a total to beat: solving %s exactly", s->g->guesses.w[p->op[pick].g]);
     level *L = xcalloc(1, sizeof *L);
     L->part = xmalloc(sizeof *L->part * (size_t)p->n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT), picks[PATTERN_COUNT];

@@ -107,6 +107,20 @@ done
 # sanitizer the NYT table alone takes seconds (scalar fill, ASan).
 # Stderr is not a terminal: the progress is a few plain lines, in plain
 # words, past the first 2 s, and the count agrees with the summary's.
+# plain_lines NAME LAST: $tmp/err holds such lines and then LAST, the
+# stop's message (none may come in a loaded machine's first seconds, a
+# long seed printing none: the stop after the probe below has them).
+plain_lines() {
+  expect "$1: a few" "$(wc -l <"$tmp/err")" -le 8
+  expect "$1: no carriage return" "$(tr -cd '\r' <"$tmp/err" | wc -c)" = 0
+  expect "$1: every one an 'optle: ' line" "$(grep -vc '^optle: ' "$tmp/err")" = 0
+  expect "$1: the progress in plain words" \
+    "$(grep -v "^$2" "$tmp/err" | grep -vc '^optle: [0-9]* of 12947 first guesses settled')" = 0
+  expect "$1: no inner words" "$(grep -Ec 'L1:|L2:|classes solved|best total' "$tmp/err")" = 0
+  expect "$1: the stop's message last, on its own line" "$(tail -n 1 "$tmp/err" | grep -c "^$2")" = 1
+  expect "$1: the summary's count is of 12947, as the lines'" \
+    "$(grep -c '^progress .* of 12947 first guesses settled (ruled out or solved)$' "$tmp/out")" = 1
+}
 limit=4
 [ "$sanitized" = 1 ] && limit=15
 run "$OPTLE" solve --list nyt-2022-02 --threads 2 --time-limit "$limit"
@@ -116,15 +130,7 @@ expect "stopped root proof: a lower bound at most the optimum 7897" "${lb:-99999
 if grep -q 'while building the feedback table' "$tmp/err"; then
   note "stopped root proof: stopped while building the table (no progress lines)"
 else
-  expect "plain lines: at least one" "$(grep -c '^optle: [0-9]* of 12947 first guesses settled' "$tmp/err")" -ge 1
-  expect "plain lines: a few" "$(wc -l <"$tmp/err")" -le 8
-  expect "plain lines: no carriage return" "$(tr -cd '\r' <"$tmp/err" | wc -c)" = 0
-  expect "plain lines: every one an 'optle: ' line" "$(grep -vc '^optle: ' "$tmp/err")" = 0
-  expect "plain lines: no inner words" "$(grep -Ec 'L1:|L2:|classes solved|best total' "$tmp/err")" = 0
-  expect "plain lines: the stop's message last, on its own line" \
-    "$(tail -n 1 "$tmp/err" | grep -c '^optle: time limit reached after')" = 1
-  expect "summary: of 12947 first guesses, as the lines" \
-    "$(grep -c '^progress .* of 12947 first guesses settled (ruled out or solved)$' "$tmp/out")" = 1
+  plain_lines "stopped root proof, plain lines" "optle: time limit reached after"
 fi
 
 # A stop after the probe has its total (SALET 7897, exact) writes the
@@ -146,6 +152,9 @@ else
   wait "$pid"
   rc=$?
   expect "stopped after the probe: status 4" "$rc" = 4
+  expect "stopped after the probe: plain lines, at least two" \
+    "$(grep -c '^optle: [0-9]* of 12947 first guesses settled' "$tmp/err")" -ge 2
+  plain_lines "stopped after the probe, plain lines" "optle: stopped after"
   err_has "stopped after the probe: says it wrote the tree" "wrote the best tree found, marked not proven optimal"
   expect "stopped after the probe: the summary" "$(summary_value tree)" = \
     "first guess salet, total 7897 (average 3.4201), not proven optimal"
