@@ -64,11 +64,20 @@
 typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int depth,
                               rules_mode m, const int *U, int nu);
 
+/* Progress on stderr (search_opts.progress), in plain words: none; one
+ * line rewritten in place, cut to the terminal's width, with the count
+ * of first guesses settled, the best total so far, the step running and
+ * its ETA (a terminal); or a few plain lines, "optle: ...", as the steps
+ * of a long root proof start (a file or a pipe: PROGRESS_LINES_AFTER,
+ * tuning.h).  Only the outermost proof reports; the line is cleared
+ * before the search returns, so no message runs into it. */
+enum { SEARCH_PROGRESS_OFF, SEARCH_PROGRESS_TERMINAL, SEARCH_PROGRESS_LINES };
+
 typedef struct {
   int max_guesses;     /* 0 = no limit */
   int threads;         /* >= 1 */
   int memo_mb;         /* memo cap in MiB */
-  bool progress;       /* progress line on stderr */
+  int progress;        /* SEARCH_PROGRESS_* (above) */
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
   rules_mode rules;    /* which guesses are allowed (rules.h) */
   objective objective; /* what is minimised (rules.h) */
@@ -129,6 +138,11 @@ void search_free(search *s);
  * first >= 0 fixes the first guess.  Returns the optimal total, or
  * OPTLE_INF when no strategy fits the guess limit.  With tree != NULL
  * and a finite total, *tree receives the optimal tree (tree_free it).
+ * After a stop (OPTLE_INF, search_stopped()), *tree may still hold a
+ * tree: the best the root proof had built (the exact tree of its probe's
+ * first guess, built as soon as that total is known), not proven
+ * optimal; NULL when none was built (a fixed first guess, a stop before
+ * the probe finished, the root without the proof).
  */
 int search_solve(search *s, const uint16_t *set, int n, int first, tnode **tree);
 
@@ -195,6 +209,17 @@ typedef struct {
                 * when the best by the bounds has no strategy within the
                 * guess limit */
   double t[5]; /* scan and seed; upper bound; L1; L2; exact search */
+  /* What the finished proof knows of the other first guesses (value INF
+   * when it did not finish): */
+  int value;         /* the optimum */
+  int first_guesses; /* every first guess the root allows */
+  int ties;          /* other first guesses proven to reach the optimum too
+                      * (those with the same feedback on every answer included) */
+  int tie_guess;     /* the tie rule's first of them, or -1 */
+  int next_bound;    /* every other first guess totals at least this (INF:
+                      * there is no other) */
+  int next_guess;    /* one that totals exactly next_bound, or -1 when only
+                      * the bound is proven */
 } search_root_stats;
 /* The last search_solve() without a first guess; NULL if it used none. */
 const search_root_stats *search_root_report(const search *s);

@@ -19,13 +19,20 @@
  *   decimals.  max_guesses 0 means no limit.  "rules" (normal, hard or
  *   ultrahard) and "objective" (total or worst) are what the tree was made
  *   for (rules.h); readers take a tree without them as normal and total.
+ *   A stopped solve's best tree (treeio_job.unproven) says so after
+ *   "average": "proven": false, "lower_bound": 7890 (the proven lower
+ *   bound of the optimum); a proven tree has neither key.
  *
  * Text (".txt"): the format of the best-known exact solver
  *   (Alex Selby's; docs/formats.md): one line per answer, "word PATTERNk"
  *   pairs, ending "answer GGGGGk"; after a node's first line, the prefix
  *   up to and including the deepest shared node's guess is replaced by
  *   as many spaces.  Lines are in pattern_cmp() order at every node,
- *   with the winning line in its place among them.
+ *   with the winning line in its place among them.  A stopped solve's
+ *   best tree opens with one comment line, TREEIO_UNPROVEN "... lower
+ *   bound 7890"; the reader takes '#' lines before the tree as comments.
+ *   The other formats have no place for the mark: they are written as
+ *   they are (the solve's summary says it).
  *
  * The formats other solvers publish (docs/formats.md), written
  * by treeio_public.c in the same branch order:
@@ -63,6 +70,9 @@ typedef enum {
   TREEFMT_MJS     /* map JSON as an ES module */
 } treefmt;
 
+/* The text format's first line for a tree not proven optimal. */
+#define TREEIO_UNPROVEN "# optle: not proven optimal"
+
 /* The extensions treeio_format_of() knows, for messages. */
 #define TREEIO_EXTENSIONS ".json, .txt, .paths, .cpaths, .map.json, .mjs or .js"
 
@@ -90,8 +100,14 @@ typedef struct {
   int max_guesses; /* JSON's "max_guesses" */
   rules_mode rules; /* JSON's "rules" and "objective" (zero: normal, total) */
   objective objective;
+  bool unproven;    /* a stopped solve's best tree: marked not proven optimal in JSON
+                     * and text, with lower_bound, the optimum's proven lower bound */
+  int lower_bound;
 } treeio_job;
 int treeio_out_writer(FILE *fp, const char *path, void *job);
+/* The job in format f (not TREEFMT_NONE), marked as it says; 0 or -1
+ * (err_msg). */
+int treeio_write_job(FILE *fp, treefmt f, const treeio_job *j);
 /* Write to path in the format its extension names; 0 or -1 (err_msg). */
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses);
 

@@ -38,8 +38,10 @@
  *      or for an answer seen before;
  *    - stored counts that do not add up: the text format's guess numbers
  *      k, JSON "total" at every node (answers ending at it + the
- *      children's n + totals, so a node's total tells whether its guess
- *      wins there; a leaf's total is 1).
+ *      children's n + totals; a leaf's total is 1).  Whether an answer
+ *      ends at an inner node comes from the labels (its guess is an
+ *      answer whose feedback every label on the path is), never from the
+ *      total, so a wrong total is named at its own node.
  *  The reader reads on after the first invalid spot, so that an unusable
  *  file is always reported as unusable; the message names the first
  *  problem in file order.
@@ -48,7 +50,12 @@
  * tree_check() as an independent second opinion, and JSON's top-level
  * fields, which info records as stored ("answers", "total", "average",
  * "guesses" against the tree and the lists; "max_guesses" is only
- * reported).  JSON's optional "list" (the named list the tree was made
+ * reported).  JSON's optional "proven" (false: a stopped solve's best
+ * tree, not proven optimal; true is the same as absent) and
+ * "lower_bound" (the optimum's proven lower bound, 0 to the total), and
+ * the text format's leading '#' comment lines (TREEIO_UNPROVEN "...
+ * lower bound N" marks the same), are read into info.  JSON's optional
+ * "list" (the named list the tree was made
  * with, lists.h) and "lists_hash" (words.h's lists hash, 16 lowercase hex
  * digits) are read into info too, as is "optle_version" (the optle that
  * wrote it, up to 64 printable ASCII characters; only reported), and
@@ -105,6 +112,11 @@ typedef struct {
   /* JSON's optional "optle_version": which optle wrote it ("" when absent:
    * trees written before it, or by other tools). */
   char version[TREEREAD_VERSION_MAX + 1];
+  /* A stopped solve's best tree (treeio.h): JSON's "proven": false, or
+   * the text format's TREEIO_UNPROVEN comment line; lower_bound is the
+   * proven lower bound it records (-1: none). */
+  bool unproven;
+  int lower_bound;
   /* Text format and path lines: line_of[a] is the line ending with
    * answer a (0: none); map JSON: the line of the key naming it.  NULL
    * for optle's JSON, whose locations are paths (verify.h). */

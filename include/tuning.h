@@ -94,5 +94,10 @@ _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kern
 
 /* Progress line on stderr: seconds between updates. */
 #define PROGRESS_INTERVAL 0.5
+/* Progress as plain lines (stderr not a terminal): none in a search's
+ * first PROGRESS_LINES_AFTER seconds, then a line as each step of a root
+ * proof starts, and within a step whenever the run's time has doubled
+ * since the last line: a few lines, however long the run. */
+#define PROGRESS_LINES_AFTER 2.0
 
 #endif

@@ -18,7 +18,9 @@
  *      opinion that recomputes feedback letter by letter;
  *   4. JSON's top-level fields against the tree and the lists: "answers"
  *      (the tree's answers), "total", "average" (four decimals) and
- *      "guesses" (the guess list's size).
+ *      "guesses" (the guess list's size); and a tree marked not proven
+ *      optimal (treeread.h info->unproven) must not record a lower bound
+ *      above its own total.
  *
  * Locations in messages: "file:line" for the text format (the line that
  * ends with the answer), "file: .tree.next.BBBBB..." (a jq path) for
@@ -60,7 +62,8 @@ int verify_rules(const tnode *t, const game *g, rules_mode m, const treeread_inf
                  const char *name);
 
 /* The report of a valid tree: format, lists, what a JSON tree records
- * (its lists, the optle that wrote it), first guess, total,
+ * (its lists, the optle that wrote it), first guess, total, whether
+ * it is marked not proven optimal (with its lower bound),
  * average, most guesses, distribution, the worst answers (up to 10, with
  * their paths) and the guess limits (max_guesses as for verify_file()).
  * The caller adds "valid". */

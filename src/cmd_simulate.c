@@ -316,7 +316,7 @@ static int report_one(one_run *o, const tnode *tree, double seconds) {
   sim_report_tree(tree, g, o->all, g->n_answers, a->max_guesses, &r);
   /* The file's guess limit is the game's when the tree keeps to it. */
   int file_limit = r.failures ? 0 : a->max_guesses;
-  treeio_job job = {tree, g, file_limit, o->rules, OBJ_TOTAL};
+  treeio_job job = {.t = tree, .g = g, .max_guesses = file_limit, .rules = o->rules};
   int status = outs_write(&o->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (a->quiet) return status;
   char name[STRATEGY_NAME_MAX + 300];

@@ -48,7 +48,11 @@ const cmd_doc solve_doc = {
              "that none does better, and print a summary (and write the tree with -o).",
     .opts = solve_opts,
     .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
-             "what is proven so far: the best strategy found and the lower bound.\n"
+             "what is proven so far: the best strategy found and the lower bound.  The\n"
+             "best tree it had built (without --first: its probe's, once known) is still\n"
+             "written to -o, marked not proven optimal with the lower bound (JSON\n"
+             "\"proven\": false and \"lower_bound\"; a first '#' line in text); before any\n"
+             "tree was built, nothing is written, and it says so.\n"
              "\n"
              "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
@@ -93,38 +97,81 @@ static void print_root(const search_root_stats *r) {
   printf("  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
 }
 
-/* What a stopped search proved, on stdout; the reason on stderr, saying
- * the same. */
-static void report_stop(const search_partial *p, const game *g, int n, int seed) {
+/* The stop's one line on stderr: when, and what became of the tree
+ * (tree: the best one the search had; files: -o was given). */
+static void say_stop(const search_partial *p, const tnode *tree, int files) {
+  char what[256];
+  snprintf(what, sizeof what, "%s%s",
+           p->value_proven ? "after the proof, before the tree was finished: the total is proven"
+                           : "before the proof finished",
+           !files              ? ""
+           : tree              ? "; wrote the best tree found, marked not proven optimal"
+           : p->value_proven   ? ", no tree written"
+                               : ", before any tree was built: no tree written");
+  stop_say(what);
+}
+
+/* What a stopped search proved, on stdout, and the best tree it had
+ * (search.h; may be NULL); the reason on stderr, saying the same.  root:
+ * the root proof ran, and its count is of first guesses settled, as its
+ * progress line showed. */
+static void report_stop(const search_partial *p, const game *g, const tnode *tree, int files,
+                        int seed, bool root) {
+  int n = g->n_answers;
+  say_stop(p, tree, files);
   if (p->value_proven) {
-    stop_say("after the proof, before the tree was finished: the total is proven, no tree "
-             "written");
     printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
     printf("average       %.4f\n", (double)p->lower_bound / n);
-    return;
+  } else {
+    if (p->lower_bound < OPTLE_INF)
+      printf("lower bound   %d (proven: average at least %.4f)\n", p->lower_bound,
+             (double)p->lower_bound / n);
+    if (p->best_found < OPTLE_INF)
+      printf("best found    %d (average %.4f), first guess %s, not proven optimal\n",
+             p->best_found, (double)p->best_found / n, g->guesses.w[p->best_first]);
+    else if (seed < OPTLE_INF)
+      printf("best found    %d (average %.4f), the greedy entropy strategy\n", seed,
+             (double)seed / n);
+    if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
+      printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
+             p->of);
+    else
+      printf("progress      %d of %d first guesses %s\n", p->done, p->of,
+             root ? "settled (ruled out or solved)" : "tried");
   }
-  stop_say("before the proof finished");
-  if (p->lower_bound < OPTLE_INF)
-    printf("lower bound   %d (proven: average at least %.4f)\n", p->lower_bound,
-           (double)p->lower_bound / n);
-  if (p->best_found < OPTLE_INF)
-    printf("best found    %d (average %.4f), first guess %s, not proven optimal\n",
-           p->best_found, (double)p->best_found / n, g->guesses.w[p->best_first]);
-  else if (seed < OPTLE_INF)
-    printf("best found    %d (average %.4f), the greedy entropy strategy\n", seed,
-           (double)seed / n);
-  if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
-    printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
-           p->of);
-  else
-    printf("progress      %d of %d first guesses tried\n", p->done, p->of);
+  if (tree) {
+    printf("tree          first guess %s, total %d (average %.4f), not proven optimal\n",
+           g->guesses.w[tree->guess], tree->total, (double)tree->total / n);
+    printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
+  } else {
+    printf("tree          none: stopped before any tree was built\n");
+  }
+}
+
+/* What the ranking proved of the first guesses other than g0 (best
+ * value v), as the root proof reports it (search.h search_root_stats). */
+static void ranked_report(const game *g, const search_first_value *vals, int g0, int v,
+                          search_root_stats *k) {
+  *k = (search_root_stats){.value = v, .first_guesses = g->n_guesses, .tie_guess = -1,
+                           .next_bound = OPTLE_INF, .next_guess = -1};
+  for (int i = 0; i < g->n_guesses; i++)
+    if (vals[i].guess != g0 && vals[i].exact && vals[i].value == v) {
+      if (k->ties++ == 0) k->tie_guess = vals[i].guess; /* in guess order */
+    } else if (vals[i].guess != g0 && vals[i].value < k->next_bound) {
+      k->next_bound = vals[i].value;
+    }
+  for (int i = 0; i < g->n_guesses && k->next_bound < OPTLE_INF; i++)
+    if (vals[i].guess != g0 && vals[i].exact && vals[i].value == k->next_bound &&
+        k->next_guess < 0)
+      k->next_guess = vals[i].guess;
 }
 
 /* Under MPI: the best first guess by a ranking with --top 1 over every
  * rank, the tie rule's of the best value (rank 0; -1 on the others, and
  * when stopped or there is none within the guess limit: total INF, with
- * search_stopped() saying which). */
-static int ranked_first(search *s, const game *g, const uint16_t *all) {
+ * search_stopped() saying which); k gets what the ranking proved of the
+ * others. */
+static int ranked_first(search *s, const game *g, const uint16_t *all, search_root_stats *k) {
   search_first_value *vals = xcalloc((size_t)g->n_guesses, sizeof *vals);
   search_first_opts fo = {NULL, 0, OPTLE_INF, 1, NULL, 0, NULL, NULL};
   int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
@@ -136,6 +183,8 @@ static int ranked_first(search *s, const game *g, const uint16_t *all) {
                                    g0) < 0))
         g0 = v->guess;
     }
+  k->value = OPTLE_INF;
+  if (g0 >= 0) ranked_report(g, vals, g0, best, k);
   free(vals);
   return g0;
 }
@@ -154,6 +203,8 @@ typedef struct {
   search *s;
   uint16_t *all;    /* every answer */
   tnode *tree;      /* the optimal tree, or NULL */
+  search_root_stats mpi_root; /* under MPI: what the ranking proved of the
+                               * other first guesses */
   int total, worst; /* its total (OPTLE_INF: none); --objective worst's least depth */
   double t0, t1;    /* the search's start and end */
 } solve_run;
@@ -205,7 +256,9 @@ static void solve_search_new(solve_run *r) {
   so->max_guesses = r->a.max_guesses;
   if (r->a.threads) so->threads = r->a.threads;
   so->memo_mb = r->a.memo_mb;
-  so->progress = !r->a.quiet && r->own && isatty(2);
+  so->progress = r->a.quiet || !r->own ? SEARCH_PROGRESS_OFF
+                 : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL
+                                         : SEARCH_PROGRESS_LINES;
   if (r->a.no_seed) so->seed = NULL;
   so->rules = r->rules;
   so->objective = r->obj;
@@ -227,7 +280,7 @@ static void solve_tree(solve_run *r) {
     if (r->worst > 0) search_set_max_guesses(r->s, r->worst);
   }
   if (r->ranked) {
-    int g0 = ranked_first(r->s, &r->g, r->all);
+    int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root);
     if (r->own && g0 >= 0) r->total = search_solve(r->s, r->all, n, g0, &r->tree);
   } else if (r->worst >= 0 && !(r->obj == OBJ_WORST && r->worst == 0)) {
     r->total = search_solve(r->s, r->all, n, r->first, &r->tree);
@@ -241,6 +294,39 @@ static void print_counters(const search *s) {
   search_get_stats(s, &st);
   print_stats(&st);
   if (search_root_report(s)) print_root(search_root_report(s));
+}
+
+/* What the proof says of the other first guesses: "proven best of 12972
+ * first guesses; next best reast, +3", or only what it proved of them
+ * ("every other first guess 7921 or more, +1"). */
+static void say_proven(const solve_run *r, const search_root_stats *k) {
+  const game *g = &r->g;
+  printf(" (proven best of %d first guesses", k ? k->first_guesses : g->n_guesses);
+  if (!k || k->value >= OPTLE_INF) {
+    printf(")\n");
+    return;
+  }
+  if (k->ties == 1)
+    printf(", tied with %s (the tie rule picks %s)", g->guesses.w[k->tie_guess],
+           g->guesses.w[r->tree->guess]);
+  else if (k->ties > 1)
+    printf(", tied with %s and %d more (the tie rule picks %s)", g->guesses.w[k->tie_guess],
+           k->ties - 1, g->guesses.w[r->tree->guess]);
+  if (k->next_bound >= OPTLE_INF)
+    printf("; no other first guess keeps to the guess limit)\n");
+  else if (k->next_guess >= 0)
+    printf("; next best %s, +%d)\n", g->guesses.w[k->next_guess], k->next_bound - k->value);
+  else
+    printf("; every other first guess %d or more, +%d)\n", k->next_bound,
+           k->next_bound - k->value);
+}
+
+/* The summary's first guess: fixed, or proven best and what is known of
+ * the rest. */
+static void print_first(const solve_run *r) {
+  printf("first guess   %s", r->g.guesses.w[r->tree->guess]);
+  if (r->first >= 0) printf(" (fixed)\n");
+  else say_proven(r, r->ranked ? &r->mpi_root : search_root_report(r->s));
 }
 
 /* The summary of a solved tree, and the files written. */
@@ -258,7 +344,7 @@ static void print_summary(const solve_run *r) {
   if (r->obj == OBJ_WORST)
     printf("objective     worst: every answer within %d guesses, proven the least; then the "
            "least total\n", r->worst);
-  printf("first guess   %s%s\n", g->guesses.w[r->tree->guess], r->first >= 0 ? " (fixed)" : "");
+  print_first(r);
   tree_print_totals(stdout, sum.n, sum.total, sum.most, sum.dist);
   printf("nodes         %llu\n", (unsigned long long)st.nodes);
   printf("tree hash     %016llx\n", (unsigned long long)tree_hash(r->tree));
@@ -276,18 +362,40 @@ static void print_summary(const solve_run *r) {
   if (r->a.stats) print_counters(r->s);
 }
 
+/* Step 5 after a stop: what is proven, and the best tree the search had
+ * (search.h), checked and written to the outputs marked not proven
+ * optimal, with the lower bound; with none, no file.  Status 4 (a file
+ * that cannot be written is said, as always). */
+static int solve_stopped(solve_run *r, const search_partial *stop) {
+  const game *g = &r->g;
+  if (r->tree && tree_check(r->tree, g, r->all, g->n_answers, r->a.max_guesses)) {
+    fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
+    exit(EXIT_INTERNAL);
+  }
+  /* The stop's report first: a file's error (outs_write()) comes after
+   * it, on a line of its own. */
+  report_stop(stop, g, r->tree, r->outs.n, search_seed_bound(r->s),
+              search_root_report(r->s) != NULL);
+  fflush(stdout);
+  if (r->tree) {
+    treeio_job job = {.t = r->tree, .g = g, .max_guesses = r->a.max_guesses, .rules = r->rules,
+                      .objective = r->obj, .unproven = true, .lower_bound = stop->lower_bound};
+    outs_write(&r->outs, treeio_out_writer, &job);
+    outs_report(&r->outs, stdout, "wrote         ");
+  } else {
+    outs_abort(&r->outs);
+  }
+  if (r->a.stats) print_counters(r->s);
+  return EXIT_STOPPED;
+}
+
 /* Step 5: what was found: a stop, no strategy, or the tree, written to
  * the outputs and summed up.  Returns the exit status. */
 static int solve_report(solve_run *r) {
   const game *g = &r->g;
   int limit = r->a.max_guesses;
   const search_partial *stop = search_stopped(r->s);
-  if (stop) {
-    outs_abort(&r->outs);
-    report_stop(stop, g, g->n_answers, search_seed_bound(r->s));
-    if (r->a.stats) print_counters(r->s);
-    return EXIT_STOPPED;
-  }
+  if (stop) return solve_stopped(r, stop);
   if (r->total >= OPTLE_INF) {
     outs_abort(&r->outs);
     if (r->first >= 0)
@@ -302,7 +410,8 @@ static int solve_report(solve_run *r) {
     fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
     exit(EXIT_INTERNAL);
   }
-  treeio_job job = {r->tree, g, limit, r->rules, r->obj};
+  treeio_job job = {.t = r->tree, .g = g, .max_guesses = limit, .rules = r->rules,
+                    .objective = r->obj};
   int status = outs_write(&r->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (!r->a.quiet) print_summary(r);
   return status;

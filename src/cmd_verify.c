@@ -133,7 +133,9 @@ int cmd_verify(int argc, char **argv) {
       printf("expected      %d: %s\n", a.expect, status ? "MISMATCH" : "matches");
     printf("time          %.2f s (lists %.2f s, read and check %.2f s)\n", t1 - t0,
            g.load_seconds, t1 - t0 - g.load_seconds);
-    printf(status ? "valid tree, but not the expected total\n" : "valid\n");
+    printf(status ? "valid tree, but not the expected total\n"
+           : info.unproven ? "valid (not proven optimal)\n"
+                           : "valid\n");
   }
   tree_free(t);
   treeread_info_free(&info);
@@ -234,6 +236,8 @@ typedef struct {
   rules_mode rules; /* JSON's "rules" and "objective" */
   objective objective;
   treehtml_meta html; /* EXPORT_HTML */
+  bool unproven;      /* the input was marked not proven optimal: so is the output */
+  int lower_bound;    /* (JSON and text; treeio.h) */
 } export_job;
 
 static export_fmt format_for(const char *format, const char *path, treefmt *tf) {
@@ -243,10 +247,12 @@ static export_fmt format_for(const char *format, const char *path, treefmt *tf) 
 static int export_writer(FILE *fp, const char *path, void *arg) {
   const export_job *j = arg;
   treefmt tf = TREEFMT_NONE;
+  treeio_job tj = {.t = j->t, .g = j->g, .max_guesses = j->max_guesses, .rules = j->rules,
+                   .objective = j->objective, .unproven = j->unproven,
+                   .lower_bound = j->lower_bound};
   switch (format_for(j->format, path, &tf)) {
-  case EXPORT_JSON:
-    return treeio_write_json_mode(fp, j->t, j->g, j->max_guesses, j->rules, j->objective);
-  case EXPORT_TEXT: return treeio_write(fp, TREEFMT_TEXT, j->t, j->g, j->max_guesses);
+  case EXPORT_JSON: return treeio_write_job(fp, TREEFMT_JSON, &tj);
+  case EXPORT_TEXT: return treeio_write_job(fp, TREEFMT_TEXT, &tj);
   case EXPORT_DOT: return dot_write(fp, j->t, j->g, j->depth);
   case EXPORT_HTML: return treehtml_write(fp, j->t, j->g, &j->html);
   case EXPORT_TREE: return treeio_write(fp, tf, j->t, j->g, j->max_guesses);
@@ -328,7 +334,8 @@ int cmd_export(int argc, char **argv) {
   int file_limit = file_limit_of(a.max_guesses, &info, t);
   /* The page shows the rules checked and the objective recorded. */
   export_job job = {a.format, t, &g, file_limit, a.depth, rules, info.objective,
-                    {rules, info.objective, file_limit, strcmp(pos.v[0], "-") ? pos.v[0] : NULL}};
+                    {rules, info.objective, file_limit, strcmp(pos.v[0], "-") ? pos.v[0] : NULL},
+                    info.unproven, info.lower_bound};
   outset o;
   rc = EXIT_OK;
   if (outs_open(&o, dest, ndest) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;

@@ -132,6 +132,19 @@ typedef struct {
   char pad[64];
 } ctx;
 
+/* The progress report's state (srch_phase(), srch_progress()): the
+ * context every line repeats, and what is on the terminal. */
+typedef struct {
+  int quiet;          /* > 0 inside a nested proof: it reports nothing */
+  int of;             /* the root proof's first guesses (0: no root proof) */
+  atomic_int settled; /* ... settled: ruled out or solved (p->settled's count) */
+  int best, best_g;   /* the best total so far and its first guess (INF, -1) */
+  char phase[96];     /* the step running, in plain words */
+  double t_phase;     /* when it started */
+  double last;        /* the last line written (terminal) or printed (lines) */
+  int shown;          /* characters of the line now on the terminal (0: none) */
+} sprogress;
+
 struct search {
   const game *g;
   search_opts o;
@@ -151,7 +164,8 @@ struct search {
   uint64_t shown[PATTERN_COUNT]; /* hard mode: bytes a pattern shows (search.c) */
   struct bounds_ctx *bx;   /* the ranking's bounds (search_first.c), for its run */
   search_root_stats root;  /* the last root proof's stages */
-  double t0, last_progress;
+  double t0;
+  sprogress pg;            /* the progress report (search_root.c) */
   double t_values, t_tree; /* seconds proving the value, building the tree */
   search_partial part;     /* what was proven when stopped */
 };
@@ -313,7 +327,15 @@ int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const in
  * with srch_finish(), which turns a stop into "don't know". */
 void srch_begin(search *s);
 int srch_finish(search *s, int v);
-void srch_progress(search *s, const char *what, int done, int total, int best);
+/* Progress (search.h).  srch_phase() names the step that starts, in
+ * plain words (printf-style), and starts its clock; srch_progress() gives
+ * its count, done of total (total 0: none; unit NULL: shown as a share),
+ * and the best total so far with its first guess (INF, -1: unchanged).
+ * srch_progress_end() clears the terminal's line.  Thread-safe; silent
+ * while s->pg.quiet (a nested proof). */
+void srch_phase(search *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void srch_progress(search *s, int done, int total, const char *unit, int best, int best_g);
+void srch_progress_end(search *s);
 /* The greedy seed's total + 1 on a set (INF: none). */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
@@ -364,6 +386,11 @@ typedef struct {
   int settled;          /* first guesses settled so far, for a stop's report */
   int *left, nleft;     /* L2 on: the survivors (indices into op) */
   int V, g0;            /* exact: the value and the tie rule's first guess */
+  tnode *best;          /* top, with a tree wanted: the probe's tree (total ub,
+                         * first guess best_g), built once ub is known: what
+                         * a stop leaves, and usually the proof's own tree */
+  int best_g;
+  double t_best;        /* seconds building it */
   search_root_stats st; /* the stages' counts and times */
   double t;             /* when the running stage began */
 } proof;

@@ -62,6 +62,13 @@ static int opener_bound_cmp(const void *pa, const void *pb) {
   return score_tie_cmp(a->green, a->g, b->green, b->g);
 }
 
+/* One more first guess settled (ruled out or solved), for the progress
+ * line's count: the top proof's only, and the same events as
+ * p->settled, so the line and a stop's report agree. */
+static void settle_one(proof *p) {
+  if (p->top) atomic_fetch_add(&p->s->pg.settled, 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* The bounds of one first guess: its classes' L1 or L2 sums.           */
 
@@ -147,6 +154,7 @@ static bool proof_stopped(proof *p) {
 static bool stage_l0(proof *p) {
   search *s = p->s;
   ctx *c0 = &s->ctx[0];
+  if (p->top) srch_phase(s, "scanning the first guesses");
   level *L0 = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
@@ -164,6 +172,7 @@ static bool stage_l0(proof *p) {
   memcpy(p->U, L0->glist, sizeof *p->U * (size_t)p->nu);
   qsort(p->op, (size_t)no, sizeof *p->op, opener_l0_cmp);
   p->st.openers = no;
+  if (p->top) s->pg.of = no;
   /* The bounds scan these guesses, strong splitters of A first: every
    * guess that tells anything on A, one of each feedback-alike set (the
    * others split every subset of A the same way). */
@@ -183,8 +192,10 @@ static bool stage_l0(proof *p) {
 /* Stage 2: the greedy total + 1 (INF: none), the first upper bound. */
 static bool stage_seed(proof *p) {
   search *s = p->s;
+  if (p->top) srch_phase(s, "a first total from the greedy strategy");
   p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
   if (p->top) s->seed_bound = p->seed < INF ? p->seed - 1 : INF;
+  if (p->top) srch_progress(s, 0, 0, NULL, s->seed_bound, -1);
   p->st.t[0] = now_seconds() - p->t;
   return true;
 }
@@ -234,16 +245,36 @@ static int probe_pick(proof *p, int *pick) {
 
 /* The total of first guess op[i] by its classes' exact values, with
  * every thread (as with --first): INF when no strategy fits the guess
- * limit after it. */
-static int probe_solve(proof *p, int i) {
+ * limit after it.  picks (or NULL): its big classes' guesses, for
+ * srch_build(). */
+static int probe_solve(proof *p, int i, int *picks) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, NULL);
+  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, picks);
   free(vals);
   free(L->part);
   free(L);
   return v;
+}
+
+/* search_solve()'s proof, with a tree wanted: the tree of the probe's
+ * pick (total ub, first guess ub_g; picks: its big classes' guesses), the
+ * best found so far.  A stop leaves it (search.h), and when the pick is
+ * the tie rule's best, as on every real list, it is the proof's own tree,
+ * built once (the same tree: values are unique, and the tie rule picks
+ * every guess). */
+static void probe_tree(proof *p, const int *picks) {
+  search *s = p->s;
+  double t = now_seconds();
+  srch_phase(s, "%s: building its tree", s->g->guesses.w[p->ub_g]);
+#pragma omp parallel num_threads(s->o.threads)
+#pragma omp single
+  p->best = srch_build(s, p->A, p->n, p->d, p->ub, p->ub_g, picks, s->root_u, s->root_nu,
+                       s->root_rs);
+  assert(!p->best || (tree_sums_ok(p->best) && p->best->total == p->ub));
+  p->best_g = p->ub_g;
+  p->t_best = now_seconds() - t;
 }
 
 /* Stage 3: the upper bound U from the best few: the probe's picks solved
@@ -251,18 +282,21 @@ static int probe_solve(proof *p, int i) {
  * normal rules with six guesses the first always does; in hard mode the
  * best by the bounds often does not (the bounds know no limit: on
  * nyt-2023-07 SALET, least by L2, is infeasible, and TARSE, next, is the
- * optimum), and U would be the seed's, far above the optimum. */
+ * optimum), and U would be the seed's, far above the optimum.  The last
+ * pick solved is the feasible one, so picks[] are its classes'. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
-  int pick[ROOT_PROBE_L2];
+  if (p->top) srch_phase(s, "a total to beat: bounding the likeliest");
+  int pick[ROOT_PROBE_L2], picks[PATTERN_COUNT];
   int np = probe_pick(p, pick);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
   int solved = 0;
   for (int j = 0; j < np && !stopped(s); j++) {
     opener *o = &p->op[pick[j]];
-    int v = probe_solve(p, pick[j]);
+    if (p->top) srch_phase(s, "a total to beat: solving %s exactly", s->g->guesses.w[o->g]);
+    int v = probe_solve(p, pick[j], p->tree ? picks : NULL);
     if (stopped(s)) break;
     /* Exact either way: a total, or INF, no strategy within the limit
      * (the later stages skip exact first guesses). */
@@ -272,6 +306,7 @@ static bool stage_probe(proof *p) {
     if (v < INF && v <= p->ub) {
       p->ub = v;
       p->ub_g = o->g;
+      if (p->top) srch_progress(s, 0, 0, NULL, p->ub, p->ub_g);
     }
     if (v < INF) break;
   }
@@ -279,6 +314,11 @@ static bool stage_probe(proof *p) {
    * that gives U is the upper bound's. */
   p->st.by_exact = solved > 0 && p->ub_g >= 0 ? solved - 1 : solved;
   p->st.probed = solved;
+  p->st.t[1] = now_seconds() - p->t;
+  if (p->top && p->tree && p->ub_g >= 0 && !stopped(s)) {
+    probe_tree(p, picks);
+    p->t = now_seconds() - p->st.t[1]; /* the stage's time leaves the tree out */
+  }
   p->st.t[1] = now_seconds() - p->t;
   p->settled = solved;
   return stopped(s) ? proof_stopped(p) : true;
@@ -293,12 +333,17 @@ static bool stage_l1(proof *p) {
   p->t = now_seconds();
   p->thr = p->ub < INF ? p->ub + 1 : INF;
   int thr = p->thr, settled = p->settled, done = 0;
+  if (p->top) {
+    atomic_store(&s->pg.settled, settled);
+    srch_phase(s, "ruling out by lower bounds");
+  }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : settled)
   for (int i = 0; i < p->no; i++) {
     if (op[i].exact || thr >= INF || stopped(s)) continue;
     if (op[i].l0 >= thr) {
       op[i].out = true;
       settled++;
+      settle_one(p);
       continue;
     }
     int v = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr);
@@ -307,11 +352,12 @@ static bool stage_l1(proof *p) {
     if (v >= thr) {
       op[i].out = true;
       settled++;
+      settle_one(p);
     }
     int now;
 #pragma omp atomic capture
     now = ++done;
-    srch_progress(s, "L1: first guesses bounded", now, p->no, p->ub);
+    srch_progress(s, now, p->no, NULL, INF, -1);
   }
   for (int i = 0; i < p->no; i++) {
     assert(op[i].bound >= op[i].l0); /* bounds only rise */
@@ -337,6 +383,7 @@ static bool stage_l2(proof *p) {
   p->t = now_seconds();
   survivors(p);
   int by_l2 = 0, done = 0, thr = p->thr;
+  if (p->top) srch_phase(s, "closer bounds for the %d left", p->nleft);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_l2)
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
@@ -347,11 +394,12 @@ static bool stage_l2(proof *p) {
     if (v >= thr) {
       o->out = true;
       by_l2++;
+      settle_one(p);
     }
     int now;
 #pragma omp atomic capture
     now = ++done;
-    srch_progress(s, "L2: first guesses bounded", now, p->nleft, p->ub);
+    srch_progress(s, now, p->nleft, NULL, INF, -1);
   }
   p->st.by_l2 = by_l2;
   p->settled += by_l2;
@@ -371,6 +419,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     int b = atomic_load(best);
     if (stopped(s)) continue;
     by_exact++;
+    settle_one(p);
     if (o->bound >= b) {
       o->out = true;
       continue;
@@ -378,6 +427,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     int v = srch_eval_guess(my_ctx(s), p->A, p->n, p->d, o->g, o->l0, b, best, 1, p->U, p->nu,
                             s->root_rs);
     if (stopped(s)) continue;
+    int shown_v, shown_g; /* the best so far, for the progress line */
 #pragma omp critical(search_root_best)
     {
       /* Below every best this guess was measured against: exact. */
@@ -392,13 +442,65 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
         if (v > o->bound) o->bound = v;
         o->out = true;
       }
+      shown_v = atomic_load(best) - 1;
+      shown_g = *best_g;
     }
     int now;
 #pragma omp atomic capture
     now = ++done;
-    srch_progress(s, "exact: first guesses searched", now, nr, atomic_load(best) - 1);
+    srch_progress(s, now, nr, "searched", shown_g >= 0 ? shown_v : INF, shown_g);
   }
   return by_exact;
+}
+
+/* Guesses other than g0 with g0's feedback on every answer of A (under
+ * the normal rules, where the scan keeps one of each such set: they are
+ * not in op[], and their totals are g0's). */
+static int alike_count(const proof *p, int g0) {
+  const game *G = p->s->g;
+  if (p->s->rw || g0 < 0) return 0;
+  int k = 0;
+  for (int i = 0; i < p->s->root_nu; i++) {
+    int g = p->s->root_u[i], j = 0;
+    while (g != g0 && j < p->n && game_fb(G, g, p->A[j]) == game_fb(G, g0, p->A[j])) j++;
+    k += g != g0 && j == p->n;
+  }
+  return k;
+}
+
+/* What the finished proof knows of the other first guesses (search.h
+ * search_root_stats): the ties (exact at the value V: refuting at U + 1
+ * keeps every guess that might tie, and the exact search measures each
+ * against at least V + 1), and the least bound of the rest, with a
+ * guess known to reach it exactly when there is one. */
+static void proof_report(proof *p) {
+  search_root_stats *r = &p->st;
+  int V = p->V;
+  r->value = V;
+  r->first_guesses = p->s->root_nu;
+  r->ties = alike_count(p, p->g0);
+  r->tie_guess = r->next_guess = -1;
+  r->next_bound = INF;
+  const opener *tie = NULL, *next = NULL;
+  for (int i = 0; i < p->no; i++) {
+    const opener *o = &p->op[i];
+    if (o->g == p->g0) continue;
+    if (o->exact && o->bound == V) {
+      r->ties++;
+      if (!tie || score_tie_cmp(o->green, o->g, tie->green, tie->g) < 0) tie = o;
+      continue;
+    }
+    assert(o->bound > V); /* every other guess is refuted or exact above V */
+    r->next_bound = imin(r->next_bound, o->bound);
+  }
+  for (int i = 0; i < p->no; i++) {
+    const opener *o = &p->op[i];
+    if (o->g != p->g0 && o->exact && o->bound == r->next_bound &&
+        (!next || score_tie_cmp(o->green, o->g, next->green, next->g) < 0))
+      next = o;
+  }
+  r->tie_guess = tie ? tie->g : -1;
+  r->next_guess = next ? next->g : -1;
 }
 
 /* Stage 6: the exact search of the survivors; then the root's guess,
@@ -413,6 +515,7 @@ static bool stage_exact(proof *p) {
   atomic_int best;
   atomic_init(&best, p->thr);
   int best_g = p->ub_g;
+  if (p->top) srch_phase(p->s, "searching the %d left exactly", nr);
   int by_exact = exact_loop(p, rest, nr, &best, &best_g);
   p->st.by_exact += by_exact;
   p->st.t[4] = now_seconds() - p->t;
@@ -433,18 +536,38 @@ static bool stage_exact(proof *p) {
       bi = i;
   p->V = V;
   p->g0 = bi >= 0 ? p->op[bi].g : -1;
+  if (p->top) proof_report(p);
   return true;
 }
 
-/* Stage 7 (search_solve()'s proof only): the tree. */
+/* Stage 7 (search_solve()'s proof only): the tree: the probe's when its
+ * first guess is the proof's (its build counts as the tree's time), else
+ * a new one.  After a stop, the probe's tree is what is left (search.h),
+ * not proven optimal. */
 static bool stage_tree(proof *p) {
-  p->V = srch_tree(p->s, p->A, p->n, p->d, p->V, p->g0, NULL, p->tree);
-  return p->V < INF || !stopped(p->s);
+  search *s = p->s;
+  if (p->best && p->V < INF && p->g0 == p->best_g) {
+    assert(p->best->total == p->V); /* the probe's total was the optimum */
+    s->t_values = now_seconds() - s->t0 - p->t_best;
+    s->t_tree = p->t_best;
+    *p->tree = p->best;
+    p->best = NULL;
+    return true;
+  }
+  if (p->g0 >= 0 && p->tree)
+    srch_phase(s, "%s proven best: building its tree", s->g->guesses.w[p->g0]);
+  p->V = srch_tree(s, p->A, p->n, p->d, p->V, p->g0, NULL, p->tree);
+  if (stopped(s) && p->tree && p->best) {
+    *p->tree = p->best;
+    p->best = NULL;
+  }
+  return p->V < INF || !stopped(s);
 }
 
 /* ------------------------------------------------------------------ */
 
 static void proof_free(proof *p) {
+  tree_free(p->best); /* not the one returned */
   srch_bounds_free(p->bx);
   free(p->op);
   free(p->U);
@@ -457,6 +580,7 @@ static int run_stages(proof *p) {
   static bool (*const value_stages[])(proof *) = {stage_l0,  stage_seed, stage_probe,
                                                   stage_l1,  stage_l2,   stage_exact};
   p->t = now_seconds();
+  p->st.value = INF; /* until proof_report() */
   bool ok = true;
   for (size_t i = 0; ok && i < sizeof value_stages / sizeof *value_stages; i++)
     ok = value_stages[i](p);
@@ -488,6 +612,7 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
 static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
   const uint16_t *cls = L->part + L->cls[i].start;
   int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
+  s->pg.quiet++; /* its own proof reports nothing: the line is the caller's */
   if (s->rw) {
     int *CU = xmalloc(sizeof *CU * (size_t)s->root_nu), cnu;
     cnu = rules_after(s->o.rules, s->rw, s->root_u, s->root_nu, g, pat, CU);
@@ -504,6 +629,7 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
      * only bounds in the memo. */
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
   }
+  s->pg.quiet--;
   if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
   assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
@@ -544,7 +670,7 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
     int now;
 #pragma omp atomic capture
     now = ++*done;
-    srch_progress(s, "classes solved", now, ncls, INF);
+    srch_progress(s, now, ncls, "patterns", INF, -1);
   }
   return sum;
 }
@@ -585,7 +711,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks);
     vals[big++] = v;
     sum += v;
-    srch_progress(s, "classes solved", ++done, ncls, INF);
+    srch_progress(s, ++done, ncls, "patterns", INF, -1);
     if (v >= INF && !stopped(s)) break; /* no strategy fits: nor for g */
   }
   s->seed_bound = INF; /* srch_root() recorded a class's seed */
@@ -604,7 +730,17 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
 /* ------------------------------------------------------------------ */
 /* The entry point                                                      */
 
+static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **tree);
+
+/* The solve, then the progress line cleared (search.h: no message runs
+ * into it). */
 int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
+  int v = solve_inner(s, A, n, first, tree);
+  srch_progress_end(s);
+  return v;
+}
+
+static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   srch_begin(s);
   int d = s->depth;
   if (tree) *tree = NULL;
@@ -623,6 +759,7 @@ int search_solve(search *s, const uint16_t *A, int n, int first, tnode **tree) {
   if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) {
     V = INF;
   } else {
+    srch_phase(s, "solving %s", s->g->guesses.w[first]);
     level *L = xcalloc(1, sizeof *L);
     L->part = xmalloc(sizeof *L->part * (size_t)n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);

@@ -5,9 +5,12 @@
  * value-only entry points of search.h.  The proofs above it
  * (search_proof.c: search_solve()) call it; it calls none of them.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "search_impl.h"
 
@@ -115,22 +118,121 @@ int search_set_history(search *s, const int *guesses, const int *pats, int nh) {
   return s->root_nu;
 }
 
-void srch_progress(search *s, const char *what, int done, int total, int best) {
-  if (!s->o.progress) return;
+/* ------------------------------------------------------------------ */
+/* Progress (search.h, search_impl.h srch_phase()).                     */
+
+/* The terminal's width (stderr), or 80. */
+static int term_cols(void) {
+  struct winsize w;
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 20) return w.ws_col;
+  return 80;
+}
+
+/* Seconds as people read them: "42 s", "7 min", "2.5 h". */
+static void say_seconds(char *b, size_t n, double sec) {
+  long t = sec < 0 ? 0 : (long)(sec + 0.5);
+  if (t < 100) snprintf(b, n, "%ld s", t);
+  else if (t < 6000) snprintf(b, n, "%ld min", (t + 30) / 60);
+  else snprintf(b, n, "%.1f h", t / 3600.0);
+}
+
+/* The line, in plain words: the root proof's first guesses settled and
+ * the best total so far; the step running, its count and its ETA; the
+ * time so far.  brief 1 leaves out the time, 2 the step's words too (a
+ * narrow terminal). */
+static void progress_text(search *s, char *b, size_t n, int done, int total, const char *unit,
+                          int brief) {
+  sprogress *pg = &s->pg;
+  size_t k = 0;
+  double t = now_seconds();
+#define ADD(...) (k += k < n ? (size_t)snprintf(b + k, n - k, __VA_ARGS__) : 0)
+  if (pg->of > 0) {
+    ADD("%d of %d first guesses settled", atomic_load(&pg->settled), pg->of);
+    if (pg->best < INF && pg->best_g >= 0)
+      ADD(", best %s %d", s->g->guesses.w[pg->best_g], pg->best);
+    else if (pg->best < INF)
+      ADD(", best %d (greedy)", pg->best);
+    ADD(brief < 2 ? "; " : "");
+  }
+  if (brief < 2) {
+    ADD("%s", pg->phase);
+    if (total > 0 && unit) ADD(", %d of %d %s", done, total, unit);
+    else if (total > 0) ADD(", %d%%", (int)(100.0 * done / total));
+  }
+  char tb[32];
+  if (total > 0 && done > 0 && done < total) {
+    say_seconds(tb, sizeof tb, (t - pg->t_phase) / done * (total - done));
+    ADD(", ETA %s", tb);
+  }
+  say_seconds(tb, sizeof tb, t - s->t0);
+  if (brief < 1) ADD("; %s", tb);
+#undef ADD
+  if (k >= n) b[n - 1] = '\0';
+}
+
+/* Write the line: on a terminal over the last one (the most that fits
+ * its width, padded over what is left of the last); else as a plain
+ * line. */
+static void progress_write(search *s, int done, int total, const char *unit, bool force) {
+  sprogress *pg = &s->pg;
+  double t = now_seconds(), run = t - s->t0;
+  if (s->o.progress == SEARCH_PROGRESS_LINES) {
+    /* The root proof's steps only: the rest is quick, or says enough
+     * when it ends. */
+    if (pg->of <= 0 || run < PROGRESS_LINES_AFTER || !(force || run >= 2 * pg->last)) return;
+    pg->last = run;
+  } else {
+    if (!force && t - pg->last < PROGRESS_INTERVAL) return;
+    pg->last = t;
+  }
+  char b[512];
+  if (s->o.progress == SEARCH_PROGRESS_LINES) {
+    progress_text(s, b, sizeof b, done, total, unit, 0);
+    fprintf(stderr, "optle: %s\n", b);
+  } else {
+    int cols = term_cols(), len = 0;
+    for (int brief = 0; brief <= 2; brief++) {
+      progress_text(s, b, sizeof b, done, total, unit, brief);
+      if ((len = (int)strlen(b)) < cols) break;
+    }
+    if (len > cols - 1) b[len = cols - 1] = '\0';
+    fprintf(stderr, "\r%s%*s", b, pg->shown > len ? pg->shown - len : 0, "");
+    pg->shown = len;
+  }
+  fflush(stderr);
+}
+
+static bool progress_on(const search *s) {
+  return s->o.progress != SEARCH_PROGRESS_OFF && s->pg.quiet == 0;
+}
+
+void srch_phase(search *s, const char *fmt, ...) {
+  if (!progress_on(s)) return;
+  va_list ap;
+  va_start(ap, fmt);
 #pragma omp critical(search_progress)
   {
-    double t = now_seconds();
-    if (t - s->last_progress >= PROGRESS_INTERVAL || done == total) {
-      s->last_progress = t;
-      if (best < INF)
-        fprintf(stderr, "\r%s %d/%d, best total %d, %.1f s   ", what, done, total, best,
-                t - s->t0);
-      else
-        fprintf(stderr, "\r%s %d/%d, %.1f s   ", what, done, total, t - s->t0);
-      if (done == total) fputc('\n', stderr);
-      fflush(stderr);
-    }
+    vsnprintf(s->pg.phase, sizeof s->pg.phase, fmt, ap);
+    s->pg.t_phase = now_seconds();
+    progress_write(s, 0, 0, NULL, true);
   }
+  va_end(ap);
+}
+
+void srch_progress(search *s, int done, int total, const char *unit, int best, int best_g) {
+  if (!progress_on(s)) return;
+#pragma omp critical(search_progress)
+  {
+    if (best < INF) s->pg.best = best, s->pg.best_g = best_g;
+    progress_write(s, done, total, unit, false);
+  }
+}
+
+void srch_progress_end(search *s) {
+  if (s->o.progress != SEARCH_PROGRESS_TERMINAL || !s->pg.shown) return;
+  fprintf(stderr, "\r%*s\r", s->pg.shown, "");
+  fflush(stderr);
+  s->pg.shown = 0;
 }
 
 /* Greedy seed for a set: its total plus one is a safe first beta. */
@@ -174,6 +276,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);
+  srch_phase(s, "trying the first guesses");
   atomic_int best;
   atomic_init(&best, beta);
   int done = 0, best_g = -1;
@@ -204,7 +307,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
     int now;
 #pragma omp atomic capture
     now = ++done;
-    srch_progress(s, "first guesses tried", now, nc, atomic_load(&best));
+    srch_progress(s, now, nc, "tried", INF, -1);
   }
   int v = atomic_load(&best);
   if (stopped(s)) {
@@ -232,13 +335,18 @@ void search_set_max_guesses(search *s, int max_guesses) {
 /* Every public entry point starts here: the clock, no stop report. */
 void srch_begin(search *s) {
   s->t0 = now_seconds();
-  s->last_progress = 0;
+  s->pg.last = 0;
+  s->pg.of = 0;
+  s->pg.best = INF;
+  s->pg.best_g = -1;
+  atomic_store(&s->pg.settled, 0);
   s->part = (search_partial){0};
 }
 
 /* Every value-only entry point ends here: a stop makes its INF a "don't
  * know", which search_stopped() reports. */
 int srch_finish(search *s, int v) {
+  srch_progress_end(s);
   if (stopped(s)) {
     s->part = (search_partial){true, 0, INF, -1, 0, 0, false};
     return INF;

@@ -61,24 +61,38 @@ static int json_node(FILE *fp, const tnode *t, const game *g, int depth) {
   return 0;
 }
 
+static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, rules_mode rules,
+                      objective obj, bool unproven, int lower_bound);
+
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses) {
   return treeio_write_json_mode(fp, t, g, max_guesses, RULES_NORMAL, OBJ_TOTAL);
 }
 
 int treeio_write_json_mode(FILE *fp, const tnode *t, const game *g, int max_guesses,
                            rules_mode rules, objective obj) {
+  return json_write(fp, t, g, max_guesses, rules, obj, false, -1);
+}
+
+/* The JSON file; unproven: not proven optimal ("proven": false), with
+ * the proven lower bound when known (>= 0, "lower_bound"). */
+static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, rules_mode rules,
+                      objective obj, bool unproven, int lower_bound) {
   if (!t) return err_set("tree: nothing to write");
   double avg = t->n > 0 ? (double)t->total / (double)t->n : 0.0;
-  char hex[WORDS_HASH_HEX];
+  char hex[WORDS_HASH_HEX], mark[64];
+  if (lower_bound >= 0)
+    snprintf(mark, sizeof mark, "\"proven\": false, \"lower_bound\": %d, ", lower_bound);
+  else
+    snprintf(mark, sizeof mark, "\"proven\": false, ");
   words_hash_hex(g->lists_hash, hex);
   putc('{', fp);
   if (g->list) fprintf(fp, "\"list\": \"%s\", ", g->list);
   fprintf(fp,
           "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
           "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %.4f, "
-          "\"optle_version\": \"%s\",\n",
+          "%s\"optle_version\": \"%s\",\n",
           hex, t->n, g->n_guesses, max_guesses, rules_name(rules), objective_name(obj), t->total,
-          avg, version_full());
+          avg, unproven ? mark : "", version_full());
   fputs(" \"tree\": ", fp);
   if (json_node(fp, t, g, 0)) return -1;
   fputs("}\n", fp);
@@ -165,10 +179,18 @@ int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_gue
 }
 
 int treeio_out_writer(FILE *fp, const char *path, void *job) {
-  const treeio_job *j = job;
-  treefmt f = treeio_format_of(path);
+  return treeio_write_job(fp, treeio_format_of(path), job);
+}
+
+int treeio_write_job(FILE *fp, treefmt f, const treeio_job *j) {
   if (f == TREEFMT_JSON)
-    return treeio_write_json_mode(fp, j->t, j->g, j->max_guesses, j->rules, j->objective);
+    return json_write(fp, j->t, j->g, j->max_guesses, j->rules, j->objective, j->unproven,
+                      j->lower_bound);
+  if (f == TREEFMT_TEXT && j->unproven && j->t) {
+    fprintf(fp, TREEIO_UNPROVEN " (a stopped solve's best tree, total %d)", j->t->total);
+    if (j->lower_bound >= 0) fprintf(fp, "; lower bound %d", j->lower_bound);
+    putc('\n', fp);
+  }
   return treeio_write(fp, f, j->t, j->g, j->max_guesses);
 }
 

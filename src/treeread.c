@@ -105,6 +105,7 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
   *out = NULL;
   memset(info, 0, sizeof *info);
   info->answers = info->guesses = info->max_guesses = info->total = -1;
+  info->lower_bound = -1;
   info->average = -1;
   if (len > TREEREAD_MAX_BYTES)
     return err_set("%s: more than the %zu MiB a tree file may have", name,
@@ -127,14 +128,14 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
     info->format = TREEFMT_JSON;
     return tr_read_json(data, len, &r, out, info);
   }
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '#') { /* '#': a comment */
     info->format = TREEFMT_TEXT;
     return tr_read_text(data, len, &r, out, info);
   }
   char found[16];
   snprintf(found, sizeof found, c > 0x20 && c < 0x7f ? "'%c'" : "byte 0x%02x", c);
   return err_set("%s:%d: not a tree file: neither JSON (starting with '{') nor the text format "
-                 "(starting with a word); found %s",
+                 "(starting with a word or a '#' comment); found %s",
                  name, line, found);
 }
 
@@ -144,6 +145,7 @@ int treeread_lists(const char *data, size_t len, const char *name, int max_answe
                    treeread_info *info) {
   memset(info, 0, sizeof *info);
   info->answers = info->guesses = info->max_guesses = info->total = -1;
+  info->lower_bound = -1;
   info->average = -1;
   if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) { /* as treeread_mem() */
     data += 3;
@@ -153,7 +155,8 @@ int treeread_lists(const char *data, size_t len, const char *name, int max_answe
   while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
   unsigned char c = i < len ? (unsigned char)data[i] : 0;
   if (c != '{') {
-    info->format = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? TREEFMT_TEXT : TREEFMT_NONE;
+    info->format =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '#' ? TREEFMT_TEXT : TREEFMT_NONE;
     return 0;
   }
   info->format = TREEFMT_JSON;

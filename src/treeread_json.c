@@ -117,6 +117,22 @@ static int jint(const jsonr *x, const json_t *v, const char *key, long long lo, 
   return 0;
 }
 
+/* Whether an answer ends at the inner node at depth d, from the labels
+ * alone: its guess is in the answer list and every label on the path is
+ * the guess's own feedback, so that answer reaches the node and is
+ * guessed there.  The node's count of answers follows from this, never
+ * from its stored total, so a wrong total is blamed on its own node (a
+ * total one short would otherwise read as "no answer ends here", and its
+ * parent, whose answers would then not add up, would be blamed). */
+static bool json_wins_here(const jsonr *x, int d) {
+  const game *g = x->r.g;
+  int a = g->guess2ans[x->guess[d]];
+  if (a < 0) return false;
+  for (int j = 0; j < d; j++)
+    if (feedback_of(gw(&x->r, x->guess[j]), g->answers.w[a]) != x->pat[j]) return false;
+  return true;
+}
+
 /* The answer whose path ends at the node at depth d (its guess): in the
  * answer list, every label on the path its feedback, seen once. */
 static void json_answer_ends(jsonr *x, int d, bool leaf) {
@@ -232,6 +248,37 @@ static int json_branches(jsonr *x, json_t *jn, int d, int guess, patkid *pk, int
   return 0;
 }
 
+/* An inner node's stored total against what its branches add up to
+ * (below_n answers, below_total guesses) and whether its guess ends an
+ * answer here (json_wins_here()).  One more than they add up to, with a
+ * guess that cannot end an answer here, is named by its cause (not an
+ * answer, or a label on the path that is not its feedback). */
+static void json_total_check(jsonr *x, int d, int total, long long below_n,
+                             long long below_total) {
+  if (x->r.invalid) return; /* the first invalid spot is the one named */
+  const char *name = x->r.name, *w = gw(&x->r, x->guess[d]);
+  bool wins = json_wins_here(x, d);
+  long long want = below_n + below_total + wins;
+  if (total == want) {
+    if (wins) json_answer_ends(x, d, false);
+    return;
+  }
+  if (!wins && total == want + 1) {
+    json_answer_ends(x, d, false); /* says why no answer ends here */
+    if (x->r.invalid) return;
+  }
+  char why[160];
+  if (wins)
+    snprintf(why, sizeof why, ", and '%s' is an answer that ends here", w);
+  else if (x->r.g->guess2ans[x->guess[d]] < 0)
+    snprintf(why, sizeof why, ", and '%s' is no answer", w);
+  else
+    snprintf(why, sizeof why, ", and no answer ends here ('%s' is not the answer on this path)", w);
+  tr_invalid(&x->r, "%s: %s: \"total\" is %d, but its branches add up to %lld answers and %lld "
+             "guesses%s: it should be %lld",
+             name, x->path, total, below_n, below_total, why, want);
+}
+
 /* Convert the node v at depth d (x->path names it).  NULL on an
  * unusable node (err_set); invalid spots are recorded and reading goes on. */
 static tnode *json_node(jsonr *x, json_t *v, int d) {
@@ -274,23 +321,18 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
   }
   free(pk);
   /* total = (1 if the guess ends an answer here) + children's n + totals. */
-  long long ends = total - below_n - below_total;
-  if ((ends < 0 || ends > 1) && !x->r.invalid)
-    tr_invalid(&x->r, "%s: %s: \"total\" is %d, but its branches add up to %lld answers and %lld "
-               "guesses: it should be %lld (or %lld if '%s' is an answer that ends here)",
-               name, x->path, total, below_n, below_total, below_n + below_total,
-               below_n + below_total + 1, gw(&x->r, guess));
-  if (ends == 1 && !x->r.invalid) json_answer_ends(x, d, false);
-  t->n = (int)below_n + (ends == 1 ? 1 : 0);
+  json_total_check(x, d, total, below_n, below_total);
+  t->n = (int)below_n + json_wins_here(x, d);
   return t;
 }
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
-static const char *const top_keys[] = {"answers", "guesses",  "max_guesses", "total",
-                                       "average", "tree",     "list",        "lists_hash",
-                                       "rules",   "objective", "optle_version"};
+static const char *const top_keys[] = {"answers",   "guesses",       "max_guesses", "total",
+                                       "average",   "tree",          "list",        "lists_hash",
+                                       "rules",     "objective",     "optle_version", "proven",
+                                       "lower_bound"};
 #define TOP_REQUIRED 6
-#define TOP_KEYS 11
+#define TOP_KEYS 13
 
 /* "rules" and "objective" (either may be NULL: absent, normal and total)
  * into info: 0, or -1 (err_set). */
@@ -365,6 +407,23 @@ int tr_json_lists_fields(const char *name, const json_t *list, const json_t *has
   return 0;
 }
 
+/* "proven" and "lower_bound" (either may be NULL: absent) into info: a
+ * tree not proven optimal, and the bound it records.  0, or -1 (err_set,
+ * unusable). */
+static int proof_fields(jsonr *x, const json_t *proven, const json_t *lb, treeread_info *info) {
+  const char *name = x->r.name;
+  info->lower_bound = -1;
+  if (proven && !json_is_boolean(proven))
+    return err_set("%s: top level: \"proven\" must be true or false, not %s", name,
+                   jtype(proven));
+  info->unproven = proven && json_is_false(proven);
+  if (lb && !info->unproven)
+    return err_set("%s: top level: \"lower_bound\" belongs to a tree not proven optimal "
+                   "(\"proven\": false)", name);
+  snprintf(x->path, sizeof x->path, "top level");
+  return lb ? jint(x, lb, "lower_bound", 0, TOTAL_MAX, &info->lower_bound) : 0;
+}
+
 int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   const char *name = r->name;
   info->lines = 1;
@@ -393,8 +452,8 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
     if (k == TOP_KEYS) {
       char b[32];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
-              "total, average, tree, and optionally list, lists_hash, rules, objective and "
-              "optle_version)",
+              "total, average, tree, and optionally list, lists_hash, rules, objective, "
+              "optle_version, proven and lower_bound)",
               name, tr_shown(key, strlen(key), b));
       goto done;
     }
@@ -408,6 +467,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
   if (tr_json_lists_fields(name, fields[6], fields[7], info)) goto done;
   if (mode_fields(name, fields[8], fields[9], info)) goto done;
   if (fields[10] && json_version_field(name, fields[10], info)) goto done;
+  if (proof_fields(x, fields[11], fields[12], info)) goto done;
   snprintf(x->path, sizeof x->path, "top level");
   if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
       jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||

@@ -235,6 +235,24 @@ static void text_walk(textr *x, const tline *l) {
   }
 }
 
+/* A '#' line before the tree: a comment, unless it is TREEIO_UNPROVEN's
+ * (treeio.h), whose "lower bound N" goes into info. */
+static void text_comment(const char *s, size_t n, treeread_info *info) {
+  size_t m = strlen(TREEIO_UNPROVEN);
+  if (n < m || memcmp(s, TREEIO_UNPROVEN, m)) return;
+  info->unproven = true;
+  const char *key = "lower bound ";
+  size_t k = strlen(key);
+  for (size_t i = m; i + k < n; i++)
+    if (!memcmp(s + i, key, k)) {
+      long v = 0;
+      size_t j = i + k;
+      for (; j < n && s[j] >= '0' && s[j] <= '9' && v < 1000000000; j++) v = v * 10 + (s[j] - '0');
+      if (j > i + k) info->lower_bound = (int)v;
+      return;
+    }
+}
+
 int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
   textr x = {.r = *r};
   x.line_of = xcalloc((size_t)r->g->n_answers, sizeof *x.line_of);
@@ -250,6 +268,10 @@ int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_
     no++;
     while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ')) n--;
     if (n == 0) continue;
+    if (!prev && s[0] == '#') { /* a comment before the tree */
+      text_comment(s, n, info);
+      continue;
+    }
     if (n > TREEREAD_MAX_LINE) {
       rc = err_set("%s:%d: line too long (more than %d bytes)", r->name, no, TREEREAD_MAX_LINE);
       break;

@@ -123,9 +123,14 @@ static int limit_of(int max_guesses, const treeread_info *info) {
   return info && info->format == TREEFMT_JSON && info->max_guesses > 0 ? info->max_guesses : 0;
 }
 
-/* 4. JSON's top-level fields. */
+/* 4. JSON's top-level fields; the lower bound of a tree not proven
+ * optimal (JSON or text) at most its total, which a strategy reaches. */
 static int header_check(const tnode *t, const game *g, const treeread_info *info,
                         const char *name) {
+  if (info && info->unproven && info->lower_bound > t->total)
+    return err_set("%s: the recorded lower bound %d is above the tree's total %d (no strategy "
+                   "does better than a lower bound)",
+                   name, info->lower_bound, t->total);
   if (!info || info->format != TREEFMT_JSON) return 0;
   if (info->answers != t->n)
     return err_set("%s: top-level \"answers\" is %d, but the tree has %d answers", name,
@@ -312,6 +317,11 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
     fprintf(fp, "written by    optle %s\n", info->version);
   fprintf(fp, "first guess   %s\n", word(g, t));
   tree_print_totals(fp, s.n, s.total, s.most, s.dist);
+  if (info->unproven && info->lower_bound >= 0)
+    fprintf(fp, "proven        no: a stopped solve's best tree; the optimum is %d to %ld\n",
+            info->lower_bound, (long)s.total);
+  else if (info->unproven)
+    fprintf(fp, "proven        no: a stopped solve's best tree, not proven optimal\n");
   fprintf(fp, "tree hash     %016llx\n", (unsigned long long)tree_hash(t));
   int nw = s.dist[s.most];
   fprintf(fp, "worst         %d answer%s take%s %d guess%s", nw, nw == 1 ? "" : "s",

@@ -335,7 +335,7 @@ static const fixture invalid[] = {
     {"v-label.json", ": .tree.next.YBYBG: answer 'patch': pattern YBYBG after 'clamp' but clamp "
                      "gives YBYBY"},
     {"v-total.json", ": .tree.next.BBBBB: \"total\" is 7, but its branches add up to 2 answers "
-                     "and 3 guesses: it should be 5 (or 6 if 'fight' is an answer"},
+                     "and 3 guesses, and 'fight' is an answer that ends here: it should be 6"},
     {"v-leaf-total.json", ": .tree.next.BBBYB: leaf 'might' has total 2"},
     {"v-win-branch.json", ": .tree.next.GGGGG: the winning pattern is a branch under 'clamp'"},
     {"v-pattern-twice.json", ": .tree.next.yyybb: pattern yyybb is listed twice under 'clamp'"},

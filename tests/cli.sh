@@ -219,7 +219,7 @@ for list in small medium large; do
       expect "$list: JSON average equals summary" \
         "$(jq -r '.average | . * 10000 | round' "$out/$list.json")" = "$(echo "$average" | tr -d .)"
       expect "$list: JSON first guess equals summary" \
-        "$(jq -r '.tree.guess' "$out/$list.json")" = "$(summary_value 'first guess')"
+        "$(jq -r '.tree.guess' "$out/$list.json")" = "$(summary_word 'first guess')"
       # Leaves (nodes without "next") are single answers: count them
       # plus inner nodes whose guess wins, via the text file's lines.
       expect "$list: JSON leaves total 1" \

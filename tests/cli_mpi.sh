@@ -92,12 +92,12 @@ run mpi -np 3 "$MPI_OPTLE" solve --list medium --threads 1 -o "$tmp/medium-3.jso
 expect "solve medium -np 3: exits 0" "$rc" = 0
 same_file "solve medium -np 3: one process's tree file" "$tmp/medium-3.json" "$tmp/medium.json"
 run "$OPTLE" solve "${W[@]}" --threads 2 -o "$tmp/w.json"
-want_hash=$(summary_value "tree hash") want_first=$(summary_value "first guess")
+want_hash=$(summary_value "tree hash") want_first=$(summary_word "first guess")
 run mpi -np 2 "$MPI_OPTLE" solve "${W[@]}" --threads 1 -o "$tmp/w-2.json"
 expect "solve $what -np 2: exits 0" "$rc" = 0
 same_file "solve $what -np 2: one process's tree file" "$tmp/w-2.json" "$tmp/w.json"
 expect "solve $what -np 2: the tree hash" "$(summary_value "tree hash")" = "$want_hash"
-expect "solve $what -np 2: the first guess, not fixed" "$(summary_value "first guess")" = "$want_first"
+expect "solve $what -np 2: the first guess, not fixed" "$(summary_word "first guess")" = "$want_first"
 has "solve -np 2: says the ranks" "ranks         2"
 run "$OPTLE" solve --list medium --hard --threads 2 -o "$tmp/hard.json"
 run mpi -np 2 "$MPI_OPTLE" solve --list medium --hard --threads 1 -o "$tmp/hard-2.json"

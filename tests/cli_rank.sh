@@ -51,7 +51,7 @@ awk -F'\t' 'NR > 4 && (($3 == "exact" && $2 > 124) || ($3 == "bound" && $2 <= 12
 expect "rank small --cutoff 124: exact up to it, bounds above" "$?" = 0
 # Rules: hard mode's best first guess is solve --hard's.
 run "$OPTLE" solve --list medium --hard --threads 2
-hard_first=$(summary_value "first guess") hard_total=$(summary_value total)
+hard_first=$(summary_word "first guess") hard_total=$(summary_value total)
 run "$OPTLE" rank --list medium --hard --top 1
 expect "rank --hard --top 1: solve --hard's first guess" \
   "$(sed -n 5p "$tmp/out")" = "$hard_first"$'\t'"$hard_total"$'\texact'

@@ -180,7 +180,11 @@ for delay in 0.3 1.5; do
   stop_after "20,000 answers, SIGINT at $delay s" "$delay" INT \
     "$OPTLE" solve --answers "$d/a20k.txt" --threads 2 -o "$d/stop.json"
 done
+# Stopped before any tree was built (the table or the seed): no file,
+# and the stop's line says so (a stop after the root proof's probe
+# writes its tree: tests/cli_root.sh).
 expect "20,000 answers: no tree written" ! -e "$d/stop.json"
+stop_said "20,000 answers: says no tree was written" "no tree written"
 t0=$(ms_now)
 check "20,000 answers, --time-limit 1" 4 err "optle: time limit reached after" \
   "$OPTLE" solve --answers "$d/a20k.txt" --threads 2 --time-limit 1

@@ -428,11 +428,21 @@ fi
 # ------------------------------------------------------------------
 # Stopping: SIGINT and SIGTERM during a long solve, and --time-limit.
 # optle must exit with status 4 within a second of the signal, print the
-# proven lower bound, and write nothing to its -o paths: no tree, no
-# temporary file.
+# proven lower bound, and, stopped before any tree was built (these stop
+# well before the root proof's probe has its tree, and a fixed first
+# guess has none), write nothing to its -o paths: no tree, no temporary
+# file; and say so.  (A stop after the probe writes its tree:
+# tests/cli_root.sh.)
 
 stopdir="$tmp/stop"
 mkdir -p "$stopdir"
+# no_tree_said NAME: the stop's line says no tree was written (or it
+# came while the table was built, which says nothing was computed).
+no_tree_said() {
+  if grep -q 'no tree written\|nothing was computed' "$tmp/err"; then pass; else
+    fail "$1: says no tree was written" "stderr: $(head -c 300 "$tmp/err")"
+  fi
+}
 no_output() {
   local left
   left=$(find "$stopdir" -mindepth 1 | head -n 3)
@@ -477,6 +487,7 @@ stop_check() {
   expect "$name: says it stopped" "$(grep -c '^optle: stopped after' "$tmp/err")" = 1
   stop_report "$name"
   no_output "$name"
+  no_tree_said "$name"
 }
 stop_check "SIGINT, nyt --hard --first butyl" INT "$OPTLE" solve --list nyt --hard --first butyl --threads 2
 stop_check "SIGTERM, nyt --hard --first butyl" TERM "$OPTLE" solve --list nyt --hard --first butyl --threads 2
@@ -496,6 +507,7 @@ for args in "--hard --first butyl" ""; do
   expect "--time-limit 1, nyt $args: stops within a second of the limit (${after:-?} s)" \
     "$(awk -v a="${after:-99}" -v m="$stop_ms" 'BEGIN { print (a <= 1 + m / 1000) ? "yes" : "no" }')" = yes
   no_output "--time-limit 1, nyt $args"
+  no_tree_said "--time-limit 1, nyt $args"
 done
 no_leftover=$(find "$root" -maxdepth 2 -name '*.tmp.*' -newer "$w/ok.txt" 2>/dev/null | head -n 3)
 expect "no temporary files left in the repository ($no_leftover)" -z "$no_leftover"

@@ -52,7 +52,7 @@ expect "large: total 1466" "$(summary_value total)" = 1466
 has "large: the stages are reported" "refuted by L1 (and L0)"
 has "large: ... and their times" "upper bound (one exact search)"
 root_hash=$(summary_value "tree hash")
-first=$(summary_value "first guess")
+first=$(summary_word "first guess")
 run "$OPTLE" solve --list large --first "$first"
 expect "large: --first $first gives the same tree" "$(summary_value "tree hash")" = "$root_hash"
 for t in 1 2; do
@@ -68,22 +68,138 @@ if [ "$sanitized" = 1 ]; then
 else
   run "$OPTLE" solve --answers wordlists/nyt-answers.txt --threads 2 --stats
   expect "answers only: solves" "$rc" = 0
-  expect "answers only: SLATE first" "$(summary_value "first guess")" = slate
+  expect "answers only: SLATE first" "$(summary_word "first guess")" = slate
   expect "answers only: 7951 in all" "$(summary_value total)" = 7951
   root_hash=$(summary_value "tree hash")
   run "$OPTLE" solve --answers wordlists/nyt-answers.txt --threads 2 --first slate
   expect "answers only: --first slate gives the same tree" "$(summary_value "tree hash")" = "$root_hash"
 fi
 
+# ------------------------------------------------------------------
+# The summary says what was proven (issue 32): "proven best of N first
+# guesses", then the next best or the least bound of the others, each
+# true of rank's exact ranking (every value exact).
+for l in small medium large; do
+  run "$OPTLE" rank --list "$l"
+  grep -v '^#' "$tmp/out" >"$tmp/rank-$l"
+  run "$OPTLE" solve --list "$l" --threads 2
+  line=$(summary_value "first guess") best=$(summary_word "first guess") total=$(summary_value total)
+  n=$(wc -l <"$tmp/rank-$l")
+  expect "$l: '$line' says proven best of $n" "$(grep -c "^first guess   $best (proven best of $n first guesses; " "$tmp/out")" = 1
+  expect "$l: rank agrees on $best $total" "$(awk -v w="$best" '$1 == w { print $2 }' "$tmp/rank-$l")" = "$total"
+  second=$(awk -v w="$best" '$1 != w { print $2; exit }' "$tmp/rank-$l")
+  if [[ $line =~ next\ best\ ([a-z]+),\ \+([0-9]+) ]]; then
+    nb=${BASH_REMATCH[1]} d=${BASH_REMATCH[2]}
+    expect "$l: next best $nb +$d is rank's second value" "$((total + d))" = "$second"
+    expect "$l: and $nb's" "$(awk -v w="$nb" '$1 == w { print $2 }' "$tmp/rank-$l")" = "$second"
+  elif [[ $line =~ every\ other\ first\ guess\ ([0-9]+)\ or\ more,\ \+([0-9]+) ]]; then
+    b=${BASH_REMATCH[1]} d=${BASH_REMATCH[2]}
+    expect "$l: every other $b or more: rank's second is $second" "$second" -ge "$b"
+    expect "$l: +$d is $b - $total" "$((b - total))" = "$d"
+    expect "$l: above the best" "$b" -gt "$total"
+  else
+    fail "$l: the summary names the next best or a bound" "$line"
+  fi
+done
+
 # A stop during the root proof reports proven bounds only.  --time-limit
 # counts from the start, the feedback table included, and under a
 # sanitizer the NYT table alone takes seconds (scalar fill, ASan).
-limit=1
+# Stderr is not a terminal: the progress is a few plain lines, in plain
+# words, past the first 2 s, and the count agrees with the summary's.
+# plain_lines NAME LAST: $tmp/err holds such lines and then LAST, the
+# stop's message (none may come in a loaded machine's first seconds, a
+# long seed printing none: the stop after the probe below has them).
+plain_lines() {
+  expect "$1: a few" "$(wc -l <"$tmp/err")" -le 8
+  expect "$1: no carriage return" "$(tr -cd '\r' <"$tmp/err" | wc -c)" = 0
+  expect "$1: every one an 'optle: ' line" "$(grep -vc '^optle: ' "$tmp/err")" = 0
+  expect "$1: the progress in plain words" \
+    "$(grep -v "^$2" "$tmp/err" | grep -vc '^optle: [0-9]* of 12947 first guesses settled')" = 0
+  expect "$1: no inner words" "$(grep -Ec 'L1:|L2:|classes solved|best total' "$tmp/err")" = 0
+  expect "$1: the stop's message last, on its own line" "$(tail -n 1 "$tmp/err" | grep -c "^$2")" = 1
+  expect "$1: the summary's count is of 12947, as the lines'" \
+    "$(grep -c '^progress .* of 12947 first guesses settled (ruled out or solved)$' "$tmp/out")" = 1
+}
+limit=4
 [ "$sanitized" = 1 ] && limit=15
-run "$OPTLE" solve --list nyt --threads 2 --time-limit "$limit"
+run "$OPTLE" solve --list nyt-2022-02 --threads 2 --time-limit "$limit"
 expect "stopped root proof: status 4" "$rc" = 4
 lb=$(awk '/^lower bound/ { print $3 }' "$tmp/out")
 expect "stopped root proof: a lower bound at most the optimum 7897" "${lb:-99999}" -le 7897
+if grep -q 'while building the feedback table' "$tmp/err"; then
+  note "stopped root proof: stopped while building the table (no progress lines)"
+else
+  plain_lines "stopped root proof, plain lines" "optle: time limit reached after"
+fi
+
+# A stop after the probe has its total (SALET 7897, exact) writes the
+# probe's tree, whole, marked not proven optimal, with the lower bound;
+# status 4; verify reads the mark.  SIGINT once the plain lines say the
+# bounds began (about 7 s in on two quiet cores).
+if [ "$sanitized" = 1 ]; then
+  skip "a stopped solve's tree (sanitizer build: the plain build's run checks it)"
+else
+  "$OPTLE" solve --list nyt-2022-02 --threads 2 -o "$tmp/stop.json" -o "$tmp/stop.txt" \
+    >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    grep -q 'ruling out by lower bounds' "$tmp/err" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+  rc=$?
+  expect "stopped after the probe: status 4" "$rc" = 4
+  expect "stopped after the probe: plain lines, at least two" \
+    "$(grep -c '^optle: [0-9]* of 12947 first guesses settled' "$tmp/err")" -ge 2
+  plain_lines "stopped after the probe, plain lines" "optle: stopped after"
+  err_has "stopped after the probe: says it wrote the tree" "wrote the best tree found, marked not proven optimal"
+  expect "stopped after the probe: the summary" "$(summary_value tree)" = \
+    "first guess salet, total 7897 (average 3.4201), not proven optimal"
+  expect "stopped after the probe: the --first salet tree" "$(summary_value "tree hash")" = 611eab368d614a52
+  lb=$(awk '/^lower bound/ { print $3 }' "$tmp/out")
+  expect "stopped after the probe: JSON marked, with the lower bound" \
+    "$(jq -c '[.proven, .lower_bound, .total]' "$tmp/stop.json")" = "[false,${lb:-?},7897]"
+  expect "stopped after the probe: text marked" "$(head -n 1 "$tmp/stop.txt")" = \
+    "# optle: not proven optimal (a stopped solve's best tree, total 7897); lower bound ${lb:-?}"
+  check "stopped after the probe: verify reads the mark" 0 out "proven        no: a stopped solve's best tree; the optimum is $lb to 7897" \
+    "$OPTLE" verify "$tmp/stop.txt" --list nyt-2022-02
+  check "stopped after the probe: ... in JSON too" 0 out "valid (not proven optimal)" "$OPTLE" verify "$tmp/stop.json"
+fi
+
+# On a terminal (tmux, 70 columns): one line, rewritten in place, never
+# wider than the terminal; cleared before the stop's message, which
+# starts its own line.
+at_exit() { [ -S "$tmp/tmux.sock" ] && tmux -S "$tmp/tmux.sock" kill-server 2>/dev/null; }
+if command -v tmux >/dev/null 2>&1; then
+  sock=$tmp/tmux.sock
+  tmux -S "$sock" new-session -d -s root -x 70 -y 20 \
+    "$OPTLE solve --list nyt-2022-02 --threads 2 --time-limit $((limit + 4)) >$tmp/tty.out; echo '[exit' \$?']'; sleep 30"
+  seen=0
+  for _ in $(seq 1 $(((limit + 3) * 10))); do
+    tmux -S "$sock" capture-pane -p -t root >"$tmp/screen" 2>/dev/null
+    if grep -q 'first guesses settled' "$tmp/screen"; then seen=1; break; fi
+    sleep 0.1
+  done
+  expect "terminal: the progress line shows" "$seen" = 1
+  expect "terminal: one line on the screen ($(head -c 300 "$tmp/screen"))" "$(grep -c . "$tmp/screen")" = 1
+  expect "terminal: within 69 columns" "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/screen")" -le 69
+  expect "terminal: plain words" "$(grep -Ec 'L1:|L2:|classes solved|best total' "$tmp/screen")" = 0
+  for _ in $(seq 1 $(((limit + 8) * 10))); do
+    tmux -S "$sock" capture-pane -p -t root >"$tmp/screen" 2>/dev/null
+    grep -qF '[exit' "$tmp/screen" && break
+    sleep 0.1
+  done
+  expect "terminal: status 4" "$(grep -c '^\[exit 4\]' "$tmp/screen")" = 1
+  expect "terminal: the message starts its line" "$(grep -c '^optle: time limit reached after' "$tmp/screen")" = 1
+  expect "terminal: the line is cleared" "$(grep -c 'first guesses settled' "$tmp/screen")" = 0
+  expect "terminal: the summary's count" "$(grep -c '^progress .* of 12947 first guesses settled' "$tmp/tty.out")" = 1
+  tmux -S "$sock" kill-server 2>/dev/null
+else
+  skip "the terminal test (tmux not installed: tools/deps.sh test says how)"
+fi
 
 # ------------------------------------------------------------------
 

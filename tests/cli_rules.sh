@@ -64,7 +64,7 @@ grep -v '^#' wordlists/nyt-answers.txt | head -n "$na" >"$tmp/a695.txt"
 grep -v '^#' wordlists/nyt-guesses.txt >"$tmp/g.txt"
 run "$OPTLE" solve --answers "$tmp/a695.txt" --guesses "$tmp/g.txt" --hard --threads 2 --stats
 expect "hard root proof: solves" "$rc" = 0
-root_first=$(summary_value "first guess") root_hash=$(summary_value "tree hash")
+root_first=$(summary_word "first guess") root_hash=$(summary_value "tree hash")
 if [ "$na" = 695 ]; then
   expect "hard root proof: CRANE" "$root_first" = crane
   expect "hard root proof: total 2115" "$(summary_value total)" = 2115
@@ -75,7 +75,7 @@ run "$OPTLE" solve --answers "$tmp/a695.txt" --guesses "$tmp/g.txt" --hard --fir
 expect "hard root proof: the tree of its first guess fixed" "$(summary_value "tree hash")" = "$root_hash"
 run "$OPTLE" solve --answers "$tmp/a695.txt" --guesses "$tmp/g.txt" --ultrahard --threads 2
 expect "ultrahard root proof: solves" "$rc" = 0
-ultra_first=$(summary_value "first guess") ultra_hash=$(summary_value "tree hash")
+ultra_first=$(summary_word "first guess") ultra_hash=$(summary_value "tree hash")
 run "$OPTLE" solve --answers "$tmp/a695.txt" --guesses "$tmp/g.txt" --ultrahard --threads 2 \
   --first "$ultra_first"
 expect "ultrahard root proof: the tree of its first guess fixed" \

@@ -308,6 +308,114 @@ if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --qu
   expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
 fi
 
+# A wrong recorded count is blamed on its own node, with figures that
+# add up (issue 32): each node's answers come from the labels, not from
+# its stored total, so a total one short no longer reads as "no answer
+# ends here" and moves the blame to the parent.  CRANE on the 2022-02
+# lists, JSON and text, several nodes, each one below and one above.
+cr=(--list nyt-2022-02)
+if check "solve nyt-2022-02 crane" 0 out "" "$OPTLE" solve "${cr[@]}" --first crane --quiet \
+  -o "$out/crane.json" -o "$out/crane.txt"; then
+  # The inner nodes' jq paths, as arrays; a few of them by position.
+  # The inner nodes' jq paths, as arrays: a few of them by position (their
+  # guesses are answers that end there), and GAWDS, which is no answer.
+  jq -c '[paths(objects and has("next"))] | .[0, 1, 2, 37, 400, -1]' "$out/crane.json" >"$tmp/paths"
+  gawds='["tree","next","BBBBB","next","BBGBB"]'
+  echo "$gawds" >>"$tmp/paths"
+  expect "crane: seven inner nodes picked" "$(wc -l <"$tmp/paths")" = 7
+  expect "crane: GAWDS is one" "$(jq -r --argjson p "$gawds" 'getpath($p).guess' "$out/crane.json")" = gawds
+  while read -r p; do
+    name=$(jq -rn --argjson p "$p" '"." + ($p | map(tostring) | join("."))')
+    t=$(jq --argjson p "$p" 'getpath($p).total' "$out/crane.json")
+    w=$(jq -r --argjson p "$p" 'getpath($p).guess' "$out/crane.json")
+    for d in -1 1; do
+      jq -c --argjson p "$p" --argjson d "$d" 'setpath($p + ["total"]; getpath($p).total + $d)' \
+        "$out/crane.json" >"$out/bad.json"
+      if [ "$w" = gawds ] && [ "$d" = 1 ]; then
+        check_invalid "crane $w $t+1: blamed on $name" \
+          "bad.json: $name: \"total\" counts 'gawds' as an answer that ends here, but it is not in the answer list" \
+          "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+        continue
+      fi
+      check_invalid "crane $w $t$( ((d > 0)) && echo +1 || echo -1): blamed on $name" \
+        "bad.json: $name: \"total\" is $((t + d)), but its branches add up to" \
+        "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+      has_or=$(grep -c "it should be $t\$" "$tmp/err")
+      expect "crane $w $((t + d)): it should be $t" "$has_or" = 1
+      a=$(sed -n 's/.*add up to \([0-9]*\) answers and \([0-9]*\) guesses.*/\1/p' "$tmp/err")
+      gs=$(sed -n 's/.*add up to \([0-9]*\) answers and \([0-9]*\) guesses.*/\2/p' "$tmp/err")
+      e=$(grep -c "'$w' is an answer that ends here" "$tmp/err")
+      expect "crane $w $((t + d)): $a answers + $gs guesses + $e = $t" "$((a + gs + e))" = "$t"
+    done
+  done <"$tmp/paths"
+  # The root's figures are the tree's: 2309 answers, not 2307.
+  jq -c '.tree.next.BBBBB.total -= 1' "$out/crane.json" >"$out/bad.json"
+  run "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+  lacks_err=$(grep -c '\.tree: ' "$tmp/err")
+  expect "crane sloth 734: the root is not blamed" "$lacks_err" = 0
+  # A leaf, and the header's counts, both ways.
+  jq -c '.tree.next.BBBBB.next.BBBBB.next.BBGBG.total += 1' "$out/crane.json" >"$out/bad.json"
+  check_invalid "crane: a leaf's total 2" ".tree.next.BBBBB.next.BBBBB.next.BBGBG: leaf 'biddy' has total 2" \
+    "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+  for d in -1 1; do
+    jq -c --argjson d "$d" '.answers += $d' "$out/crane.json" >"$out/bad.json"
+    check_invalid "crane: header answers $((2309 + d))" "top-level \"answers\" is $((2309 + d)), but the tree has 2309 answers" \
+      "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+    jq -c --argjson d "$d" '.total += $d' "$out/crane.json" >"$out/bad.json"
+    check_invalid "crane: header total $((7907 + d))" "top-level \"total\" is $((7907 + d)), but the tree's total is 7907" \
+      "$OPTLE" verify "$out/bad.json" "${cr[@]}"
+  done
+  # Text: the guess numbers, on the first line, an indented line and the
+  # last, each one below and one above, blamed on their line.
+  n=$(wc -l <"$out/crane.txt")
+  for l in 1 2 "$n"; do
+    k=$(sed -n "${l}p" "$out/crane.txt" | awk '{ print substr($NF, 6) }')
+    for d in -1 1; do
+      awk -v l="$l" -v d="$d" 'NR == l { k = substr($NF, 6); sub(/[0-9]+$/, k + d) } { print }' \
+        "$out/crane.txt" >"$out/bad.txt"
+      check_invalid "crane.txt line $l: guess number $((k + d))" \
+        "bad.txt:$l: 'GGGGG$((k + d))' says guess $((k + d)), but" "$OPTLE" verify "$out/bad.txt" "${cr[@]}"
+      has_k=$(grep -c "is guess $k on this line" "$tmp/err")
+      expect "crane.txt line $l: it is guess $k" "$has_k" = 1
+    done
+  done
+fi
+
+# A stopped solve's best tree is marked not proven optimal (issue 32):
+# JSON's "proven": false and "lower_bound", the text format's first
+# line.  verify reads the mark, says so and still checks the tree;
+# export keeps it.
+jq -c '. + {proven: false, lower_bound: 100}' "$out/small.json" >"$out/unproven.json"
+check "unproven JSON: valid" 0 out "proven        no: a stopped solve's best tree; the optimum is 100 to 120" \
+  "$OPTLE" verify "$out/unproven.json"
+has "unproven JSON: says so at the end" "valid (not proven optimal)"
+{ echo "# optle: not proven optimal (a stopped solve's best tree, total 120); lower bound 100"; cat "$out/small.txt"; } >"$out/unproven.txt"
+check "unproven text: valid" 0 out "proven        no: a stopped solve's best tree; the optimum is 100 to 120" \
+  "$OPTLE" verify "$out/unproven.txt" --list small
+check "unproven text -> JSON keeps the mark" 0 out "" "$OPTLE" export "$out/unproven.txt" --list small -o "$out/u2.json"
+expect "unproven text -> JSON: proven false, lower bound 100" "$(jq -c '[.proven, .lower_bound]' "$out/u2.json")" = '[false,100]'
+check "unproven JSON -> text keeps the mark" 0 out "" "$OPTLE" export "$out/unproven.json" -o "$out/u2.txt"
+same_file "unproven JSON -> text: the same file" "$out/u2.txt" "$out/unproven.txt"
+check "a plain comment: no mark" 0 out "" "$OPTLE" verify <({ echo "# my tree"; cat "$out/small.txt"; }) --list small
+lacks "a plain comment: no mark" "proven "
+check "the proven tree says nothing of it" 0 out "" "$OPTLE" verify "$out/small.json"
+lacks "the proven tree: no 'proven' line" "proven "
+has "the proven tree: valid" $'\nvalid\n'
+jq -c '. + {proven: false, lower_bound: 121}' "$out/small.json" >"$out/bad.json"
+check_invalid "a lower bound above the total" "the recorded lower bound 121 is above the tree's total 120" \
+  "$OPTLE" verify "$out/bad.json"
+{ echo "# optle: not proven optimal; lower bound 121"; cat "$out/small.txt"; } >"$out/bad.txt"
+check_invalid "a lower bound above the total (text)" "the recorded lower bound 121 is above the tree's total 120" \
+  "$OPTLE" verify "$out/bad.txt" --list small
+jq -c '. + {proven: "no"}' "$out/small.json" >"$out/bad.json"
+check_usage "proven: not a boolean" "top level: \"proven\" must be true or false, not a string" \
+  "$OPTLE" verify "$out/bad.json"
+jq -c '. + {lower_bound: 100}' "$out/small.json" >"$out/bad.json"
+check_usage "lower_bound of a proven tree" "\"lower_bound\" belongs to a tree not proven optimal" \
+  "$OPTLE" verify "$out/bad.json"
+jq -c '. + {proven: false, lower_bound: -1}' "$out/small.json" >"$out/bad.json"
+check_usage "lower_bound -1" "\"lower_bound\" is -1, out of range" "$OPTLE" verify "$out/bad.json"
+
 sel=$selby/salet.original.selby.tree
 OL=(--answers "$wl/original-answers.txt" --guesses "$wl/original-guesses.txt")
 if check "verify Selby's SALET tree" 0 out "total         7920" "$OPTLE" verify "$sel" "${OL[@]}" --expect 7920; then

@@ -6,8 +6,8 @@
 # $harness, removed on exit after the script's at_exit function, if it
 # defines one); provides pass/fail/skip counters, run and run_with (stdin
 # from $tmp/in), check, check_one_line, check_usage, check_invalid,
-# expect, has, lacks, err_has, same_file, same_but_version, summary_value
-# and note; sanitized is 1 for a sanitizer build of $OPTLE (several
+# expect, has, lacks, err_has, same_file, same_but_version, summary_value,
+# summary_word and note; sanitized is 1 for a sanitizer build of $OPTLE (several
 # times slower: scripts give its stops longer and leave the heaviest
 # goldens to the plain build's run, saying so with skip).  Each script prints its own closing "N passed, M failed"
 # (", K skipped") line.
@@ -121,6 +121,9 @@ expect() {
 summary_value() {
   awk -v k="$1" 'index($0, k " ") == 1 { v = substr($0, length(k) + 1); sub(/^ +/, "", v); print v; exit }' "$tmp/out"
 }
+# summary_word KEY: the first word of that value ("salet" of "first
+# guess   salet (proven best of ...)").
+summary_word() { summary_value "$1" | awk '{ print $1 }'; }
 
 # has NAME FRAGMENT: the last run's stdout contains FRAGMENT; lacks
 # NAME FRAGMENT: it does not; err_has NAME FRAGMENT: its stderr does.
