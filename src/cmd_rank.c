@@ -91,17 +91,42 @@ static const char *value_text(int v, char buf[16]) {
   return buf;
 }
 
+/* The average as the published tables print it: total / answers, 4
+ * decimals ("none" with the value). */
+static const char *average_text(int v, int n, char buf[24]) {
+  if (v >= OPTLE_INF) return "none";
+  snprintf(buf, 24, "%.4f", (double)v / n);
+  return buf;
+}
+
 /* What the report function keeps: the checkpoint, and the progress. */
 typedef struct {
   ckpt *ck;
   const game *g;
-  int total, settled, exact, best;
+  int total, resumed, settled, exact, best;
   int best_guess;
   double t0, last;
   bool progress;
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
 } rank_run;
+
+/* The progress line (a terminal's): first guesses settled, this run's
+ * rate and the ETA at that rate. */
+static void show_progress(rank_run *r, double t) {
+  int done = r->resumed + r->settled, left = r->total - done;
+  double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
+  fprintf(stderr, "\r%d/%d first guesses settled", done, r->total);
+  if (r->resumed) fprintf(stderr, " (%d resumed)", r->resumed);
+  fprintf(stderr, ", %d exact", r->exact);
+  if (r->best < OPTLE_INF) fprintf(stderr, ", best %s %d", r->g->guesses.w[r->best_guess], r->best);
+  if (rate >= 1) fprintf(stderr, ", %.1f/s", rate);
+  else if (r->settled) fprintf(stderr, ", %.1f s each", el / r->settled);
+  fprintf(stderr, ", %.0f s", el);
+  if (r->settled && left) fprintf(stderr, ", ETA %.0f s", left / rate);
+  fputs("   ", stderr);
+  fflush(stderr);
+}
 
 static void on_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
@@ -118,14 +143,9 @@ static void on_settled(void *arg, const search_first_value *v) {
     stop_request();
   }
   double t = now_seconds();
-  if (r->progress && (t - r->last >= 0.5 || r->settled == r->total)) {
+  if (r->progress && (t - r->last >= 0.5 || r->resumed + r->settled == r->total)) {
     r->last = t;
-    double el = t - r->t0, eta = r->settled ? el / r->settled * (r->total - r->settled) : 0;
-    fprintf(stderr, "\r%d/%d first guesses settled, %d exact", r->settled, r->total, r->exact);
-    if (r->best < OPTLE_INF)
-      fprintf(stderr, ", best %s %d", r->g->guesses.w[r->best_guess], r->best);
-    fprintf(stderr, ", %.0f s, ETA %.0f s   ", el, eta);
-    fflush(stderr);
+    show_progress(r, t);
   }
 }
 
@@ -136,7 +156,6 @@ typedef struct {
   int n, cutoff, top;
   rules_mode rules;
   int max_guesses;
-  double seconds;
 } rank_out;
 
 /* By value, then word (qsort has no argument: the words to compare by). */
@@ -161,15 +180,13 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
     fprintf(fp, "# cutoff %d: the %d best values (ties included) exact, the rest proven above it\n",
             o->cutoff, o->top);
   else fprintf(fp, "# cutoff %d: values up to it exact, the rest proven above it\n", o->cutoff);
-  /* This run's seconds; a resumed run's ranking is otherwise an
-   * uninterrupted one's, byte for byte (it says on stderr what it
-   * resumed). */
-  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s\n", o->n, nexact, o->n - nexact,
-          o->seconds);
+  /* No seconds here (they go to the terminal): the file is the same byte
+   * for byte whatever the threads, ranks, timing or resumes. */
+  fprintf(fp, "# %d first guesses: %d exact, %d bounds\n", o->n, nexact, o->n - nexact);
   for (int i = 0; i < o->n; i++) {
-    char b[16];
-    fprintf(fp, "%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
-            o->v[i].exact ? "exact" : "bound");
+    char b[16], avg[24];
+    fprintf(fp, "%s\t%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
+            o->v[i].exact ? "exact" : "bound", average_text(o->v[i].value, g->n_answers, avg));
   }
   return ferror(fp) ? err_set("write error") : 0;
 }
@@ -314,6 +331,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   search_first_opts fo = {words, nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run};
   int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
   run->total = n;
+  run->resumed = ndone;
   search_first_value *vals = xcalloc((size_t)n, sizeof *vals);
   run->t0 = now_seconds();
   int got = search_rank_first(s, all, g->n_answers, &fo, vals);
@@ -331,8 +349,13 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
             f->path ? " (they are in the checkpoint)" : "");
     rc = EXIT_STOPPED;
   } else if (!(rc = check_resumed(f, g, got))) {
-    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs};
+    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses};
     rc = rank_output(f, &o);
+    /* The time goes to the terminal, never into the ranking. */
+    if (!rc && run->progress) {
+      fprintf(stderr, "rank: %d first guesses settled in %.1f s", run->settled, secs);
+      fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
+    }
   }
   free(vals);
   free(all);
