@@ -118,7 +118,7 @@ if [ "$sanitized" = 1 ]; then
   [ "$failed" -eq 0 ]
   exit
 fi
-run "$OPTLE" rank --list original --top 6 --threads 2 -o "$tmp/orig.txt"
+run "$OPTLE" rank --list original --top 6 --all --threads 2 -o "$tmp/orig.txt"
 expect "rank --top 6: exits 0" "$rc" = 0
 expect "rank --top 6: the six best" "$(sed -n '5,10p' "$tmp/orig.txt" | tr '\t\n' ' /')" = \
   "salet 7920 exact 3.4212/reast 7923 exact 3.4225/crate 7926 exact 3.4238/trace 7926 exact 3.4238/slate 7928 exact 3.4246/crane 7930 exact 3.4255/"
