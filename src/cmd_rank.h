@@ -6,7 +6,8 @@
  * A published table (alex1770/wordle's results_* files, docs/rank.md)
  * has one row per first guess, "word average total", separated by spaces
  * or tabs, where total is the exact optimal total with that first guess
- * and average is total / answers to 4 decimals.  It is untrusted input:
+ * and average is total / answers to 4 decimals ("Infinity 1000000000": no
+ * strategy within the guess limit, optle's "none").  It is untrusted input:
  * every row is checked before any ranking starts, and the first bad one
  * refused as "FILE:LINE: reason" (exit status 2): a row that is not
  * "word average total", a word that is not an allowed guess of the list

@@ -4,6 +4,7 @@
  * refused and what counts as a difference).
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,14 +53,19 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
   int n = g->n_answers;
   if (k != 3) return snprintf(why, nwhy, "not a row 'word average total' (%d fields)", k), 1;
   for (char *p = f[0]; *p; p++) *p = (char)tolower((unsigned char)*p);
-  double avg = average(f[1]);
-  if ((*total = whole(f[2])) < 0 || avg < 0)
+  /* "Infinity 1000000000": no strategy within the guess limit (hard
+   * mode's tables have them), optle's "none". */
+  bool none = !strcmp(f[1], "Infinity") && !strcmp(f[2], "1000000000");
+  double avg = none ? 0 : average(f[1]);
+  *total = none ? OPTLE_INF : whole(f[2]);
+  if (*total < 0 || avg < 0)
     return snprintf(why, nwhy, "not a row 'word average total': '%s %s'", f[1], f[2]), 1;
   if ((*gi = words_find(&g->guesses, f[0])) < 0)
     return snprintf(why, nwhy, "'%s' is not an allowed guess of the list ranked (a table of "
                     "another list?)", f[0]), 1;
   if (t->total[*gi] >= 0)
     return snprintf(why, nwhy, "'%s' again: a word twice in the table", f[0]), 1;
+  if (none) return 0;
   if (*total < 2 * n - 1 || *total > n * max_guesses)
     return snprintf(why, nwhy, "total %d: no first guess on %d answers has it (%d to %d)", *total,
                     n, 2 * n - 1, n * max_guesses), 1;
@@ -139,7 +145,8 @@ int rank_table_compare(const rank_table *t, const game *g, const search_first_va
     } else if (v[i].exact ? got == want : got <= want) {
       v[i].exact ? equal++ : bounds++;
     } else {
-      fprintf(out, "%s\toptle %s\ttable %d\n", w, kind, want);
+      if (want < OPTLE_INF) fprintf(out, "%s\toptle %s\ttable %d\n", w, kind, want);
+      else fprintf(out, "%s\toptle %s\ttable: none (Infinity)\n", w, kind);
       differ++;
     }
   }

@@ -20,7 +20,9 @@ fx=tests/fixtures/tables
 # ------------------------------------------------------------------
 # The published values, normal and hard, on a sample of nyt-2022-08.
 printf 'coure\ncrine\ntrine\ntride\n' >"$tmp/easy.words"
-printf 'parte\nprost\npalet\n' >"$tmp/hard.words"
+# aargh: no strategy within 6 guesses in hard mode ("Infinity 1000000000"
+# in the table, "none" in optle's).
+printf 'parte\nprost\npalet\naargh\n' >"$tmp/hard.words"
 for mode in easy hard; do
   h=()
   [ "$mode" = hard ] && h=(--hard)
@@ -30,7 +32,7 @@ for mode in easy hard; do
   expect "rank $mode sample --compare published rows: exits 0" "$rc" = 0
   # The published rows of these words, as rank prints them.
   want=$(grep -wFf "$tmp/$mode.words" "$fx/${mode}_nyt20220830.rows" |
-    awk '{ printf "%s\t%s\texact\t%s\n", $1, $3, $2 }')
+    awk '$2 == "Infinity" { $2 = $3 = "none" } { printf "%s\t%s\texact\t%s\n", $1, $3, $2 }')
   expect "rank $mode sample: the published values and averages" \
     "$(grep -v '^#' "$tmp/$mode.tsv")" = "$want"
   n=$(wc -l <"$tmp/$mode.words")
