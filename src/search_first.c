@@ -18,6 +18,10 @@
  *  2. L1 and 3. L2 refute at C + 1, as in the root proof;
  *  4. the exact search of the rest, least bound first, each against C + 1
  *     (below it the value is exact; at or above it, a bound above C).
+ *     With no cutoff (a whole table) each first guess is proven as solve
+ *     --first proves it instead (value_body(): the seed, the classes
+ *     split across one rank's threads, the memo carried over; under rules
+ *     that narrow the feasibility test first), values only.
  * A bound proven above a cutoff stays above the final one (it only
  * falls), so every line of a ranking is proven whenever it was found,
  * and a checkpoint can hold it.

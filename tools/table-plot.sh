@@ -5,7 +5,8 @@
 #
 # Each TABLE is an `optle rank` table (tab-separated: word, total,
 # exact|bound, average; '#' lines and "none" skipped) or a published one
-# (alex1770/wordle's results_* files: word average total).  One series
+# (alex1770/wordle's results_* files: word average total); first guesses
+# with no strategy within the limit are left out.  One series
 # per table: the share of its first guesses (y, percent) whose average
 # guesses per answer falls in each bin of 0.02 (x), as steps, so a sample
 # and a whole table can share one plot.  Needs gnuplot (Debian: apt-get
@@ -14,7 +15,9 @@
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: tools/table-plot.sh OUT.png TITLE TABLE[=LABEL]..." >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "table-plot: no gnuplot (apt-get install gnuplot-nox)" >&2; exit 2; }
-out=$1 title=$2
+# gnuplot's single-quoted strings double a quote.
+q() { printf '%s' "${1//\'/\'\'}"; }
+out=$1 title=$(q "$2")
 shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,10 +25,13 @@ plots=() k=0
 for arg in "$@"; do
   file=${arg%%=*} label=${arg#*=}
   [ "$label" = "$arg" ] && label=$(basename "$file")
+  label=$(q "$label")
   [ -r "$file" ] || { echo "table-plot: $file: cannot read" >&2; exit 2; }
   k=$((k + 1))
-  # The averages: column 4 of optle's rows, column 2 of published ones.
-  awk '!/^#/ && NF == 4 && $4 != "none" { print $4 } !/^#/ && NF == 3 { print $2 }' "$file" >"$tmp/$k"
+  # The averages: column 4 of optle's rows, column 2 of published ones
+  # (not "none" nor "Infinity": no strategy within the limit).
+  awk '!/^#/ && NF == 4 && $4 ~ /^[0-9.]+$/ { print $4 } !/^#/ && NF == 3 && $2 ~ /^[0-9.]+$/ { print $2 }' \
+    "$file" >"$tmp/$k"
   n=$(wc -l <"$tmp/$k")
   [ "$n" -gt 0 ] || { echo "table-plot: $file: no rows" >&2; exit 2; }
   plots+=("'$tmp/$k' using (bin(\$1)):(100.0 / $n) smooth frequency with steps lw 2 title '$label ($n first guesses)'")
