@@ -58,10 +58,11 @@ typedef struct {
 typedef struct {
   list_args l;
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
-  const char *objective, *words, *checkpoint, *share;
+  const char *objective, *words, *checkpoint, *share, *rank_compare;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
   bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force, prove;
+  bool rank_all;
 } optle_args;
 
 /*
@@ -136,6 +137,11 @@ typedef struct {
     "                         included); every other one proven worse")                        \
   X(CUTOFF, "--cutoff", "TOTAL", O_INT, cutoff, 0, 1000000000, -1,                            \
     "exact values up to TOTAL; above it, proven lower bounds")                                 \
+  X(RANK_ALL, "--all", NULL, O_FLAG, rank_all, 0, 0, 0,                                      \
+    "with --top: every first guess, the bounds too (default: the N best)")                    \
+  X(RANK_COMPARE, "--compare", "FILE", O_STR, rank_compare, 0, 0, 0,                          \
+    "check the values against a published table (rows 'word average\n"                       \
+    "                         total'), printing every difference (exit status 1)")             \
   X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
   X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
     "append each settled word to FILE, checksummed; a rerun with it\n"                        \

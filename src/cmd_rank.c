@@ -31,6 +31,7 @@
 
 #include "checkpoint.h"
 #include "cli.h"
+#include "cmd_rank.h"
 #include "dist.h"
 #include "game.h"
 #include "help.h"
@@ -46,12 +47,14 @@ static const optuse rank_opts[] = {
     OPT_USE_LISTS,
     OPT_USE(CUTOFF),
     OPT_USE(RANK_TOP),
+    OPT_USE(RANK_ALL),
     OPT_USE(WORDS),
     OPT_USE_RULES,
     OPT_USE(MAX_GUESSES),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(CHECKPOINT),
+    OPT_USE(RANK_COMPARE),
     OPT_USE_HELP(OUT, "write the ranking here (any name), whole or not at all (default: "
                       "standard output)"),
     OPT_USE(TIME_LIMIT),
@@ -61,27 +64,37 @@ static const optuse rank_opts[] = {
 const cmd_doc rank_doc = {
     .name = "rank",
     .summary = "a proven ranking of every first guess, resumable",
-    .usage = "optle rank (--list NAME | --answers FILE [--guesses FILE]) [--cutoff TOTAL | --top N]\n"
-             "                  [--words FILE] [--hard | --ultrahard] [--checkpoint FILE] [options]",
+    .usage = "optle rank (--list NAME | --answers FILE [--guesses FILE])\n"
+             "                  [--cutoff TOTAL | --top N [--all]] [--words FILE] [--hard | --ultrahard]\n"
+             "                  [--checkpoint FILE] [--compare TABLE] [options]",
     .about = "Rank first guesses by their exact total (the optimal total over all answers\n"
              "when that guess comes first), with proof: every value is exact, or a proven\n"
              "lower bound above the cutoff (--cutoff TOTAL; with --top N the cutoff is the\n"
              "N-th best value, ties included; with neither, every value is exact, a whole\n"
              "search per first guess).  Bounds come from the root proof's lookahead bounds,\n"
-             "exact values from the search.  Prints a few '#' lines (lists, rules, cutoff,\n"
-             "time), then one line per first guess, tab-separated: the word, its value and\n"
-             "'exact' or 'bound', by value, then word.  --checkpoint FILE appends each word\n"
-             "as it is settled; a rerun with the same FILE and options resumes.",
+             "exact values from the search.  Prints four '#' lines (lists, rules, cutoff,\n"
+             "counts), then one line per first guess, tab-separated: the word, its value,\n"
+             "'exact' or 'bound', and the average (value / answers, 4 decimals), by value,\n"
+             "then word; with --top N only the N best (ties included) and a line counting\n"
+             "the rest (--all: every line).  The file is the same byte for byte whatever the\n"
+             "threads, ranks or resumes (the time goes to the terminal).  --checkpoint FILE\n"
+             "appends each word as it is settled; a rerun with the same FILE and options\n"
+             "resumes.  --compare TABLE checks the values against a published table, word\n"
+             "by word, and prints every difference (the ranking then goes to -o only).",
     .opts = rank_opts,
     .notes = "optle-mpi (make mpi) ranks across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
              "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
              "the checkpoint, and the ranking is one process's, byte for byte.",
-    .exit = "0 ranked, 2 bad usage or input (a checkpoint of another ranking, in use\n"
-            "             by another run, or with a changed or damaged line), 3 out of memory\n"
+    .exit = "0 ranked, 1 the values differ from --compare's table, 2 bad usage or input (a checkpoint of another ranking, in use\n"
+            "             by another run, or with a changed or damaged line; a bad --compare\n"
+            "             table: FILE:LINE: reason), 3 out of memory\n"
             "             or internal error, 4 stopped (what was settled stays in the\n"
             "             checkpoint)",
 };
+
+/* --compare: the values differ from the table's. */
+enum { RANK_DIFFER = 1 };
 
 /* A value as written: "none" when no strategy with that first guess
  * keeps to the guess limit. */
@@ -91,17 +104,42 @@ static const char *value_text(int v, char buf[16]) {
   return buf;
 }
 
+/* The average as the published tables print it: total / answers, 4
+ * decimals ("none" with the value). */
+static const char *average_text(int v, int n, char buf[24]) {
+  if (v >= OPTLE_INF) return "none";
+  snprintf(buf, 24, "%.4f", (double)v / n);
+  return buf;
+}
+
 /* What the report function keeps: the checkpoint, and the progress. */
 typedef struct {
   ckpt *ck;
   const game *g;
-  int total, settled, exact, best;
+  int total, resumed, settled, exact, best;
   int best_guess;
   double t0, last;
   bool progress;
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
 } rank_run;
+
+/* The progress line (a terminal's): first guesses settled, this run's
+ * rate and the ETA at that rate. */
+static void show_progress(rank_run *r, double t) {
+  int done = r->resumed + r->settled, left = r->total - done;
+  double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
+  fprintf(stderr, "\r%d/%d first guesses settled", done, r->total);
+  if (r->resumed) fprintf(stderr, " (%d resumed)", r->resumed);
+  fprintf(stderr, ", %d exact", r->exact);
+  if (r->best < OPTLE_INF) fprintf(stderr, ", best %s %d", r->g->guesses.w[r->best_guess], r->best);
+  if (rate >= 1) fprintf(stderr, ", %.1f/s", rate);
+  else if (r->settled) fprintf(stderr, ", %.1f s each", el / r->settled);
+  fprintf(stderr, ", %.0f s", el);
+  if (r->settled && left) fprintf(stderr, ", ETA %.0f s", left / rate);
+  fputs("   ", stderr);
+  fflush(stderr);
+}
 
 static void on_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
@@ -118,14 +156,9 @@ static void on_settled(void *arg, const search_first_value *v) {
     stop_request();
   }
   double t = now_seconds();
-  if (r->progress && (t - r->last >= 0.5 || r->settled == r->total)) {
+  if (r->progress && (t - r->last >= 0.5 || r->resumed + r->settled == r->total)) {
     r->last = t;
-    double el = t - r->t0, eta = r->settled ? el / r->settled * (r->total - r->settled) : 0;
-    fprintf(stderr, "\r%d/%d first guesses settled, %d exact", r->settled, r->total, r->exact);
-    if (r->best < OPTLE_INF)
-      fprintf(stderr, ", best %s %d", r->g->guesses.w[r->best_guess], r->best);
-    fprintf(stderr, ", %.0f s, ETA %.0f s   ", el, eta);
-    fflush(stderr);
+    show_progress(r, t);
   }
 }
 
@@ -134,9 +167,9 @@ typedef struct {
   const game *g;
   search_first_value *v;
   int n, cutoff, top;
+  bool all;  /* --all: every line, also with --top */
   rules_mode rules;
   int max_guesses;
-  double seconds;
 } rank_out;
 
 /* By value, then word (qsort has no argument: the words to compare by). */
@@ -161,16 +194,22 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
     fprintf(fp, "# cutoff %d: the %d best values (ties included) exact, the rest proven above it\n",
             o->cutoff, o->top);
   else fprintf(fp, "# cutoff %d: values up to it exact, the rest proven above it\n", o->cutoff);
-  /* This run's seconds; a resumed run's ranking is otherwise an
-   * uninterrupted one's, byte for byte (it says on stderr what it
-   * resumed). */
-  fprintf(fp, "# %d first guesses: %d exact, %d bounds; %.1f s\n", o->n, nexact, o->n - nexact,
-          o->seconds);
-  for (int i = 0; i < o->n; i++) {
-    char b[16];
-    fprintf(fp, "%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
-            o->v[i].exact ? "exact" : "bound");
+  /* No seconds here (they go to the terminal): the file is the same byte
+   * for byte whatever the threads, ranks, timing or resumes. */
+  fprintf(fp, "# %d first guesses: %d exact, %d bounds\n", o->n, nexact, o->n - nexact);
+  /* --top N: the N best (ties included), unless --all; they come first
+   * (by value), every other one a bound above the cutoff. */
+  int shown = o->n;
+  if (o->top > 0 && !o->all)
+    for (shown = 0; shown < o->n && o->v[shown].exact && o->v[shown].value <= o->cutoff;) shown++;
+  for (int i = 0; i < shown; i++) {
+    char b[16], avg[24];
+    fprintf(fp, "%s\t%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
+            o->v[i].exact ? "exact" : "bound", average_text(o->v[i].value, g->n_answers, avg));
   }
+  if (shown < o->n)
+    fprintf(fp, "# %d more first guesses proven worse than %d (--all lists them with their "
+                "bounds)\n", o->n - shown, o->cutoff);
   return ferror(fp) ? err_set("write error") : 0;
 }
 
@@ -219,6 +258,7 @@ typedef struct {
   const char *path; /* --checkpoint */
   ckpt_resume res;
   search_first_value *done;
+  rank_table table; /* --compare (table.total NULL: none) */
 } rank_files;
 
 /* The checkpoint (locked already): read, verified and repaired
@@ -288,14 +328,20 @@ static int rank_output(rank_files *f, rank_out *o) {
   qsort(o->v, (size_t)o->n, sizeof *o->v, value_cmp);
   if (f->dest) {
     f->pending = false; /* written, or removed */
-    return outs_write(&f->outs, rank_write, o) ? EXIT_USAGE : EXIT_OK;
+    if (outs_write(&f->outs, rank_write, o)) return EXIT_USAGE;
+  } else if (!f->table.total) {
+    rank_write(stdout, "-", o);
   }
-  rank_write(stdout, "-", o);
+  /* --compare: standard output gets the differences, the ranking only
+   * -o. */
+  int rc = EXIT_OK;
+  if (f->table.total && rank_table_compare(&f->table, o->g, o->v, o->n, stdout))
+    rc = RANK_DIFFER;
   if (fflush(stdout) || ferror(stdout)) {
     fprintf(stderr, "optle: standard output: write error\n");
     return EXIT_USAGE;
   }
-  return EXIT_OK;
+  return rc;
 }
 
 /* Rank, and write the ranking (rank 0).  The status. */
@@ -314,6 +360,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   search_first_opts fo = {words, nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run};
   int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
   run->total = n;
+  run->resumed = ndone;
   search_first_value *vals = xcalloc((size_t)n, sizeof *vals);
   run->t0 = now_seconds();
   int got = search_rank_first(s, all, g->n_answers, &fo, vals);
@@ -331,8 +378,13 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
             f->path ? " (they are in the checkpoint)" : "");
     rc = EXIT_STOPPED;
   } else if (!(rc = check_resumed(f, g, got))) {
-    rank_out o = {g, vals, n, got, a->rank_top, rules, a->max_guesses, secs};
+    rank_out o = {g, vals, n, got, a->rank_top, a->rank_all, rules, a->max_guesses};
     rc = rank_output(f, &o);
+    /* The time goes to the terminal, never into the ranking. */
+    if (rc != EXIT_USAGE && run->progress) {
+      fprintf(stderr, "rank: %d first guesses settled in %.1f s", run->settled, secs);
+      fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
+    }
   }
   free(vals);
   free(all);
@@ -346,6 +398,9 @@ static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rul
                      const optle_args *a, const int *words, int nwords) {
   if (f->dest && outs_open(&f->outs, &f->dest, 1)) return EXIT_USAGE;
   f->pending = f->dest != NULL;
+  if (a->rank_compare && dist_rank() == 0 &&
+      rank_table_read(a->rank_compare, g, a->max_guesses, &f->table))
+    return EXIT_USAGE;
   return run->ck ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
 }
 
@@ -359,6 +414,7 @@ static int rank_close(rank_files *f, rank_run *run, int rc) {
   }
   free(f->res.done);
   free(f->done);
+  rank_table_free(&f->table);
   return rc;
 }
 
@@ -375,6 +431,9 @@ int cmd_rank(int argc, char **argv) {
   if ((rc = opts_rules("rank ", &a, &rules, NULL))) return rc;
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
+  if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
+  if (a.rank_compare && (rc = outputs_clash("rank ", &a.out, "--compare table", a.rank_compare)))
+    return rc;
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;
   /* Rank 0 owns the files and what is said (dist.h); the other ranks

@@ -18,6 +18,10 @@
  *  2. L1 and 3. L2 refute at C + 1, as in the root proof;
  *  4. the exact search of the rest, least bound first, each against C + 1
  *     (below it the value is exact; at or above it, a bound above C).
+ *     With no cutoff (a whole table) each first guess is proven as solve
+ *     --first proves it instead (value_body(): the seed, the classes
+ *     split across one rank's threads, the memo carried over; under rules
+ *     that narrow the feasibility test first), values only.
  * A bound proven above a cutoff stays above the final one (it only
  * falls), so every line of a ranking is proven whenever it was found,
  * and a checkpoint can hold it.
@@ -309,6 +313,27 @@ static void search_take(void *arg, const dist_result *r) {
          true, 4);
 }
 
+/* Stage 4 with no cutoff (a whole table): each first guess as solve
+ * --first proves it (srch_classes(): every class from the greedy seed's
+ * bound, the big ones by their own root proof, the rest split across
+ * the threads), by one rank with all its threads, its value only: no
+ * tree.  The memo keeps what it solved for the next first guesses, which
+ * share many classes.  Against beta = INF on one thread, with no seed,
+ * the same words cost 30 to 40 times as much.  Under rules that narrow,
+ * many first guesses have no strategy within the limit at all (2136 of
+ * nyt-2022-08's 14855 in hard mode): the feasibility test (search_feas.c)
+ * says so first, at a fraction of the cost of solving every class. */
+static dist_result value_body(void *arg, int i) {
+  ranking *R = arg;
+  search *s = R->s;
+  double t = now_seconds();
+  int g = R->gr[i].o.g, v = INF;
+  if (!s->rw || R->d == UNLIMITED || search_feasible(s, R->A, R->n, g, R->d))
+    v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL);
+  if (stopped(R->s)) return undone(i);
+  return (dist_result){i, v, SETTLE, 4, now_seconds() - t};
+}
+
 static void run_stage(ranking *R, int n, const int *order, bool per_rank, bool guided,
                       bool (*pick)(void *, int), dist_result (*body)(void *, int),
                       void (*take)(void *, const dist_result *)) {
@@ -417,9 +442,20 @@ static void sort_idx_by(int *idx, int k, const int *key) {
     }
 }
 
+/* srch_classes()'s level and values (stages 1 and 4, one per rank). */
+static void level_for_classes(ranking *R) {
+  R->L = xcalloc(1, sizeof *R->L);
+  R->L->part = xmalloc(sizeof *R->L->part * (size_t)(R->n ? R->n : 1));
+  R->vals = xmalloc(sizeof *R->vals * PATTERN_COUNT);
+}
+static void level_free(ranking *R) {
+  free(R->vals), free(R->L->part), free(R->L);
+  R->vals = NULL, R->L = NULL;
+}
+
 /* Stage 1: the cutoff for the N best: the least L1 sums of the least L0
  * solved exactly. */
-static void rank_cutoff(ranking *R, int n) {
+static void rank_cutoff(ranking *R) {
   const search_first_opts *fo = R->fo;
   int probe = R->ngr < ROOT_PROBE + 4 * fo->top ? R->ngr : ROOT_PROBE + 4 * fo->top;
   assert(fo->top > 0 && probe > 0 && probe <= R->ngr);
@@ -428,13 +464,12 @@ static void rank_cutoff(ranking *R, int n) {
   run_stage(R, probe, NULL, false, true, probe_pick, probe_body, probe_take);
   for (int i = 0; i < probe; i++) idx[i] = i;
   sort_idx_by(idx, probe, R->sums);
-  R->L = xcalloc(1, sizeof *R->L);
-  R->L->part = xmalloc(sizeof *R->L->part * (size_t)n);
-  R->vals = xmalloc(sizeof *R->vals * PATTERN_COUNT);
+  level_for_classes(R);
   R->quota = fo->top - R->have;
   run_stage(R, probe, idx, true, false, solve_pick, solve_body, solve_take);
   share_state(R);
-  free(R->vals), free(R->L->part), free(R->L), free(R->sums), free(idx);
+  level_free(R);
+  free(R->sums), free(idx);
 }
 
 /* Stage 4: the exact search of the rest, least bound first. */
@@ -450,7 +485,13 @@ static void rank_exact(ranking *R) {
     }
   for (int i = 1; i < nleft; i++) /* least bound first */
     assert(R->gr[left[i - 1]].o.bound <= R->gr[left[i]].o.bound);
-  run_stage(R, nleft, left, false, false, search_pick, search_body, search_take);
+  if (atomic_load(&R->cutoff) >= INF && R->d >= 2) {
+    level_for_classes(R);
+    run_stage(R, nleft, left, true, false, search_pick, value_body, search_take);
+    level_free(R);
+  } else {
+    run_stage(R, nleft, left, false, false, search_pick, search_body, search_take);
+  }
   share_state(R);
   free(left);
 }
@@ -474,7 +515,7 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
   rank_resume(&R);
   share_state(&R);
 
-  if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) rank_cutoff(&R, n);
+  if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) rank_cutoff(&R);
   /* Stages 2 and 3: L1, then L2, refute at C + 1. */
   for (R.stage = 2; R.stage <= 3 && atomic_load(&R.cutoff) < INF; R.stage++) {
     run_stage(&R, R.ngr, NULL, false, true, refute_pick, refute_body, refute_take);

@@ -107,7 +107,7 @@ if [ "$have_jq" = 1 ]; then
     expect "next --prove: rank's best total, proven" \
       "$(jq -r '"\(.next.total) \(.next.source) \(.next.proven_optimal)"' "$tmp/out")" = "$best search true"
     expect "next --prove: one of rank's best" \
-      "$(grep -c "^$(jq -r .next.guess "$tmp/out")"$'\t'"$best"$'\texact$' "$tmp/rank100.txt")" = 1
+      "$(grep -c "^$(jq -r .next.guess "$tmp/out")"$'\t'"$best"$'\texact\t' "$tmp/rank100.txt")" = 1
     skip "next --prove on 695 answers, --guess, --hard (sanitizer build: the plain build's run checks them)"
   else
     grep -v '^#' wordlists/nyt-answers.txt | head -n 695 >"$tmp/a695.txt"

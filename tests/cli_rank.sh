@@ -37,7 +37,7 @@ check_usage "rank: --top 0" "--top: 0 is out of range" "$OPTLE" rank --list smal
 run "$OPTLE" rank --list small -o "$tmp/small.txt"
 expect "rank small: exits 0" "$rc" = 0
 expect "rank small: 50 lines and 4 of header" "$(wc -l <"$tmp/small.txt")" = 54
-expect "rank small: every value exact" "$(grep -c $'\texact$' "$tmp/small.txt")" = 50
+expect "rank small: every value exact" "$(grep -c $'\texact\t' "$tmp/small.txt")" = 50
 has_line() { grep -qxF -- "$2" "$3" && pass || fail "$1" "no line '$2' in $3"; }
 for w in agent unfit bacon; do
   run "$OPTLE" solve --list small --first "$w" --threads 2
@@ -54,7 +54,7 @@ run "$OPTLE" solve --list medium --hard --threads 2
 hard_first=$(summary_word "first guess") hard_total=$(summary_value total)
 run "$OPTLE" rank --list medium --hard --top 1
 expect "rank --hard --top 1: solve --hard's first guess" \
-  "$(sed -n 5p "$tmp/out")" = "$hard_first"$'\t'"$hard_total"$'\texact'
+  "$(sed -n 5p "$tmp/out" | cut -f1-3)" = "$hard_first"$'\t'"$hard_total"$'\texact'
 has "rank --hard: the rules in the header" "# rules hard"
 # No strategy within the limit: "none", proven.
 run "$OPTLE" rank --list small --max-guesses 3
@@ -86,8 +86,8 @@ expect "checkpoint: no -o file from the killed run" ! -e "$tmp/killed.txt"
 run "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/resumed.txt"
 expect "checkpoint: the rerun finishes" "$rc" = 0
 err_has "checkpoint: the rerun says what it resumed" "resumed "
-expect "checkpoint: the same ranking as a fresh run" \
-  "$(tail -n +5 "$tmp/resumed.txt" | md5sum)" = "$(tail -n +5 "$tmp/fresh.txt" | md5sum)"
+expect "checkpoint: the same ranking as a fresh run, byte for byte" \
+  "$(md5sum <"$tmp/resumed.txt")" = "$(md5sum <"$tmp/fresh.txt")"
 expect "checkpoint: every word once" "$(tail -n +2 "$tmp/ck" | cut -f1 | sort | uniq -d | wc -l)" = 0
 check_usage "checkpoint of another ranking" "is of another ranking" \
   "$OPTLE" rank --answers "$tmp/a695.txt" --guesses wordlists/nyt-guesses.txt --top 4 --checkpoint "$tmp/ck"
@@ -118,10 +118,10 @@ if [ "$sanitized" = 1 ]; then
   [ "$failed" -eq 0 ]
   exit
 fi
-run "$OPTLE" rank --list original --top 6 --threads 2 -o "$tmp/orig.txt"
+run "$OPTLE" rank --list original --top 6 --all --threads 2 -o "$tmp/orig.txt"
 expect "rank --top 6: exits 0" "$rc" = 0
 expect "rank --top 6: the six best" "$(sed -n '5,10p' "$tmp/orig.txt" | tr '\t\n' ' /')" = \
-  "salet 7920 exact/reast 7923 exact/crate 7926 exact/trace 7926 exact/slate 7928 exact/crane 7930 exact/"
+  "salet 7920 exact 3.4212/reast 7923 exact 3.4225/crate 7926 exact 3.4238/trace 7926 exact 3.4238/slate 7928 exact 3.4246/crane 7930 exact 3.4255/"
 expect "rank --top 6: every other first guess proven above 7930" \
   "$(awk -F'\t' 'NR > 10 && !($3 == "bound" && $2 > 7930)' "$tmp/orig.txt" | wc -l)" = 0
 expect "rank --top 6: every guess ranked" "$(tail -n +5 "$tmp/orig.txt" | wc -l)" = 12972

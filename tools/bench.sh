@@ -11,6 +11,8 @@
 #   tools/bench.sh                 all rows, 1 and 2 threads
 #   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
 #   BENCH_ROWS=" " BENCH_VERIFY=0 tools/bench.sh    the ranking rows alone
+#   BENCH_ROWS=" " BENCH_RANK=0 BENCH_TABLE=1 BENCH_VERIFY=0 TABLES=DIR tools/bench.sh
+#                                  the whole-table sample rows alone (docs/rank.md)
 #
 # A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt (the
 # lists of February 2022), and any other named list is itself
@@ -91,6 +93,33 @@ if [[ ${BENCH_RANK:-1} == 1 ]]; then
     rank_row "original lists, rank --top 6, optle-mpi 2 ranks x 1 thread" 1 \
       mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE"
   fi
+fi
+
+# A whole table (issue 34), by a fixed random sample: `optle rank` with no
+# cutoff (every value exact) of the 100 first guesses of
+# tools/rank-sample.txt on nyt-2022-08, normal and hard, 2 threads, and
+# the extrapolation to the 14855 of a whole table (wall / 100 x 14855).
+# Minutes per row: BENCH_TABLE=1 adds them.  With TABLES=DIR (the
+# published results_* files, docs/rank.md) each row also says how many
+# values equal the published ones (rank --compare).
+table_row() {
+  local mode=$1 h=() t0 t1 wall cmp="-" tsv
+  [[ $mode == hard ]] && h=(--hard)
+  tsv=$(mktemp)
+  local pub=${TABLES:-}/results_${mode/normal/easy}_nyt20220830 c=()
+  [[ -n ${TABLES:-} && -r $pub ]] && c=(--compare "$pub")
+  t0=$(date +%s.%N)
+  cmp=$("$OPTLE" rank --list nyt-2022-08 "${h[@]}" --words tools/rank-sample.txt --threads 2 \
+    -o "$tsv" "${c[@]}" | sed -n 's/.* first guesses, \([0-9]*\) equal.*/\1 of 100 equal to the published/p')
+  t1=$(date +%s.%N)
+  wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+  printf '| NYT 2022-08 lists, rank (no cutoff), 100 first guesses at random, %s | 2 | %s | - | - | %s | whole table (14855): %s h |\n' \
+    "$mode" "$wall" "${cmp:--}" "$(awk -v w="$wall" 'BEGIN { printf "%.1f", w / 100 * 14855 / 3600 }')"
+  rm -f "$tsv"
+}
+if [[ ${BENCH_TABLE:-0} == 1 ]]; then
+  table_row normal
+  table_row hard
 fi
 
 [[ ${BENCH_VERIFY:-1} == 1 ]] || exit 0

@@ -1,0 +1,157 @@
+/*
+ * cmd_rank_table.c: a published table of first-guess values, read and
+ * checked, and a ranking compared with it (cmd_rank.h says what is
+ * refused and what counts as a difference).
+ */
+#include <ctype.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_rank.h"
+#include "err.h"
+#include "mem.h"
+#include "tuning.h"
+#include "words.h"
+
+/* One row's fields, split on spaces and tabs: how many there were (at
+ * most 4 kept). */
+static int split_row(char *line, char *f[4]) {
+  int k = 0;
+  for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+    if (k < 4) f[k] = p;
+    k++;
+  }
+  return k;
+}
+
+/* A whole number of at most 9 digits, or -1. */
+static int whole(const char *s) {
+  if (!*s || strlen(s) > 9) return -1;
+  for (const char *p = s; *p; p++)
+    if (!isdigit((unsigned char)*p)) return -1;
+  return atoi(s);
+}
+
+/* An average as the tables print it: digits, a point, digits; or -1. */
+static double average(const char *s) {
+  const char *p = s;
+  while (isdigit((unsigned char)*p)) p++;
+  if (p == s || *p != '.' || !isdigit((unsigned char)p[1])) return -1;
+  for (p++; isdigit((unsigned char)*p); p++) {
+  }
+  return *p ? -1 : strtod(s, NULL);
+}
+
+/* Check one row (its fields f, k of them) against g: 0, or a reason in
+ * why.  *gi and *total get the row's guess and total. */
+static int check_row(const rank_table *t, const game *g, int max_guesses, char **f, int k,
+                     int *gi, int *total, char *why, size_t nwhy) {
+  int n = g->n_answers;
+  if (k != 3) return snprintf(why, nwhy, "not a row 'word average total' (%d fields)", k), 1;
+  for (char *p = f[0]; *p; p++) *p = (char)tolower((unsigned char)*p);
+  /* "Infinity 1000000000": no strategy within the guess limit (hard
+   * mode's tables have them), optle's "none". */
+  bool none = !strcmp(f[1], "Infinity") && !strcmp(f[2], "1000000000");
+  double avg = none ? 0 : average(f[1]);
+  *total = none ? OPTLE_INF : whole(f[2]);
+  if (*total < 0 || avg < 0)
+    return snprintf(why, nwhy, "not a row 'word average total': '%s %s'", f[1], f[2]), 1;
+  if ((*gi = words_find(&g->guesses, f[0])) < 0)
+    return snprintf(why, nwhy, "'%s' is not an allowed guess of the list ranked (a table of "
+                    "another list?)", f[0]), 1;
+  if (t->total[*gi] >= 0)
+    return snprintf(why, nwhy, "'%s' again: a word twice in the table", f[0]), 1;
+  if (none) return 0;
+  if (*total < 2 * n - 1 || *total > n * max_guesses)
+    return snprintf(why, nwhy, "total %d: no first guess on %d answers has it (%d to %d)", *total,
+                    n, 2 * n - 1, n * max_guesses), 1;
+  /* The table prints total / answers to 4 decimals: anything further off
+   * is a table for another number of answers. */
+  if (fabs(avg - (double)*total / n) > 0.00005 + 1e-9)
+    return snprintf(why, nwhy, "average %s is not %d / %d answers = %.4f: a table of another "
+                    "list (%.0f answers?)", f[1], *total, n, (double)*total / n,
+                    avg > 0 ? *total / avg : 0.0), 1;
+  return 0;
+}
+
+/* Read every row, checking each (rank_table_read()). */
+static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
+  char *line = NULL, why[256];
+  size_t cap = 0;
+  ssize_t len;
+  int lineno = 0, rc = 0;
+  while (!rc && (len = getline(&line, &cap, fp)) >= 0) {
+    lineno++;
+    char *f[4];
+    int gi = -1, total = 0;
+    if (memchr(line, '\0', (size_t)len)) {
+      snprintf(why, sizeof why, "a NUL byte");
+      rc = 1;
+    } else {
+      char *p = line + strspn(line, " \t\r\n");
+      if (!*p || *p == '#') continue; /* blank, or a comment */
+      rc = check_row(t, g, max_guesses, f, split_row(line, f), &gi, &total, why, sizeof why);
+    }
+    if (rc) fprintf(stderr, "optle: %s:%d: %s\n", t->path, lineno, why);
+    else t->total[gi] = total, t->rows++;
+  }
+  free(line);
+  if (!rc && ferror(fp)) {
+    fprintf(stderr, "optle: %s: read error\n", t->path);
+    rc = 1;
+  }
+  if (!rc && t->rows == 0) {
+    fprintf(stderr, "optle: %s: no rows 'word average total'\n", t->path);
+    rc = 1;
+  }
+  return rc ? EXIT_USAGE : 0;
+}
+
+int rank_table_read(const char *path, const game *g, int max_guesses, rank_table *t) {
+  *t = (rank_table){path, NULL, 0};
+  FILE *fp = fopen(path, "r");
+  if (!fp) {
+    fprintf(stderr, "optle: --compare %s: %s\n", path, strerror(errno));
+    return EXIT_USAGE;
+  }
+  t->total = xmalloc(sizeof *t->total * (size_t)g->n_guesses);
+  for (int i = 0; i < g->n_guesses; i++) t->total[i] = -1;
+  int rc = read_rows(fp, g, max_guesses, t);
+  fclose(fp);
+  if (rc) rank_table_free(t);
+  return rc;
+}
+
+void rank_table_free(rank_table *t) {
+  free(t->total);
+  t->total = NULL;
+}
+
+int rank_table_compare(const rank_table *t, const game *g, const search_first_value *v, int n,
+                       FILE *out) {
+  int differ = 0, equal = 0, bounds = 0, missing = 0;
+  for (int i = 0; i < n; i++) {
+    const char *w = g->guesses.w[v[i].guess];
+    int want = t->total[v[i].guess], got = v[i].value;
+    char kind[32] = "none";
+    if (got < OPTLE_INF) snprintf(kind, sizeof kind, "%s %d", v[i].exact ? "exact" : "bound", got);
+    if (want < 0) {
+      fprintf(out, "%s\toptle %s\ttable: missing\n", w, kind);
+      missing++, differ++;
+    } else if (v[i].exact ? got == want : got <= want) {
+      v[i].exact ? equal++ : bounds++;
+    } else {
+      if (want < OPTLE_INF) fprintf(out, "%s\toptle %s\ttable %d\n", w, kind, want);
+      else fprintf(out, "%s\toptle %s\ttable: none (Infinity)\n", w, kind);
+      differ++;
+    }
+  }
+  fprintf(out, "# compared with %s (%d rows): %d first guesses, %d equal, %d bounds at or below "
+               "the table's total, %d differences (%d missing from the table)\n",
+          t->path, t->rows, n, equal, bounds, differ, missing);
+  return differ;
+}
