@@ -152,8 +152,10 @@ else
   wait "$pid"
   rc=$?
   expect "stopped after the probe: status 4" "$rc" = 4
-  expect "stopped after the probe: plain lines, at least two" \
-    "$(grep -c '^optle: [0-9]* of 12947 first guesses settled' "$tmp/err")" -ge 2
+  # How many plain lines come before the stop depends on the machine's
+  # speed (the first comes 2 s in): at least the one the loop above saw.
+  expect "stopped after the probe: plain lines" \
+    "$(grep -c '^optle: [0-9]* of 12947 first guesses settled' "$tmp/err")" -ge 1
   plain_lines "stopped after the probe, plain lines" "optle: stopped after"
   err_has "stopped after the probe: says it wrote the tree" "wrote the best tree found, marked not proven optimal"
   expect "stopped after the probe: the summary" "$(summary_value tree)" = \
