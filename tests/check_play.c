@@ -65,18 +65,6 @@ static int parse_all(const game *g, const char *const *args, int k, hstep *h) {
 /* ------------------------------------------------------------------ */
 /* Parsing                                                              */
 
-/* s is whole UTF-8: no character cut, no stray byte (utf8.h). */
-static bool utf8_whole(const char *s) {
-  size_t len = strlen(s);
-  for (size_t at = 0; at < len;) {
-    uint32_t cp;
-    size_t n = utf8_next(s + at, len - at, &cp);
-    if (cp == UTF8_BAD && n == 1) return false;
-    at += n;
-  }
-  return true;
-}
-
 START_TEST(test_parse_good) {
   game g;
   load(&g, "nyt");
@@ -163,7 +151,7 @@ START_TEST(test_parse_bad) {
     snprintf(q, sizeof q, "'%.*s", (int)(ascii < 21 ? ascii : 21), bad[i].arg);
     ck_assert_msg(strncmp(m, q, strlen(q)) == 0, "'%s': message '%s' does not name it",
                   bad[i].arg, m);
-    ck_assert_msg(utf8_whole(m), "'%s': message '%s' cuts a character", bad[i].arg, m);
+    ck_assert_msg(ref_utf8_whole(m), "'%s': message '%s' cuts a character", bad[i].arg, m);
   }
   /* A very long argument is named, shortened, without overflow, and
    * never cut inside a character. */
@@ -178,7 +166,7 @@ START_TEST(test_parse_bad) {
     for (int i = 0; i < shift; i++) strcat(squares, "B");
     for (int i = 0; i < 40; i++) strcat(squares, i % 2 ? "🟩" : "⬛");
     ck_assert_int_eq(history_parse(&g, squares, &st), -1);
-    ck_assert_msg(utf8_whole(err_msg()), "message '%s' cuts a character", err_msg());
+    ck_assert_msg(ref_utf8_whole(err_msg()), "message '%s' cuts a character", err_msg());
     ck_assert_msg(strlen(err_msg()) < 400, "%s", err_msg());
   }
   game_free(&g);

@@ -24,17 +24,6 @@ static int code_of(const char *bygs) {
   return code;
 }
 
-static bool whole_utf8(const char *s) {
-  size_t len = strlen(s);
-  for (size_t at = 0; at < len;) {
-    uint32_t cp;
-    size_t n = utf8_next(s + at, len - at, &cp);
-    if (cp == UTF8_BAD && n == 1) return false;
-    at += n;
-  }
-  return true;
-}
-
 START_TEST(test_pattern_read) {
   static const struct {
     const char *s, *want;
@@ -99,7 +88,7 @@ START_TEST(test_pattern_read_bad) {
                   bad[i].col);
     ck_assert_msg(strstr(err_msg(), bad[i].reason), "'%s': '%s' lacks '%s'", bad[i].s, err_msg(),
                   bad[i].reason);
-    ck_assert_msg(whole_utf8(err_msg()), "'%s': message cuts a character: %s", bad[i].s,
+    ck_assert_msg(ref_utf8_whole(err_msg()), "'%s': message cuts a character: %s", bad[i].s,
                   err_msg());
   }
 }
@@ -191,7 +180,7 @@ START_TEST(test_share_bad) {
     ck_assert_msg(!strncmp(m, bad[i].where, strlen(bad[i].where)), "grid %zu: '%s' is not at '%s'",
                   i, m, bad[i].where);
     ck_assert_msg(strstr(m, bad[i].reason), "grid %zu: '%s' lacks '%s'", i, m, bad[i].reason);
-    ck_assert_msg(whole_utf8(m), "grid %zu: the message cuts a character: %s", i, m);
+    ck_assert_msg(ref_utf8_whole(m), "grid %zu: the message cuts a character: %s", i, m);
   }
   /* More rows than a game may have. */
   char big[4096] = "";

@@ -11,6 +11,7 @@
 #define OPTLE_TESTS_SUITES_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,21 @@ Suite *formats_suite(void);
 Suite *rules_suite(void);
 Suite *html_suite(void);
 Suite *checkpoint_suite(void);
+
+/* s is whole UTF-8: every lead byte has all its continuation bytes, so
+ * no message cut a character in half.  By byte classes, independent of
+ * utf8.c's decoder (whose cuts it checks). */
+static inline bool ref_utf8_whole(const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    int more = *p < 0x80 ? 0 : (*p >> 5) == 6 ? 1 : (*p >> 4) == 14 ? 2 : (*p >> 3) == 30 ? 3 : -1;
+    if (more < 0) return false;
+    p++;
+    for (int i = 0; i < more; i++, p++)
+      if ((*p & 0xC0) != 0x80) return false;
+  }
+  return true;
+}
 
 /* Reference Wordle feedback from the rules, by letter counts: greens
  * first, then each remaining guess letter, left to right, is yellow while
