@@ -209,8 +209,9 @@ typedef struct {
                 * when the best by the bounds has no strategy within the
                 * guess limit */
   double t[5]; /* scan and seed; upper bound; L1; L2; exact search */
-  /* What the finished proof knows of the other first guesses (value INF
-   * when it did not finish): */
+  /* What the finished proof knows of the other first guesses (value INF,
+   * and nothing else, when it did not finish or no strategy fits the
+   * guess limit): */
   int value;         /* the optimum */
   int first_guesses; /* every first guess the root allows */
   int ties;          /* other first guesses proven to reach the optimum too

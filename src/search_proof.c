@@ -481,6 +481,7 @@ static void proof_report(proof *p) {
   r->ties = alike_count(p, p->g0);
   r->tie_guess = r->next_guess = -1;
   r->next_bound = INF;
+  if (V >= INF) return; /* no strategy within the limit: nothing to compare */
   const opener *tie = NULL, *next = NULL;
   for (int i = 0; i < p->no; i++) {
     const opener *o = &p->op[i];
