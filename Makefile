@@ -180,10 +180,10 @@ run: optle
 	./optle solve --list small -o outputs/small.json -o outputs/small.txt
 	./optle solve --list medium -o outputs/medium.json -o outputs/medium.txt
 	./optle solve --list large -o outputs/large.json -o outputs/large.txt
-	./optle solve --list nyt --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt -o outputs/nyt-salet.paths
+	./optle solve --list nyt-2022-02 --first salet -o outputs/nyt-salet.json -o outputs/nyt-salet.txt -o outputs/nyt-salet.paths
 	./optle export outputs/small.txt --list small --format dot -o outputs/small.dot
 	dot -Tsvg outputs/small.dot -o outputs/small.svg
-	./optle export outputs/nyt-salet.txt --list nyt --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
+	./optle export outputs/nyt-salet.txt --list nyt-2022-02 --format dot --depth 2 -o outputs/nyt-salet-depth2.dot
 	dot -Tsvg outputs/nyt-salet-depth2.dot -o outputs/nyt-salet-depth2.svg
 	for t in $(RUN_LISTS); do ./optle export outputs/$${t%%:*}.txt --list $${t#*:} -o outputs/$${t%%:*}.html || exit 1; done
 

@@ -9,13 +9,17 @@
  *   nyt-2022-02           the NYT's lists of February 2022: 2309, 12947
  *   nyt-2022-08           the same answers, the 14855 guesses of August 2022
  *   nyt-2023-07           the 3158 answers of July 2023, those 14855 guesses
- *   nyt                   an alias of nyt-2022-02 (trees and scripts made
- *                         before the dated names keep their meaning)
+ *   nyt                   an alias of the newest NYT version, nyt-2023-07:
+ *                         LISTS_DEFAULT, what every command uses when it
+ *                         is given no list (until 2026-11 it meant
+ *                         nyt-2022-02; trees record the dated name, so
+ *                         theirs keep their meaning)
  *
  * Each list file opens with '#' lines (words.h skips them) naming its
  * source, date and count; the words are the source's, in its order.  A
  * game loaded by name records the name (game.list: the canonical one, so
- * "nyt" records "nyt-2022-02"), which JSON trees then carry.
+ * "nyt" records "nyt-2023-07"), which JSON trees then carry.  Names and
+ * aliases are matched without case ("NYT" works).
  */
 #ifndef OPTLE_LISTS_H
 #define OPTLE_LISTS_H
@@ -34,11 +38,21 @@ typedef struct {
 /* The named lists, in the order `optle lists` prints them. */
 int lists_count(void);
 const lists_named *lists_at(int i);
-/* The list a name or alias names (exactly, lowercase), or NULL. */
+/* The list every command uses when it is given none. */
+#define LISTS_DEFAULT "nyt"
+
+/* The list a name or alias names (case ignored), or NULL. */
 const lists_named *lists_find(const char *name);
+/* " (did you mean 'X'?)" for an unknown name close to a known one, else
+ * "" (suggest.h). */
+const char *lists_suggest(const char *name);
+/* What a game was loaded from, for the first line of every command:
+ * "nyt-2023-07 (3158 answers, 14855 guesses)" for a named list, else
+ * "FILE (N answers), FILE (M guesses)". */
+void lists_describe(const game *g, char *buf, size_t size);
 
 /* The names, for help and messages: "small, medium, large, original,
- * nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07". */
+ * nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt)". */
 const char *lists_names(void);
 
 /* The words of a named list, without a feedback table (`optle lists`);

@@ -226,7 +226,8 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i);
  * else 0.  parse_options() checks the list and --tree files. */
 int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input);
 
-/* Load the lists the options name, with their feedback table, into g;
+/* Load the lists the options name (LISTS_DEFAULT when they name none),
+ * with their feedback table, into g;
  * prints the error and returns EXIT_USAGE, or after a stop during the
  * table says so (clock.h stop_say()) and returns EXIT_STOPPED. */
 int opts_load_game(const char *cmd, const list_args *l, game *g);
@@ -234,8 +235,8 @@ int opts_load_game(const char *cmd, const list_args *l, game *g);
 /*
  * The lists for a command that reads a tree (verify and export; next and
  * play with --tree): the list options when given; else the named list a
- * JSON tree records (its "list", treeread.h); else default_list (next
- * and play: "nyt"; NULL: the list options are needed).  With tree_path
+ * JSON tree records (its "list", treeread.h); else default_list, or
+ * LISTS_DEFAULT when that is NULL (tf->list_defaulted says so).  With tree_path
  * (else NULL), the file is read whole into *tf, for verify_mem(); a JSON
  * tree whose recorded "lists_hash" is not the lists' is refused unless
  * force: the tree was made for other lists.  label starts messages about
@@ -248,6 +249,7 @@ typedef struct {
   size_t len;
   treeread_info rec; /* what it records: format, list, lists hash */
   bool list_from_tree; /* the lists are the tree's recorded list */
+  bool list_defaulted; /* no options and nothing recorded: LISTS_DEFAULT */
 } tree_file;
 int opts_load_tree_game(const char *cmd, const list_args *l, const char *tree_path,
                         const char *label, bool force, const char *default_list, game *g,

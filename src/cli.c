@@ -8,6 +8,7 @@
 #include "dist.h"
 #include "help.h"
 #include "lists.h"
+#include "suggest.h"
 #include "opts.h"
 #include "strategy.h"
 #include "util.h"
@@ -34,6 +35,16 @@ static const command *command_named(const char *name) {
   for (size_t i = 0; i < NCOMMANDS; i++)
     if (!strcmp(commands[i].doc->name, name)) return &commands[i];
   return NULL;
+}
+
+/* "'NAME': unknown command", with a suggestion when NAME is close to
+ * one (suggest.h). */
+static int unknown_command(const char *prefix, const char *name) {
+  const char *names[NCOMMANDS + 1];
+  for (size_t i = 0; i < NCOMMANDS; i++) names[i] = commands[i].doc->name;
+  names[NCOMMANDS] = "help";
+  return usage_error(NULL, "%s'%s': unknown command%s", prefix, name,
+                     suggest_hint(name, names, NCOMMANDS + 1));
 }
 
 static void main_help(FILE *fp) {
@@ -108,7 +119,7 @@ static int complete(int argc, char **argv) {
   }
   if (!strcmp(what, "options") && argc == 2) {
     const command *c = command_named(arg);
-    if (!c) return usage_error(NULL, "--complete options '%s': unknown command", arg);
+    if (!c) return unknown_command("--complete options ", arg);
     for (const optuse *u = c->doc->opts; u->id != OPT_END; u++) {
       optshow o = opt_show(u);
       printf("%s%s%s\n", o.flag, o.arg ? " " : "", o.arg ? o.arg : "");
@@ -154,7 +165,7 @@ static int dispatch(int argc, char **argv) {
       char *h[] = {argv[2], "--help"};
       const command *cmd = command_named(argv[2]);
       if (cmd) return cmd->run(1, h + 1);
-      return usage_error(NULL, "'%s': unknown command", argv[2]);
+      return unknown_command("", argv[2]);
     }
     main_help(stdout);
     return EXIT_OK;
@@ -170,7 +181,7 @@ static int dispatch(int argc, char **argv) {
   }
   if (!strcmp(c, "--complete")) return complete(argc - 2, argv + 2);
   const command *cmd = command_named(c);
-  if (!cmd) return usage_error(NULL, "'%s': unknown command", c);
+  if (!cmd) return unknown_command("", c);
   /* Under MPI, a command that is single-process runs on rank 0 alone. */
   if (!cmd->dist && !dist_solo(cmd->doc->name)) return EXIT_OK;
   return cmd->run(argc - 2, argv + 2);

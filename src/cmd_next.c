@@ -14,6 +14,7 @@
 #include "feedback.h"
 #include "game.h"
 #include "history.h"
+#include "lists.h"
 #include "opts.h"
 #include "tuning.h"
 #include "util.h"
@@ -226,12 +227,21 @@ static int print_advice(const next_run *r, const advice *ad, const advice_cmp *c
   return EXIT_NOSTRATEGY;
 }
 
+/* The first line of a text answer: the list the advice is for. */
+static void say_list(const next_run *r) {
+  if (r->a.json) return;
+  char d[512];
+  lists_describe(&r->g, d, sizeof d);
+  printf("list: %s\n", d);
+}
+
 /* Step 4: the advice (the game is solved; or the best next guess, with
  * --guess's value beside it), from --tree where it applies. */
 static int next_advise(next_run *r) {
   const optle_args *a = &r->a;
   int rc;
   if (r->k && history_won(r->h[r->k - 1])) {
+    say_list(r);
     print_solved(r->cg, r->h, r->k, a->json, r->g.guess2ans[r->h[r->k - 1].guess] < 0);
     return EXIT_OK;
   }
@@ -252,6 +262,7 @@ static int next_advise(next_run *r) {
   }
   advice_cmp cmp = {r->guess, OPTLE_INF, false};
   if (r->guess >= 0 && ad.best >= 0 && (rc = value_guess(r, &ad, &cmp))) return rc;
+  say_list(r);
   return print_advice(r, &ad, &cmp);
 }
 
@@ -269,7 +280,7 @@ int cmd_next(int argc, char **argv) {
   bool help = false;
   int rc = next_options(argc, argv, &r, &help);
   if (rc || help) return rc;
-  rc = opts_load_tree_game("next ", &r.a.l, r.a.tree, "--tree ", r.a.force, "nyt", &r.g, &r.tf);
+  rc = opts_load_tree_game("next ", &r.a.l, r.a.tree, "--tree ", r.a.force, LISTS_DEFAULT, &r.g, &r.tf);
   if (rc) return rc;
   r.cg = &r.g;
   rc = opts_answers_from("next ", &r.a, &r.from_guesses);

@@ -39,6 +39,7 @@
 #include "help.h"
 #include "game.h"
 #include "history.h"
+#include "lists.h"
 #include "opts.h"
 #include "tuning.h"
 #include "util.h"
@@ -424,13 +425,10 @@ int cmd_play(int argc, char **argv) {
   if (rc || help) return rc;
   game g;
   tree_file tf;
-  rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, "nyt", &g, &tf);
+  rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, LISTS_DEFAULT, &g, &tf);
   if (rc) return rc;
   /* The list's name as the options would give it, for messages. */
-  const char *lname = a.l.list      ? a.l.list
-                      : a.l.answers ? NULL
-                      : tf.list_from_tree ? g.list
-                                          : "nyt";
+  const char *lname = g.list ? g.list : a.l.list;
   play p = {.g = &g, .main_g = &g, .max_guesses = a.max_guesses, .top = a.top,
             .hints = a.hints, .assist = a.assist, .tree_name = a.tree, .answer = -1,
             .tree_first = -1, .from_guesses = from_guesses, .wide_from = -1};

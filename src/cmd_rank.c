@@ -35,6 +35,7 @@
 #include "dist.h"
 #include "game.h"
 #include "help.h"
+#include "lists.h"
 #include "opts.h"
 #include "rules.h"
 #include "search.h"
@@ -186,8 +187,9 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   const game *g = o->g;
   int nexact = 0;
   for (int i = 0; i < o->n; i++) nexact += o->v[i].exact;
-  fprintf(fp, "# optle rank: %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
-          g->guesses.path, g->n_guesses);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  fprintf(fp, "# optle rank: %s %s\n", g->list ? "list" : "lists", lists);
   fprintf(fp, "# rules %s, guess limit %d\n", rules_name(o->rules), o->max_guesses);
   if (o->cutoff >= OPTLE_INF) fprintf(fp, "# cutoff none: every value exact\n");
   else if (o->top > 0)

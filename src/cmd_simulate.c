@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "help.h"
 #include "game.h"
+#include "lists.h"
 #include "opts.h"
 #include "simulate.h"
 #include "strategy.h"
@@ -242,8 +243,9 @@ static tnode *load_tree(const char *path, const game *g, const uint16_t *all, in
 
 static void print_report(const sim_report *r, const tnode *t, const game *g, const char *name,
                          int first, int limit, rules_mode rules) {
-  printf("lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
-         g->guesses.path, g->n_guesses);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   printf("strategy      %s\n", name);
   if (rules != RULES_NORMAL) printf("rules         %s\n", rules_name(rules));
   printf("first guess   %s%s\n", g->guesses.w[t->guess], first >= 0 ? " (fixed)" : "");

@@ -15,6 +15,7 @@
 #include "dist.h"
 #include "help.h"
 #include "game.h"
+#include "lists.h"
 #include "opts.h"
 #include "score.h"
 #include "search.h"
@@ -336,8 +337,9 @@ static void print_summary(const solve_run *r) {
   tree_summarize(r->tree, &sum);
   search_stats st;
   search_get_stats(r->s, &st);
-  printf("lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
-         g->guesses.path, g->n_guesses);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   printf("guess limit   %s", r->a.max_guesses ? "" : "none\n");
   if (r->a.max_guesses) printf("%d\n", r->a.max_guesses);
   if (r->rules != RULES_NORMAL) printf("rules         %s\n", rules_name(r->rules));

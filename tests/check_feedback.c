@@ -212,7 +212,7 @@ static void check_maps(const game *g) {
 
 START_TEST(test_table_nyt_random_pairs) {
   game g;
-  ck_assert_msg(lists_load(&g, "nyt", NULL) == 0, "%s", err_msg());
+  ck_assert_msg(lists_load(&g, "nyt-2022-02", NULL) == 0, "%s", err_msg());
   ck_assert_int_eq(g.n_answers, 2309);
   ck_assert_int_eq(g.n_guesses, 12947);
   check_maps(&g);

@@ -67,7 +67,7 @@ static int parse_all(const game *g, const char *const *args, int k, hstep *h) {
 
 START_TEST(test_parse_good) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   static const struct {
     const char *arg;
     const char *word, *pat;
@@ -105,7 +105,7 @@ END_TEST
 
 START_TEST(test_parse_bad) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   /* Each reason names the argument as given and says what is wrong. */
   static const struct {
     const char *arg;
@@ -203,7 +203,7 @@ END_TEST
 
 START_TEST(test_filter_matches_rules) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
   uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
   uint64_t rng = 20260601;
@@ -238,7 +238,7 @@ END_TEST
 
 START_TEST(test_filter_empty_step) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_answers);
   uint16_t *ref = xmalloc(sizeof *ref * (size_t)g.n_answers);
   hstep h[3];
@@ -297,7 +297,7 @@ static const char *const positions[][4] = {
 
 START_TEST(test_advice_matches_search) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL, false};
   advisor *adv = advisor_new(&g, &ao);
   search_opts so;
@@ -379,7 +379,7 @@ END_TEST
 /* The big list's start: the opener, with its proven total, unranked. */
 START_TEST(test_advice_opener_on_big_list) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   advisor_opts ao = {6, 2, 64, NULL, NULL, NULL, RULES_NORMAL, false};
   advisor *adv = advisor_new(&g, &ao);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
@@ -532,7 +532,7 @@ static long json_int(const char *text, const char *from, const char *key) {
 
 START_TEST(test_next_command_values) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   search_opts so;
   strategy_search_opts(&so);
   so.threads = 1;
@@ -541,7 +541,7 @@ START_TEST(test_next_command_values) {
   static const char *const steps[] = {"salet", "BBYBB", "clint", "BYBBB"};
   int n = ref_filter(&g, steps, 2, ref);
   ck_assert_int_gt(n, 1);
-  char *argv[] = {"--json", "--top", "3", "--guess", "CLINT", "--threads", "1",
+  char *argv[] = {"--list", "nyt-2022-02", "--json", "--top", "3", "--guess", "CLINT", "--threads", "1",
                   "salet:BBYBB", "clint:BYBBB", NULL};
   run_result r = run_next(argv);
   ck_assert_msg(r.rc == 0, "rc %d: %s", r.rc, r.err);
@@ -562,7 +562,7 @@ START_TEST(test_next_command_values) {
   free(r.err);
 
   /* --guess with a real alternative, in text: value and difference. */
-  char *argv2[] = {"--guess", "round", "--threads", "1", "salet:BBBBB", NULL};
+  char *argv2[] = {"--list", "nyt-2022-02", "--guess", "round", "--threads", "1", "salet:BBBBB", NULL};
   static const char *const st2[] = {"salet", "BBBBB"};
   n = ref_filter(&g, st2, 1, ref);
   int best = search_value(s, ref, n, 5), round = search_guess_value(s, ref, n, 5, guess_of(&g, "round"));
@@ -581,7 +581,7 @@ START_TEST(test_next_command_values) {
   free(r.err);
 
   /* The optimal guess itself. */
-  char *argv3[] = {"--guess", "courd", "--top", "0", "salet:BBBBB", NULL};
+  char *argv3[] = {"--list", "nyt-2022-02", "--guess", "courd", "--top", "0", "salet:BBBBB", NULL};
   r = run_next(argv3);
   ck_assert_int_eq(r.rc, 0);
   ck_assert_msg(strstr(r.out, "courd is optimal\n"), "%s", r.out);
@@ -617,7 +617,7 @@ START_TEST(test_next_command_errors) {
       {{"--max-guesses", "2", "salet:BBBBB", NULL}, 1, "no strategy finds every one of the"},
       {{"--tree", "/nonexistent/tree.json", NULL}, 2, "--tree "},
       {{"--answers-from", "words", NULL}, 2, "--answers-from 'words': give answers or guesses"},
-      {{"--answers-from", "guesses", NULL}, 2, "with no guess made, all 12947 allowed guesses"},
+      {{"--answers-from", "guesses", NULL}, 2, "with no guess made, all 14855 allowed guesses"},
       {{"salet:BBBBB", "cigar:GGGGG", NULL},
        2,
        "; and no allowed guess fits either: none is left after step 2, cigar:GGGGG"},
@@ -640,15 +640,16 @@ START_TEST(test_next_command_errors) {
     free(r.err);
   }
   /* A finished game is not an error. */
-  char *argv[] = {"salet:BBBBB", "cigar:GGGGG", NULL};
+  char *argv[] = {"--list", "nyt-2022-02", "salet:BBBBB", "cigar:GGGGG", NULL};
   run_result r = run_next(argv);
   ck_assert_int_eq(r.rc, 2); /* cigar does not fit salet:BBBBB (it has an a) */
   free(r.out);
   free(r.err);
-  char *argv2[] = {"salet:BYBBB", "cigar:GGGGG", NULL};
+  char *argv2[] = {"--list", "nyt-2022-02", "salet:BYBBB", "cigar:GGGGG", NULL};
   r = run_next(argv2);
   ck_assert_int_eq(r.rc, 0);
-  ck_assert_str_eq(r.out, "solved: cigar was the answer, found in 2 guesses\n");
+  ck_assert_str_eq(r.out, "list: nyt-2022-02 (2309 answers, 12947 guesses)\n"
+                          "solved: cigar was the answer, found in 2 guesses\n");
   free(r.out);
   free(r.err);
 }
@@ -676,7 +677,7 @@ static int ref_filter_guesses(const game *g, const char *const *steps, int k, in
  * answer is among them, and the steps filter it to all of them. */
 START_TEST(test_wider_matches_rules) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   int *ref = xmalloc(sizeof *ref * (size_t)g.n_guesses);
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_guesses);
   uint64_t rng = 20260722;
@@ -741,7 +742,7 @@ END_TEST
  * 2023 that the 2022 answer list lacks, after SALET and CHALS. */
 START_TEST(test_wider_advice) {
   game g;
-  load(&g, "nyt");
+  load(&g, "nyt-2022-02");
   static const char *const steps[] = {"salet", "YYYBB", "chals", "BBYYG"};
   static const char *const args[] = {"salet:YYYBB", "chals:BBYYG"};
   uint16_t *set = xmalloc(sizeof *set * (size_t)g.n_guesses);
@@ -789,7 +790,7 @@ START_TEST(test_wider_advice) {
     ck_assert_int_eq(search_guess_value(s, all, rn, 4, ad.top[i].guess), ad.top[i].value);
 
   /* optle next, in-process: the note, the set, the value. */
-  char *argv[] = {"--json", "--threads", "1", "salet:YYYBB", "chals:BBYYG", NULL};
+  char *argv[] = {"--list", "nyt-2022-02", "--json", "--threads", "1", "salet:YYYBB", "chals:BBYYG", NULL};
   run_result r = run_next(argv);
   ck_assert_msg(r.rc == 0, "rc %d: %s", r.rc, r.err);
   ck_assert_str_eq(r.err, "");
@@ -803,7 +804,7 @@ START_TEST(test_wider_advice) {
   free(r.out);
   free(r.err);
   /* The same on request, with the list's own answers fitting too. */
-  char *argv2[] = {"--answers-from", "guesses", "--top", "0", "salet:YYYBB", NULL};
+  char *argv2[] = {"--list", "nyt-2022-02", "--answers-from", "guesses", "--top", "0", "salet:YYYBB", NULL};
   static const char *const st1[] = {"salet", "YYYBB"};
   int r1 = ref_filter_guesses(&g, st1, 1, ref);
   r = run_next(argv2);
@@ -815,10 +816,11 @@ START_TEST(test_wider_advice) {
   free(r.out);
   free(r.err);
   /* A game won on a word off the list. */
-  char *argv3[] = {"salet:YYYBB", "chals:BBYYG", "alias:GGGGG", NULL};
+  char *argv3[] = {"--list", "nyt-2022-02", "salet:YYYBB", "chals:BBYYG", "alias:GGGGG", NULL};
   r = run_next(argv3);
   ck_assert_int_eq(r.rc, 0);
-  ck_assert_str_eq(r.out, "solved: alias was the answer, found in 3 guesses (it is not on the "
+  ck_assert_str_eq(r.out, "list: nyt-2022-02 (2309 answers, 12947 guesses)\n"
+                          "solved: alias was the answer, found in 3 guesses (it is not on the "
                           "answer list)\n");
   free(r.out);
   free(r.err);

@@ -250,7 +250,7 @@ static int check_legal(const inst *I, const tnode *t, hist *H, int k) {
 }
 
 static game nyt;
-static void setup_nyt(void) { ck_assert_msg(lists_load(&nyt, "nyt", NULL) == 0, "%s", err_msg()); }
+static void setup_nyt(void) { ck_assert_msg(lists_load(&nyt, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
 static void teardown_nyt(void) { game_free(&nyt); }
 
 /* The next instance whose oracle (no history) fits the budget. */

@@ -276,7 +276,7 @@ static search *new_search(const game *g, int max_guesses, int threads, int memo_
   return search_new(g, &o);
 }
 
-static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt", NULL) == 0, "%s", err_msg()); }
+static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
 
 /* Check every internal node of t (reached by the n answers of A, with
  * `left` guesses left, slot d) picks the tie rule's guess, recursively. */

@@ -195,7 +195,7 @@ static int ref_total(const inst *I, ref_strat s, const int *A, int n, int first,
 /* ------------------------------------------------------------------ */
 /* Instances                                                            */
 
-static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt", NULL) == 0, "%s", err_msg()); }
+static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
 
 static bool has_word(char (*list)[6], int n, const char *w) {
   for (int i = 0; i < n; i++)

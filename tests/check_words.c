@@ -17,6 +17,7 @@
 
 #include "game.h"
 #include "lists.h"
+#include "suggest.h"
 #include "suites.h"
 #include "err.h"
 #include "util.h"
@@ -367,6 +368,35 @@ START_TEST(test_game_guesses_default_to_answers) {
 }
 END_TEST
 
+/* suggest.h: the edit distance (a swap is one edit, case is ignored),
+ * and which names are close enough to suggest. */
+START_TEST(test_suggest) {
+  ck_assert_int_eq(suggest_distance("solve", "solve"), 0);
+  ck_assert_int_eq(suggest_distance("sovle", "solve"), 1);
+  ck_assert_int_eq(suggest_distance("NYT", "nyt"), 0);
+  ck_assert_int_eq(suggest_distance("", "abc"), 3);
+  ck_assert_int_eq(suggest_distance("kitten", "sitting"), 3);
+  ck_assert_int_eq(suggest_distance("ca", "abc"), 3); /* OSA, not full Damerau */
+  const char *cmds[] = {"solve", "rank", "verify", NULL, "export", "next", "play"};
+  size_t n = sizeof cmds / sizeof *cmds;
+  ck_assert_str_eq(suggest_best("sovle", cmds, n), "solve");
+  ck_assert_str_eq(suggest_best("rnak", cmds, n), "rank");
+  ck_assert_str_eq(suggest_best("verfy", cmds, n), "verify");
+  ck_assert_ptr_null(suggest_best("solve", cmds, n)); /* exact: nothing to suggest */
+  ck_assert_ptr_null(suggest_best("zzzzz", cmds, n));
+  ck_assert_ptr_null(suggest_best("ne", cmds, n));   /* 2 edits from next: too short */
+  ck_assert_str_eq(suggest_best("nex", cmds, n), "next");
+  ck_assert_str_eq(suggest_best("pley", cmds, n), "play");
+  char longname[SUGGEST_MAX + 8];
+  memset(longname, 'a', sizeof longname - 1);
+  longname[sizeof longname - 1] = 0;
+  ck_assert_int_eq(suggest_distance(longname, "a"), SUGGEST_MAX + 1);
+  ck_assert_ptr_null(suggest_best(longname, cmds, n));
+  ck_assert_str_eq(suggest_hint("sovle", cmds, n), " (did you mean 'solve'?)");
+  ck_assert_str_eq(suggest_hint("qqqq", cmds, n), "");
+}
+END_TEST
+
 START_TEST(test_lists_named) {
   static const struct {
     const char *name, *record, *afile, *gfile;
@@ -377,8 +407,10 @@ START_TEST(test_lists_named) {
       {"large", "large", "wordlists/large.txt", "wordlists/large.txt", 500, 500},
       {"original", "original", "wordlists/original-answers.txt", "wordlists/original-guesses.txt",
        2315, 12972},
-      {"nyt", "nyt-2022-02", "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt", 2309,
-       12947},
+      {"nyt", "nyt-2023-07", "wordlists/nyt-2023-07-answers.txt",
+       "wordlists/nyt-2022-08-guesses.txt", 3158, 14855},
+      {"NYT-2022-02", "nyt-2022-02", "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt",
+       2309, 12947},
       {"nyt-2022-02", "nyt-2022-02", "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt",
        2309, 12947},
       {"nyt-2022-08", "nyt-2022-08", "wordlists/nyt-answers.txt",
@@ -427,10 +459,20 @@ START_TEST(test_lists_named) {
   ck_assert_int_eq(lists_load(&g, "small", "wordlists/medium.txt"), 0);
   ck_assert_ptr_null(g.list);
   game_free(&g);
-  /* The alias and every name resolve; lookups are exact. */
-  ck_assert_ptr_eq(lists_find("nyt"), lists_find("nyt-2022-02"));
-  ck_assert_ptr_null(lists_find("NYT"));
+  /* The alias names the newest version, the default; lookups ignore
+   * case but are otherwise exact. */
+  ck_assert_ptr_eq(lists_find("nyt"), lists_find("nyt-2023-07"));
+  ck_assert_ptr_eq(lists_find(LISTS_DEFAULT), lists_find("nyt-2023-07"));
+  ck_assert_ptr_eq(lists_find("NYT"), lists_find("nyt-2023-07"));
+  ck_assert_ptr_eq(lists_find("Original"), lists_find("original"));
   ck_assert_ptr_null(lists_find("nyt-2022"));
+  ck_assert_ptr_null(lists_find("nytt"));
+  /* An unknown name close to a known one gets a suggestion. */
+  ck_assert_str_eq(lists_suggest("nytt"), " (did you mean 'nyt'?)");
+  ck_assert_str_eq(lists_suggest("nyt-2023-7"), " (did you mean 'nyt-2023-07'?)");
+  ck_assert_str_eq(lists_suggest("smal"), " (did you mean 'small'?)");
+  ck_assert_str_eq(lists_suggest("tiny"), "");
+  ck_assert_str_eq(lists_suggest("hard"), "");
   ck_assert_int_eq(lists_count(), 7);
   for (int i = 0; i < lists_count(); i++)
     ck_assert_ptr_eq(lists_find(lists_at(i)->name), lists_at(i));
@@ -498,9 +540,15 @@ START_TEST(test_lists_unknown_and_custom_guesses) {
   game g;
   ck_assert_int_eq(lists_load(&g, "tiny", NULL), -1);
   ck_assert_str_eq(err_msg(), "--list 'tiny': unknown list (known: small, medium, large, original, "
-                              "nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07)");
+                              "nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))");
   ck_assert_int_eq(lists_load(&g, "", NULL), -1);
-  ck_assert_int_eq(lists_load(&g, "SMALL", NULL), -1);
+  ck_assert_int_eq(lists_load(&g, "smal", NULL), -1);
+  ck_assert_str_eq(err_msg(), "--list 'smal': unknown list (did you mean 'small'?) (known: small, "
+                              "medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or "
+                              "nyt))");
+  ck_assert_int_eq(lists_load(&g, "SMALL", NULL), 0); /* case is ignored */
+  ck_assert_str_eq(g.list, "small");
+  game_free(&g);
 
   /* small with a guess file lacking its first answer (abate, line 4). */
   char *q = put("guesses.txt", "acrid\nagent\n");
@@ -583,6 +631,7 @@ Suite *words_suite(void) {
   tcase_add_test(tc, test_game_answer_missing);
   tcase_add_test(tc, test_game_errors_name_their_file);
   tcase_add_test(tc, test_game_guesses_default_to_answers);
+  tcase_add_test(tc, test_suggest);
   tcase_add_test(tc, test_lists_named);
   tcase_add_test(tc, test_lists_hash);
   tcase_add_test(tc, test_lists_unknown_and_custom_guesses);

@@ -258,7 +258,7 @@ check "named lists work from any directory" 0 out "total         120" run_elsewh
 # ------------------------------------------------------------------
 # Golden values: the published optima with SALET first.
 
-if check "golden: nyt, salet" 0 out "total         7897" "$OPTLE" solve --list nyt --first salet; then
+if check "golden: nyt, salet" 0 out "total         7897" "$OPTLE" solve --list nyt-2022-02 --first salet; then
   expect "golden: nyt, salet average" "$(summary_value average)" = 3.4201
   expect "golden: nyt, salet fixed" "$(summary_value 'first guess')" = "salet (fixed)"
 fi

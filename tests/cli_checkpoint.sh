@@ -215,7 +215,7 @@ expect "OMP_NUM_THREADS=3: the default thread count" "$(summary_value threads)" 
 # Temporary files: a killed run leaves none; one named for a process
 # that is gone is removed (only that one).
 mkdir "$tmp/o"
-"$OPTLE" solve --list nyt --first salet --threads 1 -o "$tmp/o/t.json" >/dev/null 2>&1 &
+"$OPTLE" solve --list nyt-2022-02 --first salet --threads 1 -o "$tmp/o/t.json" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do
   ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$tmp/o/" && break

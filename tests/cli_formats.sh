@@ -150,7 +150,7 @@ round_trip() { # NAME LIST-ARGS...
 }
 round_trip small --list small
 round_trip medium --list medium
-round_trip nyt-salet --list nyt --first salet
+round_trip nyt-salet --list nyt-2022-02 --first salet
 
 # next and play read the new formats too.
 if [ -s "$out/nyt-salet.paths" ]; then

@@ -105,7 +105,7 @@ check "html: small" 0 out "" "$OPTLE" export outputs/small.txt --list small -o "
 self_contained "small" "$tmp/small.html"
 expect "html: small's data" "$(page_data "$tmp/small.html" | jq -c '[.list, .answers, .total]')" \
   = '["small",50,120]'
-check "html: NYT SALET" 0 out "" "$OPTLE" export outputs/nyt-salet.txt --list nyt -o "$tmp/nyt-salet.html"
+check "html: NYT SALET" 0 out "" "$OPTLE" export outputs/nyt-salet.txt --list nyt-2022-02 -o "$tmp/nyt-salet.html"
 self_contained "NYT SALET" "$tmp/nyt-salet.html"
 size=$(wc -c <"$tmp/nyt-salet.html")
 expect "html: the NYT page is small (now $size bytes; under 1 MB)" "$size" -lt 1000000
@@ -119,7 +119,7 @@ same_file "outputs/nyt-salet.html is what export writes now (make run)" \
 # ------------------------------------------------------------------
 # In the browser.
 
-check "the NYT tree's path lines" 0 out "" "$OPTLE" export outputs/nyt-salet.txt --list nyt -o "$tmp/nyt.paths"
+check "the NYT tree's path lines" 0 out "" "$OPTLE" export outputs/nyt-salet.txt --list nyt-2022-02 -o "$tmp/nyt.paths"
 # Answers to open by link: the first that takes 5 guesses, the first that
 # takes 2, and the last line's.
 deep=$(awk 'NF == 10 { print $(NF - 1); exit }' "$tmp/nyt.paths")

@@ -79,7 +79,7 @@ check "lists --help" 0 out "usage: optle lists" "$OPTLE" lists --help
 check "--help names the lists command" 0 out "lists " "$OPTLE" --help
 check "--help names the lists" 0 out "nyt-2023-07" "$OPTLE" --help
 check_usage "lists: no arguments" "'x': unexpected argument for 'lists'" "$OPTLE" lists x
-check_usage "lists: no options" "--list: unknown option for 'lists'" "$OPTLE" lists --list nyt
+check_usage "lists: no options" "--list: unknown option for 'lists'" "$OPTLE" lists --list nyt-2022-02
 
 # Loading by name: counts, the alias, and the same words from the files.
 while read -r name answers guesses; do

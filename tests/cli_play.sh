@@ -36,7 +36,7 @@ esc=$'\033'
 check "next --help" 0 out "usage: optle next" "$OPTLE" next --help
 check "play --help" 0 out "usage: optle play" "$OPTLE" play --help
 
-check "next salet:BBBBB" 0 out "optimal next guess: courd" "$OPTLE" next --list nyt salet:BBBBB
+check "next salet:BBBBB" 0 out "optimal next guess: courd" "$OPTLE" next --list nyt-2022-02 salet:BBBBB
 has "next: answers left" "answers left: 221: biddy bingo birch"
 has "next: guess limit accounting" "guesses left: 5 of 6 (1 made)"
 has "next: exact expectation, worded" "expected guesses from here, this one included: 2.7557 (609 in total over 221 answers)"
@@ -128,7 +128,7 @@ if [ "$have_jq" = 1 ]; then
       "$OPTLE" next "${P[@]}" --prove --hard --top 1
     has "next --prove --hard: its total" "(2115 in total over 695 answers)"
     check "next --prove after a guess: the search as without it" 0 out "optimal next guess: courd" \
-      "$OPTLE" next --list nyt --prove salet:BBBBB
+      "$OPTLE" next --list nyt-2022-02 --prove salet:BBBBB
   fi
   check "next --json, solved" 0 out "" "$OPTLE" next --json salet:BYBBB cigar:GGGGG
   expect "json: solved" "$(jq -r '"\(.solved) \(.answer)"' "$tmp/out")" = "true cigar"
@@ -139,7 +139,7 @@ fi
 # ------------------------------------------------------------------
 # next --tree
 
-if check "solve a SALET tree for --tree" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet \
+if check "solve a SALET tree for --tree" 0 out "" "$OPTLE" solve --list nyt-2022-02 --first salet --quiet \
   -o "$tmp/salet.json" -o "$tmp/salet.txt"; then
   check "next --tree: the start" 0 out "next guess from the tree $tmp/salet.json: salet" \
     "$OPTLE" next --tree "$tmp/salet.json"
@@ -353,9 +353,9 @@ has "play: a clock seed is printed too" "optle play: seed "
 # A poor opener leaves 1349 answers: no minutes-long solve unasked.
 run_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --answer cigar
 expect "play: a big set does not hang the game" "$rc" = 0
-has "play: the hint declines a big set" "hint: 1349 answers left: too many to solve on the spot (more than 500); 'optle next --list nyt fuzzy:BBBBB' can, in minutes"
-has "play: a poor opener is not valued" "guess 1 fuzzy: not valued (an exact first-guess value on 2309 answers is a whole proof: 'optle solve --list nyt --first fuzzy')"
-has "play: nor the big set after it" "guess 2 crane: not valued (1349 answers: too many to solve unasked; 'optle next --list nyt fuzzy:BBBBB --guess crane' can)"
+has "play: the hint declines a big set" "hint: 1349 answers left: too many to solve on the spot (more than 500); 'optle next --list nyt-2022-02 fuzzy:BBBBB' can, in minutes"
+has "play: a poor opener is not valued" "guess 1 fuzzy: not valued (an exact first-guess value on 2309 answers is a whole proof: 'optle solve --list nyt-2022-02 --first fuzzy')"
+has "play: nor the big set after it" "guess 2 crane: not valued (1349 answers: too many to solve unasked; 'optle next --list nyt-2022-02 fuzzy:BBBBB --guess crane' can)"
 has "play: the sum starts where values are known" "3 guesses = 2 + 1.8571 (optimal play after guess 2) + 0.2857 (your choices) - 1.1429 (luck)"
 
 if [ -s "$tmp/salet.json" ]; then
@@ -464,7 +464,7 @@ tmux_play() {
 }
 
 if [ "$have_tmux" = 1 ]; then
-  tmux_play 1 "" "play --answer cigar --list nyt"
+  tmux_play 1 "" "play --answer cigar --list nyt-2022-02"
   if wait_for "guess 1/6>"; then
     pass
     tmux -S "$sock" send-keys -t play 'salet' Enter
@@ -490,7 +490,7 @@ if [ "$have_tmux" = 1 ]; then
     fail "tmux: the first prompt" "$(cat -v "$tmp/screen" 2>/dev/null)"
   fi
 
-  tmux_play 2 "NO_COLOR=1" "play --answer cigar --list nyt"
+  tmux_play 2 "NO_COLOR=1" "play --answer cigar --list nyt-2022-02"
   if wait_for "guess 1/6>"; then
     tmux -S "$sock" send-keys -t play 'salet' Enter
     waits "tmux NO_COLOR: the second prompt" "guess 2/6>"

@@ -204,10 +204,10 @@ check "12,000 answers x 20,000 guesses, --time-limit 1: the table or the seed is
 # (BUTYL in hard mode: 3.4 s here; GOTHY, at 1.1 s since the tree phase
 # got faster, could finish before the signal.)
 stop_after "simulate exact, SIGINT" 1 INT \
-  "$OPTLE" simulate --list nyt --strategy exact --hard --first butyl --threads 2 -o "$d/sim.json"
+  "$OPTLE" simulate --list nyt-2022-02 --strategy exact --hard --first butyl --threads 2 -o "$d/sim.json"
 stop_said "simulate exact, SIGINT: says what was not done" "before the exact strategy's tree was finished"
 stop_after "simulate --compare, SIGTERM" 1 TERM \
-  "$OPTLE" simulate --compare --list nyt --strategies entropy,rollout:entropy:50,exact --threads 2 \
+  "$OPTLE" simulate --compare --list nyt-2022-02 --strategies entropy,rollout:entropy:50,exact --threads 2 \
   -o "$d/table.md"
 stop_said "simulate --compare, SIGTERM: counts the cells" "cells computed: nothing written"
 # (A SIGHUP ignored when the tests start, as under nohup, stays ignored
@@ -221,12 +221,12 @@ if [ "$hup_ignored" = 1 ]; then
   skip "SIGHUP stops simulate and solve (SIGHUP is ignored here, as under nohup)"
 else
   stop_after "simulate rollout, SIGHUP" 1 HUP \
-    "$OPTLE" simulate --list nyt --strategy rollout:entropy:100 -o "$d/sim.json"
-  stop_after "solve, SIGHUP" 0.5 HUP "$OPTLE" solve --list nyt --hard --first butyl --threads 2 -o "$d/sim.json"
+    "$OPTLE" simulate --list nyt-2022-02 --strategy rollout:entropy:100 -o "$d/sim.json"
+  stop_after "solve, SIGHUP" 0.5 HUP "$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2 -o "$d/sim.json"
 fi
 check "simulate --time-limit 1" 4 err "optle: time limit reached after 1." \
-  "$OPTLE" simulate --list nyt --strategy rollout:entropy:100 --time-limit 1 -o "$d/sim.json"
-"$OPTLE" solve --list nyt --hard --first butyl --threads 2 -o "$d/sim.json" >/dev/null 2>&1 &
+  "$OPTLE" simulate --list nyt-2022-02 --strategy rollout:entropy:100 --time-limit 1 -o "$d/sim.json"
+"$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2 -o "$d/sim.json" >/dev/null 2>&1 &
 pid=$!
 sleep 0.5
 kill -USR1 "$pid"
@@ -243,7 +243,7 @@ if [ "$sanitized" = 1 ]; then
   skip "ulimit -v (sanitizer build)"
 else
   check "ulimit -v 150000: nyt --first salet" 3 err "optle: out of memory" \
-    bash -c 'ulimit -v 150000 && exec "$0" solve --list nyt --first salet' "$OPTLE"
+    bash -c 'ulimit -v 150000 && exec "$0" solve --list nyt-2022-02 --first salet' "$OPTLE"
   err_has "ulimit -v 150000: says what to do" "raise the limit (ulimit -v)"
   expect "ulimit -v 150000: names no --memo-mb value" "$(grep -c -- '--memo-mb 128' "$tmp/err")" = 0
 fi
@@ -287,12 +287,12 @@ check_usage "export: --depth without a DOT file" "--depth applies to --format do
 # before it, on stdout and stderr alike.  Stops at several moments of a
 # half-second solve, around the end of its proof (timed by a first run);
 # each must be consistent.
-run "$OPTLE" solve --list nyt --first salet --threads 2
+run "$OPTLE" solve --list nyt-2022-02 --first salet --threads 2
 delays=$(sed -n 's/^time .*lists and table \([0-9.]*\) s, proof \([0-9.]*\) s, tree \([0-9.]*\) s.*/\1 \2 \3/p' "$tmp/out" |
   awk '{ e = $1 + $2 + 0.02; for (f = -0.4; f <= 1.0; f += 0.2) printf "%.2f ", (e + f * $3 > 0.05 ? e + f * $3 : 0.05) }')
 hits=0
 for delay in ${delays:-0.2 0.3 0.4 0.5 0.6}; do
-  "$OPTLE" solve --list nyt --first salet --threads 2 >"$tmp/out" 2>"$tmp/err" &
+  "$OPTLE" solve --list nyt-2022-02 --first salet --threads 2 >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   sleep "$delay"
   kill -INT "$pid" 2>/dev/null

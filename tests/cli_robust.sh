@@ -231,8 +231,8 @@ check_usage "solve: nine -o files" "-o: at most 8 files" "$OPTLE" solve --list s
   -o "$tmp/6.json" -o "$tmp/7.json" -o "$tmp/8.json" -o "$tmp/9.json"
 check_usage "solve: --guesses alone" "give --list NAME or --answers FILE" "$OPTLE" solve --guesses "$w/ok.txt"
 check_usage "solve: --first alone" "give --list NAME or --answers FILE" "$OPTLE" solve --first salet
-check_usage "solve: --first non-ASCII" "--first 'sälet': not a five-letter word" "$OPTLE" solve --list nyt --first sälet
-check_usage "solve: --first with a blank" "not a five-letter word" "$OPTLE" solve --list nyt --first 'sal t'
+check_usage "solve: --first non-ASCII" "--first 'sälet': not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first sälet
+check_usage "solve: --first with a blank" "not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first 'sal t'
 check_usage "solve: --list in capitals" "--list 'NYT': unknown list" "$OPTLE" solve --list NYT
 check_usage "solve: a lone dash" "'-': unexpected argument for 'solve'" "$OPTLE" solve --list small -
 check_usage "solve: a double dash" "--: unknown option for 'solve'" "$OPTLE" solve --list small --
@@ -252,10 +252,10 @@ check_usage "simulate: --max-guesses -1" "--max-guesses: -1 is out of range (0 t
 check_usage "simulate: --strategy needs a value" "--strategy needs a value" "$OPTLE" simulate --list small --strategy
 check_usage "simulate: empty --strategy" "--strategy: empty value" "$OPTLE" simulate --list small --strategy ""
 check_usage "simulate: empty --first" "--first: empty value" "$OPTLE" simulate --list small --first ""
-check_usage "simulate: --first non-ASCII" "not a five-letter word" "$OPTLE" simulate --list nyt --first sälet
+check_usage "simulate: --first non-ASCII" "not a five-letter word" "$OPTLE" simulate --list nyt-2022-02 --first sälet
 check_usage "simulate: --compare with a value" "--compare takes no value" "$OPTLE" simulate --list small --compare=yes
 check_usage "simulate: empty --strategies" "--strategies: empty value" \
-  "$OPTLE" simulate --compare --list nyt --first salet --strategies ""
+  "$OPTLE" simulate --compare --list nyt-2022-02 --first salet --strategies ""
 check_usage "simulate: --tree a directory" "$w/dir" "$OPTLE" simulate --list small --tree "$w/dir"
 check_usage "simulate: --list and --answers" "--list and --answers cannot be used together" \
   "$OPTLE" simulate --list small --answers "$w/ok.txt"
@@ -343,7 +343,7 @@ else
   expect "memo cap: the cap binds (RSS ${rss_kb} KB with it, ${rss_default} KB without)" \
     "$rss_kb" -lt "$rss_default"
   # The same bound where the table is most of the memory: NYT, 30 MB.
-  timed "$OPTLE" solve --list nyt --first salet --threads 2 --memo-mb 2 --quiet
+  timed "$OPTLE" solve --list nyt-2022-02 --first salet --threads 2 --memo-mb 2 --quiet
   table_kb=$(((2309 * 12947 + 1023) / 1024))
   limit_kb=$((table_kb + 2 * 1024 + 16 * 1024))
   note "memo cap: nyt --first salet --memo-mb 2: peak RSS ${rss_kb} KB (table ${table_kb} KB)"
@@ -413,9 +413,9 @@ oom_check() {
 if [ "$sanitized" = 1 ]; then
   skip "ulimit -v (sanitizer build: ASan and TSan need terabytes of address space)"
 else
-  ulimit_sweep "solve nyt --first salet" "$OPTLE" solve --list nyt --first salet --threads 2 --memo-mb 8
-  ulimit_sweep "solve nyt --first salet, 1 thread" "$OPTLE" solve --list nyt --first salet --threads 1 --memo-mb 8
-  ulimit_sweep "simulate exact" "$OPTLE" simulate --list nyt --first salet --strategy exact --threads 2 --memo-mb 8
+  ulimit_sweep "solve nyt --first salet" "$OPTLE" solve --list nyt-2022-02 --first salet --threads 2 --memo-mb 8
+  ulimit_sweep "solve nyt --first salet, 1 thread" "$OPTLE" solve --list nyt-2022-02 --first salet --threads 1 --memo-mb 8
+  ulimit_sweep "simulate exact" "$OPTLE" simulate --list nyt-2022-02 --first salet --strategy exact --threads 2 --memo-mb 8
   check "ulimit -v: --memo-mb larger than the address space" 3 err "out of memory: cannot reserve 512 MiB for the memo: give a smaller --memo-mb" \
     bash -c 'ulimit -v 300000 && exec "$0" solve --list small --memo-mb 512' "$OPTLE"
   oom_check "ulimit -v: simulate exact, --memo-mb larger than the address space" \
@@ -489,16 +489,16 @@ stop_check() {
   no_output "$name"
   no_tree_said "$name"
 }
-stop_check "SIGINT, nyt --hard --first butyl" INT "$OPTLE" solve --list nyt --hard --first butyl --threads 2
-stop_check "SIGTERM, nyt --hard --first butyl" TERM "$OPTLE" solve --list nyt --hard --first butyl --threads 2
-stop_check "SIGINT, nyt root search" INT "$OPTLE" solve --list nyt --threads 2
-stop_check "SIGTERM, nyt root search, 1 thread" TERM "$OPTLE" solve --list nyt --threads 1
+stop_check "SIGINT, nyt --hard --first butyl" INT "$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2
+stop_check "SIGTERM, nyt --hard --first butyl" TERM "$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2
+stop_check "SIGINT, nyt root search" INT "$OPTLE" solve --list nyt-2022-02 --threads 2
+stop_check "SIGTERM, nyt root search, 1 thread" TERM "$OPTLE" solve --list nyt-2022-02 --threads 1
 
 for args in "--hard --first butyl" ""; do
   t0=$(ms_now)
   # shellcheck disable=SC2086
   check "--time-limit 1, nyt $args" 4 err "optle: time limit reached after" \
-    "$OPTLE" solve --list nyt $args --threads 2 --time-limit 1 -o "$stopdir/tree.json"
+    "$OPTLE" solve --list nyt-2022-02 $args --threads 2 --time-limit 1 -o "$stopdir/tree.json"
   stop_report "--time-limit 1, nyt $args"
   t1=$(ms_now)
   after=$(sed -n 's/^optle: time limit reached after \([0-9.]*\) s.*/\1/p' "$tmp/err")

@@ -34,7 +34,7 @@ golden "SALET hard" 8122 6 "${O[@]}" --first salet --hard -o "$tmp/hard.json" -o
 hard_hash=$(summary_value "tree hash")
 has "SALET hard: the summary names the rules" "rules         hard"
 golden "SALET ultrahard" 8125 6 "${O[@]}" --first salet --ultrahard -o "$tmp/ultra.json"
-golden "NYT SALET hard" 8099 6 --list nyt --first salet --hard
+golden "NYT SALET hard" 8099 6 --list nyt-2022-02 --first salet --hard
 # (The slowest goldens, 2-7 s here, take many minutes under a sanitizer;
 # the plain build's run checks them, and the small lists below take the
 # same paths.)
@@ -159,7 +159,7 @@ if [ "$sanitized" = 1 ]; then
 else
   check_one_line "hard mode, GOTHY: no strategy within 6" 1 \
     "no strategy starting with 'gothy' solves every answer within 6 guesses" \
-    "$OPTLE" solve --list nyt --hard --first gothy --threads 2
+    "$OPTLE" solve --list nyt-2022-02 --hard --first gothy --threads 2
 fi
 check_one_line "hard mode, 2 guesses: no strategy" 1 "no strategy solves every answer within 2" \
   "$OPTLE" solve --list small --hard --max-guesses 2

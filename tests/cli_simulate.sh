@@ -21,7 +21,7 @@ if command -v jq >/dev/null 2>&1; then have_jq=1; fi
 
 [ -x "$OPTLE" ] || { echo "optle binary not found at $OPTLE (run make)"; exit 2; }
 
-nyt=(--list nyt)
+nyt=(--list nyt-2022-02)
 
 # ------------------------------------------------------------------
 # Help.

@@ -279,7 +279,7 @@ check_usage "recorded list: other lists refused" \
   "--tree $out/small.json was made for other lists: it records the lists hash a769d96ef27b0abc, but wordlists/medium.txt (200 answers) and wordlists/medium.txt (200 guesses) have 5d2bd79e8a8fb6fe; give the lists it was made with (--list small), or --force to use it anyway" \
   "$OPTLE" next --tree "$out/small.json" --list medium
 check_usage "recorded list: next defaults to nyt only without a record" "--tree $out/small.json was made for other lists" \
-  "$OPTLE" next --tree "$out/small.json" --list nyt
+  "$OPTLE" next --tree "$out/small.json" --list nyt-2022-02
 check_usage "recorded list: play refuses other lists" "--tree $out/small.json was made for other lists" \
   "$OPTLE" play --tree "$out/small.json" --list medium --answer abate
 check_usage "recorded list: verify refuses other lists" "$out/small.json was made for other lists" \
@@ -301,10 +301,10 @@ check_usage "lists from files: next's default nyt refused" "--tree $out/files.js
 check_usage "text tree: next with the default nyt" "--tree $out/small.txt: answer 'aback' is missing" \
   "$OPTLE" next --tree "$out/small.txt"
 
-if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt --first salet --quiet -o "$out/nyt.json"; then
-  check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt --expect 7897
+if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt-2022-02 --first salet --quiet -o "$out/nyt.json"; then
+  check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt-2022-02 --expect 7897
   # Its speed is measured by `make bench`, not here (no timed tests).
-  check "NYT depth-2 DOT" 0 out $'\xe2\x80\xa6' "$OPTLE" export "$out/nyt.json" --list nyt --format dot --depth 2
+  check "NYT depth-2 DOT" 0 out $'\xe2\x80\xa6' "$OPTLE" export "$out/nyt.json" --list nyt-2022-02 --format dot --depth 2
   expect "NYT depth-2 DOT has summary nodes" "$(grep -c $'\xe2\x80\xa6' "$tmp/out")" -gt 50
 fi
 

@@ -14,7 +14,7 @@
 #   BENCH_ROWS=" " BENCH_RANK=0 BENCH_TABLE=1 BENCH_VERIFY=0 TABLES=DIR tools/bench.sh
 #                                  the whole-table sample rows alone (docs/rank.md)
 #
-# A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt (the
+# A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt-2022-02 (the
 # lists of February 2022), and any other named list is itself
 # ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).  The
 # root rows are 40-60 s each; BENCH_ROOT=0 leaves them out.  The 3158-
@@ -54,7 +54,7 @@ for row in $ROWS; do
     what="root proof (no --first)" first=() threads=2
   fi
   case $lists in
-    nyt) args=(--list nyt) name="NYT lists, $what" ;;
+    nyt) args=(--list nyt-2022-02) name="NYT lists, $what" ;;
     orig) args=(--list original) name="original lists, $what" ;;
     nyt-*) args=(--list "$lists") name="NYT ${lists#nyt-} lists, $what" ;;
     *) echo "bench: unknown row $row" >&2; exit 2 ;;
@@ -124,9 +124,9 @@ fi
 
 [[ ${BENCH_VERIFY:-1} == 1 ]] || exit 0
 treefile=$(mktemp --suffix=.json)
-"$OPTLE" solve --list nyt --first salet --quiet -o "$treefile"
+"$OPTLE" solve --list nyt-2022-02 --first salet --quiet -o "$treefile"
 t0=$(date +%s.%N)
-vout=$("$OPTLE" verify "$treefile" --list nyt)
+vout=$("$OPTLE" verify "$treefile" --list nyt-2022-02)
 t1=$(date +%s.%N)
 echo
 echo "verify, NYT SALET tree: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall, $(sed -n 's/^time *//p' <<<"$vout")"
@@ -146,7 +146,7 @@ if [[ -n $PUBLIC && -d $PUBLIC ]]; then
     case $lists in
       orig) args=("${orig[@]}") ;;
       tarse) args=("${tarse[@]}") ;;
-      nyt) args=(--list nyt) ;;
+      nyt) args=(--list nyt-2022-02) ;;
       answers) args=(--answers wordlists/nyt-answers.txt) ;;
     esac
     t0=$(date +%s.%N)

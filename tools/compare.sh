@@ -4,7 +4,7 @@
 #   tools/compare.sh                  both list sets (embedded): outputs/compare-nyt.*
 #                                     and outputs/compare-original.*
 #   tools/compare.sh NAME [OPTIONS]   one table: `optle simulate --compare OPTIONS`
-#                                     (default --list nyt) into outputs/NAME.md,
+#                                     (default --list nyt-2022-02) into outputs/NAME.md,
 #                                     outputs/NAME.csv and outputs/NAME.png
 #
 # The Markdown file gets a last line naming the machine.  The plot needs
@@ -28,7 +28,7 @@ machine() {
 one() {
   local name=$1
   shift
-  [ $# -gt 0 ] || set -- --list nyt
+  [ $# -gt 0 ] || set -- --list nyt-2022-02
   "$OPTLE" simulate --compare "$@" -o "outputs/$name.md" -o "outputs/$name.csv" --quiet
   printf '\nMachine: %s.\n' "$(machine)" >>"outputs/$name.md"
   if command -v gnuplot >/dev/null 2>&1; then
@@ -44,5 +44,5 @@ if [ $# -gt 0 ]; then
   one "$@"
   exit
 fi
-one compare-nyt --list nyt
+one compare-nyt --list nyt-2022-02
 one compare-original --list original

@@ -115,10 +115,10 @@ runs=(
   "solve --list large --threads 2"
   "solve --list medium --threads 2 --memo-mb 1 --stats"
   "solve --list large --threads 4 --memo-mb 2 --max-guesses 0"
-  "solve --list nyt --first salet --threads 2"
-  "solve --list nyt --threads 2 --time-limit 3"
-  "simulate --list nyt --first salet --strategy rollout:entropy:3 --threads 2"
-  "simulate --compare --list nyt --first salet,crane,trace --strategies entropy,minimax,rollout:entropy:2,exact --threads 2"
+  "solve --list nyt-2022-02 --first salet --threads 2"
+  "solve --list nyt-2022-02 --threads 2 --time-limit 3"
+  "simulate --list nyt-2022-02 --first salet --strategy rollout:entropy:3 --threads 2"
+  "simulate --compare --list nyt-2022-02 --first salet,crane,trace --strategies entropy,minimax,rollout:entropy:2,exact --threads 2"
 )
 
 tsan_env() {
