@@ -71,8 +71,8 @@ typedef struct {
  */
 #define OPTLE_OPTIONS(X)                                                                       \
   X(LIST, "--list", "NAME", O_STR, l.list, 0, 0, 0,                                            \
-    "a named list (optle lists): small, medium, large, original, nyt-2022-02 (nyt), "         \
-    "nyt-2022-08, nyt-2023-07")                                                                \
+    "a named list (optle lists): small, medium, large, original, nyt-2022-02, "               \
+    "nyt-2022-08, nyt-2023-07 (nyt, the default: the newest)")                                 \
   X(ANSWERS, "--answers", "FILE", O_STR, l.answers, 0, 0, 0, "the answer list")                \
   X(GUESSES, "--guesses", "FILE", O_STR, l.guesses, 0, 0, 0,                                  \
     "the allowed guesses (default: the answers, or the named list's)")                         \

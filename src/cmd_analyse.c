@@ -25,6 +25,7 @@
 #include "game.h"
 #include "help.h"
 #include "history.h"
+#include "lists.h"
 #include "opts.h"
 #include "share.h"
 #include "util.h"
@@ -95,7 +96,7 @@ static int analyse_input(int argc, char **argv, analyse_run *r, bool *help) {
     return usage_error("analyse ", "give the game: its guesses with their patterns "
                                    "(salet:BBYBB or salet BBYBB), or --share FILE and the words");
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
-  if ((rc = opts_load_tree_game("analyse ", &r->a.l, NULL, "", false, "nyt", &r->g, &r->tf)))
+  if ((rc = opts_load_tree_game("analyse ", &r->a.l, NULL, "", false, LISTS_DEFAULT, &r->g, &r->tf)))
     return rc;
   if ((rc = opts_history("analyse ", &r->a, &r->pos, &r->g, &r->rules, &r->share, r->h,
                          ANALYSE_MAX_STEPS, &r->k)))
@@ -133,8 +134,9 @@ static void thousands(char *buf, size_t size, long v) {
 /* The lists, the rules and the share header. */
 static void text_head(const analyse_run *r) {
   const game *g = &r->g;
-  printf("lists    %s (%d answers), %s (%d guesses)\n", g->answers.path, g->n_answers,
-         g->guesses.path, g->n_guesses);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  printf("%s %s\n", g->list ? "list    " : "lists   ", lists);
   if (r->a.max_guesses) printf("rules    %s, guess limit %d\n", rules_name(r->rules), r->a.max_guesses);
   else printf("rules    %s, no guess limit\n", rules_name(r->rules));
   const share_grid *s = &r->share;

@@ -53,7 +53,7 @@ const cmd_doc next_doc = {
              "(its header and grid; '*' there means hard mode) with the words alone, one per\n"
              "row; with the answers left, the exact expected number of guesses from here and\n"
              "the best alternatives.  The lists default to the list a JSON --tree records, else\n"
-             "nyt.  With no history on a list too big to rank every first guess (nyt),\n"
+             "nyt (the newest).  With no history on a list too big to rank every first guess,\n"
              "the opener " ADVICE_OPENER " is shown with its exact value, not proven best;\n"
              "--prove proves the best first guess instead (the root proof, with the --top\n"
              "best exact), and --tree gives a solved tree's first guess.",

@@ -65,7 +65,7 @@ static const optuse rank_opts[] = {
 const cmd_doc rank_doc = {
     .name = "rank",
     .summary = "a proven ranking of every first guess, resumable",
-    .usage = "optle rank (--list NAME | --answers FILE [--guesses FILE])\n"
+    .usage = "optle rank [--list NAME | --answers FILE [--guesses FILE]]\n"
              "                  [--cutoff TOTAL | --top N [--all]] [--words FILE] [--hard | --ultrahard]\n"
              "                  [--checkpoint FILE] [--compare TABLE] [options]",
     .about = "Rank first guesses by their exact total (the optimal total over all answers\n"

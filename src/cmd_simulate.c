@@ -49,10 +49,10 @@ static const optuse sim_opts[] = {
 const cmd_doc simulate_doc = {
     .name = "simulate",
     .summary = "play a heuristic strategy on every answer, or compare strategies",
-    .usage = "optle simulate (--list NAME | --answers FILE [--guesses FILE])\n"
+    .usage = "optle simulate [--list NAME | --answers FILE [--guesses FILE]]\n"
              "                      [--strategy NAME | --tree FILE] [--first WORD] [options]\n"
              "optle simulate --compare [--first W1,W2,...] [--strategies S1,S2,...]\n"
-             "                      (--list NAME | --answers FILE [--guesses FILE]) [options]",
+             "                      [--list NAME | --answers FILE [--guesses FILE]] [options]",
     .about = "Play a strategy against every answer and report the average, the\n"
              "distribution of guesses, the answers beyond the guess limit (still played\n"
              "to the end) and the worst answers; -o writes the strategy's tree.  With\n"

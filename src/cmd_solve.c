@@ -44,7 +44,7 @@ static const optuse solve_opts[] = {
 const cmd_doc solve_doc = {
     .name = "solve",
     .summary = "find and prove an optimal strategy, and write its tree",
-    .usage = "optle solve (--list NAME | --answers FILE [--guesses FILE]) [options]",
+    .usage = "optle solve [--list NAME | --answers FILE [--guesses FILE]] [options]",
     .about = "Find the strategy with the fewest guesses in total over all answers, prove\n"
              "that none does better, and print a summary (and write the tree with -o).",
     .opts = solve_opts,
@@ -400,12 +400,11 @@ static int solve_report(solve_run *r) {
   if (stop) return solve_stopped(r, stop);
   if (r->total >= OPTLE_INF) {
     outs_abort(&r->outs);
-    if (r->first >= 0)
-      fprintf(stderr, "optle: no strategy starting with '%s' solves every answer within %d %s\n",
-              g->guesses.w[r->first], limit, limit == 1 ? "guess" : "guesses");
-    else
-      fprintf(stderr, "optle: no strategy solves every answer within %d %s\n", limit,
-              limit == 1 ? "guess" : "guesses");
+    char lists[512], first[64] = "";
+    lists_describe(g, lists, sizeof lists);
+    if (r->first >= 0) snprintf(first, sizeof first, " starting with '%s'", g->guesses.w[r->first]);
+    fprintf(stderr, "optle: list %s: no strategy%s solves every answer within %d %s\n", lists,
+            first, limit, limit == 1 ? "guess" : "guesses");
     return EXIT_NOSTRATEGY;
   }
   if (tree_check(r->tree, g, r->all, g->n_answers, limit)) {

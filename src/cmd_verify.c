@@ -40,6 +40,7 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
   int rc = opts_load_tree_words(cmd, l, path, "", force, NULL, g, &tf);
   if (rc) return rc;
   rc = verify_mem(tf.data, tf.len, path, g, max_guesses, t, info);
+  bool defaulted = tf.list_defaulted;
   opts_tree_release(&tf);
   if (!rc) {
     if (info->rules > *rules) *rules = info->rules;
@@ -51,6 +52,9 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
   }
   if (rc) {
     fprintf(stderr, "optle: %s\n", err_msg());
+    if (defaulted) /* the likelier cause: the tree is for other lists */
+      fprintf(stderr, "optle: (checked against the default list %s: the tree does not record "
+                      "its lists; give --list NAME or --answers FILE)\n", g->list);
     treeread_info_free(info);
     game_free(g);
   }

@@ -69,9 +69,18 @@ check_usage "--memo-mb 0" "--memo-mb: 0 is out of range" "$OPTLE" solve --list s
 check_usage "flag with a value" "--quiet takes no value" "$OPTLE" solve --list small --quiet=1
 check_usage "--list and --answers" "--list and --answers cannot be used together" \
   "$OPTLE" solve --list small --answers wordlists/small.txt
-check_usage "neither --list nor --answers" "give --list NAME or --answers FILE" "$OPTLE" solve
-check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, original, nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07)" \
+# Neither --list nor --answers: the newest NYT list (issue 32), named
+# on the summary's first line and in a message.
+check "no list: the newest NYT list" 0 out "total         11235" "$OPTLE" solve --first salet --threads 1
+expect "no list: the first line names it" "$(head -1 "$tmp/out")" = \
+  "list          nyt-2023-07 (3158 answers, 14855 guesses)"
+check "no list, no strategy: the message names it" 1 err \
+  "optle: list nyt-2023-07 (3158 answers, 14855 guesses): no strategy starting with 'salet' solves every answer within 2 guesses" \
+  "$OPTLE" solve --first salet --max-guesses 2
+check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))" \
   "$OPTLE" solve --list tiny
+check_usage "a near --list" "--list 'nytt': unknown list (did you mean 'nyt'?)" "$OPTLE" solve --list nytt
+check "--list in capitals" 0 out "total         11235" "$OPTLE" solve --list NYT --first SALET --threads 1
 check_usage "empty --list" "--list: empty value" "$OPTLE" solve --list ""
 check "--opt=value form" 0 out "total         120" "$OPTLE" solve --list=small --threads=1 --max-guesses=6
 
@@ -193,7 +202,7 @@ rm -f "$out/q.json"
 declare -A size=([small]=50 [medium]=200 [large]=500)
 for list in small medium large; do
   n=${size[$list]}
-  if ! check "solve $list" 0 out "lists         wordlists/$list.txt ($n answers)" \
+  if ! check "solve $list" 0 out "list          $list ($n answers, $n guesses)" \
     "$OPTLE" solve --list "$list" -o "$out/$list.json" -o "$out/$list.txt"; then
     continue
   fi

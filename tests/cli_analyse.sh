@@ -86,6 +86,7 @@ note "analyse against next: $games random games, $steps_checked steps"
 real=(salet:BYBBB courd:GBBYB crack:GYYBB cigar:GGGGG)
 check "analyse: a real game" 0 out "solved in 4 guesses = 3.4201 (your first guess, then optimal play) + 0.0990 (cost of your guesses) + 0.4809 (bad luck)" \
   "$OPTLE" analyse --list nyt-2022-02 "${real[@]}"
+expect "analyse: the first line names the list" "$(head -1 "$tmp/out")" = "list     nyt-2022-02 (2309 answers, 12947 guesses)"
 has "analyse: the opener, not proven" "1  salet BYBBB   2309 -> 101   (70.9)  3.4201  salet 3.4201 *   0.0000  -0.1344"
 has "analyse: the second guess's cost" "2  courd GBBYB    101 -> 7      (4.7)  2.6535  brond 2.5545     0.0990  -0.3465"
 has "analyse: a won step" "1 -> won"

@@ -155,9 +155,9 @@ round_trip nyt-salet --list nyt-2022-02 --first salet
 # next and play read the new formats too.
 if [ -s "$out/nyt-salet.paths" ]; then
   check "next --tree path lines" 0 out "next guess from the tree $out/nyt-salet.cpaths: courd" \
-    "$OPTLE" next --tree "$out/nyt-salet.cpaths" salet:BBBBB
+    "$OPTLE" next --list nyt-2022-02 --tree "$out/nyt-salet.cpaths" salet:BBBBB
   check "play --tree map JSON" 0 out "the tree's next guess salet" \
-    sh -c 'printf "salet\ncourd\ncigar\n" | "$0" play --answer cigar --hints --tree "$1"' \
+    sh -c 'printf "salet\ncourd\ncigar\n" | "$0" play --list nyt-2022-02 --answer cigar --hints --tree "$1"' \
     "$OPTLE" "$out/nyt-salet.mjs"
 fi
 

@@ -71,7 +71,7 @@ nyt-2022-02 2022-02 2309 12947 73bf96122ff9b3d2
 nyt-2022-08 2022-08-30 2309 14855 055c4d76c999a914
 nyt-2023-07 2023-07-01 3158 14855 b23eaa2fed469155
 EOF
-  has "lists: the alias" "(nyt is another name for nyt-2022-02)"
+  has "lists: the alias" "(nyt is another name for nyt-2023-07)"
   has "lists: a source" "wordlist_nyt20230701_hidden"
   has "lists: the files" "wordlists/nyt-2023-07-answers.txt, wordlists/nyt-2022-08-guesses.txt"
 fi
@@ -87,15 +87,16 @@ while read -r name answers guesses; do
 done <<'EOF'
 original 2315 12972
 nyt-2022-02 2309 12947
-nyt 2309 12947
+nyt 3158 14855
+NYT-2022-08 2309 14855
 nyt-2022-08 2309 14855
 nyt-2023-07 3158 14855
 EOF
 
 # Unknown names list the known ones (status 2, one line).
-check_usage "unknown list" "--list 'nyt-2024': unknown list (known: small, medium, large, original, nyt-2022-02 (or nyt), nyt-2022-08, nyt-2023-07)" \
+check_usage "unknown list" "--list 'nyt-2024': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))" \
   "$OPTLE" solve --list nyt-2024
-check_usage "unknown list, verify" "unknown list (known: small" "$OPTLE" verify x.json --list NYT
+check_usage "unknown list, verify" "unknown list (did you mean 'nyt'?) (known: small" "$OPTLE" verify x.json --list NYTT
 check_usage "unknown list, next" "unknown list (known: small" "$OPTLE" next --list original-2022
 check_usage "unknown list, play" "unknown list (known: small" "$OPTLE" play --list bogus --answer cigar
 check_usage "unknown list, simulate" "unknown list (known: small" "$OPTLE" simulate --list x

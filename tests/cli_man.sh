@@ -78,7 +78,7 @@ while read -r c; do
 done <"$tmp/commands"
 # Every named list, every exit status, the JSON header's keys.
 for l in $("$OPTLE" --complete values --list); do
-  [ "$l" = nyt ] && continue # the alias: "nyt-2022-02 (or nyt)"
+  [ "$l" = nyt ] && continue # the alias: "nyt-2023-07 (or nyt)"
   expect "named list $l" "$(grep -cx "\\.B ${l//-/\\\\-}.*" "$page")" = 1
 done
 awk '/^\.SH EXIT STATUS/ { on = 1; next } /^\.SH / { on = 0 } on' "$page" >"$tmp/exit"

@@ -43,44 +43,46 @@ has "next: exact expectation, worded" "expected guesses from here, this one incl
 has "next: game length" "expected game length: 3.7557 (1 made + 2.7557)"
 has "next: top 5" "    5. crony  2.7738  (613)  could be the answer"
 lacks "next: no sixth alternative" "    6. "
-check "next: the lists default to nyt" 0 out "2.7557 (609" "$OPTLE" next salet:BBBBB
-check "next: patterns in digits and X . -" 0 out "2.7557 (609" "$OPTLE" next SALET:x.-00
+check "next: the lists default to nyt, the newest" 0 out "answers left: 309: biddy" "$OPTLE" next salet:BBBBB
+expect "next: the first line names the list" "$(head -1 "$tmp/out")" = "list: nyt-2023-07 (3158 answers, 14855 guesses)"
+check "next on nyt-2022-02" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 salet:BBBBB
+check "next: patterns in digits and X . -" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 SALET:x.-00
 check "next: few answers are all listed" 0 out \
   "answers left: 20: burly droll drool dryly ghoul godly growl lobby loopy lorry lowly lumpy lymph mogul oddly prowl wooly world would wryly" \
-  "$OPTLE" next salet:BBYBB clint:BYBBB --top 3
+  "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BYBBB --top 3
 has "next: ties in tie-rule order" "    3. wooly  2.1500  (43)  could be the answer"
 check "next: small list from the start is ranked" 0 out "optimal next guess: agent (could be the answer)" \
   "$OPTLE" next --list small
 has "next: small list's value" "2.4000 (120 in total over 50 answers)"
 has "next: small list's ties" "    2. graft  2.4200  (121)"
-check "next --top 1" 0 out "    1. courd" "$OPTLE" next salet:BBBBB --top 1
+check "next --top 1" 0 out "    1. courd" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --top 1
 lacks "next --top 1: one line" "    2. "
-check "next --top 0: no ranking" 0 out "optimal next guess: courd" "$OPTLE" next salet:BBBBB --top 0
+check "next --top 0: no ranking" 0 out "optimal next guess: courd" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --top 0
 lacks "next --top 0: no list" "    1. "
-check "next: empty history on nyt gives the opener" 0 out "suggested first guess: salet" "$OPTLE" next
+check "next: empty history on nyt gives the opener" 0 out "suggested first guess: salet" "$OPTLE" next --list nyt-2022-02
 has "next: the opener's proven value" "3.4201 (7897 in total over 2309 answers)"
 has "next: the first guesses are not ranked" "top guesses: not ranked"
-check "next --max-guesses 0" 0 out "guesses left: no limit (1 made)" "$OPTLE" next salet:BBBBB --max-guesses 0
+check "next --max-guesses 0" 0 out "guesses left: no limit (1 made)" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 0
 check "next --guess: worse" 0 out "clint would be 0.3801 guesses worse on average than courd: 3.1357 expected from here (693 in total)" \
-  "$OPTLE" next salet:BBBBB --guess clint
-check "next --guess: the best" 0 out "courd is optimal" "$OPTLE" next salet:BBBBB --guess COURD
+  "$OPTLE" next --list nyt-2022-02 salet:BBBBB --guess clint
+check "next --guess: the best" 0 out "courd is optimal" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --guess COURD
 check "next --guess: a tie" 0 out "growl is optimal too (it ties with droll, which the tie rule lists first)" \
-  "$OPTLE" next salet:BBYBB clint:BYBBB --guess growl
+  "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BYBBB --guess growl
 check "next --guess: no information" 0 out "clint gives no information on these answers" \
-  "$OPTLE" next salet:BBYBB clint:BYBBB --guess clint
+  "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BYBBB --guess clint
 check "next: a won game" 0 out "solved: cigar was the answer, found in 2 guesses" \
-  "$OPTLE" next salet:BYBBB cigar:GGGGG
+  "$OPTLE" next --list nyt-2022-02 salet:BYBBB cigar:GGGGG
 check "next: one answer left" 0 out "expected guesses from here, this one included: 1.0000 (1 in total over 1 answer)" \
-  "$OPTLE" next salet:BYBBB courd:GBBYB crack:GYYBB
+  "$OPTLE" next --list nyt-2022-02 salet:BYBBB courd:GBBYB crack:GYYBB
 check "next: no strategy within the limit (1)" 1 err "no strategy finds every one of the 221 answers left within 1 guess" \
-  "$OPTLE" next salet:BBBBB --max-guesses 2
-check "next: no guesses left (1)" 1 err "no guesses left" "$OPTLE" next salet:BBBBB --max-guesses 1
+  "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 2
+check "next: no guesses left (1)" 1 err "no guesses left" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 1
 # 1349 answers take minutes: SIGINT stops the search, status 4.
 check "next: Ctrl-C stops (4)" 4 err "optle: stopped before the advice was proven" \
-  timeout --preserve-status -s INT 2 "$OPTLE" next fuzzy:BBBBB
+  timeout --preserve-status -s INT 2 "$OPTLE" next --list nyt-2022-02 fuzzy:BBBBB
 
 if [ "$have_jq" = 1 ]; then
-  if check "next --json" 0 out "" "$OPTLE" next --json salet:BBBBB --guess clint --top 3; then
+  if check "next --json" 0 out "" "$OPTLE" next --list nyt-2022-02 --json salet:BBBBB --guess clint --top 3; then
     expect "json: parses" "$(jq -r .remaining "$tmp/out")" = 221
     expect "json: all answers" "$(jq '.answers | length' "$tmp/out")" = 221
     expect "json: next" "$(jq -r '.next.guess + " " + (.next.total|tostring) + " " + .next.source' "$tmp/out")" = "courd 609 search"
@@ -90,7 +92,7 @@ if [ "$have_jq" = 1 ]; then
     expect "json: compare" "$(jq -r '.compare.total' "$tmp/out")" = 693
     expect "json: history" "$(jq -r '.history[0]' "$tmp/out")" = "salet:BBBBB"
   fi
-  check "next --json, the opener" 0 out "" "$OPTLE" next --json
+  check "next --json, the opener" 0 out "" "$OPTLE" next --list nyt-2022-02 --json
   expect "json: opener not proven" "$(jq -r '.next.source + " " + (.next.proven_optimal|tostring)' "$tmp/out")" = "opener false"
   expect "json: no ranking" "$(jq -r .top "$tmp/out")" = null
   # --prove: the first guess of a big list proven by the root proof's
@@ -130,7 +132,7 @@ if [ "$have_jq" = 1 ]; then
     check "next --prove after a guess: the search as without it" 0 out "optimal next guess: courd" \
       "$OPTLE" next --list nyt-2022-02 --prove salet:BBBBB
   fi
-  check "next --json, solved" 0 out "" "$OPTLE" next --json salet:BYBBB cigar:GGGGG
+  check "next --json, solved" 0 out "" "$OPTLE" next --list nyt-2022-02 --json salet:BYBBB cigar:GGGGG
   expect "json: solved" "$(jq -r '"\(.solved) \(.answer)"' "$tmp/out")" = "true cigar"
 else
   skip "next --json (jq not found)"
@@ -142,62 +144,62 @@ fi
 if check "solve a SALET tree for --tree" 0 out "" "$OPTLE" solve --list nyt-2022-02 --first salet --quiet \
   -o "$tmp/salet.json" -o "$tmp/salet.txt"; then
   check "next --tree: the start" 0 out "next guess from the tree $tmp/salet.json: salet" \
-    "$OPTLE" next --tree "$tmp/salet.json"
+    "$OPTLE" next --list nyt-2022-02 --tree "$tmp/salet.json"
   has "next --tree: its total" "3.4201 (7897 in total over 2309 answers)"
   check "next --tree (text): after one guess" 0 out "next guess from the tree $tmp/salet.txt: courd" \
-    "$OPTLE" next --tree "$tmp/salet.txt" salet:BBBBB
+    "$OPTLE" next --list nyt-2022-02 --tree "$tmp/salet.txt" salet:BBBBB
   has "next --tree: ranked and matching" "    1. courd  2.7557  (609)"
   lacks "next --tree: the tree is optimal here" "not optimal here"
   check "next --tree: off the tree, solved on the spot" 0 out "optimal next guess: " \
-    "$OPTLE" next --tree "$tmp/salet.json" salet:BBBBB clint:BBBBB
+    "$OPTLE" next --list nyt-2022-02 --tree "$tmp/salet.json" salet:BBBBB clint:BBBBB
   lacks "next --tree: off the tree, not from it" "from the tree"
   check_usage "next --tree: a tree for other lists" "--tree " \
     "$OPTLE" next --list small --tree "$tmp/salet.json"
 fi
-check_usage "next --tree: missing file" "--tree " "$OPTLE" next --tree "$tmp/nonexistent.json"
+check_usage "next --tree: missing file" "--tree " "$OPTLE" next --list nyt-2022-02 --tree "$tmp/nonexistent.json"
 
 # ------------------------------------------------------------------
 # next: errors
 
 check_usage "next: empty set names the step" \
   "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it); and no allowed guess fits either: none is left after step 2, clint:BBYYB (262 allowed guesses fitted before it)" \
-  "$OPTLE" next salet:BBYBB clint:BBYYB
+  "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BBYYB
 check_usage "next: a win off the list that does not fit either" \
   "step 2, cigar:GGGGG (cigar is not one of the 221 answers that fitted before it); and no allowed guess fits either" \
-  "$OPTLE" next salet:BBBBB cigar:GGGGG
+  "$OPTLE" next --list nyt-2022-02 salet:BBBBB cigar:GGGGG
 check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
-  "$OPTLE" next cigar:GGGGG salet:BBBBB
+  "$OPTLE" next --list nyt-2022-02 cigar:GGGGG salet:BBBBB
 check_usage "next: impossible pattern" "'salet:GGGGY': no answer can give salet the pattern GGGGY" \
-  "$OPTLE" next salet:GGGGY
+  "$OPTLE" next --list nyt-2022-02 salet:GGGGY
 check_usage "next: gray before yellow of one letter" "no answer can give eerie the pattern BYBBB" \
-  "$OPTLE" next eerie:BYBBB
-check_usage "next: unknown word" "'xyzzy:BBBBB': 'xyzzy' is not in the guess list" "$OPTLE" next xyzzy:BBBBB
-check_usage "next: short word" "'salt:BBBBB': 'salt' is not a five-letter word" "$OPTLE" next salt:BBBBB
-check_usage "next: short pattern" "'salet:BBYB': 'BBYB' is not a pattern" "$OPTLE" next salet:BBYB
-check_usage "next: bad symbol" "'BBYBQ' is not a pattern" "$OPTLE" next salet:BBYBQ
-check_usage "next: no pattern" "'salet': its pattern is missing" "$OPTLE" next salet
+  "$OPTLE" next --list nyt-2022-02 eerie:BYBBB
+check_usage "next: unknown word" "'xyzzy:BBBBB': 'xyzzy' is not in the guess list" "$OPTLE" next --list nyt-2022-02 xyzzy:BBBBB
+check_usage "next: short word" "'salt:BBBBB': 'salt' is not a five-letter word" "$OPTLE" next --list nyt-2022-02 salt:BBBBB
+check_usage "next: short pattern" "'salet:BBYB': 'BBYB' is not a pattern" "$OPTLE" next --list nyt-2022-02 salet:BBYB
+check_usage "next: bad symbol" "'BBYBQ' is not a pattern" "$OPTLE" next --list nyt-2022-02 salet:BBYBQ
+check_usage "next: no pattern" "'salet': its pattern is missing" "$OPTLE" next --list nyt-2022-02 salet
 check_usage "next: second argument named" "'clint:BBBB': 'BBBB' is not a pattern" \
-  "$OPTLE" next salet:BBBBB clint:BBBB
+  "$OPTLE" next --list nyt-2022-02 salet:BBBBB clint:BBBB
 check_usage "next: too many guesses" "7 guesses given, more than --max-guesses 6" \
-  "$OPTLE" next salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB
-check_usage "next: bad flag" "--bogus: unknown option for 'next'" "$OPTLE" next --bogus
+  "$OPTLE" next --list nyt-2022-02 salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB salet:BBBBB
+check_usage "next: bad flag" "--bogus: unknown option for 'next'" "$OPTLE" next --list nyt-2022-02 --bogus
 check_usage "next --hard: a history that breaks the rule" \
-  "step 2, crony:BBBBB: guess must contain A (hard mode)" "$OPTLE" next --hard salet:BYBYY crony:BBBBB
+  "step 2, crony:BBBBB: guess must contain A (hard mode)" "$OPTLE" next --list nyt-2022-02 --hard salet:BYBYY crony:BBBBB
 check_usage "next --hard: --guess that breaks the rule" "--guess crony: guess must contain A" \
-  "$OPTLE" next --hard salet:BYBYY --guess crony
+  "$OPTLE" next --list nyt-2022-02 --hard salet:BYBYY --guess crony
 check "next --hard: advice among allowed guesses" 0 out "optimal next guess: crate" \
   "$OPTLE" next --hard --list original salet:BYBYY --top 3
 check_usage "next: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
-  "$OPTLE" next --hard --ultrahard
-check_usage "next: --top out of range" "--top: 101 is out of range (0 to 100)" "$OPTLE" next --top 101
-check_usage "next: --guess unknown" "--guess 'qqqqq': not in the guess list" "$OPTLE" next --guess qqqqq salet:BBBBB
-check_usage "next: --max-guesses x" "--max-guesses: 'x' is not a whole number" "$OPTLE" next --max-guesses x
+  "$OPTLE" next --list nyt-2022-02 --hard --ultrahard
+check_usage "next: --top out of range" "--top: 101 is out of range (0 to 100)" "$OPTLE" next --list nyt-2022-02 --top 101
+check_usage "next: --guess unknown" "--guess 'qqqqq': not in the guess list" "$OPTLE" next --list nyt-2022-02 --guess qqqqq salet:BBBBB
+check_usage "next: --max-guesses x" "--max-guesses: 'x' is not a whole number" "$OPTLE" next --list nyt-2022-02 --max-guesses x
 check_usage "next: unknown list" "" "$OPTLE" next --list nosuch salet:BBBBB
 # Out of memory is status 3 (a sanitizer build must be let to fail the
 # allocation, as a release build does).
 nomem_ok=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1
 check "next: a memo too big" 3 err "out of memory" \
-  env "$nomem_ok" "$OPTLE" next --memo-mb 1048576 salet:BBBBB
+  env "$nomem_ok" "$OPTLE" next --list nyt-2022-02 --memo-mb 1048576 salet:BBBBB
 err_has "next: a memo too big: the message names the size" "cannot reserve 1048576 MiB for the memo: give a smaller --memo-mb"
 
 # ------------------------------------------------------------------
@@ -209,17 +211,17 @@ err_has "next: a memo too big: the message names the size" "cannot reserve 10485
 
 check "off the list: next goes on with the guesses that fit" 0 out \
   "note: no answer of the list fits this history (the set became empty at step 2, ashen:GGBGG (2 answers fitted before it)); the possible answers are the 1 allowed guess that fits it" \
-  "$OPTLE" next salet:YYBGB ashen:GGBGG
+  "$OPTLE" next --list nyt-2022-02 salet:YYBGB ashen:GGBGG
 has "off the list: aspen is left" "answers left: 1: aspen"
 has "off the list: and advised" "optimal next guess: aspen (could be the answer)"
 check "off the list: the game won" 0 out "solved: aspen was the answer, found in 3 guesses (it is not on the answer list)" \
-  "$OPTLE" next salet:YYBGB ashen:GGBGG aspen:GGGGG
+  "$OPTLE" next --list nyt-2022-02 salet:YYBGB ashen:GGBGG aspen:GGGGG
 check "off the list: the game won (JSON)" 0 out '"answer": "aspen", "answer_in_list": false}' \
-  "$OPTLE" next salet:YYBGB ashen:GGBGG aspen:GGGGG --json
+  "$OPTLE" next --list nyt-2022-02 salet:YYBGB ashen:GGBGG aspen:GGGGG --json
 check "off the list: a win at step 1" 0 out "solved: salet was the answer, found in 1 guess (it is not on the answer list)" \
-  "$OPTLE" next salet:GGGGG
+  "$OPTLE" next --list nyt-2022-02 salet:GGGGG
 if check "off the list: alias, 19 guesses fit" 0 out "the possible answers are the 19 allowed guesses that fit it" \
-  "$OPTLE" next salet:YYYBB chals:BBYYG --top 3; then
+  "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG --top 3; then
   has "off the list: alias among them" " alias "
   has "off the list: exact for them" "expected guesses from here, this one included: 2.3684 (45 in total over 19 answers)"
   cp "$tmp/out" "$tmp/wide.out"
@@ -227,7 +229,7 @@ fi
 # Exact for that wider set: the same as with those words as the answer
 # list (the words from the JSON, a list file of their own).
 if [ "$have_jq" = 1 ] && check "off the list: JSON" 0 out '"answers_from": "guesses"' \
-  "$OPTLE" next salet:YYYBB chals:BBYYG --json --top 3; then
+  "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG --json --top 3; then
   expect "off the list: JSON remaining" "$(jq .remaining "$tmp/out")" = 19
   expect "off the list: JSON note" "$(jq -r .note "$tmp/out" | cut -c1-46)" = "no answer of the list fits this history (the s"
   jq -r '.answers[]' "$tmp/out" >"$tmp/wide-answers.txt"
@@ -243,42 +245,42 @@ lacks "off the list: nyt-2023-07 has alias (no note)" "note:"
 has "off the list: nyt-2023-07 has alias" "alias"
 # On request: --answers-from guesses, even where answers of the list fit.
 check "--answers-from guesses" 0 out "note: the possible answers are the 99 allowed guesses that fit the history (--answers-from guesses)" \
-  "$OPTLE" next --answers-from guesses salet:YYYBB --top 1
+  "$OPTLE" next --list nyt-2022-02 --answers-from guesses salet:YYYBB --top 1
 has "--answers-from guesses: the set" "answers left: 99: acyls alans"
 check "--answers-from answers: the default" 0 out "answers left: 8: clash clasp class flash flask glass psalm usual" \
-  "$OPTLE" next --answers-from answers salet:YYYBB
+  "$OPTLE" next --list nyt-2022-02 --answers-from answers salet:YYYBB
 check_usage "--answers-from: a bad value" "--answers-from 'all': give answers or guesses" \
-  "$OPTLE" next --answers-from all salet:BBBBB
+  "$OPTLE" next --list nyt-2022-02 --answers-from all salet:BBBBB
 check_usage "--answers-from guesses: no history on a big list" \
   "--answers-from guesses: with no guess made, all 12947 allowed guesses could be the answer" \
-  "$OPTLE" next --answers-from guesses
+  "$OPTLE" next --list nyt-2022-02 --answers-from guesses
 check "--answers-from guesses: no history on a small list" 0 out "optimal next guess: agent" \
   "$OPTLE" next --list small --answers-from guesses --top 0
 # play --assist: the same, line by line, and undo goes back to the list.
-run_with 'salet YYBGB\nashen GGBGG\naspen GGGGG\n' "$OPTLE" play --assist --top 1
+run_with 'salet YYBGB\nashen GGBGG\naspen GGGGG\n' "$OPTLE" play --list nyt-2022-02 --assist --top 1
 expect "assist, off the list: status" "$rc" = 0
 has "assist, off the list: the note" "note: no answer of the list fits this history (the set became empty at step 2, ashen:GGBGG"
 has "assist, off the list: aspen left" "answers left: 1: aspen"
 has "assist, off the list: won" "solved in 3 guesses: aspen"
 has "assist, off the list: no line or analysis" "the optimal line and the analysis, which start from the answer list, are left out"
-run_with 'salet YYYBB\nchals BBYYG\nundo\nchals BBYYG\nagami BGBBY\n' "$OPTLE" play --assist --top 1
+run_with 'salet YYYBB\nchals BBYYG\nundo\nchals BBYYG\nagami BGBBY\n' "$OPTLE" play --list nyt-2022-02 --assist --top 1
 has "assist, off the list: back on the list after undo" "answers left: 8: clash clasp"
 expect "assist, off the list: the note each time" "$(grep -c '^note: no answer of the list fits' "$tmp/out")" = 2
 has "assist, off the list: nothing fits at all" "no allowed guess fits either: the set became empty at step 3, agami:BGBBY (19 answers fitted before it); not added"
-run_with 'salet YYYBB\n' "$OPTLE" play --assist --answers-from guesses --top 1
+run_with 'salet YYYBB\n' "$OPTLE" play --list nyt-2022-02 --assist --answers-from guesses --top 1
 has "assist --answers-from guesses: no advice before a guess" "no advice before the first guess with --answers-from guesses: every one of the 12947 allowed guesses could be the answer"
 has "assist --answers-from guesses: then the guesses" "answers left: 99: acyls alans"
 check_usage "play --answers-from guesses: assist only" "--answers-from guesses is for --assist" \
-  "$OPTLE" play --answers-from guesses --answer cigar
+  "$OPTLE" play --list nyt-2022-02 --answers-from guesses --answer cigar
 check_usage "play --answers-from: a bad value" "--answers-from 'x': give answers or guesses" \
-  "$OPTLE" play --assist --answers-from x
+  "$OPTLE" play --list nyt-2022-02 --assist --answers-from x
 
 # ------------------------------------------------------------------
 # play: games through stdin (plain mode)
 
-run_with 'salet\nxyzzy\nabc\ncourd\ncigar\n' "$OPTLE" play --answer cigar
+run_with 'salet\nxyzzy\nabc\ncourd\ncigar\n' "$OPTLE" play --list nyt-2022-02 --answer cigar
 expect "play: exit 0 on a win" "$rc" = 0
-has "play: the banner" "find the hidden word in 6 guesses (nyt: 2309 answers, 12947 allowed guesses)"
+has "play: the banner" "find the hidden word in 6 guesses (nyt-2022-02: 2309 answers, 12947 allowed guesses)"
 has "play: guess 1 as letters and pattern" "1/6  SALET BYBBB"
 has "play: a word not allowed is refused" "xyzzy is not in the word list: no guess used"
 has "play: a non-word is refused" "'abc': a guess is one word of five letters"
@@ -328,14 +330,14 @@ has "play --hints: after it" "hint: 3 answers left"
 has "play: EOF reveals the answer" "the answer was frill"
 expect "play: EOF exits 0" "$rc" = 0
 
-run_with ':h\n:h\nquit\nsalet\n' "$OPTLE" play --answer cigar
+run_with ':h\n:h\nquit\nsalet\n' "$OPTLE" play --list nyt-2022-02 --answer cigar
 expect "play: quit exits 0" "$rc" = 0
 has "play: hint on the big list's start" "hint: 2309 answers left; suggested guess salet (a fixed opener, not proven best): 3.4201"
 has "play: hints off" "hints off"
 lacks "play: quit stops reading" "1/6  SALET"
 
 long=$(head -c 5000 /dev/zero | tr '\0' 'a')
-run_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --answer cigar
+run_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --list nyt-2022-02 --answer cigar
 expect "play: a long line is survived" "$rc" = 0
 has "play: a long line is refused" "line too long (over 200 characters): ignored"
 has "play: and the game goes on" "1/6  SALET BYBBB"
@@ -351,7 +353,7 @@ run_with '' "$OPTLE" play --list small
 has "play: a clock seed is printed too" "optle play: seed "
 
 # A poor opener leaves 1349 answers: no minutes-long solve unasked.
-run_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --answer cigar
+run_with 'fuzzy\n:h\ncrane\ncigar\n' timeout 60 "$OPTLE" play --list nyt-2022-02 --answer cigar
 expect "play: a big set does not hang the game" "$rc" = 0
 has "play: the hint declines a big set" "hint: 1349 answers left: too many to solve on the spot (more than 500); 'optle next --list nyt-2022-02 fuzzy:BBBBB' can, in minutes"
 has "play: a poor opener is not valued" "guess 1 fuzzy: not valued (an exact first-guess value on 2309 answers is a whole proof: 'optle solve --list nyt-2022-02 --first fuzzy')"
@@ -359,7 +361,7 @@ has "play: nor the big set after it" "guess 2 crane: not valued (1349 answers: t
 has "play: the sum starts where values are known" "3 guesses = 2 + 1.8571 (optimal play after guess 2) + 0.2857 (your choices) - 1.1429 (luck)"
 
 if [ -s "$tmp/salet.json" ]; then
-  run_with 'salet\ncourd\ncigar\n' "$OPTLE" play --answer cigar --hints --tree "$tmp/salet.json"
+  run_with 'salet\ncourd\ncigar\n' "$OPTLE" play --list nyt-2022-02 --answer cigar --hints --tree "$tmp/salet.json"
   has "play --tree: the hint at the start" "hint: 2309 answers left; the tree's next guess salet: 3.4201"
   has "play --tree: the hint after it" "the tree's next guess brond: 2.5545"
   has "play --tree: the line is the tree's" "(the optimal line is the tree $tmp/salet.json's)"
@@ -367,7 +369,7 @@ if [ -s "$tmp/salet.json" ]; then
   has "play --tree: the sum" "3 guesses = 3.4201 (your first guess, then optimal play)"
 fi
 
-run_with 'salet\n' env NO_COLOR=1 "$OPTLE" play --answer cigar
+run_with 'salet\n' env NO_COLOR=1 "$OPTLE" play --list nyt-2022-02 --answer cigar
 lacks "play: NO_COLOR (piped)" "$esc"
 
 # ------------------------------------------------------------------
@@ -382,22 +384,22 @@ has "play --hard: the refused guess is not counted" "2/6  TRACE GGGGG"
 run_with 'salet\nstage\n' "$OPTLE" play --ultrahard --answer trace --list original
 has "play --ultrahard: a gray letter may not come back" \
   "guess cannot contain S, shown gray (ultrahard mode): no guess used"
-check_usage "play --assist --answer" "--assist takes no --answer or --seed" "$OPTLE" play --assist --answer cigar
-check_usage "play --answer --seed" "give --answer or --seed, not both" "$OPTLE" play --answer cigar --seed 3
-check_usage "play --answer not an answer" "--answer 'salet': not in the answer list" "$OPTLE" play --answer salet
-check_usage "play --answer not a word" "--answer 'xy': not in the answer list" "$OPTLE" play --answer xy
-check_usage "play --seed negative" "--seed: -1 is out of range" "$OPTLE" play --seed -1
-check_usage "play: bad flag" "--bogus: unknown option for 'play'" "$OPTLE" play --bogus
-check_usage "play: no positionals" "'cigar': unexpected argument for 'play'" "$OPTLE" play cigar
+check_usage "play --assist --answer" "--assist takes no --answer or --seed" "$OPTLE" play --list nyt-2022-02 --assist --answer cigar
+check_usage "play --answer --seed" "give --answer or --seed, not both" "$OPTLE" play --list nyt-2022-02 --answer cigar --seed 3
+check_usage "play --answer not an answer" "--answer 'salet': not in the answer list" "$OPTLE" play --list nyt-2022-02 --answer salet
+check_usage "play --answer not a word" "--answer 'xy': not in the answer list" "$OPTLE" play --list nyt-2022-02 --answer xy
+check_usage "play --seed negative" "--seed: -1 is out of range" "$OPTLE" play --list nyt-2022-02 --seed -1
+check_usage "play: bad flag" "--bogus: unknown option for 'play'" "$OPTLE" play --list nyt-2022-02 --bogus
+check_usage "play: no positionals" "'cigar': unexpected argument for 'play'" "$OPTLE" play --list nyt-2022-02 cigar
 check "play: a memo too big" 3 err "out of memory" \
-  env "$nomem_ok" "$OPTLE" play --memo-mb 1048576
+  env "$nomem_ok" "$OPTLE" play --list nyt-2022-02 --memo-mb 1048576
 err_has "play: a memo too big: the message names the size" "cannot reserve 1048576 MiB for the memo: give a smaller --memo-mb"
 
 # ------------------------------------------------------------------
 # play --assist
 
 run_with 'salet BYBBB\ncourd:GBBYX\nfoo\ncrack GGGGY\nqqqqq BBBBB\nbrond BBBBB\ncrack GYYBB\ncigar GGGGG\n' \
-  "$OPTLE" play --assist --top 3
+  "$OPTLE" play --list nyt-2022-02 --assist --top 3
 expect "assist: exit 0" "$rc" = 0
 has "assist: advice at the start" "suggested first guess: salet"
 has "assist: after a line" "history: salet BYBBB"
@@ -410,7 +412,7 @@ has "assist: an emptying line is not added" "no answer fits: the set became empt
 has "assist: the win" "solved in 4 guesses: cigar"
 has "assist: the analysis" "guess 3 crack: optimal (2.0000); luck +0.0000"
 
-run_with 'salet BYBBB\nundo\n:u\nhint\n' "$OPTLE" play --assist
+run_with 'salet BYBBB\nundo\n:u\nhint\n' "$OPTLE" play --list nyt-2022-02 --assist
 has "assist: undo" "took back guess 1"
 has "assist: nothing to undo" "nothing to undo"
 has "assist: hints are always on" "assist mode always shows the advice"

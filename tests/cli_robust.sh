@@ -229,11 +229,16 @@ check_usage "solve: -o - (no format)" "-o -: unknown tree format" "$OPTLE" solve
 check_usage "solve: nine -o files" "-o: at most 8 files" "$OPTLE" solve --list small \
   -o "$tmp/1.json" -o "$tmp/2.json" -o "$tmp/3.json" -o "$tmp/4.json" -o "$tmp/5.json" \
   -o "$tmp/6.json" -o "$tmp/7.json" -o "$tmp/8.json" -o "$tmp/9.json"
-check_usage "solve: --guesses alone" "give --list NAME or --answers FILE" "$OPTLE" solve --guesses "$w/ok.txt"
-check_usage "solve: --first alone" "give --list NAME or --answers FILE" "$OPTLE" solve --first salet
+check_usage "solve: --guesses alone (the default list's answers must be guesses)" \
+  "wordlists/nyt-2023-07-answers.txt:7: answer 'aback' is not in the guess list $w/ok.txt" \
+  "$OPTLE" solve --guesses "$w/ok.txt"
+check "solve: --first alone (the default list)" 0 out "first guess   salet (fixed)" "$OPTLE" solve --first salet --threads 1
 check_usage "solve: --first non-ASCII" "--first 'sälet': not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first sälet
 check_usage "solve: --first with a blank" "not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first 'sal t'
-check_usage "solve: --list in capitals" "--list 'NYT': unknown list" "$OPTLE" solve --list NYT
+check "solve: --list in capitals" 0 out "list          nyt-2022-02 (2309 answers, 12947 guesses)" \
+  "$OPTLE" solve --list NYT-2022-02 --first salet --threads 1
+check_usage "solve: an unknown --list in capitals" "--list 'NYTX': unknown list (did you mean 'nyt'?)" \
+  "$OPTLE" solve --list NYTX
 check_usage "solve: a lone dash" "'-': unexpected argument for 'solve'" "$OPTLE" solve --list small -
 check_usage "solve: a double dash" "--: unknown option for 'solve'" "$OPTLE" solve --list small --
 check_usage "solve: an unknown short option" "-x: unknown option for 'solve'" "$OPTLE" solve --list small -x

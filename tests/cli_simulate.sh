@@ -82,7 +82,8 @@ check_usage "--max-guesses out of range" "--max-guesses: 255 is out of range" \
   "$OPTLE" simulate "${nyt[@]}" --max-guesses 255
 check_usage "unknown option" "--bogus: unknown option for 'simulate'" \
   "$OPTLE" simulate "${nyt[@]}" --bogus
-check_usage "no lists" "give --list NAME or --answers FILE" "$OPTLE" simulate
+check "no lists: the newest NYT list" 0 out "list          nyt-2023-07 (3158 answers, 14855 guesses)" \
+  "$OPTLE" simulate --first salet
 expect "errors wrote no files" "$(find "$tmp" -mindepth 1 -name 't.*' | wc -l)" = 0
 
 # ------------------------------------------------------------------

@@ -38,9 +38,11 @@ check "help export" 0 out "--depth N" "$OPTLE" help export
 check_usage "verify: no tree" "give the tree file to verify" "$OPTLE" verify "${L[@]}"
 check_usage "verify: two trees" "'$fx/valid.json': unexpected argument for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "$fx/valid.json" "${L[@]}"
-check_usage "verify: no lists" "give --list NAME or --answers FILE (a text tree does not record its lists)" \
+check "verify: no lists: the default list, said" 1 err \
+  "optle: (checked against the default list nyt-2023-07: the tree does not record its lists; give --list NAME or --answers FILE)" \
   "$OPTLE" verify "$fx/valid.txt"
-check_usage "verify: no lists, JSON that records none" "give --list NAME or --answers FILE (the tree records no named list)" \
+check_usage "verify: no lists, JSON that records none: its hash refuses the default list" \
+  "$fx/valid.json was made for other lists: it records the lists hash ebf05342bd49ca66" \
   "$OPTLE" verify "$fx/valid.json"
 check_usage "verify: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --hard --ultrahard
@@ -268,7 +270,7 @@ check "solve's JSON: written by this optle" 0 out "written by    $("$OPTLE" --ve
 # export, next and play use the list it records.
 check "recorded list: verify" 0 out "recorded      list small, lists hash a769d96ef27b0abc (these lists')" \
   "$OPTLE" verify "$out/small.json"
-expect "recorded list: the lists" "$(summary_value lists)" = "wordlists/small.txt (50 answers), wordlists/small.txt (50 guesses)"
+expect "recorded list: the lists" "$(summary_value list)" = "small (50 answers, 50 guesses)"
 check "recorded list: export" 0 out "" "$OPTLE" export "$out/small.json" -o "$out/s3.json"
 same_file "recorded list: export writes it back the same" "$out/s3.json" "$out/small.json"
 check "recorded list: next" 0 out "answers left: 50" "$OPTLE" next --tree "$out/small.json" --top 0
@@ -293,7 +295,7 @@ expect "lists from files: the hash, no name" "$(head -c 34 "$out/files.json")" =
 check "lists from files: verify with --list" 0 out "(these lists')" "$OPTLE" verify "$out/files.json" --list small
 check "named list: verify with the files" 0 out "(these lists')" \
   "$OPTLE" verify "$out/small.json" --answers wordlists/small.txt
-check_usage "lists from files: no list options" "give --list NAME or --answers FILE (the tree records no named list)" \
+check_usage "lists from files: no list options" "$out/files.json was made for other lists" \
   "$OPTLE" verify "$out/files.json"
 check_usage "lists from files: next's default nyt refused" "--tree $out/files.json was made for other lists" \
   "$OPTLE" next --tree "$out/files.json"
