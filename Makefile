@@ -190,8 +190,12 @@ run: optle
 unit: tests/check_optle optle
 	./tests/check_optle
 
+# Each suite, then its wall seconds (docs/testing.md's times).
+RUN_SUITES = status=0; for t in $(1); do s=$$(date +%s); echo "== $$t"; bash $$t || status=1; \
+  echo "== $$t: $$(($$(date +%s) - s)) s"; done; exit $$status
+
 cli-test: optle optle-mpi $(TEST_STAMP)
-	@status=0; for t in tests/cli*.sh; do echo "== $$t"; bash $$t || status=1; done; exit $$status
+	@$(call RUN_SUITES,tests/cli*.sh)
 
 # The layers of docs/architecture.md: no module includes a higher one.
 layers:
@@ -229,12 +233,17 @@ test-public: optle
 # with the same code, at several times the sanitizers' cost.
 SANITIZE_SUITES ?= tests/cli.sh tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh tests/cli_checkpoint.sh \
                    tests/cli_redteam.sh tests/cli_simulate.sh tests/cli_root.sh
+# OPTLE_FIXTURE (tests/lib.sh): the plain build, which makes the big
+# trees the suites then read (seconds, not minutes under the sanitizers).
+OPTLE_FIXTURE ?=
+export OPTLE_FIXTURE
 sanitize-suites: tests/check_optle optle
 	CK_EXCLUDE_TAGS=heavy ./tests/check_optle
-	@status=0; for t in $(SANITIZE_SUITES); do echo "== $$t"; bash $$t || status=1; done; exit $$status
+	@$(call RUN_SUITES,$(SANITIZE_SUITES))
 
-test-sanitize:
-	$(MAKE) SANITIZE=address,undefined sanitize-suites
+test-sanitize: optle
+	@cp -f optle build/optle-fixture
+	$(MAKE) SANITIZE=address,undefined OPTLE_FIXTURE=$(CURDIR)/build/optle-fixture sanitize-suites
 	$(MAKE) tsan-unit
 
 # docs/export.md's picture of the explorer: the browser test's screenshot.

@@ -232,11 +232,13 @@ check_usage "solve: nine -o files" "-o: at most 8 files" "$OPTLE" solve --list s
 check_usage "solve: --guesses alone (the default list's answers must be guesses)" \
   "wordlists/nyt-2023-07-answers.txt:7: answer 'aback' is not in the guess list $w/ok.txt" \
   "$OPTLE" solve --guesses "$w/ok.txt"
-check "solve: --first alone (the default list)" 0 out "first guess   salet (fixed)" "$OPTLE" solve --first salet --threads 1
+check "solve: --first alone (the default list)" 1 err \
+  "optle: list nyt-2023-07 (3158 answers, 14855 guesses): no strategy starting with 'salet' solves every answer within 2 guesses" \
+  "$OPTLE" solve --first salet --max-guesses 2
 check_usage "solve: --first non-ASCII" "--first 'sälet': not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first sälet
 check_usage "solve: --first with a blank" "not a five-letter word" "$OPTLE" solve --list nyt-2022-02 --first 'sal t'
-check "solve: --list in capitals" 0 out "list          nyt-2022-02 (2309 answers, 12947 guesses)" \
-  "$OPTLE" solve --list NYT-2022-02 --first salet --threads 1
+check "solve: --list in capitals" 1 err "optle: list nyt-2022-02 (2309 answers, 12947 guesses): no strategy" \
+  "$OPTLE" solve --list NYT-2022-02 --first salet --max-guesses 2
 check_usage "solve: an unknown --list in capitals" "--list 'NYTX': unknown list (did you mean 'nyt'?)" \
   "$OPTLE" solve --list NYTX
 check_usage "solve: a lone dash" "'-': unexpected argument for 'solve'" "$OPTLE" solve --list small -

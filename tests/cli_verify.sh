@@ -303,7 +303,7 @@ check_usage "lists from files: next's default nyt refused" "--tree $out/files.js
 check_usage "text tree: next with the default nyt" "--tree $out/small.txt: answer 'aback' is missing" \
   "$OPTLE" next --tree "$out/small.txt"
 
-if check "solve nyt salet" 0 out "" "$OPTLE" solve --list nyt-2022-02 --first salet --quiet -o "$out/nyt.json"; then
+if check "solve nyt salet" 0 out "" "$OPTLE_FIXTURE" solve --list nyt-2022-02 --first salet --quiet -o "$out/nyt.json"; then
   check "verify the NYT SALET tree" 0 out "total         7897" "$OPTLE" verify "$out/nyt.json" --list nyt-2022-02 --expect 7897
   # Its speed is measured by `make bench`, not here (no timed tests).
   check "NYT depth-2 DOT" 0 out $'\xe2\x80\xa6' "$OPTLE" export "$out/nyt.json" --list nyt-2022-02 --format dot --depth 2
@@ -316,7 +316,7 @@ fi
 # ends here" and moves the blame to the parent.  CRANE on the 2022-02
 # lists, JSON and text, several nodes, each one below and one above.
 cr=(--list nyt-2022-02)
-if check "solve nyt-2022-02 crane" 0 out "" "$OPTLE" solve "${cr[@]}" --first crane --quiet \
+if check "solve nyt-2022-02 crane" 0 out "" "$OPTLE_FIXTURE" solve "${cr[@]}" --first crane --quiet \
   -o "$out/crane.json" -o "$out/crane.txt"; then
   # The inner nodes' jq paths, as arrays; a few of them by position.
   # The inner nodes' jq paths, as arrays: a few of them by position (their

@@ -1,7 +1,8 @@
 # tests/lib.sh: the harness the CLI test scripts share (sourced, not run).
 #
 # Sets root (the repository, also the working directory), OPTLE (the
-# binary, default $root/optle), wl (the project's wordlists/), selby
+# binary, default $root/optle), OPTLE_FIXTURE (the binary that makes big
+# input trees, default $OPTLE), wl (the project's wordlists/), selby
 # (tests/fixtures/alex1770: Alex Selby's published trees, MIT) and tmp (a scratch directory named after
 # $harness, removed on exit after the script's at_exit function, if it
 # defines one); provides pass/fail/skip counters, run and run_with (stdin
@@ -20,6 +21,11 @@ wl=wordlists
 selby=tests/fixtures/alex1770
 sanitized=0
 if grep -qaE '__(asan|tsan|msan)_init' "$OPTLE" 2>/dev/null; then sanitized=1; fi
+# OPTLE_FIXTURE makes the big trees that scripts then feed to $OPTLE as
+# input: $OPTLE itself, except in the sanitizer tier, where the plain
+# build makes them in a second instead of minutes (their solves are
+# make test's to check; the sanitizers check the reading).
+OPTLE_FIXTURE=${OPTLE_FIXTURE:-$OPTLE}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/optle-${harness:-cli}.XXXXXX") || exit 2
 harness_exit() {
