@@ -65,14 +65,16 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
 
 static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
 static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
+static const char *table_extensions(void) { return ".md or .csv"; }
 
 /* What -o writes, by kind: its name and extensions for the message. */
 static const struct {
-  const char *name, *extensions;
+  const char *name;
+  const char *(*extensions)(void);
   bool (*known)(const char *path);
 } out_kinds[] = {
-    [OUT_TREES] = {"tree", TREEIO_EXTENSIONS, is_tree_file},
-    [OUT_TABLES] = {"table", ".md or .csv", is_table_file},
+    [OUT_TREES] = {"tree", treeio_extensions, is_tree_file},
+    [OUT_TABLES] = {"table", table_extensions, is_table_file},
 };
 
 int opts_output_twice(const char *cmd, const char *const *paths, int i) {
@@ -85,9 +87,41 @@ int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool on
   for (int i = 0; i < out->n; i++) {
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
-                         out_kinds[kind].name, out_kinds[kind].extensions);
+                         out_kinds[kind].name, out_kinds[kind].extensions());
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
   }
+  return 0;
+}
+
+/* One tree destination's format (opts_tree_outputs()): 0, or EXIT_USAGE
+ * after a message.  DOT sets *dot. */
+static int tree_output(const char *cmd, treefmt given, const char *dest, bool stdout_ok,
+                       bool *dot) {
+  bool std = !strcmp(dest, "-");
+  treefmt f = given ? given : treeio_format_of(dest);
+  if (std && !stdout_ok)
+    return usage_error(cmd, "-o -: standard output has the report: give the tree a file name");
+  if (f == TREEFMT_NONE && std)
+    return usage_error(cmd, "give --format %s", treeio_format_names("|"));
+  if (f == TREEFMT_NONE)
+    return usage_error(cmd, "-o %s: unknown tree format (use %s, or give --format %s)", dest,
+                       treeio_extensions(), treeio_format_names("|"));
+  *dot |= f == TREEFMT_DOT;
+  return 0;
+}
+
+int opts_tree_outputs(const char *cmd, const optle_args *a, const char *const *dest, int n,
+                      bool stdout_ok, treefmt *f) {
+  *f = treeio_format_named(a->format);
+  if (a->format && *f == TREEFMT_NONE)
+    return usage_error(cmd, "--format '%s': unknown format (%s)", a->format,
+                       treeio_format_names(", "));
+  bool dot = false;
+  for (int i = 0; i < n; i++)
+    if (tree_output(cmd, *f, dest[i], stdout_ok, &dot) || opts_output_twice(cmd, dest, i))
+      return EXIT_USAGE;
+  if (a->depth && !dot)
+    return usage_error(cmd, "--depth applies to --format dot only (or -o FILE.dot)");
   return 0;
 }
 

@@ -57,7 +57,7 @@ check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
 check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
-check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: give --format json|text|dot" \
+check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: unknown tree format (use .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
 check_usage "export: --depth with json" "--depth applies to --format dot only" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --depth 2
