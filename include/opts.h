@@ -244,12 +244,15 @@ int opts_load_game(const char *cmd, const list_args *l, game *g);
 
 /*
  * The lists for a command that reads a tree (verify and export; next and
- * play with --tree): the list options when given; else the named list a
- * JSON tree records (its "list", treeread.h); else default_list, or
- * LISTS_DEFAULT when that is NULL (tf->list_defaulted says so).  With tree_path
- * (else NULL), the file is read whole into *tf, for verify_mem(); a JSON
- * tree whose recorded "lists_hash" is not the lists' is refused unless
- * force: the tree was made for other lists.  label starts messages about
+ * play with --tree): the list options when given; else the list files a
+ * JSON tree records (its "answers_file" and "guesses_file", treeread.h:
+ * refused when one is missing, not a regular file or no word list any
+ * more); else the named list it records (its "list"); else default_list,
+ * or LISTS_DEFAULT when that is NULL (tf->list_defaulted says so).  With
+ * tree_path (else NULL), the file is read whole into *tf, for
+ * verify_mem(); a JSON tree whose recorded "lists_hash" is not the lists'
+ * is refused unless force: the tree was made for other lists (or, from
+ * its recorded files, they changed since).  label starts messages about
  * the tree ("--tree " for next and play, "" for verify and export).
  * Prints a one-line problem and returns EXIT_USAGE, or 0; either way,
  * opts_tree_release(tf) frees what was read of the tree.
@@ -259,6 +262,7 @@ typedef struct {
   size_t len;
   treeread_info rec; /* what it records: format, list, lists hash */
   bool list_from_tree; /* the lists are the tree's recorded list */
+  bool lists_from_files; /* the lists are the tree's recorded list files */
   bool list_defaulted; /* no options and nothing recorded: LISTS_DEFAULT */
 } tree_file;
 int opts_load_tree_game(const char *cmd, const list_args *l, const char *tree_path,

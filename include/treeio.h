@@ -10,10 +10,20 @@
  *   "list" is the named list the game was loaded as (lists.h; left out
  *   for lists from files), "lists_hash" the lists' words_lists_hash() as
  *   16 hex digits (words.h), so a reader can tell the lists it was made for.
+ *   Lists read from files (--answers FILE [--guesses FILE]: game.h's
+ *   answers_file, guesses_file) are recorded in the place of "list" as
+ *   {"answers_file": "/abs/answers.txt", "guesses_file": "/abs/guesses.txt",
+ *   "lists_hash": ...}: the files' absolute paths, resolved (realpath) when
+ *   the tree is written, so the tree finds them from any directory;
+ *   "guesses_file" only when the guesses were a file of their own (else
+ *   they are the answers).  A path that does not resolve, or that the
+ *   reader would refuse (treeio_path_ok()), is left out with the other:
+ *   both or neither.  A named list with --guesses FILE records neither.
  *   "optle_version" is version_full() (version.h): which optle wrote the
  *   file (export writes its own: the file is its writing).  The header is
- *   the first line; the tree hash (tree.h) is the tree's alone, so the
- *   same tree written by two versions has one hash.
+ *   the first line, its keys always in the order shown (docs/formats.md;
+ *   tests compare files byte for byte); the tree hash (tree.h) is the
+ *   tree's alone, so the same tree written by two versions has one hash.
  *   NODE = {"guess": "salet", "total": 7897, "next": {"BBBBB": NODE, ...}}
  *   A leaf is {"guess": "abbey", "total": 1} (no "next").  Patterns in
  *   "next" are listed in pattern_cmp() order.  "average" has four
@@ -100,6 +110,13 @@ const char *treeio_format_name(int i);
  * ... or .js". */
 const char *treeio_format_names(const char *sep);
 const char *treeio_extensions(void);
+
+/* A list file's path as JSON may record it ("answers_file",
+ * "guesses_file"): absolute, 1 to TREEIO_PATH_MAX bytes, no control
+ * bytes, UTF-8.  The writer records only such paths, and the reader
+ * accepts only them (treeread.h). */
+#define TREEIO_PATH_MAX 4096
+bool treeio_path_ok(const char *s, size_t n);
 
 int treeio_write_json(FILE *fp, const tnode *t, const game *g, int max_guesses);
 /* The same recording the rules and the objective the tree was made for

@@ -86,9 +86,10 @@ const cmd_doc verify_doc = {
              "stored totals must add up, and a JSON tree must keep to its own max_guesses (unless\n"
              "--max-guesses gives another limit).  Prints a report ending 'valid'; TREE '-' is\n"
              "stdin.\n"
-             "Without list options, the lists are the named list a JSON tree records; a JSON\n"
-             "tree whose recorded lists hash is not the lists' is refused (status 2) unless\n"
-             "--force.",
+             "Without list options, the lists are the named list or the list files a JSON\n"
+             "tree records (solve --answers FILE records the files' absolute paths; a file\n"
+             "moved since is refused, status 2); a JSON tree whose recorded lists hash is not\n"
+             "the lists' (a recorded file changed since) is refused (status 2) unless --force.",
     .opts = verify_opts,
     .exit = "0 valid, 1 invalid (the first problem on stderr) or not the\n"
             "             --expect total, 2 bad usage or unusable input (unreadable, malformed,\n"

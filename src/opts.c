@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "advice.h"
 #include "lists.h"
@@ -258,21 +259,61 @@ void opts_tree_release(tree_file *tf) {
   treeread_info_free(&tf->rec);
 }
 
-/* Step 3 of tree_lists(), without list options: the named list the tree
- * records, else default_list, loaded (words only) into g.  0, or the exit
- * status after a message (tf released). */
+/* A tree's message: "optle: LABELPATH ..." (err_set(), escaped), and
+ * the tree released: EXIT_USAGE. */
+static int tree_refused(tree_file *tf) {
+  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+  opts_tree_release(tf);
+  return EXIT_USAGE;
+}
+
+/* Step 3 of tree_lists() for a tree that records its list files (its
+ * "answers_file", "guesses_file"): each must still be a regular file we
+ * can open (else moved?), then they are loaded (words only) into g.  0,
+ * or EXIT_USAGE after a message (tf released). */
+static int tree_files_lists(const char *tree_path, const char *label, game *g, tree_file *tf) {
+  const char *file[2] = {tf->rec.answers_file, tf->rec.guesses_file}, *what[2] = {"answers",
+                                                                                  "guesses"};
+  for (int i = 0; i < 2 && file[i][0]; i++) {
+    /* stat() first: opening a FIFO would wait for a writer. */
+    struct stat st;
+    FILE *fp = NULL;
+    int bad = stat(file[i], &st) ? errno : !S_ISREG(st.st_mode) ? -1
+              : (fp = fopen(file[i], "rb")) ? 0 : errno;
+    if (fp) fclose(fp);
+    if (bad > 0)
+      err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
+              "[--guesses FILE])", label, tree_path, what[i], file[i], strerror(bad));
+    else if (bad < 0)
+      err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
+              "[--guesses FILE])", label, tree_path, what[i], file[i]);
+    if (bad) return tree_refused(tf);
+  }
+  if (game_load_words(g, file[0], file[1][0] ? file[1] : NULL)) {
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err_msg());
+    err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
+            "since? give the lists it was made with)", label, tree_path, why);
+    return tree_refused(tf);
+  }
+  tf->lists_from_files = true;
+  return 0;
+}
+
+/* Step 3 of tree_lists(), without list options: the list files or the
+ * named list the tree records, else default_list, loaded (words only)
+ * into g.  0, or the exit status after a message (tf released). */
 static int tree_named_lists(const char *cmd, const list_args *l, const char *tree_path,
                             const char *label, const char *default_list, game *g,
                             tree_file *tf) {
   list_args use = *l;
+  if (tree_path && tf->rec.answers_file[0]) return tree_files_lists(tree_path, label, g, tf);
   if (tree_path && tf->rec.list[0]) {
     if (!lists_find(tf->rec.list)) {
       err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
               "the lists with --list or --answers",
               label, tree_path, tf->rec.list, lists_names());
-      fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
-      opts_tree_release(tf);
-      return EXIT_USAGE;
+      return tree_refused(tf);
     }
     use.list = tf->rec.list;
     tf->list_from_tree = true;
@@ -285,8 +326,23 @@ static int tree_named_lists(const char *cmd, const list_args *l, const char *tre
   return rc;
 }
 
+/* Step 4's message for lists from the files the tree records: they
+ * have changed since (err_set()). */
+static void files_changed(const char *tree_path, const char *label, const game *g,
+                          const char *rec, const char *have) {
+  char files[2 * TREEIO_PATH_MAX + 64];
+  if (g->guesses_file)
+    snprintf(files, sizeof files, "files %s and %s now have", g->answers.path, g->guesses.path);
+  else
+    snprintf(files, sizeof files, "file %s now has", g->answers.path);
+  err_set("%s%s was made for other lists: its recorded %s lists hash %s, the tree records %s "
+          "(changed since?); give the lists it was made with, or --force",
+          label, tree_path, files, have, rec);
+}
+
 /* Step 4 of tree_lists(): a lists hash the tree records that is not the
- * lists' (and no --force): EXIT_USAGE after a message; else 0. */
+ * lists' (and no --force): EXIT_USAGE after a message; else 0.  Lists
+ * from the files the tree records have changed since it was made. */
 static int tree_other_lists(const char *tree_path, const char *label, bool force,
                             const game *g, const tree_file *tf) {
   if (!tree_path || !tf->rec.has_lists_hash || tf->rec.lists_hash == g->lists_hash || force)
@@ -294,6 +350,11 @@ static int tree_other_lists(const char *tree_path, const char *label, bool force
   char rec[WORDS_HASH_HEX], have[WORDS_HASH_HEX], named[TREEREAD_LIST_MAX + 16] = "";
   words_hash_hex(tf->rec.lists_hash, rec);
   words_hash_hex(g->lists_hash, have);
+  if (tf->lists_from_files) {
+    files_changed(tree_path, label, g, rec, have);
+    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+    return EXIT_USAGE;
+  }
   if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
   err_set("%s%s was made for other lists: it records the lists hash %s, but %s (%d answers) "
           "and %s (%d guesses) have %s; give the lists it was made with%s, or --force to use "
@@ -328,7 +389,8 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
     game_free(g);
     return EXIT_USAGE;
   }
-  /* 3. Without list options: the tree's named list, else the default. */
+  /* 3. Without list options: the tree's list files or named list, else
+   * the default. */
   if (!given) {
     int rc = tree_named_lists(cmd, l, tree_path, label, default_list, g, tf);
     if (rc) return rc;

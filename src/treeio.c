@@ -2,12 +2,14 @@
 #include "treeio.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dot.h"
 #include "feedback.h"
 #include "treehtml.h"
+#include "utf8.h"
 #include "util.h"
 #include "version.h"
 
@@ -91,6 +93,18 @@ const char *treeio_extensions(void) {
   return joined(buf, sizeof buf, items, n, ", ");
 }
 
+bool treeio_path_ok(const char *s, size_t n) {
+  if (n == 0 || n > TREEIO_PATH_MAX || s[0] != '/') return false;
+  for (size_t i = 0; i < n;) {
+    uint32_t cp;
+    size_t k = utf8_next(s + i, n - i, &cp);
+    bool bad = cp == UTF8_BAD && (k != 3 || memcmp(s + i, "\xef\xbf\xbd", 3));
+    if (bad || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) return false;
+    i += k;
+  }
+  return true;
+}
+
 static int write_failed(FILE *fp) {
   if (ferror(fp)) return err_set("tree: write failed: %s", strerror(errno));
   return 0;
@@ -139,6 +153,33 @@ int treeio_write_json_mode(FILE *fp, const tnode *t, const game *g, int max_gues
   return json_write(fp, t, g, max_guesses, rules, obj, false, -1);
 }
 
+/* A path as a JSON string: treeio_path_ok() leaves only '"' and '\\' to
+ * escape. */
+static void json_path(FILE *fp, const char *key, const char *path) {
+  fprintf(fp, "\"%s\": \"", key);
+  for (const char *c = path; *c; c++) {
+    if (*c == '"' || *c == '\\') putc('\\', fp);
+    putc(*c, fp);
+  }
+  fputs("\", ", fp);
+}
+
+/* The list files a JSON header records (treeio.h): "answers_file" and,
+ * when the guesses were a file of their own, "guesses_file", resolved;
+ * both or neither. */
+static bool recordable(const char *path) { return path && treeio_path_ok(path, strlen(path)); }
+static void json_list_files(FILE *fp, const game *g) {
+  if (!g->answers_file) return;
+  char *a = realpath(g->answers.path, NULL);
+  char *q = g->guesses_file ? realpath(g->guesses.path, NULL) : NULL;
+  if (recordable(a) && (!g->guesses_file || recordable(q))) {
+    json_path(fp, "answers_file", a);
+    if (q) json_path(fp, "guesses_file", q);
+  }
+  free(a);
+  free(q);
+}
+
 /* The JSON file; unproven: not proven optimal ("proven": false), with
  * the proven lower bound when known (>= 0, "lower_bound"). */
 static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, rules_mode rules,
@@ -153,6 +194,7 @@ static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, 
   words_hash_hex(g->lists_hash, hex);
   putc('{', fp);
   if (g->list) fprintf(fp, "\"list\": \"%s\", ", g->list);
+  else json_list_files(fp, g);
   fprintf(fp,
           "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
           "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %.4f, "
