@@ -267,28 +267,35 @@ static int tree_refused(tree_file *tf) {
   return EXIT_USAGE;
 }
 
-/* Step 3 of tree_lists() for a tree that records its list files (its
- * "answers_file", "guesses_file"): each must still be a regular file we
- * can open (else moved?), then they are loaded (words only) into g.  0,
- * or EXIT_USAGE after a message (tf released). */
-static int tree_files_lists(const char *tree_path, const char *label, game *g, tree_file *tf) {
-  const char *file[2] = {tf->rec.answers_file, tf->rec.guesses_file}, *what[2] = {"answers",
-                                                                                  "guesses"};
-  for (int i = 0; i < 2 && file[i][0]; i++) {
-    /* stat() first: opening a FIFO would wait for a writer. */
-    struct stat st;
-    FILE *fp = NULL;
-    int bad = stat(file[i], &st) ? errno : !S_ISREG(st.st_mode) ? -1
-              : (fp = fopen(file[i], "rb")) ? 0 : errno;
-    if (fp) fclose(fp);
-    if (bad > 0)
-      err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
-              "[--guesses FILE])", label, tree_path, what[i], file[i], strerror(bad));
-    else if (bad < 0)
-      err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
-              "[--guesses FILE])", label, tree_path, what[i], file[i]);
-    if (bad) return tree_refused(tf);
+/* One list file a tree records (what: "answers" or "guesses"): still a
+ * regular file we can open (stat() first: opening a FIFO would wait for
+ * a writer).  0, or -1 after err_set(). */
+static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
+                            const char *path) {
+  struct stat st;
+  int bad = stat(path, &st) ? errno : 0;
+  if (!bad && !S_ISREG(st.st_mode))
+    return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
+                   "[--guesses FILE])", label, tree_path, what, path);
+  FILE *fp = bad ? NULL : fopen(path, "rb");
+  if (fp) {
+    fclose(fp);
+    return 0;
   }
+  if (!bad) bad = errno;
+  return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
+                 "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
+}
+
+/* Step 3 of tree_lists() for a tree that records its list files (its
+ * "answers_file", "guesses_file"): each must still be a file we can
+ * read, then they are loaded (words only) into g.  0, or EXIT_USAGE
+ * after a message (tf released). */
+static int tree_files_lists(const char *tree_path, const char *label, game *g, tree_file *tf) {
+  const char *file[2] = {tf->rec.answers_file, tf->rec.guesses_file};
+  if (recorded_file_ok(label, tree_path, "answers", file[0]) ||
+      (file[1][0] && recorded_file_ok(label, tree_path, "guesses", file[1])))
+    return tree_refused(tf);
   if (game_load_words(g, file[0], file[1][0] ? file[1] : NULL)) {
     char why[1024];
     snprintf(why, sizeof why, "%s", err_msg());

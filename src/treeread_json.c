@@ -332,9 +332,9 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
 static const char *const top_keys[] = {
-    "answers", "guesses",   "max_guesses",   "total",  "average",     "tree",
-    "list",    "lists_hash", "rules",        "objective", "optle_version", "proven",
-    "lower_bound", "answers_file", "guesses_file"};
+    "answers", "guesses", "max_guesses", "total", "average", "tree",   /* required */
+    "list", "lists_hash", "rules", "objective", "optle_version", "proven", "lower_bound",
+    "answers_file", "guesses_file"};
 #define TOP_REQUIRED 6
 #define TOP_KEYS 15
 
@@ -379,6 +379,15 @@ static int json_version_field(const char *name, const json_t *v, treeread_info *
   return 0;
 }
 
+/* Whether s[i..n) is `"key"` and then a ':' (after blanks): a key, not
+ * a value that spells it. */
+static bool key_at_here(const char *s, size_t n, size_t i, const char *key, size_t k) {
+  if (i + k + 2 > n || memcmp(s + i + 1, key, k) || s[i + k + 1] != '"') return false;
+  size_t j = i + k + 2;
+  while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n')) j++;
+  return j < n && s[j] == ':';
+}
+
 /* The line of the top-level key `key` in the JSON text s[0..n), written
  * as it is (no escapes), or 0 when it is not found so. */
 static int key_line(const char *s, size_t n, const char *key) {
@@ -394,8 +403,7 @@ static int key_line(const char *s, size_t n, const char *key) {
       else if (c == '"') str = false;
     } else if (c == '"') {
       str = true;
-      if (depth == 1 && i + k + 1 < n && !memcmp(s + i + 1, key, k) && s[i + k + 1] == '"')
-        return line;
+      if (depth == 1 && key_at_here(s, n, i, key, k)) return line;
     } else if (c == '{' || c == '[') {
       depth++;
     } else if (c == '}' || c == ']') {

@@ -313,6 +313,8 @@ static const struct {
      "mem:1: top level: \"answers_file\" beside \"list\": a tree records a named list or list "
      "files, not both"},
     {"\n\n\"answers_file\":\n 7, ", "mem:3: top level: \"answers_file\" must be a string"},
+    {"\"optle_version\": \"answers_file\",\n\"answers_file\" : 7, ",
+     "mem:2: top level: \"answers_file\" must be a string"},
     {"\"answers\\u005ffile\": 7, ", "mem: top level: \"answers_file\" must be a string"},
 };
 
