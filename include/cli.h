@@ -43,8 +43,6 @@ int cmd_analyse(int argc, char **argv); /* cmd_analyse.c: optle analyse HISTORY.
 int cmd_play(int argc, char **argv);   /* cmd_play.c: optle play */
 int cmd_lists(int argc, char **argv);  /* cmd_lists.c: optle lists */
 int cmd_rank(int argc, char **argv);   /* cmd_rank.c: optle rank */
-/* export's --format names, i = 0, 1, ... (NULL past the last). */
-const char *export_format(int i);
 extern const cmd_doc solve_doc, simulate_doc, verify_doc, export_doc, next_doc, analyse_doc,
     play_doc, lists_doc, rank_doc;
 

@@ -19,6 +19,7 @@
 #ifndef OPTLE_GAME_H
 #define OPTLE_GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,11 @@ typedef struct {
   uint8_t *fb;
   double load_seconds; /* time to load lists and build the table */
   const char *list;    /* the named list (lists.h) loaded whole, or NULL */
+  /* Which lists were read from files, their paths as given the lists'
+   * path (words.h): the answers by game_load_words(), the guesses when
+   * a guess file was given (else they are the answers, or the named
+   * list's).  JSON trees record such files (treeio.h). */
+  bool answers_file, guesses_file;
   uint64_t lists_hash; /* words_lists_hash() of the two lists */
 } game;
 

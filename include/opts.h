@@ -38,6 +38,7 @@
 #include "rules.h"
 #include "share.h"
 #include "tree.h"
+#include "treeio.h"
 #include "treeread.h"
 #include "util.h"
 
@@ -84,8 +85,9 @@ typedef struct {
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
     "memo size cap in MiB (default 128)")                                                      \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
-    "write the tree: FILE.json (JSON), FILE.txt (text), or another\n"                          \
-    "                         solver's format: .paths, .cpaths, .map.json, .mjs; repeatable")   \
+    "write the tree: FILE.json (JSON), .txt (text), .html (the explorer\n"                     \
+    "                         page), .dot (Graphviz), or another solver's format: .paths,\n"   \
+    "                         .cpaths, .map.json, .mjs; repeatable")                            \
   X(TIME_LIMIT, "--time-limit", "SECONDS", O_INT, time_limit, 1, 100000000, 0,                \
     "stop after this long, as on Ctrl-C (exit status 4)")                                      \
   X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
@@ -124,9 +126,9 @@ typedef struct {
   X(EXPECT, "--expect", "TOTAL", O_INT, expect, 0, 1000000000, -1,                            \
     "the total the tree must have (exit status 1 if not)")                                     \
   X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
-    "json, text, dot, html, paths, cpaths, map or mjs (default: from -o's\n"                   \
-    "                         extension .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths,\n" \
-    "                         .map.json, .mjs or .js)")                                        \
+    "the format to write: json, text, dot, html, paths, cpaths, map or\n"                      \
+    "                         mjs (default: each -o file's extension: .json, .txt, .dot, .gv,\n" \
+    "                         .html, .htm, .paths, .cpaths, .map.json, .mjs or .js)")          \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
     "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
   X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
@@ -217,6 +219,14 @@ typedef enum { OUT_TREES, OUT_TABLES } out_kind;
  * ("-o FILE: unknown tree format (use ...)"), and with `once` it may not
  * be an earlier one again (opts_output_twice()).  0 or EXIT_USAGE. */
 int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once);
+/* The trees a command writes (solve, export), dest[0..n): each in
+ * --format's format (a->format), else its extension's (treeio.h's format
+ * table: "-o FILE: unknown tree format (use EXTENSIONS, or give --format
+ * NAMES)"); "-" (standard output) only where stdout_ok, and then with
+ * --format; none twice; --depth only with a DOT file.  *f gets --format's
+ * format (TREEFMT_NONE without it).  0 or EXIT_USAGE. */
+int opts_tree_outputs(const char *cmd, const optle_args *a, const char *const *dest, int n,
+                      bool stdout_ok, treefmt *f);
 /* EXIT_USAGE after "-o FILE: given twice" when paths[i] is one of
  * paths[0..i); else 0. */
 int opts_output_twice(const char *cmd, const char *const *paths, int i);
@@ -234,12 +244,15 @@ int opts_load_game(const char *cmd, const list_args *l, game *g);
 
 /*
  * The lists for a command that reads a tree (verify and export; next and
- * play with --tree): the list options when given; else the named list a
- * JSON tree records (its "list", treeread.h); else default_list, or
- * LISTS_DEFAULT when that is NULL (tf->list_defaulted says so).  With tree_path
- * (else NULL), the file is read whole into *tf, for verify_mem(); a JSON
- * tree whose recorded "lists_hash" is not the lists' is refused unless
- * force: the tree was made for other lists.  label starts messages about
+ * play with --tree): the list options when given; else the list files a
+ * JSON tree records (its "answers_file" and "guesses_file", treeread.h:
+ * refused when one is missing, not a regular file or no word list any
+ * more); else the named list it records (its "list"); else default_list,
+ * or LISTS_DEFAULT when that is NULL (tf->list_defaulted says so).  With
+ * tree_path (else NULL), the file is read whole into *tf, for
+ * verify_mem(); a JSON tree whose recorded "lists_hash" is not the lists'
+ * is refused unless force: the tree was made for other lists (or, from
+ * its recorded files, they changed since).  label starts messages about
  * the tree ("--tree " for next and play, "" for verify and export).
  * Prints a one-line problem and returns EXIT_USAGE, or 0; either way,
  * opts_tree_release(tf) frees what was read of the tree.
@@ -249,6 +262,7 @@ typedef struct {
   size_t len;
   treeread_info rec; /* what it records: format, list, lists hash */
   bool list_from_tree; /* the lists are the tree's recorded list */
+  bool lists_from_files; /* the lists are the tree's recorded list files */
   bool list_defaulted; /* no options and nothing recorded: LISTS_DEFAULT */
 } tree_file;
 int opts_load_tree_game(const char *cmd, const list_args *l, const char *tree_path,

@@ -35,6 +35,10 @@
  *    not "total": the C side's and the page's arithmetic agree.
  *  - "rules" and "objective" are rules.h's names of the tree's rules and
  *    objective; "max_guesses" is the tree's guess limit (0: none).
+ *  - A stopped solve's best tree (treeio.h) has "proven": false after
+ *    "total", and "lower_bound": N when the bound is known, as JSON
+ *    trees mark it; the page says so in its summary and its warning
+ *    line.  A proven tree's data has neither key.
  *  - Strings are escaped as JSON, and '<', '>', '&' and '\'' besides
  *    (as \u003c ...), so no file name can close the script element or
  *    open a comment; bytes that are not UTF-8 become U+FFFD.
@@ -44,6 +48,7 @@
 #ifndef OPTLE_TREEHTML_H
 #define OPTLE_TREEHTML_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "game.h"
@@ -56,6 +61,8 @@ typedef struct {
   objective objective;
   int max_guesses;    /* the tree's guess limit; 0 = none */
   const char *source; /* the tree file it came from, or NULL */
+  bool unproven;      /* a stopped solve's best tree, not proven optimal (treeio.h) */
+  int lower_bound;    /* with unproven: the optimum's proven lower bound, or -1 */
 } treehtml_meta;
 
 /* Write t (valid for g, as verify.h checks it) as the explorer page.

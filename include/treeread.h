@@ -56,12 +56,17 @@
  * the text format's leading '#' comment lines (TREEIO_UNPROVEN "...
  * lower bound N" marks the same), are read into info.  JSON's optional
  * "list" (the named list the tree was made
- * with, lists.h) and "lists_hash" (words.h's lists hash, 16 lowercase hex
- * digits) are read into info too, as is "optle_version" (the optle that
- * wrote it, up to 64 printable ASCII characters; only reported), and
- * treeread_lists() reads the first two alone, before any lists are
- * loaded; what they must match is the commands' business (opts.h
- * opts_load_tree_game()).  The tree the reader returns has n and total
+ * with, lists.h), "answers_file" and "guesses_file" (the list files it
+ * was made from, treeio.h: treeio_path_ok() paths; "guesses_file" only
+ * beside "answers_file", and neither beside "list") and "lists_hash"
+ * (words.h's lists hash, 16 lowercase hex digits) are read into info
+ * too, as is "optle_version" (the optle that wrote it, up to 64
+ * printable ASCII characters; only reported), and treeread_lists() reads
+ * the first four alone, before any lists are loaded; what they must match
+ * is the commands' business (opts.h opts_load_tree_game()).  A bad value
+ * of one of these four is refused as "file:line: top level: reason", the
+ * line of its key (the other top-level keys' messages say "file: top
+ * level: reason").  The tree the reader returns has n and total
  * consistent at every node and branches in pattern_cmp() order, whatever
  * the file's order, so tree_check() and the writers take it as it is.
  *
@@ -104,6 +109,9 @@ typedef struct {
   char list[TREEREAD_LIST_MAX + 1];
   bool has_lists_hash;
   uint64_t lists_hash;
+  /* JSON's optional "answers_file" and "guesses_file" ("" when absent):
+   * the list files the tree was made from (treeio.h). */
+  char answers_file[TREEIO_PATH_MAX + 1], guesses_file[TREEIO_PATH_MAX + 1];
   /* JSON's optional "rules" and "objective" (rules.h): normal and total
    * when absent; has_rules says "rules" was there. */
   rules_mode rules;
@@ -143,11 +151,12 @@ void treeread_info_free(treeread_info *info);
 int treeread_file(const char *path, char **data, size_t *len);
 /*
  * What a tree in memory records about its lists, read without them:
- * info->format, and for JSON info->list and info->lists_hash.  A file
+ * info->format, and for JSON info->list, info->answers_file,
+ * info->guesses_file and info->lists_hash.  A file
  * that does not start like JSON records nothing (0; the format is
  * TREEFMT_TEXT when it starts like the text format, TREEFMT_NONE
  * otherwise: treeread_mem() says what is wrong with it).  JSON that
- * does not parse, or whose "list" or "lists_hash" is malformed, is -1
+ * does not parse, or whose list keys are malformed, is -1
  * with err_msg() naming the problem as treeread_mem() does (which
  * refuses the file too, naming its first problem).  max_answers bounds
  * what jansson may allocate, as the lists' answers do for treeread_mem()

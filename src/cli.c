@@ -11,6 +11,7 @@
 #include "suggest.h"
 #include "opts.h"
 #include "strategy.h"
+#include "treeio.h"
 #include "util.h"
 #include "version.h"
 #include "words.h"
@@ -143,7 +144,7 @@ static int complete(int argc, char **argv) {
         if (strcmp(name, "rollout:BASE:N") && strcmp(name, "exact"))
           printf("rollout:%s:\n", name);
     } else if (!strcmp(arg, "--format")) {
-      for (int i = 0; export_format(i); i++) printf("%s\n", export_format(i));
+      for (int i = 0; treeio_format_name(i); i++) printf("%s\n", treeio_format_name(i));
     } else if (!strcmp(arg, "--answers-from")) {
       printf("answers\nguesses\n");
     }

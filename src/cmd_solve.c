@@ -34,6 +34,9 @@ static const optuse solve_opts[] = {
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(OUT),
+    OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, html, paths, cpaths, map\n"
+                         "                         or mjs (default: each file's extension)"),
+    OPT_USE(DEPTH),
     OPT_USE(TIME_LIMIT),
     OPT_USE(STATS),
     OPT_USE(NO_SEED),
@@ -46,14 +49,17 @@ const cmd_doc solve_doc = {
     .summary = "find and prove an optimal strategy, and write its tree",
     .usage = "optle solve [--list NAME | --answers FILE [--guesses FILE]] [options]",
     .about = "Find the strategy with the fewest guesses in total over all answers, prove\n"
-             "that none does better, and print a summary (and write the tree with -o).",
+             "that none does better, and print a summary (and write the tree with -o, in\n"
+             "any format export writes: -o best.html is the tree explorer, one page to open\n"
+             "in a browser).",
     .opts = solve_opts,
     .notes = "Ctrl-C, SIGTERM, SIGHUP or --time-limit stops it within a second and prints\n"
              "what is proven so far: the best strategy found and the lower bound.  The\n"
              "best tree it had built (without --first: its probe's, once known) is still\n"
              "written to -o, marked not proven optimal with the lower bound (JSON\n"
-             "\"proven\": false and \"lower_bound\"; a first '#' line in text); before any\n"
-             "tree was built, nothing is written, and it says so.\n"
+             "\"proven\": false and \"lower_bound\"; a first '#' line in text; the page\n"
+             "says so too; DOT and the other solvers' formats have no place for it); before\n"
+             "any tree was built, nothing is written, and it says so.\n"
              "\n"
              "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
@@ -200,6 +206,7 @@ typedef struct {
   game g;
   int first;        /* --first, or -1 */
   outset outs;
+  treefmt format;   /* --format, or TREEFMT_NONE: each file's extension's */
   search_opts so;
   search *s;
   uint16_t *all;    /* every answer */
@@ -219,7 +226,8 @@ static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
     help_text(stdout, &solve_doc);
     return EXIT_OK;
   }
-  if ((rc = opts_check_outputs("solve ", &r->a.out, OUT_TREES, true))) return rc;
+  if ((rc = opts_tree_outputs("solve ", &r->a, r->a.out.paths, r->a.out.n, false, &r->format)))
+    return rc;
   if ((rc = opts_rules("solve ", &r->a, &r->rules, &r->obj))) return rc;
   r->ranked = dist_size() > 1 && !r->a.first && r->obj == OBJ_TOTAL;
   r->own = dist_rank() == 0;
@@ -364,6 +372,14 @@ static void print_summary(const solve_run *r) {
   if (r->a.stats) print_counters(r->s);
 }
 
+/* The tree to write to the outputs, in --format's format or each file's
+ * extension's (treeio.h; a proven tree, unless the caller marks it). */
+static treeio_job solve_job(const solve_run *r) {
+  return (treeio_job){.t = r->tree, .g = &r->g, .format = r->format,
+                      .max_guesses = r->a.max_guesses, .rules = r->rules, .objective = r->obj,
+                      .lower_bound = -1, .depth = r->a.depth};
+}
+
 /* Step 5 after a stop: what is proven, and the best tree the search had
  * (search.h), checked and written to the outputs marked not proven
  * optimal, with the lower bound; with none, no file.  Status 4 (a file
@@ -380,8 +396,9 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
               search_root_report(r->s) != NULL);
   fflush(stdout);
   if (r->tree) {
-    treeio_job job = {.t = r->tree, .g = g, .max_guesses = r->a.max_guesses, .rules = r->rules,
-                      .objective = r->obj, .unproven = true, .lower_bound = stop->lower_bound};
+    treeio_job job = solve_job(r);
+    job.unproven = true;
+    job.lower_bound = stop->lower_bound;
     outs_write(&r->outs, treeio_out_writer, &job);
     outs_report(&r->outs, stdout, "wrote         ");
   } else {
@@ -411,8 +428,7 @@ static int solve_report(solve_run *r) {
     fprintf(stderr, "optle: internal error: the tree fails its check: %s\n", err_msg());
     exit(EXIT_INTERNAL);
   }
-  treeio_job job = {.t = r->tree, .g = g, .max_guesses = limit, .rules = r->rules,
-                    .objective = r->obj};
+  treeio_job job = solve_job(r);
   int status = outs_write(&r->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (!r->a.quiet) print_summary(r);
   return status;

@@ -13,13 +13,11 @@
 
 #include "cli.h"
 #include "help.h"
-#include "dot.h"
 #include "game.h"
 #include "opts.h"
 #include "rules.h"
 #include "tree.h"
 #include "treeio.h"
-#include "treehtml.h"
 #include "treeread.h"
 #include "util.h"
 #include "verify.h"
@@ -88,9 +86,10 @@ const cmd_doc verify_doc = {
              "stored totals must add up, and a JSON tree must keep to its own max_guesses (unless\n"
              "--max-guesses gives another limit).  Prints a report ending 'valid'; TREE '-' is\n"
              "stdin.\n"
-             "Without list options, the lists are the named list a JSON tree records; a JSON\n"
-             "tree whose recorded lists hash is not the lists' is refused (status 2) unless\n"
-             "--force.",
+             "Without list options, the lists are the named list or the list files a JSON\n"
+             "tree records (solve --answers FILE records the files' absolute paths; a file\n"
+             "moved since is refused, status 2); a JSON tree whose recorded lists hash is not\n"
+             "the lists' (a recorded file changed since) is refused (status 2) unless --force.",
     .opts = verify_opts,
     .exit = "0 valid, 1 invalid (the first problem on stderr) or not the\n"
             "             --expect total, 2 bad usage or unusable input (unreadable, malformed,\n"
@@ -165,7 +164,7 @@ static const optuse export_opts[] = {
 
 const cmd_doc export_doc = {
     .name = "export",
-    .summary = "write a checked tree as JSON, text or Graphviz DOT",
+    .summary = "write a tree as JSON, text, Graphviz, an HTML explorer or others' formats",
     .usage = "optle export TREE [--list NAME | --answers FILE [--guesses FILE]]\n"
              "                    [--format json|text|dot|html|paths|cpaths|map|mjs] [-o FILE] [options]",
     .about = "Read a tree (any format verify reads), check it in full, and write it as\n"
@@ -185,90 +184,14 @@ const cmd_doc export_doc = {
             "             3 out of memory or internal error",
 };
 
-typedef enum { EXPORT_JSON, EXPORT_TEXT, EXPORT_DOT, EXPORT_HTML, EXPORT_NONE, EXPORT_TREE } export_fmt;
-
-/* --format's names: the writers export has (txt and js are other
- * names for text and mjs, accepted but not offered: cli.h). */
-static const struct {
-  const char *name;
-  export_fmt f;
-  treefmt tf; /* EXPORT_TREE: which tree format */
-  bool alias;
-} formats[] = {{"json", EXPORT_JSON, TREEFMT_JSON, false},
-               {"text", EXPORT_TEXT, TREEFMT_TEXT, false},
-               {"txt", EXPORT_TEXT, TREEFMT_TEXT, true},
-               {"dot", EXPORT_DOT, TREEFMT_NONE, false},
-               {"html", EXPORT_HTML, TREEFMT_NONE, false},
-               {"htm", EXPORT_HTML, TREEFMT_NONE, true},
-               {"paths", EXPORT_TREE, TREEFMT_PATHS, false},
-               {"cpaths", EXPORT_TREE, TREEFMT_CPATHS, false},
-               {"map", EXPORT_TREE, TREEFMT_MAP, false},
-               {"mjs", EXPORT_TREE, TREEFMT_MJS, false},
-               {"js", EXPORT_TREE, TREEFMT_MJS, true}};
-
-const char *export_format(int i) {
-  for (size_t k = 0; k < sizeof formats / sizeof *formats; k++)
-    if (!formats[k].alias && i-- == 0) return formats[k].name;
-  return NULL;
-}
-
-static export_fmt format_named(const char *s, treefmt *tf) {
-  for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-    if (!strcmp(s, formats[i].name)) {
-      *tf = formats[i].tf;
-      return formats[i].f;
-    }
-  return EXPORT_NONE;
-}
-
-static export_fmt format_of_path(const char *path, treefmt *tf) {
-  const char *base = strrchr(path, '/');
-  const char *ext = strrchr(base ? base + 1 : path, '.');
-  if (!ext) return EXPORT_NONE;
-  if (!strcmp(ext, ".gv")) return EXPORT_DOT;
-  if ((*tf = treeio_format_of(path)) == TREEFMT_MAP) return EXPORT_TREE; /* .map.json */
-  return format_named(ext + 1, tf);
-}
-
-/* The tree to write, in the format export was asked for: --format, else
- * each file's extension. */
-typedef struct {
-  const char *format; /* --format, or NULL */
-  const tnode *t;
-  const game *g;
-  int max_guesses, depth;
-  rules_mode rules; /* JSON's "rules" and "objective" */
-  objective objective;
-  treehtml_meta html; /* EXPORT_HTML */
-  bool unproven;      /* the input was marked not proven optimal: so is the output */
-  int lower_bound;    /* (JSON and text; treeio.h) */
-} export_job;
-
-static export_fmt format_for(const char *format, const char *path, treefmt *tf) {
-  return format ? format_named(format, tf) : format_of_path(path, tf);
-}
-
-static int export_writer(FILE *fp, const char *path, void *arg) {
-  const export_job *j = arg;
-  treefmt tf = TREEFMT_NONE;
-  treeio_job tj = {.t = j->t, .g = j->g, .max_guesses = j->max_guesses, .rules = j->rules,
-                   .objective = j->objective, .unproven = j->unproven,
-                   .lower_bound = j->lower_bound};
-  switch (format_for(j->format, path, &tf)) {
-  case EXPORT_JSON: return treeio_write_job(fp, TREEFMT_JSON, &tj);
-  case EXPORT_TEXT: return treeio_write_job(fp, TREEFMT_TEXT, &tj);
-  case EXPORT_DOT: return dot_write(fp, j->t, j->g, j->depth);
-  case EXPORT_HTML: return treehtml_write(fp, j->t, j->g, &j->html);
-  case EXPORT_TREE: return treeio_write(fp, tf, j->t, j->g, j->max_guesses);
-  case EXPORT_NONE: break;
-  }
-  return err_set("no format");
-}
-
-/* The options, and the checks that need no lists.  *help: --help was
- * asked for (and printed). */
+/* The options, and the checks that need no lists: the files to write
+ * (dest[0..ndest): -o, else standard output) and their formats
+ * (opts.h opts_tree_outputs()).  *help: --help was asked for (and
+ * printed). */
 static int export_options(int argc, char **argv, optle_args *a, positionals *pos,
-                          rules_mode *rules, bool *help) {
+                          rules_mode *rules, bool *help, const char *const **dest, int *ndest,
+                          treefmt *f) {
+  static const char *const std_out[] = {"-"};
   int rc = parse_options("export", export_opts, argc, argv, a, help, pos);
   if (rc) return rc;
   if (*help) {
@@ -278,31 +201,9 @@ static int export_options(int argc, char **argv, optle_args *a, positionals *pos
   if ((rc = opts_rules("export ", a, rules, NULL))) return rc;
   if (pos->n == 0) return usage_error("export ", "give the tree file to export");
   if (outputs_clash("export ", &a->out, "tree file", pos->v[0])) return EXIT_USAGE;
-  treefmt tf = TREEFMT_NONE;
-  if (a->format && format_named(a->format, &tf) == EXPORT_NONE)
-    return usage_error("export ", "--format '%s': unknown format (json, text, dot, html, paths, cpaths, "
-                       "map or mjs)", a->format);
-  return 0;
-}
-
-/* Each file to write, dest[0..ndest), in a format export knows (--format,
- * else its extension) and none twice; --depth only for DOT.  0 or
- * EXIT_USAGE. */
-static int check_dests(const optle_args *a, const char *const *dest, int ndest) {
-  treefmt tf = TREEFMT_NONE;
-  bool dot = false;
-  for (int i = 0; i < ndest; i++) {
-    export_fmt f = format_for(a->format, dest[i], &tf);
-    if (f == EXPORT_NONE && strcmp(dest[i], "-"))
-      return usage_error("export ", "-o %s: give --format json|text|dot|html|paths|cpaths|map|mjs (the "
-                         "extension says none)", dest[i]);
-    if (f == EXPORT_NONE)
-      return usage_error("export ", "give --format json|text|dot|html|paths|cpaths|map|mjs");
-    if (opts_output_twice("export ", dest, i)) return EXIT_USAGE;
-    dot |= f == EXPORT_DOT;
-  }
-  if (a->depth && !dot) return usage_error("export ", "--depth applies to --format dot only");
-  return 0;
+  *dest = a->out.n ? a->out.paths : std_out;
+  *ndest = a->out.n ? a->out.n : 1;
+  return opts_tree_outputs("export ", a, *dest, *ndest, true, f);
 }
 
 /* The guess limit written (JSON's max_guesses, the page's): --max-guesses
@@ -322,12 +223,11 @@ int cmd_export(int argc, char **argv) {
   bool help = false;
   char *pv[1];
   positionals pos = {pv, 0, 1, NULL};
-  int rc = export_options(argc, argv, &a, &pos, &rules, &help);
+  const char *const *dest = NULL;
+  int ndest = 0;
+  treefmt format;
+  int rc = export_options(argc, argv, &a, &pos, &rules, &help, &dest, &ndest, &format);
   if (rc || help) return rc;
-  static const char *const std_out[] = {"-"};
-  const char *const *dest = a.out.n ? a.out.paths : std_out;
-  int ndest = a.out.n ? a.out.n : 1;
-  if ((rc = check_dests(&a, dest, ndest))) return rc;
 
   game g;
   tnode *t = NULL;
@@ -335,14 +235,15 @@ int cmd_export(int argc, char **argv) {
   if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, a.max_guesses, &rules, &g, &t,
                             &info)))
     return rc;
-  int file_limit = file_limit_of(a.max_guesses, &info, t);
   /* The page shows the rules checked and the objective recorded. */
-  export_job job = {a.format, t, &g, file_limit, a.depth, rules, info.objective,
-                    {rules, info.objective, file_limit, strcmp(pos.v[0], "-") ? pos.v[0] : NULL},
-                    info.unproven, info.lower_bound};
+  treeio_job job = {.t = t, .g = &g, .format = format,
+                    .max_guesses = file_limit_of(a.max_guesses, &info, t), .rules = rules,
+                    .objective = info.objective, .unproven = info.unproven,
+                    .lower_bound = info.lower_bound, .depth = a.depth,
+                    .source = strcmp(pos.v[0], "-") ? pos.v[0] : NULL};
   outset o;
   rc = EXIT_OK;
-  if (outs_open(&o, dest, ndest) || outs_write(&o, export_writer, &job)) rc = EXIT_USAGE;
+  if (outs_open(&o, dest, ndest) || outs_write(&o, treeio_out_writer, &job)) rc = EXIT_USAGE;
   tree_free(t);
   treeread_info_free(&info);
   game_free(&g);

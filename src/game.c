@@ -105,6 +105,8 @@ int game_load_words(game *g, const char *answers_path, const char *guesses_path)
     q = copy_list(&a);
   }
   if (game_from_words(g, a, q)) return -1;
+  g->answers_file = true;
+  g->guesses_file = guesses_path != NULL;
   g->load_seconds = now_seconds() - t0;
   return 0;
 }

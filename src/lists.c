@@ -154,6 +154,7 @@ int lists_load_words(game *g, const char *name, const char *guesses_path) {
   }
   if (game_from_words(g, a, q)) return -1;
   if (!guesses_path) g->list = l->name;
+  g->guesses_file = guesses_path != NULL;
   g->load_seconds = now_seconds() - t0;
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "advice.h"
 #include "lists.h"
@@ -65,14 +66,16 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
 
 static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
 static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
+static const char *table_extensions(void) { return ".md or .csv"; }
 
 /* What -o writes, by kind: its name and extensions for the message. */
 static const struct {
-  const char *name, *extensions;
+  const char *name;
+  const char *(*extensions)(void);
   bool (*known)(const char *path);
 } out_kinds[] = {
-    [OUT_TREES] = {"tree", TREEIO_EXTENSIONS, is_tree_file},
-    [OUT_TABLES] = {"table", ".md or .csv", is_table_file},
+    [OUT_TREES] = {"tree", treeio_extensions, is_tree_file},
+    [OUT_TABLES] = {"table", table_extensions, is_table_file},
 };
 
 int opts_output_twice(const char *cmd, const char *const *paths, int i) {
@@ -85,9 +88,41 @@ int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool on
   for (int i = 0; i < out->n; i++) {
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
-                         out_kinds[kind].name, out_kinds[kind].extensions);
+                         out_kinds[kind].name, out_kinds[kind].extensions());
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
   }
+  return 0;
+}
+
+/* One tree destination's format (opts_tree_outputs()): 0, or EXIT_USAGE
+ * after a message.  DOT sets *dot. */
+static int tree_output(const char *cmd, treefmt given, const char *dest, bool stdout_ok,
+                       bool *dot) {
+  bool std = !strcmp(dest, "-");
+  treefmt f = given ? given : treeio_format_of(dest);
+  if (std && !stdout_ok)
+    return usage_error(cmd, "-o -: standard output has the report: give the tree a file name");
+  if (f == TREEFMT_NONE && std)
+    return usage_error(cmd, "give --format %s", treeio_format_names("|"));
+  if (f == TREEFMT_NONE)
+    return usage_error(cmd, "-o %s: unknown tree format (use %s, or give --format %s)", dest,
+                       treeio_extensions(), treeio_format_names("|"));
+  *dot |= f == TREEFMT_DOT;
+  return 0;
+}
+
+int opts_tree_outputs(const char *cmd, const optle_args *a, const char *const *dest, int n,
+                      bool stdout_ok, treefmt *f) {
+  *f = treeio_format_named(a->format);
+  if (a->format && *f == TREEFMT_NONE)
+    return usage_error(cmd, "--format '%s': unknown format (%s)", a->format,
+                       treeio_format_names(", "));
+  bool dot = false;
+  for (int i = 0; i < n; i++)
+    if (tree_output(cmd, *f, dest[i], stdout_ok, &dot) || opts_output_twice(cmd, dest, i))
+      return EXIT_USAGE;
+  if (a->depth && !dot)
+    return usage_error(cmd, "--depth applies to --format dot only (or -o FILE.dot)");
   return 0;
 }
 
@@ -224,21 +259,68 @@ void opts_tree_release(tree_file *tf) {
   treeread_info_free(&tf->rec);
 }
 
-/* Step 3 of tree_lists(), without list options: the named list the tree
- * records, else default_list, loaded (words only) into g.  0, or the exit
- * status after a message (tf released). */
+/* A tree's message: "optle: LABELPATH ..." (err_set(), escaped), and
+ * the tree released: EXIT_USAGE. */
+static int tree_refused(tree_file *tf) {
+  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+  opts_tree_release(tf);
+  return EXIT_USAGE;
+}
+
+/* One list file a tree records (what: "answers" or "guesses"): still a
+ * regular file we can open (stat() first: opening a FIFO would wait for
+ * a writer).  0, or -1 after err_set(). */
+static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
+                            const char *path) {
+  struct stat st;
+  int bad = stat(path, &st) ? errno : 0;
+  if (!bad && !S_ISREG(st.st_mode))
+    return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
+                   "[--guesses FILE])", label, tree_path, what, path);
+  FILE *fp = bad ? NULL : fopen(path, "rb");
+  if (fp) {
+    fclose(fp);
+    return 0;
+  }
+  if (!bad) bad = errno;
+  return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
+                 "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
+}
+
+/* Step 3 of tree_lists() for a tree that records its list files (its
+ * "answers_file", "guesses_file"): each must still be a file we can
+ * read, then they are loaded (words only) into g.  0, or EXIT_USAGE
+ * after a message (tf released). */
+static int tree_files_lists(const char *tree_path, const char *label, game *g, tree_file *tf) {
+  const char *file[2] = {tf->rec.answers_file, tf->rec.guesses_file};
+  if (recorded_file_ok(label, tree_path, "answers", file[0]) ||
+      (file[1][0] && recorded_file_ok(label, tree_path, "guesses", file[1])))
+    return tree_refused(tf);
+  if (game_load_words(g, file[0], file[1][0] ? file[1] : NULL)) {
+    char why[1024];
+    snprintf(why, sizeof why, "%s", err_msg());
+    err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
+            "since? give the lists it was made with)", label, tree_path, why);
+    return tree_refused(tf);
+  }
+  tf->lists_from_files = true;
+  return 0;
+}
+
+/* Step 3 of tree_lists(), without list options: the list files or the
+ * named list the tree records, else default_list, loaded (words only)
+ * into g.  0, or the exit status after a message (tf released). */
 static int tree_named_lists(const char *cmd, const list_args *l, const char *tree_path,
                             const char *label, const char *default_list, game *g,
                             tree_file *tf) {
   list_args use = *l;
+  if (tree_path && tf->rec.answers_file[0]) return tree_files_lists(tree_path, label, g, tf);
   if (tree_path && tf->rec.list[0]) {
     if (!lists_find(tf->rec.list)) {
       err_set("%s%s records the list '%s', which this optle does not know (known: %s); give "
               "the lists with --list or --answers",
               label, tree_path, tf->rec.list, lists_names());
-      fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
-      opts_tree_release(tf);
-      return EXIT_USAGE;
+      return tree_refused(tf);
     }
     use.list = tf->rec.list;
     tf->list_from_tree = true;
@@ -251,8 +333,23 @@ static int tree_named_lists(const char *cmd, const list_args *l, const char *tre
   return rc;
 }
 
+/* Step 4's message for lists from the files the tree records: they
+ * have changed since (err_set()). */
+static void files_changed(const char *tree_path, const char *label, const game *g,
+                          const char *rec, const char *have) {
+  char files[2 * TREEIO_PATH_MAX + 64];
+  if (g->guesses_file)
+    snprintf(files, sizeof files, "files %s and %s now have", g->answers.path, g->guesses.path);
+  else
+    snprintf(files, sizeof files, "file %s now has", g->answers.path);
+  err_set("%s%s was made for other lists: its recorded %s lists hash %s, the tree records %s "
+          "(changed since?); give the lists it was made with, or --force",
+          label, tree_path, files, have, rec);
+}
+
 /* Step 4 of tree_lists(): a lists hash the tree records that is not the
- * lists' (and no --force): EXIT_USAGE after a message; else 0. */
+ * lists' (and no --force): EXIT_USAGE after a message; else 0.  Lists
+ * from the files the tree records have changed since it was made. */
 static int tree_other_lists(const char *tree_path, const char *label, bool force,
                             const game *g, const tree_file *tf) {
   if (!tree_path || !tf->rec.has_lists_hash || tf->rec.lists_hash == g->lists_hash || force)
@@ -260,6 +357,11 @@ static int tree_other_lists(const char *tree_path, const char *label, bool force
   char rec[WORDS_HASH_HEX], have[WORDS_HASH_HEX], named[TREEREAD_LIST_MAX + 16] = "";
   words_hash_hex(tf->rec.lists_hash, rec);
   words_hash_hex(g->lists_hash, have);
+  if (tf->lists_from_files) {
+    files_changed(tree_path, label, g, rec, have);
+    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+    return EXIT_USAGE;
+  }
   if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
   err_set("%s%s was made for other lists: it records the lists hash %s, but %s (%d answers) "
           "and %s (%d guesses) have %s; give the lists it was made with%s, or --force to use "
@@ -294,7 +396,8 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
     game_free(g);
     return EXIT_USAGE;
   }
-  /* 3. Without list options: the tree's named list, else the default. */
+  /* 3. Without list options: the tree's list files or named list, else
+   * the default. */
   if (!given) {
     int rc = tree_named_lists(cmd, l, tree_path, label, default_list, g, tf);
     if (rc) return rc;

@@ -124,8 +124,10 @@ static void data(htmlw *w, const tnode *t, const treehtml_meta *m) {
   json_string(fp, objective_name(m->objective));
   fprintf(fp, ", \"max_guesses\": %d, \"source\": ", m->max_guesses);
   json_string(fp, m->source);
-  fprintf(fp, ", \"total\": %d,\n\"words\": \"%.*s\",\n\"tree\": ", t->total, 5 * w->nwords,
-          w->words);
+  fprintf(fp, ", \"total\": %d", t->total);
+  if (m->unproven) fputs(", \"proven\": false", fp);
+  if (m->unproven && m->lower_bound >= 0) fprintf(fp, ", \"lower_bound\": %d", m->lower_bound);
+  fprintf(fp, ",\n\"words\": \"%.*s\",\n\"tree\": ", 5 * w->nwords, w->words);
   node(w, t);
   fputs("}", fp);
 }

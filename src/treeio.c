@@ -2,27 +2,107 @@
 #include "treeio.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dot.h"
 #include "feedback.h"
+#include "treehtml.h"
+#include "utf8.h"
 #include "util.h"
 #include "version.h"
+
+/* The format table: each format's --format name and -o extensions.  An
+ * alias is a name accepted but not offered (--help, completion). */
+static const struct {
+  const char *name;
+  treefmt f;
+  const char *ext[2];
+  bool alias;
+} formats[] = {
+    {"json", TREEFMT_JSON, {".json"}, false},      {"text", TREEFMT_TEXT, {".txt"}, false},
+    {"txt", TREEFMT_TEXT, {NULL}, true},           {"dot", TREEFMT_DOT, {".dot", ".gv"}, false},
+    {"html", TREEFMT_HTML, {".html", ".htm"}, false}, {"htm", TREEFMT_HTML, {NULL}, true},
+    {"paths", TREEFMT_PATHS, {".paths"}, false},   {"cpaths", TREEFMT_CPATHS, {".cpaths"}, false},
+    {"map", TREEFMT_MAP, {".map.json"}, false},    {"mjs", TREEFMT_MJS, {".mjs", ".js"}, false},
+    {"js", TREEFMT_MJS, {NULL}, true},
+};
+#define NFORMATS (sizeof formats / sizeof *formats)
+#define NEXT 2
+
+/* Whether the file name base ends with ext; an extension of two parts
+ * (".map.json") needs a name before it. */
+static bool has_ext(const char *base, size_t n, const char *ext) {
+  size_t k = strlen(ext);
+  return n >= k + (strchr(ext + 1, '.') != NULL) && !strcmp(base + n - k, ext);
+}
 
 treefmt treeio_format_of(const char *path) {
   if (!path) return TREEFMT_NONE;
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
-  const char *ext = strrchr(base, '.');
-  if (!ext) return TREEFMT_NONE;
-  size_t n = strlen(base);
-  if (n > 9 && !strcmp(base + n - 9, ".map.json")) return TREEFMT_MAP;
-  if (!strcmp(ext, ".json")) return TREEFMT_JSON;
-  if (!strcmp(ext, ".txt")) return TREEFMT_TEXT;
-  if (!strcmp(ext, ".paths")) return TREEFMT_PATHS;
-  if (!strcmp(ext, ".cpaths")) return TREEFMT_CPATHS;
-  if (!strcmp(ext, ".mjs") || !strcmp(ext, ".js")) return TREEFMT_MJS;
+  size_t n = strlen(base), best = 0;
+  treefmt f = TREEFMT_NONE;
+  for (size_t i = 0; i < NFORMATS; i++)
+    for (int e = 0; e < NEXT && formats[i].ext[e]; e++)
+      if (strlen(formats[i].ext[e]) > best && has_ext(base, n, formats[i].ext[e])) {
+        best = strlen(formats[i].ext[e]);
+        f = formats[i].f;
+      }
+  return f;
+}
+
+treefmt treeio_format_named(const char *name) {
+  for (size_t i = 0; name && i < NFORMATS; i++)
+    if (!strcmp(name, formats[i].name)) return formats[i].f;
   return TREEFMT_NONE;
+}
+
+const char *treeio_format_name(int i) {
+  for (size_t k = 0; k < NFORMATS; k++)
+    if (!formats[k].alias && i-- == 0) return formats[k].name;
+  return NULL;
+}
+
+/* items[0..n) joined by sep, the last by " or " when sep is ", ". */
+static const char *joined(char *buf, size_t size, const char *const *items, int n,
+                          const char *sep) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && k < size; i++)
+    k += (size_t)snprintf(buf + k, size - k, "%s%s",
+                          i == 0 ? "" : i + 1 < n || strcmp(sep, ", ") ? sep : " or ", items[i]);
+  return buf;
+}
+
+const char *treeio_format_names(const char *sep) {
+  static char bar[128], comma[128];
+  const char *items[NFORMATS];
+  int n = 0;
+  for (const char *name; (name = treeio_format_name(n)); n++) items[n] = name;
+  return joined(strcmp(sep, "|") ? comma : bar, sizeof bar, items, n, sep);
+}
+
+const char *treeio_extensions(void) {
+  static char buf[160];
+  const char *items[NFORMATS * NEXT];
+  int n = 0;
+  for (size_t i = 0; i < NFORMATS; i++)
+    for (int e = 0; e < NEXT && formats[i].ext[e]; e++) items[n++] = formats[i].ext[e];
+  return joined(buf, sizeof buf, items, n, ", ");
+}
+
+bool treeio_path_ok(const char *s, size_t n) {
+  if (n == 0 || n > TREEIO_PATH_MAX || s[0] != '/') return false;
+  for (size_t i = 0; i < n;) {
+    uint32_t cp;
+    size_t k = utf8_next(s + i, n - i, &cp);
+    bool bad = cp == UTF8_BAD && (k != 3 || memcmp(s + i, "\xef\xbf\xbd", 3));
+    if (bad || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) return false;
+    i += k;
+  }
+  return true;
 }
 
 static int write_failed(FILE *fp) {
@@ -73,6 +153,33 @@ int treeio_write_json_mode(FILE *fp, const tnode *t, const game *g, int max_gues
   return json_write(fp, t, g, max_guesses, rules, obj, false, -1);
 }
 
+/* A path as a JSON string: treeio_path_ok() leaves only '"' and '\\' to
+ * escape. */
+static void json_path(FILE *fp, const char *key, const char *path) {
+  fprintf(fp, "\"%s\": \"", key);
+  for (const char *c = path; *c; c++) {
+    if (*c == '"' || *c == '\\') putc('\\', fp);
+    putc(*c, fp);
+  }
+  fputs("\", ", fp);
+}
+
+/* The list files a JSON header records (treeio.h): "answers_file" and,
+ * when the guesses were a file of their own, "guesses_file", resolved;
+ * both or neither. */
+static bool recordable(const char *path) { return path && treeio_path_ok(path, strlen(path)); }
+static void json_list_files(FILE *fp, const game *g) {
+  if (!g->answers_file) return;
+  char *a = realpath(g->answers.path, NULL);
+  char *q = g->guesses_file ? realpath(g->guesses.path, NULL) : NULL;
+  if (recordable(a) && (!g->guesses_file || recordable(q))) {
+    json_path(fp, "answers_file", a);
+    if (q) json_path(fp, "guesses_file", q);
+  }
+  free(a);
+  free(q);
+}
+
 /* The JSON file; unproven: not proven optimal ("proven": false), with
  * the proven lower bound when known (>= 0, "lower_bound"). */
 static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, rules_mode rules,
@@ -87,6 +194,7 @@ static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, 
   words_hash_hex(g->lists_hash, hex);
   putc('{', fp);
   if (g->list) fprintf(fp, "\"list\": \"%s\", ", g->list);
+  else json_list_files(fp, g);
   fprintf(fp,
           "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
           "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %.4f, "
@@ -167,37 +275,51 @@ int treeio_write_text(FILE *fp, const tnode *t, const game *g) {
 /* ------------------------------------------------------------------ */
 
 int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_guesses) {
+  treeio_job j = {.t = t, .g = g, .max_guesses = max_guesses, .lower_bound = -1};
+  return treeio_write_job(fp, f, &j);
+}
+
+int treeio_out_writer(FILE *fp, const char *path, void *job) {
+  const treeio_job *j = job;
+  return treeio_write_job(fp, j->format ? j->format : treeio_format_of(path), j);
+}
+
+/* The page: the job's rules, objective, guess limit, source and mark. */
+static int html_write(FILE *fp, const treeio_job *j) {
+  treehtml_meta m = {j->rules, j->objective, j->max_guesses, j->source, j->unproven,
+                     j->unproven ? j->lower_bound : -1};
+  return treehtml_write(fp, j->t, j->g, &m);
+}
+
+int treeio_write_job(FILE *fp, treefmt f, const treeio_job *j) {
+  const tnode *t = j->t;
+  const game *g = j->g;
   switch (f) {
-  case TREEFMT_JSON: return treeio_write_json(fp, t, g, max_guesses);
-  case TREEFMT_TEXT: return treeio_write_text(fp, t, g);
+  case TREEFMT_JSON:
+    return json_write(fp, t, g, j->max_guesses, j->rules, j->objective, j->unproven,
+                      j->lower_bound);
+  case TREEFMT_TEXT:
+    if (j->unproven && t) {
+      fprintf(fp, TREEIO_UNPROVEN " (a stopped solve's best tree, total %d)", t->total);
+      if (j->lower_bound >= 0) fprintf(fp, "; lower bound %d", j->lower_bound);
+      putc('\n', fp);
+    }
+    return treeio_write_text(fp, t, g);
   case TREEFMT_PATHS: return treeio_write_paths(fp, t, g, 0);
   case TREEFMT_CPATHS: return treeio_write_paths(fp, t, g, 1);
   case TREEFMT_MAP: return treeio_write_map(fp, t, g, 0);
   case TREEFMT_MJS: return treeio_write_map(fp, t, g, 1);
-  default: return err_set("unknown tree format (use .json, .txt, .paths, .cpaths, .map.json, .mjs or .js)");
+  case TREEFMT_DOT: return dot_write(fp, t, g, j->depth);
+  case TREEFMT_HTML: return html_write(fp, j);
+  case TREEFMT_NONE: break;
   }
-}
-
-int treeio_out_writer(FILE *fp, const char *path, void *job) {
-  return treeio_write_job(fp, treeio_format_of(path), job);
-}
-
-int treeio_write_job(FILE *fp, treefmt f, const treeio_job *j) {
-  if (f == TREEFMT_JSON)
-    return json_write(fp, j->t, j->g, j->max_guesses, j->rules, j->objective, j->unproven,
-                      j->lower_bound);
-  if (f == TREEFMT_TEXT && j->unproven && j->t) {
-    fprintf(fp, TREEIO_UNPROVEN " (a stopped solve's best tree, total %d)", j->t->total);
-    if (j->lower_bound >= 0) fprintf(fp, "; lower bound %d", j->lower_bound);
-    putc('\n', fp);
-  }
-  return treeio_write(fp, f, j->t, j->g, j->max_guesses);
+  return err_set("unknown tree format (use %s)", treeio_extensions());
 }
 
 int treeio_save(const char *path, const tnode *t, const game *g, int max_guesses) {
   treefmt f = treeio_format_of(path);
   if (f == TREEFMT_NONE)
-    return err_set("%s: unknown tree format (use " TREEIO_EXTENSIONS ")", path);
+    return err_set("%s: unknown tree format (use %s)", path, treeio_extensions());
   outfile o;
   if (out_open(&o, path)) return -1;
   int rc = treeio_write(o.fp, f, t, g, max_guesses);

@@ -178,8 +178,7 @@ int treeread_lists(const char *data, size_t len, const char *name, int max_answe
     if (e.line > 0) return err_set("%s:%d: %s (column %d)", name, e.line, e.text, e.column);
     return err_set("%s: %s", name, e.text);
   }
-  int rc = json_is_object(root) ? tr_json_lists_fields(name, json_object_get(root, "list"),
-                                                       json_object_get(root, "lists_hash"), info)
+  int rc = json_is_object(root) ? tr_json_lists_fields(name, data, len, root, info)
                                 : 0; /* treeread_mem() says what is wrong */
   json_decref(root);
   return rc;

@@ -145,11 +145,13 @@ int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_
 int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);
 /* Refuse deep nesting before jansson parses (it recurses per level). */
 int tr_json_scan(const char *s, size_t n, const char *name, int max_answers);
-/* "list" and "lists_hash" (either may be NULL: absent; json_t values)
- * into info: 0, or -1 (err_set, unusable). */
+/* The list keys of the top-level object root: "list", "answers_file",
+ * "guesses_file" and "lists_hash" (each may be absent) into info,
+ * checked (treeread.h); data[0..len) is the file, for the keys' lines.
+ * 0, or -1 (err_set, unusable). */
 struct json_t;
-int tr_json_lists_fields(const char *name, const struct json_t *list, const struct json_t *hash,
-                         treeread_info *info);
+int tr_json_lists_fields(const char *name, const char *data, size_t len,
+                         const struct json_t *root, treeread_info *info);
 
 /* treeread_paths.c: path lines and compressed path lines (r->f). */
 int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread_info *info);

@@ -19,10 +19,14 @@
 #include "mem.h"
 #include "treeread_impl.h"
 #include "tuning.h"
+#include "utf8.h"
 
 /* Largest stored total accepted: far above any real tree
  * (TREEREAD_MAX_DEPTH guesses x 65535 answers), far below overflow. */
 #define TOTAL_MAX 1000000000
+
+/* A key's place in messages: the file's name and a line. */
+#define PATH_MAX_SHOWN (TREEIO_PATH_MAX + 32)
 
 /* Deepest nesting a tree of TREEREAD_MAX_DEPTH guesses has: the top
  * object, then a node object and a "next" object per level. */
@@ -327,12 +331,12 @@ static tnode *json_node(jsonr *x, json_t *v, int d) {
 }
 
 /* The top-level keys: the first TOP_REQUIRED must be there, the rest may. */
-static const char *const top_keys[] = {"answers",   "guesses",       "max_guesses", "total",
-                                       "average",   "tree",          "list",        "lists_hash",
-                                       "rules",     "objective",     "optle_version", "proven",
-                                       "lower_bound"};
+static const char *const top_keys[] = {
+    "answers", "guesses", "max_guesses", "total", "average", "tree",   /* required */
+    "list", "lists_hash", "rules", "objective", "optle_version", "proven", "lower_bound",
+    "answers_file", "guesses_file"};
 #define TOP_REQUIRED 6
-#define TOP_KEYS 13
+#define TOP_KEYS 15
 
 /* "rules" and "objective" (either may be NULL: absent, normal and total)
  * into info: 0, or -1 (err_set). */
@@ -375,35 +379,121 @@ static int json_version_field(const char *name, const json_t *v, treeread_info *
   return 0;
 }
 
-/* "list" and "lists_hash" (either may be NULL: absent) into info: 0, or
- * -1 (err_set, unusable). */
-int tr_json_lists_fields(const char *name, const json_t *list, const json_t *hash,
-                                treeread_info *info) {
+/* Whether s[i..n) is `"key"` and then a ':' (after blanks): a key, not
+ * a value that spells it. */
+static bool key_at_here(const char *s, size_t n, size_t i, const char *key, size_t k) {
+  if (i + k + 2 > n || memcmp(s + i + 1, key, k) || s[i + k + 1] != '"') return false;
+  size_t j = i + k + 2;
+  while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n')) j++;
+  return j < n && s[j] == ':';
+}
+
+/* The line of the top-level key `key` in the JSON text s[0..n), written
+ * as it is (no escapes), or 0 when it is not found so. */
+static int key_line(const char *s, size_t n, const char *key) {
+  size_t k = strlen(key);
+  int depth = 0, line = 1;
+  bool str = false, esc = false;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == '\n') line++;
+    if (str) {
+      if (esc) esc = false;
+      else if (c == '\\') esc = true;
+      else if (c == '"') str = false;
+    } else if (c == '"') {
+      str = true;
+      if (depth == 1 && key_at_here(s, n, i, key, k)) return line;
+    } else if (c == '{' || c == '[') {
+      depth++;
+    } else if (c == '}' || c == ']') {
+      depth--;
+    }
+  }
+  return 0;
+}
+
+/* Where a top-level key's problem is: "name:line", or the name alone
+ * when the key's line is not found. */
+typedef struct {
+  const char *name, *data;
+  size_t len;
+  char at[PATH_MAX_SHOWN];
+} keyw;
+static const char *key_at(keyw *w, const char *key) {
+  int line = key_line(w->data, w->len, key);
+  if (line > 0) snprintf(w->at, sizeof w->at, "%s:%d", w->name, line);
+  else snprintf(w->at, sizeof w->at, "%s", w->name);
+  return w->at;
+}
+
+/* "list" into info: 1 to TREEREAD_LIST_MAX of a-z, 0-9 and -. */
+static int list_field(keyw *w, const json_t *list, treeread_info *info) {
   char b[32];
-  if (list) {
-    if (!json_is_string(list))
-      return err_set("%s: top level: \"list\" must be a string, not %s", name, jtype(list));
-    const char *v = json_string_value(list);
-    size_t n = json_string_length(list);
-    if (n == 0 || n > TREEREAD_LIST_MAX ||
-        strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
-      return err_set("%s: top level: \"list\" is '%s', not a list name (1 to %d of a-z, 0-9 "
-                     "and -)",
-                     name, tr_shown(v, n, b), TREEREAD_LIST_MAX);
-    memcpy(info->list, v, n + 1);
+  if (!json_is_string(list))
+    return err_set("%s: top level: \"list\" must be a string, not %s", key_at(w, "list"),
+                   jtype(list));
+  const char *v = json_string_value(list);
+  size_t n = json_string_length(list);
+  if (n == 0 || n > TREEREAD_LIST_MAX || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != n)
+    return err_set("%s: top level: \"list\" is '%s', not a list name (1 to %d of a-z, 0-9 and -)",
+                   key_at(w, "list"), tr_shown(v, n, b), TREEREAD_LIST_MAX);
+  memcpy(info->list, v, n + 1);
+  return 0;
+}
+
+/* "answers_file" or "guesses_file" (key) into out: a path treeio_path_ok()
+ * accepts. */
+static int file_field(keyw *w, const char *key, const json_t *v, char out[TREEIO_PATH_MAX + 1]) {
+  if (!json_is_string(v))
+    return err_set("%s: top level: \"%s\" must be a string, not %s", key_at(w, key), key, jtype(v));
+  const char *s = json_string_value(v);
+  size_t n = json_string_length(v);
+  if (!treeio_path_ok(s, n)) {
+    char shown[200];
+    utf8_quote(s, n, 60, shown, sizeof shown);
+    return err_set("%s: top level: \"%s\" is '%s' (%zu bytes), not a list file's path (an "
+                   "absolute path of 1 to %d bytes of UTF-8, no control characters)",
+                   key_at(w, key), key, shown, n, TREEIO_PATH_MAX);
   }
-  if (hash) {
-    if (!json_is_string(hash))
-      return err_set("%s: top level: \"lists_hash\" must be a string, not %s", name,
-                     jtype(hash));
-    const char *v = json_string_value(hash);
-    size_t n = json_string_length(hash);
-    if (n != 16 || strspn(v, "0123456789abcdef") != 16)
-      return err_set("%s: top level: \"lists_hash\" is '%s', not 16 lowercase hex digits", name,
-                     tr_shown(v, n, b));
-    info->lists_hash = strtoull(v, NULL, 16);
-    info->has_lists_hash = true;
-  }
+  memcpy(out, s, n + 1);
+  return 0;
+}
+
+/* "lists_hash" into info: 16 lowercase hex digits. */
+static int hash_field(keyw *w, const json_t *hash, treeread_info *info) {
+  char b[32];
+  if (!json_is_string(hash))
+    return err_set("%s: top level: \"lists_hash\" must be a string, not %s",
+                   key_at(w, "lists_hash"), jtype(hash));
+  const char *v = json_string_value(hash);
+  size_t n = json_string_length(hash);
+  if (n != 16 || strspn(v, "0123456789abcdef") != 16)
+    return err_set("%s: top level: \"lists_hash\" is '%s', not 16 lowercase hex digits",
+                   key_at(w, "lists_hash"), tr_shown(v, n, b));
+  info->lists_hash = strtoull(v, NULL, 16);
+  info->has_lists_hash = true;
+  return 0;
+}
+
+int tr_json_lists_fields(const char *name, const char *data, size_t len, const json_t *root,
+                         treeread_info *info) {
+  keyw w = {.name = name, .data = data, .len = len};
+  const json_t *list = json_object_get(root, "list"), *hash = json_object_get(root, "lists_hash");
+  const json_t *af = json_object_get(root, "answers_file");
+  const json_t *gf = json_object_get(root, "guesses_file");
+  if ((list && list_field(&w, list, info)) ||
+      (af && file_field(&w, "answers_file", af, info->answers_file)) ||
+      (gf && file_field(&w, "guesses_file", gf, info->guesses_file)) ||
+      (hash && hash_field(&w, hash, info)))
+    return -1;
+  /* One record of the lists: a named list, or its files. */
+  if (af && list)
+    return err_set("%s: top level: \"answers_file\" beside \"list\": a tree records a named "
+                   "list or list files, not both", key_at(&w, "answers_file"));
+  if (gf && !af)
+    return err_set("%s: top level: \"guesses_file\" without \"answers_file\"",
+                   key_at(&w, "guesses_file"));
   return 0;
 }
 
@@ -452,8 +542,8 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
     if (k == TOP_KEYS) {
       char b[32];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
-              "total, average, tree, and optionally list, lists_hash, rules, objective, "
-              "optle_version, proven and lower_bound)",
+              "total, average, tree, and optionally list, answers_file, guesses_file, "
+              "lists_hash, rules, objective, optle_version, proven and lower_bound)",
               name, tr_shown(key, strlen(key), b));
       goto done;
     }
@@ -464,7 +554,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
       err_set("%s: missing top-level key \"%s\"", name, top_keys[k]);
       goto done;
     }
-  if (tr_json_lists_fields(name, fields[6], fields[7], info)) goto done;
+  if (tr_json_lists_fields(name, data, len, root, info)) goto done;
   if (mode_fields(name, fields[8], fields[9], info)) goto done;
   if (fields[10] && json_version_field(name, fields[10], info)) goto done;
   if (proof_fields(x, fields[11], fields[12], info)) goto done;

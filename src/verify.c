@@ -290,6 +290,29 @@ static void list_worst(worst *w, const tnode *t, int d) {
     for (int i = 0; i < t->nkids; i++) list_worst(w, t->kid[i], d + 1);
 }
 
+/* What a JSON tree records of its lists, one line (none when nothing):
+ * "recorded      list small, lists hash ... (these lists')", or its
+ * files (treeio.h; paths without control characters, treeread.h). */
+static const char *recorded_item(FILE *fp, const char *sep, const char *what, const char *v) {
+  if (!v[0]) return sep;
+  fprintf(fp, "%s%s %s", sep, what, v);
+  return ", ";
+}
+static void report_recorded(FILE *fp, const game *g, const treeread_info *info) {
+  if (!info->list[0] && !info->answers_file[0] && !info->has_lists_hash) return;
+  fprintf(fp, "recorded     ");
+  const char *sep = recorded_item(fp, " ", "list", info->list);
+  sep = recorded_item(fp, sep, "answers file", info->answers_file);
+  sep = recorded_item(fp, sep, "guesses file", info->guesses_file);
+  if (info->has_lists_hash) {
+    char hex[WORDS_HASH_HEX];
+    words_hash_hex(info->lists_hash, hex);
+    fprintf(fp, "%slists hash %s (%s)", sep, hex,
+            info->lists_hash == g->lists_hash ? "these lists'" : "NOT these lists'");
+  }
+  fputc('\n', fp);
+}
+
 void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
                    const treeread_info *info, int max_guesses) {
   tree_summary s;
@@ -305,17 +328,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
   char lists[512];
   lists_describe(g, lists, sizeof lists);
   fprintf(fp, "%-14s%s\n", g->list ? "list" : "lists", lists);
-  if (info->format == TREEFMT_JSON && (info->list[0] || info->has_lists_hash)) {
-    fprintf(fp, "recorded     ");
-    if (info->list[0]) fprintf(fp, " list %s%s", info->list, info->has_lists_hash ? "," : "");
-    if (info->has_lists_hash) {
-      char hex[WORDS_HASH_HEX];
-      words_hash_hex(info->lists_hash, hex);
-      fprintf(fp, " lists hash %s (%s)", hex,
-              info->lists_hash == g->lists_hash ? "these lists'" : "NOT these lists'");
-    }
-    fputc('\n', fp);
-  }
+  if (info->format == TREEFMT_JSON) report_recorded(fp, g, info);
   if (info->format == TREEFMT_JSON && info->version[0])
     fprintf(fp, "written by    optle %s\n", info->version);
   fprintf(fp, "first guess   %s\n", word(g, t));

@@ -127,6 +127,36 @@ START_TEST(test_format_of) {
   ck_assert_int_eq(treeio_format_of("a.paths.bak"), TREEFMT_NONE);
   ck_assert_int_eq(treeio_format_of("paths"), TREEFMT_NONE);
   ck_assert_str_eq(treeread_format_name(TREEFMT_CPATHS), "compressed path lines");
+  /* The pictures, written only. */
+  ck_assert_int_eq(treeio_format_of("a.dot"), TREEFMT_DOT);
+  ck_assert_int_eq(treeio_format_of("a.gv"), TREEFMT_DOT);
+  ck_assert_int_eq(treeio_format_of("out/a.html"), TREEFMT_HTML);
+  ck_assert_int_eq(treeio_format_of("a.htm"), TREEFMT_HTML);
+  ck_assert_int_eq(treeio_format_of("a.map.json.html"), TREEFMT_HTML);
+  ck_assert_int_eq(treeio_format_of(".map.json"), TREEFMT_JSON); /* no name before it */
+  ck_assert_int_eq(treeio_format_of("a.svg"), TREEFMT_NONE);
+}
+END_TEST
+
+/* --format's names: the table's, the aliases accepted, not offered. */
+START_TEST(test_format_names) {
+  const char *names[] = {"json", "text", "dot", "html", "paths", "cpaths", "map", "mjs"};
+  const treefmt f[] = {TREEFMT_JSON,  TREEFMT_TEXT,   TREEFMT_DOT, TREEFMT_HTML,
+                       TREEFMT_PATHS, TREEFMT_CPATHS, TREEFMT_MAP, TREEFMT_MJS};
+  for (int i = 0; i < 8; i++) {
+    ck_assert_str_eq(treeio_format_name(i), names[i]);
+    ck_assert_int_eq(treeio_format_named(names[i]), f[i]);
+  }
+  ck_assert_ptr_null(treeio_format_name(8));
+  ck_assert_int_eq(treeio_format_named("txt"), TREEFMT_TEXT);
+  ck_assert_int_eq(treeio_format_named("htm"), TREEFMT_HTML);
+  ck_assert_int_eq(treeio_format_named("js"), TREEFMT_MJS);
+  ck_assert_int_eq(treeio_format_named("svg"), TREEFMT_NONE);
+  ck_assert_int_eq(treeio_format_named(NULL), TREEFMT_NONE);
+  ck_assert_str_eq(treeio_format_names(", "), "json, text, dot, html, paths, cpaths, map or mjs");
+  ck_assert_str_eq(treeio_format_names("|"), "json|text|dot|html|paths|cpaths|map|mjs");
+  ck_assert_str_eq(treeio_extensions(),
+                   ".json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js");
 }
 END_TEST
 
@@ -536,6 +566,7 @@ Suite *formats_suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, test_valid_fixtures);
   tcase_add_test(tc, test_format_of);
+  tcase_add_test(tc, test_format_names);
   tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
   tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));
   tcase_add_test(tc, test_guess_limit);

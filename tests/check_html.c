@@ -34,13 +34,18 @@ static int count(const char *s, const char *sub) {
   return n;
 }
 
-/* The page of t, written to memory. */
-static char *page_of(const tnode *t, const game *g, const char *source) {
-  treehtml_meta m = {RULES_NORMAL, OBJ_TOTAL, 6, source};
+/* The page of t, written to memory, as m describes it. */
+static char *page_meta(const tnode *t, const game *g, const treehtml_meta *m) {
   memout o;
   memout_open(&o);
-  ck_assert_msg(treehtml_write(o.fp, t, g, &m) == 0, "%s", err_msg());
+  ck_assert_msg(treehtml_write(o.fp, t, g, m) == 0, "%s", err_msg());
   return memout_close(&o);
+}
+
+/* The page of a proven tree t, with guess limit 6. */
+static char *page_of(const tnode *t, const game *g, const char *source) {
+  treehtml_meta m = {RULES_NORMAL, OBJ_TOTAL, 6, source, false, -1};
+  return page_meta(t, g, &m);
 }
 
 /* The page's data object, parsed. */
@@ -152,6 +157,38 @@ START_TEST(test_fixture_page) {
 }
 END_TEST
 
+/* A stopped solve's best tree: the data says "proven": false, with the
+ * lower bound when there is one; a proven tree's says neither. */
+START_TEST(test_unproven_page) {
+  game g;
+  ck_assert_msg(game_load(&g, FIX "answers.txt", FIX "guesses.txt") == 0, "%s", err_msg());
+  tnode *t;
+  load_tree(FIX "valid.txt", &g, &t);
+  char *page = page_of(t, &g, NULL);
+  json_t *d = data_of(page);
+  ck_assert_ptr_null(json_object_get(d, "proven"));
+  ck_assert_ptr_null(json_object_get(d, "lower_bound"));
+  json_decref(d);
+  free(page);
+  const int bounds[] = {28, -1};
+  for (int i = 0; i < 2; i++) {
+    treehtml_meta m = {RULES_NORMAL, OBJ_TOTAL, 6, NULL, true, bounds[i]};
+    page = page_meta(t, &g, &m);
+    check_page(page, t, &g);
+    d = data_of(page);
+    ck_assert(json_is_false(json_object_get(d, "proven")));
+    if (bounds[i] >= 0)
+      ck_assert_int_eq(json_integer_value(json_object_get(d, "lower_bound")), bounds[i]);
+    else
+      ck_assert_ptr_null(json_object_get(d, "lower_bound"));
+    json_decref(d);
+    free(page);
+  }
+  tree_free(t);
+  game_free(&g);
+}
+END_TEST
+
 START_TEST(test_published_page) {
   game g;
   ck_assert_msg(lists_load(&g, "original", NULL) == 0, "%s", err_msg());
@@ -213,7 +250,7 @@ END_TEST
 START_TEST(test_malformed_tree) {
   game g;
   ck_assert_msg(game_load(&g, FIX "answers.txt", FIX "guesses.txt") == 0, "%s", err_msg());
-  treehtml_meta m = {RULES_NORMAL, OBJ_TOTAL, 0, NULL};
+  treehtml_meta m = {RULES_NORMAL, OBJ_TOTAL, 0, NULL, false, -1};
   memout o;
   memout_open(&o);
   tnode *t = tree_node_new(g.n_guesses, 1, 1, 0); /* no such guess */
@@ -237,6 +274,7 @@ Suite *html_suite(void) {
   TCase *tc = tcase_create("page");
   tcase_set_timeout(tc, 30);
   tcase_add_test(tc, test_fixture_page);
+  tcase_add_test(tc, test_unproven_page);
   tcase_add_test(tc, test_published_page);
   tcase_add_test(tc, test_hostile_names);
   tcase_add_test(tc, test_template);

@@ -230,7 +230,9 @@ START_TEST(test_recorded_lists) {
   game_free(&g);
 
   /* Written: a named list records its name and hash, lists from files
-   * only the hash; both read back. */
+   * their files (resolved) and the hash; both read back. */
+  char *small_abs = realpath("wordlists/small.txt", NULL);
+  ck_assert_ptr_nonnull(small_abs);
   for (int named = 0; named < 2; named++) {
     if (named) ck_assert_int_eq(lists_load(&g, "small", NULL), 0);
     else ck_assert_int_eq(game_load(&g, "wordlists/small.txt", NULL), 0);
@@ -243,14 +245,20 @@ START_TEST(test_recorded_lists) {
     tnode *t = NULL;
     ck_assert_int_eq(search_solve(s, all, g.n_answers, -1, &t), 120);
     char *j = memwrite(t, &g, 1, 6);
-    const char *head = named ? "{\"list\": \"small\", \"lists_hash\": \"a769d96ef27b0abc\", "
-                                "\"answers\": 50,"
-                             : "{\"lists_hash\": \"a769d96ef27b0abc\", \"answers\": 50,";
+    char head[4200];
+    if (named)
+      snprintf(head, sizeof head, "{\"list\": \"small\", \"lists_hash\": \"a769d96ef27b0abc\", "
+                                  "\"answers\": 50,");
+    else
+      snprintf(head, sizeof head, "{\"answers_file\": \"%s\", \"lists_hash\": "
+                                  "\"a769d96ef27b0abc\", \"answers\": 50,", small_abs);
     ck_assert_msg(!strncmp(j, head, strlen(head)), "got %.100s", j);
     tnode *back;
     treeread_info info;
     ck_assert_int_eq(verify_mem(j, strlen(j), "mem", &g, 6, &back, &info), VERIFY_VALID);
     ck_assert_str_eq(info.list, named ? "small" : "");
+    ck_assert_str_eq(info.answers_file, named ? "" : small_abs);
+    ck_assert_str_eq(info.guesses_file, "");
     ck_assert(info.has_lists_hash && info.lists_hash == g.lists_hash);
     ck_assert_str_eq(info.version, version_full()); /* which optle wrote it */
     tree_free(back);
@@ -261,6 +269,110 @@ START_TEST(test_recorded_lists) {
     search_free(s);
     game_free(&g);
   }
+  free(small_abs);
+}
+END_TEST
+
+/* The tree of t over g as JSON, then what treeread_lists() and the
+ * reader make of it (both must agree): the files recorded. */
+static void files_written(const tnode *t, const game *g, const char *answers, const char *guesses) {
+  char *j = memwrite(t, g, 1, 6);
+  treeread_info rec, info;
+  ck_assert_msg(treeread_lists(j, strlen(j), "mem", 0, &rec) == 0, "%s", err_msg());
+  tnode *back;
+  ck_assert_int_eq(verify_mem(j, strlen(j), "mem", g, 6, &back, &info), VERIFY_VALID);
+  ck_assert_str_eq(rec.answers_file, answers);
+  ck_assert_str_eq(rec.guesses_file, guesses);
+  ck_assert_str_eq(info.answers_file, answers);
+  ck_assert_str_eq(info.guesses_file, guesses);
+  ck_assert_str_eq(info.list, "");
+  tree_free(back);
+  treeread_info_free(&info);
+  free(j);
+}
+
+/* Bad values of the list file keys, put first in valid.json's header:
+ * the key, and the message's fragment. */
+static const struct {
+  const char *keys, *frag;
+} bad_files[] = {
+    {"\"answers_file\": 5, ", "mem:1: top level: \"answers_file\" must be a string, not an integer"},
+    {"\"answers_file\": null, ", "mem:1: top level: \"answers_file\" must be a string, not null"},
+    {"\"answers_file\": \"/a\\u0001b.txt\", ",
+     "mem:1: top level: \"answers_file\" is '/a\\x01b.txt' (8 bytes), not a list file's path"},
+    {"\"answers_file\": \"/a\\nb\", ", "not a list file's path"},
+    {"\"answers_file\": \"/a\\u007fb\", ", "not a list file's path"},
+    {"\"answers_file\": \"rel/a.txt\", ", "\"answers_file\" is 'rel/a.txt' (9 bytes), not a list"},
+    {"\"answers_file\": \"\", ", "\"answers_file\" is '' (0 bytes)"},
+    {NULL, "(5001 bytes), not a list file's path (an absolute path of 1 to 4096 bytes"},
+    {"\"answers_file\": \"/a.txt\", \"guesses_file\": [], ",
+     "mem:1: top level: \"guesses_file\" must be a string, not an array"},
+    {"\"guesses_file\": \"/g.txt\", ",
+     "mem:1: top level: \"guesses_file\" without \"answers_file\""},
+    {"\"list\": \"small\", \"answers_file\": \"/a.txt\", ",
+     "mem:1: top level: \"answers_file\" beside \"list\": a tree records a named list or list "
+     "files, not both"},
+    {"\n\n\"answers_file\":\n 7, ", "mem:3: top level: \"answers_file\" must be a string"},
+    {"\"optle_version\": \"answers_file\",\n\"answers_file\" : 7, ",
+     "mem:2: top level: \"answers_file\" must be a string"},
+    {"\"answers\\u005ffile\": 7, ", "mem: top level: \"answers_file\" must be a string"},
+};
+
+/* JSON trees of lists from files record the files, absolute (both, or
+ * the answers alone when they are the guesses too); a named list with
+ * its own --guesses records neither.  Bad values of the keys are refused
+ * with the file, the key's line and the reason, by treeread_lists() and
+ * the reader alike. */
+START_TEST(test_recorded_files) {
+  game g;
+  char *a = realpath(FIX "answers.txt", NULL), *q = realpath(FIX "guesses.txt", NULL);
+  ck_assert(a && q);
+  ck_assert_int_eq(game_load_words(&g, FIX "answers.txt", FIX "guesses.txt"), 0);
+  tnode *t;
+  treeread_info info;
+  ck_assert_int_eq(treeread_load(FIX "valid.json", &g, &t, &info), TREEREAD_OK);
+  treeread_info_free(&info);
+  files_written(t, &g, a, q);
+  game_free(&g);
+  ck_assert_int_eq(lists_load_words(&g, "small", "wordlists/small.txt"), 0);
+  ck_assert(!g.answers_file && g.guesses_file && !g.list);
+  game_free(&g);
+
+  ck_assert_int_eq(game_load_words(&g, FIX "answers.txt", FIX "guesses.txt"), 0);
+  char *long_key = malloc(5100);
+  char *lp = malloc(5002);
+  lp[0] = '/';
+  memset(lp + 1, 'a', 5000);
+  lp[5001] = '\0';
+  snprintf(long_key, 5100, "\"answers_file\": \"%s\", ", lp);
+  char *data;
+  size_t len;
+  ck_assert_int_eq(treeread_file(FIX "valid.json", &data, &len), 0);
+  for (size_t i = 0; i < sizeof bad_files / sizeof *bad_files; i++) {
+    const char *keys = bad_files[i].keys ? bad_files[i].keys : long_key;
+    size_t k = strlen(keys);
+    char *j = malloc(len + k + 1);
+    j[0] = '{';
+    memcpy(j + 1, keys, k);
+    memcpy(j + 1 + k, data + 1, len - 1);
+    j[len + k] = '\0';
+    treeread_info rec;
+    tnode *back;
+    const char *frag = bad_files[i].frag;
+    ck_assert_int_eq(treeread_lists(j, len + k, "mem", 0, &rec), -1);
+    ck_assert_msg(strstr(err_msg(), frag), "%zu: '%s' lacks '%s'", i, err_msg(), frag);
+    ck_assert_int_eq(treeread_mem(j, len + k, "mem", &g, &back, &info), TREEREAD_UNUSABLE);
+    ck_assert_msg(strstr(err_msg(), frag), "%zu: '%s' lacks '%s'", i, err_msg(), frag);
+    treeread_info_free(&info);
+    free(j);
+  }
+  free(data);
+  free(lp);
+  free(long_key);
+  free(a);
+  free(q);
+  tree_free(t);
+  game_free(&g);
 }
 END_TEST
 
@@ -719,6 +831,7 @@ Suite *verify_suite(void) {
   TCase *tc = tcase_create("read");
   tcase_add_test(tc, test_valid_fixtures);
   tcase_add_test(tc, test_recorded_lists);
+  tcase_add_test(tc, test_recorded_files);
   tcase_add_test(tc, test_tree_shape);
   tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
   tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));

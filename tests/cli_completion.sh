@@ -112,6 +112,7 @@ completes "--strategies: the item after the comma" "optle simulate --compare --s
 completes "--strategies=...,rollout:e" "optle simulate --strategies=exact,rollout:ex" expected-size:
 completes "--format" "optle export t.json --format " json text dot html paths cpaths map mjs
 completes "--format c" "optle export t.json --format c" cpaths
+completes "solve --format" "optle solve -o best --format " json text dot html paths cpaths map mjs
 completes "--answers-from" "optle next --answers-from " answers guesses
 completes "a number: nothing" "optle solve --threads "
 completes "a word: nothing" "optle solve --first sa"
@@ -125,9 +126,11 @@ for s in "${strategies[@]}"; do
   check "--strategy $s is a strategy" 0 out "" "$OPTLE" simulate --list small --strategy "$s" --quiet
 done
 fx=tests/fixtures/trees
-for f in json text dot paths cpaths map mjs; do
+for f in json text dot html paths cpaths map mjs; do
   check "--format $f is a format" 0 out "" \
     "$OPTLE" export "$fx/valid.json" --answers "$fx/answers.txt" --guesses "$fx/guesses.txt" --format "$f"
+  check "--format $f is a format for solve" 0 out "" \
+    "$OPTLE" solve --answers "$fx/answers.txt" --guesses "$fx/guesses.txt" --quiet --format "$f" -o "$tmp/f-$f"
 done
 check "--answers-from guesses is taken" 0 out "" "$OPTLE" play --assist --answers-from guesses --list small
 

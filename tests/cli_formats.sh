@@ -2,7 +2,8 @@
 # tests/cli_formats.sh: the tree formats other solvers publish (path
 # lines, compressed path lines, map JSON, the ES module), through
 # `optle verify`, `export`, `solve -o`, `next --tree` and `play --tree`,
-# run as a subprocess.
+# run as a subprocess; and solve's -o and --format in every format export
+# writes, the page and DOT included.
 #
 # The fixtures are tests/fixtures/formats (the 12-answer instance of
 # tests/fixtures/trees in each format, one file per reader error u-* and
@@ -122,6 +123,61 @@ check "one grep finds an answer's whole path" 0 out "" \
 check_invalid "export refuses an invalid tree" "$fx/i-paths-label.paths:1:" \
   "$OPTLE" export "$fx/i-paths-label.paths" "${L[@]}" -o "$out/bad.paths"
 expect "nothing written for an invalid tree" ! -e "$out/bad.paths"
+
+# ------------------------------------------------------------------
+# solve -o writes every format export writes, through export's writer:
+# the explorer page and DOT of solve's tree are export's of the same
+# tree byte for byte (export's page names its input file; read from
+# standard input it names none, as solve's names none); --format gives
+# every -o file's format, whatever its name; an unknown extension is
+# refused with the known ones listed, before any search, and nothing is
+# written.
+
+if check "solve -o .html -o .dot" 0 out "" "$OPTLE" solve --list small --quiet -o "$out/all.json" \
+  -o "$out/all.html" -o "$out/all.htm" -o "$out/all.dot" -o "$out/all.gv" -o "$out/all.txt"; then
+  check "export of solve's tree, from standard input" 0 out "" \
+    sh -c '"$0" export - -o "$1" -o "$2" <"$3"' "$OPTLE" "$out/exp.html" "$out/exp.dot" "$out/all.json"
+  same_file "solve -o .html is export's page" "$out/all.html" "$out/exp.html"
+  same_file "solve -o .htm is the page too" "$out/all.htm" "$out/exp.html"
+  same_file "solve -o .dot is export's DOT" "$out/all.dot" "$out/exp.dot"
+  same_file "solve -o .gv is DOT too" "$out/all.gv" "$out/exp.dot"
+  expect "the page is HTML" "$(head -c 15 "$out/all.html")" = "<!DOCTYPE html>"
+  expect "the DOT is a graph" "$(head -n 1 "$out/all.dot")" = "digraph optle {"
+  check "export of solve's text tree as a page" 0 out "" \
+    sh -c '"$0" export - --list small --format html <"$1"' "$OPTLE" "$out/all.txt"
+  same_file "... the same page" "$tmp/out" "$out/all.html"
+fi
+check "solve --format html, a name without an extension" 0 out "" \
+  "$OPTLE" solve --list small --quiet --format html -o "$out/page" -o "$out/page.json"
+same_file "solve --format html: the page" "$out/page" "$out/all.html"
+same_file "solve --format html: every file, .json too" "$out/page.json" "$out/all.html"
+check "solve --format dot --depth 1" 0 out "" \
+  "$OPTLE" solve --list small --quiet --format dot --depth 1 -o "$out/d1"
+check "export --format dot --depth 1" 0 out "" \
+  "$OPTLE" export "$out/all.json" --format dot --depth 1 -o "$out/d1-export.dot"
+same_file "solve --depth 1: export's picture" "$out/d1" "$out/d1-export.dot"
+check "solve --format text" 0 out "" "$OPTLE" solve --list small --quiet --format text -o "$out/t.out"
+same_file "solve --format text: the text tree" "$out/t.out" "$out/all.txt"
+check "solve --format json, the summary too" 0 out "tree hash" \
+  "$OPTLE" solve --list small --format json -o "$out/j.out"
+expect "solve --format json: a JSON tree" "$(jq -r .list "$out/j.out")" = small
+known=".json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js"
+check_usage "solve: an unknown extension lists the known ones" \
+  "-o $out/x.svg: unknown tree format (use $known, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
+  "$OPTLE" solve --list small -o "$out/ok.json" -o "$out/x.svg"
+expect "solve: nothing written for an unknown extension" ! -e "$out/ok.json"
+check_usage "solve: no extension" "-o $out/noext: unknown tree format (use $known" \
+  "$OPTLE" solve --list small -o "$out/noext"
+check_usage "solve: --format xml" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
+  "$OPTLE" solve --list small --format xml -o "$out/x.json"
+check_usage "solve: --depth without DOT" "--depth applies to --format dot only" \
+  "$OPTLE" solve --list small --depth 2 -o "$out/x.json" -o "$out/x.html"
+check_usage "simulate: an unknown extension lists the known ones" "-o $out/x.svg: unknown tree format (use $known)" \
+  "$OPTLE" simulate --list small -o "$out/x.svg"
+check "simulate -o .html" 0 out "" "$OPTLE" simulate --list small --quiet -o "$out/sim.html" -o "$out/sim.json"
+check "simulate's page is export's of its tree" 0 out "" \
+  sh -c '"$0" export - -o "$1" <"$2"' "$OPTLE" "$out/sim-exp.html" "$out/sim.json"
+same_file "simulate -o .html: export's page" "$out/sim.html" "$out/sim-exp.html"
 
 # ------------------------------------------------------------------
 # Round trips of optle's own trees: solve, then every format and back to

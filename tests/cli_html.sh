@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/cli_html.sh: the tree explorer, `optle export TREE -o FILE.html`,
-# as a command and in a real browser.
+# tests/cli_html.sh: the tree explorer, `optle export TREE -o FILE.html`
+# (and `optle solve -o FILE.html`), as a command and in a real browser.
 #
 # The command: the page for the 12-answer fixture tree, the small list's
 # and the NYT SALET tree; the page is one self-contained file (no URL, no
@@ -66,6 +66,16 @@ check "--format html to stdout" 0 out "<!DOCTYPE html>" "$OPTLE" export "$fx/val
 same_file "stdout and -o give the same page" "$tmp/out" "$tmp/valid.html"
 check "-o .htm" 0 out "" "$OPTLE" export "$fx/valid.json" "${L[@]}" -o "$tmp/valid.htm"
 check "the JSON tree gives a page too" 0 out "" grep -q "valid.json" "$tmp/valid.htm"
+# A stopped solve's best tree ("proven": false): the page says so, as
+# JSON does; a proven tree's data has neither key.
+jq -c '. + {proven: false, lower_bound: 28}' "$fx/valid.json" >"$tmp/unproven.json"
+check "export of an unproven tree" 0 out "" "$OPTLE" export "$tmp/unproven.json" "${L[@]}" -o "$tmp/unproven.html"
+expect "the unproven page's data: proven false, lower bound 28" \
+  "$(page_data "$tmp/unproven.html" | jq -c '[.proven, .lower_bound, .total]')" = '[false,28,30]'
+expect "a proven page's data has neither" "$(jq -c '[.proven, .lower_bound]' "$tmp/valid.data")" = '[null,null]'
+check "solve -o .html" 0 out "" "$OPTLE" solve "${L[@]}" --quiet -o "$tmp/solved.html"
+self_contained "solve's page" "$tmp/solved.html"
+expect "solve's page: the tree" "$(page_data "$tmp/solved.html" | jq -c '[.answers, .total, .source]')" = '[12,30,null]'
 
 # ------------------------------------------------------------------
 # Bad trees and bad usage: as the other formats.

@@ -225,7 +225,10 @@ check_usage "solve: empty --answers" "--answers: empty value" "$OPTLE" solve --a
 check_usage "solve: empty --guesses" "--guesses: empty value" "$OPTLE" solve --list small --guesses=
 check_usage "solve: empty --first" "--first: empty value" "$OPTLE" solve --list small --first ""
 check_usage "solve: empty -o" "-o: empty file name" "$OPTLE" solve --list small -o ""
-check_usage "solve: -o - (no format)" "-o -: unknown tree format" "$OPTLE" solve --list small -o -
+check_usage "solve: -o - (its report has standard output)" "-o -: standard output has the report: give the tree a file name" \
+  "$OPTLE" solve --list small -o -
+check_usage "solve: -o - with --format" "-o -: standard output has the report" \
+  "$OPTLE" solve --list small --format json -o -
 check_usage "solve: nine -o files" "-o: at most 8 files" "$OPTLE" solve --list small \
   -o "$tmp/1.json" -o "$tmp/2.json" -o "$tmp/3.json" -o "$tmp/4.json" -o "$tmp/5.json" \
   -o "$tmp/6.json" -o "$tmp/7.json" -o "$tmp/8.json" -o "$tmp/9.json"

@@ -134,14 +134,15 @@ else
 fi
 
 # A stop after the probe has its total (SALET 7897, exact) writes the
-# probe's tree, whole, marked not proven optimal, with the lower bound;
-# status 4; verify reads the mark.  SIGINT once the plain lines say the
+# probe's tree, whole, marked not proven optimal, with the lower bound
+# (JSON, text and the explorer page, which is export's page of the JSON
+# tree); status 4; verify reads the mark.  SIGINT once the plain lines say the
 # bounds began (about 7 s in on two quiet cores).
 if [ "$sanitized" = 1 ]; then
   skip "a stopped solve's tree (sanitizer build: the plain build's run checks it)"
 else
   "$OPTLE" solve --list nyt-2022-02 --threads 2 -o "$tmp/stop.json" -o "$tmp/stop.txt" \
-    >"$tmp/out" 2>"$tmp/err" &
+    -o "$tmp/stop.html" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   for _ in $(seq 1 1200); do
     grep -q 'ruling out by lower bounds' "$tmp/err" && break
@@ -169,6 +170,11 @@ else
   check "stopped after the probe: verify reads the mark" 0 out "proven        no: a stopped solve's best tree; the optimum is $lb to 7897" \
     "$OPTLE" verify "$tmp/stop.txt" --list nyt-2022-02
   check "stopped after the probe: ... in JSON too" 0 out "valid (not proven optimal)" "$OPTLE" verify "$tmp/stop.json"
+  expect "stopped after the probe: the page marked, with the lower bound" \
+    "$(grep -c "\"total\": 7897, \"proven\": false, \"lower_bound\": ${lb:-?},\$" "$tmp/stop.html")" = 1
+  check "stopped after the probe: export of the JSON tree as a page" 0 out "" \
+    sh -c '"$0" export - -o "$1" <"$2"' "$OPTLE" "$tmp/stop-export.html" "$tmp/stop.json"
+  same_file "stopped after the probe: the page is export's" "$tmp/stop.html" "$tmp/stop-export.html"
 fi
 
 # On a terminal (tmux, 70 columns): one line, rewritten in place, never

@@ -57,7 +57,7 @@ check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
 check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
-check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: give --format json|text|dot" \
+check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: unknown tree format (use .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
 check_usage "export: --depth with json" "--depth applies to --format dot only" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --depth 2
@@ -215,7 +215,12 @@ check "export text to stdout" 0 out "clamp BBBBB1 fight BGGGG2 night BGGGG3 sigh
 same_file "export json -> text equals valid.txt" "$tmp/out" "$fx/valid.txt"
 check "export json, format from -o" 0 out "" "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$out/t.json"
 expect "export -o prints nothing" ! -s "$tmp/out"
-same_but_version "export text -> json equals valid.json" "$out/t.json" "$fx/valid.json"
+# The fixture files' paths, as the tree records them (absolute), then
+# the rest as the fixture has it.
+expect "export text -> json records the list files" "$(head -n 1 "$out/t.json" | cut -d, -f1-2)" = \
+  "{\"answers_file\": \"$(realpath "$fx/answers.txt")\", \"guesses_file\": \"$(realpath "$fx/guesses.txt")\""
+sed '1s/"answers_file": "[^"]*", "guesses_file": "[^"]*", //' "$out/t.json" >"$out/t-nofiles.json"
+same_but_version "export text -> json equals valid.json" "$out/t-nofiles.json" "$fx/valid.json"
 check "export normalises order and spelling" 0 out "" \
   "$OPTLE" export "$fx/valid-reordered.txt" "${L[@]}" -o "$out/r.txt"
 same_file "reordered text exports as valid.txt" "$out/r.txt" "$fx/valid.txt"
@@ -290,15 +295,95 @@ check_invalid "recorded list: --force, and the tree is then checked against them
   "$OPTLE" verify "$out/small.json" --list medium --force
 # The same words from files hash the same: a tree from files verifies
 # with the named list, and the other way round.
+small_abs=$(realpath wordlists/small.txt)
 check "lists from files" 0 out "" "$OPTLE" solve --answers wordlists/small.txt --quiet -o "$out/files.json"
-expect "lists from files: the hash, no name" "$(head -c 34 "$out/files.json")" = '{"lists_hash": "a769d96ef27b0abc",'
+expect "lists from files: the answers file (absolute), the hash, no name" "$(head -n 1 "$out/files.json" | cut -d, -f1-2)" = \
+  "{\"answers_file\": \"$small_abs\", \"lists_hash\": \"a769d96ef27b0abc\""
 check "lists from files: verify with --list" 0 out "(these lists')" "$OPTLE" verify "$out/files.json" --list small
 check "named list: verify with the files" 0 out "(these lists')" \
   "$OPTLE" verify "$out/small.json" --answers wordlists/small.txt
-check_usage "lists from files: no list options" "$out/files.json was made for other lists" \
-  "$OPTLE" verify "$out/files.json"
-check_usage "lists from files: next's default nyt refused" "--tree $out/files.json was made for other lists" \
-  "$OPTLE" next --tree "$out/files.json"
+# ... and needs no list options: the files it records are the lists
+# (issue 32), from any directory.
+check "lists from files: no list options" 0 out "recorded      answers file $small_abs, lists hash a769d96ef27b0abc (these lists')" \
+  sh -c 'cd / && "$0" verify "$1"' "$OPTLE" "$out/files.json"
+expect "lists from files: the lists are the recorded file" "$(summary_value lists)" = \
+  "$small_abs (50 answers), $small_abs (50 guesses)"
+has "lists from files: valid" $'\nvalid\n'
+check "lists from files: next finds them" 0 out "answers left: 50" "$OPTLE" next --tree "$out/files.json" --top 0
+has "lists from files: next follows the tree" "next guess from the tree $out/files.json"
+check "lists from files: play finds them" 0 out "50 answers" \
+  "$OPTLE" play --tree "$out/files.json" --answer abate
+check_usage "lists from files: other list options still refused" "$out/files.json was made for other lists" \
+  "$OPTLE" verify "$out/files.json" --list medium
+
+# Both files, copies the tests may move and change.
+lf=$out/lf
+mkdir -p "$lf/sub"
+cp "$fx/answers.txt" "$fx/guesses.txt" "$lf/"
+lfa=$(realpath "$lf/answers.txt") lfg=$(realpath "$lf/guesses.txt")
+check "list files: solve" 0 out "" sh -c 'cd "$1" && "$0" solve --answers answers.txt --guesses sub/../guesses.txt --quiet -o t.json -o t.txt' \
+  "$OPTLE" "$lf"
+expect "list files: both recorded, resolved, before the hash" "$(head -n 1 "$lf/t.json" | cut -d, -f1-3)" = \
+  "{\"answers_file\": \"$lfa\", \"guesses_file\": \"$lfg\", \"lists_hash\": \"ebf05342bd49ca66\""
+check "list files: verify, no options" 0 out "recorded      answers file $lfa, guesses file $lfg, lists hash ebf05342bd49ca66 (these lists')" \
+  "$OPTLE" verify "$lf/t.json"
+expect "list files: the lists" "$(summary_value lists)" = "$lfa (12 answers), $lfg (14 guesses)"
+# export carries the files through: the export of the tree is the tree,
+# and it verifies alone.
+check "list files: export, no options" 0 out "" "$OPTLE" export "$lf/t.json" -o "$lf/e.json" -o "$lf/e.txt"
+same_file "list files: export writes the same JSON" "$lf/e.json" "$lf/t.json"
+check "list files: the export verifies alone" 0 out "recorded      answers file $lfa, guesses file $lfg" \
+  "$OPTLE" verify "$lf/e.json"
+check "list files: a text tree with relative --answers -> JSON records them absolute" 0 out "" \
+  sh -c 'cd "$1/sub" && "$0" export ../t.txt --answers ../answers.txt --guesses ../guesses.txt -o ../e2.json' "$OPTLE" "$lf"
+same_file "list files: ... the same JSON" "$lf/e2.json" "$lf/t.json"
+# Options given are the lists, not the recorded files.
+check "list files: --answers overrides" 0 out "recorded      answers file $lfa" "$OPTLE" verify "$lf/t.json" "${L[@]}"
+expect "list files: --answers overrides: the lists" "$(summary_value lists)" = "$fx/answers.txt (12 answers), $fx/guesses.txt (14 guesses)"
+# Moved: refused, saying which file and what to do.
+mv "$lf/guesses.txt" "$lf/g2.txt"
+check_usage "list files: moved" \
+  "optle: $lf/t.json records its guesses as $lfg: cannot open: No such file or directory (moved? give --answers FILE [--guesses FILE])" \
+  "$OPTLE" verify "$lf/t.json"
+check_usage "list files: moved (next --tree)" "--tree $lf/t.json records its guesses as $lfg: cannot open" \
+  "$OPTLE" next --tree "$lf/t.json"
+check "list files: moved, given" 0 out "valid" "$OPTLE" verify "$lf/t.json" --answers "$lf/answers.txt" --guesses "$lf/g2.txt"
+mkfifo "$lf/guesses.txt"
+check_usage "list files: not a regular file (a FIFO: no wait)" "records its guesses as $lfg: not a regular file" \
+  "$OPTLE" verify "$lf/t.json"
+rm "$lf/guesses.txt"
+mv "$lf/g2.txt" "$lf/guesses.txt"
+# Changed: refused with both hashes, unless --force.
+grep -v '^sight' "$lf/answers.txt" >"$lf/a2.txt" && cat "$lf/a2.txt" >"$lf/answers.txt"
+check_usage "list files: changed" \
+  "optle: $lf/t.json was made for other lists: its recorded files $lfa and $lfg now have lists hash " \
+  "$OPTLE" verify "$lf/t.json"
+err_has "list files: changed: the tree's hash, what to do" ", the tree records ebf05342bd49ca66 (changed since?); give the lists it was made with, or --force"
+check_invalid "list files: changed, --force: checked against them" "leaf 'sight' is not in the answer list $lfa" \
+  "$OPTLE" verify "$lf/t.json" --force
+echo "hello, world" >"$lf/answers.txt"
+check_usage "list files: no word list any more" "$lf/t.json records its lists as files that are no longer word lists: $lfa:1:" \
+  "$OPTLE" verify "$lf/t.json"
+cp "$fx/answers.txt" "$lf/answers.txt"
+check "list files: restored" 0 out "valid" "$OPTLE" verify "$lf/t.json"
+# Trees written before the keys still read: with options, or the default.
+jq -c 'del(.answers_file, .guesses_file)' "$lf/t.json" >"$lf/old.json"
+check "list files: an old tree with the options" 0 out "valid" "$OPTLE" verify "$lf/old.json" "${L[@]}"
+check_usage "list files: an old tree alone: the default list" "$lf/old.json was made for other lists" \
+  "$OPTLE" verify "$lf/old.json"
+# Recorded paths are untrusted: the key's line and why, status 2.
+bad_key() { # NAME JQ FRAGMENT
+  jq -c "$2" "$lf/t.json" >"$lf/bad.json"
+  check_usage "list files: $1" "$lf/bad.json:1: top level: $3" "$OPTLE" verify "$lf/bad.json"
+}
+bad_key "a number" '.answers_file = 5' '"answers_file" must be a string, not an integer'
+bad_key "null" '.guesses_file = null' '"guesses_file" must be a string, not null'
+bad_key "control bytes" '.answers_file = "/tmp/a\u001b[2Jb"' "\"answers_file\" is '/tmp/a\\x1b[2Jb' (11 bytes), not a list file's path (an absolute path of 1 to 4096 bytes of UTF-8, no control characters)"
+bad_key "a relative path" '.answers_file = "answers.txt"' "\"answers_file\" is 'answers.txt' (11 bytes), not a list file's path"
+bad_key "an absurd length" '.answers_file = "/" + ("a" * 5000)' "\"answers_file\" is '/aaaaaaaaaa"
+err_has "list files: an absurd length: how long" "...' (5001 bytes), not a list file's path"
+bad_key "guesses alone" 'del(.answers_file)' '"guesses_file" without "answers_file"'
+bad_key "beside a named list" '. + {list: "small"}' '"answers_file" beside "list"'
 # A text tree records nothing: next and play take their default lists.
 check_usage "text tree: next with the default nyt" "--tree $out/small.txt: answer 'aback' is missing" \
   "$OPTLE" next --tree "$out/small.txt"

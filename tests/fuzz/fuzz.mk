@@ -23,8 +23,8 @@ FUZZ_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The library modules the readers use (no search, no OpenMP); version
 # for the JSON writer's "optle_version" ("unknown" here: version.h).
 FUZZ_LIBSRC  := treeread treeread_core treeread_text treeread_json treeread_public treeread_paths treeread_map \
-                verify dot tree treeio treeio_public feedback utf8 game \
-                words lists rules err mem clock util_out version
+                verify dot treehtml tree treeio treeio_public feedback utf8 game \
+                words lists suggest rules err mem clock util_out version
 FUZZ_LIBOBJ  := $(patsubst %,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRC))
 
 .PHONY: fuzz fuzz-build
@@ -48,6 +48,7 @@ $(FUZZ_DIR)/obj/%.o: src/%.c | $(DEPS_STAMP) $(FUZZ_DIR)/.clang-ok
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
 $(FUZZ_DIR)/obj/lists.o: $(wildcard wordlists/*.txt)
+$(FUZZ_DIR)/obj/treehtml.o: src/treehtml.html
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBOBJ)
 	@mkdir -p $(dir $@)

@@ -13,7 +13,8 @@
  * written as text, JSON, path lines, compressed path lines, map JSON and
  * the ES module, it must read back valid, in that format, with the same
  * tree hash.  The DOT writer and the report run on it too.
- * What treeread_lists() reads alone ("list", "lists_hash") must agree
+ * What treeread_lists() reads alone ("list", "answers_file",
+ * "guesses_file", "lists_hash") must agree
  * with the reader: the same fields for a tree it accepts, and JSON it
  * refuses the reader refuses too.
  *
@@ -95,7 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (pr != 0 && (rc != VERIFY_UNUSABLE || !strstr(err_msg(), "fuzz"))) abort();
     if (rc == 0 && info.format == TREEFMT_JSON &&
         (pr != 0 || strcmp(rec.list, info.list) || rec.has_lists_hash != info.has_lists_hash ||
-         rec.lists_hash != info.lists_hash))
+         rec.lists_hash != info.lists_hash || strcmp(rec.answers_file, info.answers_file) ||
+         strcmp(rec.guesses_file, info.guesses_file)))
       abort();
     if (rc == 0) {
       /* The guess limit: the tree's own depth passes, one less fails. */
