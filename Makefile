@@ -174,7 +174,7 @@ mpi-test: optle-mpi
 # trees record the version and commit that wrote them, so they are not
 # tracked (.gitignore); the pages and pictures are made from the text
 # trees.
-RUN_LISTS := small:small medium:medium large:large nyt-salet:nyt
+RUN_LISTS := small:small medium:medium large:large nyt-salet:nyt-2022-02
 run: optle
 	@mkdir -p outputs
 	./optle solve --list small -o outputs/small.json -o outputs/small.txt

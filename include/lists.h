@@ -48,7 +48,7 @@ const lists_named *lists_find(const char *name);
 const char *lists_suggest(const char *name);
 /* What a game was loaded from, for the first line of every command:
  * "nyt-2023-07 (3158 answers, 14855 guesses)" for a named list, else
- * "FILE (N answers), FILE (M guesses)". */
+ * "FILE (N answers), FILE (M guesses)", control bytes escaped (err.h). */
 void lists_describe(const game *g, char *buf, size_t size);
 
 /* The names, for help and messages: "small, medium, large, original,

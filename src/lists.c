@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "embed.h"
+#include "err.h"
 #include "suggest.h"
 #include "util.h"
 
@@ -81,11 +82,14 @@ const char *lists_suggest(const char *name) {
 }
 
 void lists_describe(const game *g, char *buf, size_t size) {
-  if (g->list)
+  if (g->list) {
     snprintf(buf, size, "%s (%d answers, %d guesses)", g->list, g->n_answers, g->n_guesses);
-  else
-    snprintf(buf, size, "%s (%d answers), %s (%d guesses)", g->answers.path, g->n_answers,
-             g->guesses.path, g->n_guesses);
+    return;
+  }
+  char a[1024], gs[1024]; /* the paths are the user's: no raw control bytes */
+  esc_controls(a, sizeof a, g->answers.path);
+  esc_controls(gs, sizeof gs, g->guesses.path);
+  snprintf(buf, size, "%s (%d answers), %s (%d guesses)", a, g->n_answers, gs, g->n_guesses);
 }
 
 const char *lists_names(void) {

@@ -412,6 +412,14 @@ check_invalid "verify --expect: the path's control bytes escaped" "tab\\t.json: 
   "$OPTLE" verify "$d/$(printf 'tab\t')".json --expect 1 --quiet
 check_usage "a newline in a file name" "cannot open" "$OPTLE" solve --answers "$(printf 'a\nb')"
 expect "a newline in a file name: one line" "$(wc -l <"$tmp/err")" = 1
+# The lists named in a message or a summary: their paths escaped too.
+nl="$d/$(printf 'new\nline')".txt
+cp wordlists/small.txt "$nl"
+check "a newline in a list's path: the no-strategy message" 1 err "new\nline.txt (50 answers)" \
+  "$OPTLE" solve --answers "$nl" --max-guesses 1
+expect "a newline in a list's path: one line" "$(wc -l <"$tmp/err")" = 1
+check "a newline in a list's path: the summary" 0 out "lists         $d/new\nline.txt (50 answers)" \
+  "$OPTLE" solve --answers "$nl"
 
 # ------------------------------------------------------------------
 # OpenMP threads wait passively between parallel regions unless the user
