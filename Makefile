@@ -52,7 +52,7 @@ LDLIBS  += -ljansson -lm $(OMPLIBS)
 # normal and a sanitizer build never mixes objects; ./optle and
 # tests/check_optle are copies of the current configuration's binaries.
 ifneq ($(SANITIZE),)
-OPT     := -O1 -g
+OPT     := -O2 -g
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=$(SANITIZE)
 BUILD   := build/san-$(subst $(comma),-,$(SANITIZE))
@@ -87,7 +87,7 @@ LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test test-public test-sanitize sanitize-suites bench compare debug clean deps \
+.PHONY: all run test test-slow test-public test-sanitize sanitize-suites bench compare debug clean deps \
         test-deps unit cli-test layers screenshot optle \
         tests/check_optle man mpi mpi-test optle-mpi
 
@@ -210,6 +210,7 @@ circles: optle
 # The tests, in tiers (docs/testing.md):
 #   make test          the unit and CLI suites; reads nothing outside the
 #                      clone (about 4 minutes on 2 cores)
+#   make test-slow     the goldens that take a root proof each (minutes)
 #   make test-public PUBLIC_TREES=DIR [PUBLIC_LISTS=DIR]
 #                      every published tree in DIR against its published
 #                      total (tests/public.sh); with PUBLIC_LISTS, the
@@ -219,6 +220,12 @@ circles: optle
 #                      (SANITIZE_SUITES), then ThreadSanitizer on the
 #                      threaded suites (make tsan-unit)
 test: layers circles unit cli-test
+
+# The goldens that take a whole root proof each (tests/slow.sh), and
+# cli_lists.sh with its one slow golden (OPTLE_TEST_SLOW=1).
+test-slow: export OPTLE_TEST_SLOW = 1
+test-slow: optle
+	@$(call RUN_SUITES,tests/slow.sh tests/cli_lists.sh)
 
 PUBLIC_TREES ?=
 PUBLIC_LISTS ?=

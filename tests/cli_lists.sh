@@ -142,7 +142,7 @@ elif [ "${OPTLE_TEST_SLOW:-0}" = 1 ]; then
   golden nyt-2023-07 tarse 11219 3.5526 1
 else
   golden nyt-2023-07 tarse 11219 3.5526 0
-  note "nyt-2023-07 TARSE with 1 thread as well: OPTLE_TEST_SLOW=1 (as long again)"
+  note "nyt-2023-07 TARSE with 1 thread as well: make test-slow (as long again)"
 fi
 
 # ------------------------------------------------------------------

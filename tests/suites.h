@@ -21,9 +21,11 @@
  * AddressSanitizer, about ten times slower.  There the random-instance
  * loops run a quarter of their instances: the same code paths, at a
  * cost the tier can afford; the plain run (make test, and make mutants)
- * keeps them whole.  ThreadSanitizer (make tsan-unit) keeps them whole
- * too: races need the repetition.  Tests too heavy for the tier are in
- * test cases tagged "heavy" (CK_EXCLUDE_TAGS=heavy there). */
+ * keeps them whole.  ThreadSanitizer (make tsan-unit) runs half: races
+ * need repetition, and half is still hundreds of threaded searches (the
+ * memo suite's hammering, which catches an unlocked memo, is not
+ * scaled).  Tests too heavy for the tier are in test cases tagged
+ * "heavy" (CK_EXCLUDE_TAGS=heavy there). */
 #if defined(__SANITIZE_ADDRESS__)
 #define TEST_ASAN 1
 #elif defined(__has_feature)
@@ -34,7 +36,17 @@
 #ifndef TEST_ASAN
 #define TEST_ASAN 0
 #endif
-#define TEST_SCALED(n) (TEST_ASAN ? ((n) + 3) / 4 : (n))
+#if defined(__SANITIZE_THREAD__)
+#define TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TEST_TSAN 1
+#endif
+#endif
+#ifndef TEST_TSAN
+#define TEST_TSAN 0
+#endif
+#define TEST_SCALED(n) (TEST_ASAN ? ((n) + 3) / 4 : TEST_TSAN ? ((n) + 1) / 2 : (n))
 
 /* One per tests/check_*.c file, from the bottom layer up; check_main.c
  * runs them all, in this order. */

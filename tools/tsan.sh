@@ -41,6 +41,24 @@ for d in "$($CC -print-resource-dir 2>/dev/null)/../../../lib" /usr/lib/llvm-14/
   [ -f "$d/libarcher.so" ] && { archer=$(cd "$d" && pwd)/libarcher.so; break; }
 done
 
+# Compile in the background, as many at once as there are cores; bg_wait
+# waits for the rest and fails the build if any failed.
+jobs=$(nproc 2>/dev/null || echo 2)
+pids=()
+bg_compile() {
+  "$@" &
+  pids+=($!)
+  if [ "${#pids[@]}" -ge "$jobs" ]; then
+    wait "${pids[0]}" || exit 2
+    pids=("${pids[@]:1}")
+  fi
+}
+bg_wait() {
+  local p
+  for p in "${pids[@]}"; do wait "$p" || exit 2; done
+  pids=()
+}
+
 build() {
   command -v "$CC" >/dev/null || { echo "tsan: $CC not found (apt-get install clang)"; exit 2; }
   [ -n "$archer" ] || { echo "tsan: libarcher.so not found (apt-get install libomp-dev)"; exit 2; }
@@ -54,9 +72,10 @@ build() {
     # Rebuild when the source, any header or a list file is newer.
     if [ ! -e "$o" ] || [ -n "$(find "$f" include wordlists -newer "$o" -print -quit)" ]; then
       echo "tsan: $CC $f"
-      "$CC" "${flags[@]}" -c "$f" -o "$o" || exit 2
+      bg_compile "$CC" "${flags[@]}" -c "$f" -o "$o"
     fi
   done
+  bg_wait
   "$CC" -fsanitize=thread -fopenmp=libomp "${objs[@]}" -ljansson -lm -o "$out/optle" || exit 2
   echo "tsan: built $out/optle"
 }
@@ -73,9 +92,10 @@ build_unit() {
     if [ ! -e "$o" ] || [ -n "$(find "$f" tests/suites.h include -newer "$o" -print -quit)" ]; then
       echo "tsan: $CC $f"
       # shellcheck disable=SC2046
-      "$CC" "${flags[@]}" $(pkg-config --cflags check) -c "$f" -o "$o" || exit 2
+      bg_compile "$CC" "${flags[@]}" $(pkg-config --cflags check) -c "$f" -o "$o"
     fi
   done
+  bg_wait
   for o in "$out"/obj/*.o; do
     case $o in */main.o | */test-*) ;; *) objs+=("$o") ;; esac
   done
