@@ -40,6 +40,30 @@ static long long json_max_tokens(int n_answers) {
   return 5LL * TREEREAD_MAX_DEPTH * n_answers + 10;
 }
 
+/* JSON's structure a byte at a time, for the scans below (before
+ * jansson parses): inside a string or not (escapes skipped), and the
+ * nesting depth outside strings. */
+typedef struct {
+  int depth;
+  bool str, esc;
+} json_lex;
+
+/* Steps l over c; returns c when it is structure outside a string (a '"'
+ * that opens one, '{', '[', '}', ']' or ','), else 0. */
+static char lex_step(json_lex *l, char c) {
+  if (l->str) {
+    if (l->esc) l->esc = false;
+    else if (c == '\\') l->esc = true;
+    else if (c == '"') l->str = false;
+    return 0;
+  }
+  if (c == '"') l->str = true;
+  else if (c == '{' || c == '[') l->depth++;
+  else if (c == '}' || c == ']') l->depth--;
+  else if (c != ',') return 0;
+  return c;
+}
+
 /*
  * Before jansson parses (it recurses per level, and holds every value in
  * memory): refuse NUL bytes (jansson's number parser stops at one, so
@@ -49,33 +73,22 @@ static long long json_max_tokens(int n_answers) {
  * file: 120 MB of junk is refused after a scan, not after 2 GB.
  */
 int tr_json_scan(const char *s, size_t n, const char *name, int max_answers) {
-  int depth = 0, line = 1;
+  int line = 1;
   size_t col0 = 0;
   if (max_answers <= 0) max_answers = OPTLE_MAX_ANSWERS; /* lists unknown */
   long long tokens = 0, most = json_max_tokens(max_answers);
-  bool str = false, esc = false;
+  json_lex l = {0};
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
     if (c == '\n') line++, col0 = i + 1;
     if (c == '\0')
       return err_set("%s:%d: a NUL byte (column %zu): not JSON", name, line, i - col0 + 1);
-    if (str) {
-      if (esc) esc = false;
-      else if (c == '\\') esc = true;
-      else if (c == '"') str = false;
-    } else if (c == '"') {
-      str = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > JSON_MAX_NEST)
-        return err_set("%s:%d: JSON nested more than %d levels deep (a tree at most %d guesses "
-                       "deep needs %d)",
-                       name, line, JSON_MAX_NEST, TREEREAD_MAX_DEPTH, JSON_MAX_NEST - 1);
-      tokens++;
-    } else if (c == '}' || c == ']') {
-      depth--;
-    } else if (c == ',') {
-      tokens++;
-    }
+    char t = lex_step(&l, c);
+    if ((t == '{' || t == '[') && l.depth > JSON_MAX_NEST)
+      return err_set("%s:%d: JSON nested more than %d levels deep (a tree at most %d guesses "
+                     "deep needs %d)",
+                     name, line, JSON_MAX_NEST, TREEREAD_MAX_DEPTH, JSON_MAX_NEST - 1);
+    tokens += t == '{' || t == '[' || t == ',';
     if (tokens > most)
       return err_set("%s:%d: more JSON values than a tree of %d answers can have (at most %lld "
                      "objects and commas): not a tree for these lists",
@@ -392,23 +405,11 @@ static bool key_at_here(const char *s, size_t n, size_t i, const char *key, size
  * as it is (no escapes), or 0 when it is not found so. */
 static int key_line(const char *s, size_t n, const char *key) {
   size_t k = strlen(key);
-  int depth = 0, line = 1;
-  bool str = false, esc = false;
+  int line = 1;
+  json_lex l = {0};
   for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (c == '\n') line++;
-    if (str) {
-      if (esc) esc = false;
-      else if (c == '\\') esc = true;
-      else if (c == '"') str = false;
-    } else if (c == '"') {
-      str = true;
-      if (depth == 1 && key_at_here(s, n, i, key, k)) return line;
-    } else if (c == '{' || c == '[') {
-      depth++;
-    } else if (c == '}' || c == ']') {
-      depth--;
-    }
+    if (s[i] == '\n') line++;
+    if (lex_step(&l, s[i]) == '"' && l.depth == 1 && key_at_here(s, n, i, key, k)) return line;
   }
   return 0;
 }
