@@ -54,6 +54,13 @@
  * of those is solved. */
 #define ROOT_PROBE_L2 8
 
+/* A scan of every guess over a set of this many answers or more with no
+ * beta (search.c, scan_counts()) counts a block of SCAN_BLOCK guesses at
+ * a time, one row segment per answer, on every thread; below it a
+ * guess at a time (a cache miss per answer, but few answers). */
+#define SCAN_BLOCK_MIN 128
+#define SCAN_BLOCK 32
+
 /* The lookahead bounds' kernel (search_bounds.c): sets of this many
  * answers or more take the 256-bit-set kernel rather than the compares
  * (each compare kernel row costs the rows before it; measured on the

@@ -299,6 +299,49 @@ static bool same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int 
   return false;
 }
 
+/* What step 1 of srch_scan() finds of one guess: its classes (k), the
+ * winning one among them, its score and its largest class. */
+typedef struct {
+  uint64_t score;
+  int k, green, maxc;
+} gcount;
+
+/* Step 1 of srch_scan() with no beta on a set of SCAN_BLOCK_MIN answers
+ * or more: every guess then reads every answer, and a guess at a time
+ * reads one byte of each answer's row (a cache miss each); so count a
+ * block of SCAN_BLOCK guesses at a time, reading each answer's row once
+ * per block, on every thread (one, inside a parallel region).  The
+ * counts are the guess-at-a-time loop's, sums in another order.  False
+ * when stopped part-way. */
+static bool scan_counts(ctx *c, const uint8_t **rows, int n, const int *U, int nu, gcount *out) {
+  const uint64_t *clogc = c->s->clogc;
+  int nb = (nu + SCAN_BLOCK - 1) / SCAN_BLOCK;
+  int threads = omp_in_parallel() ? 1 : c->s->o.threads;
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+  for (int b = 0; b < nb; b++) {
+    if (stopped(c->s)) continue;
+    uint16_t cnt[SCAN_BLOCK][PATTERN_COUNT];
+    int u0 = b * SCAN_BLOCK, w = nu - u0 < SCAN_BLOCK ? nu - u0 : SCAN_BLOCK;
+    memset(cnt, 0, sizeof cnt);
+    for (int j = 0; j < n; j++) {
+      const uint8_t *row = rows[j];
+      for (int q = 0; q < w; q++) cnt[q][row[U[u0 + q]]]++;
+    }
+    for (int q = 0; q < w; q++) {
+      gcount g = {0, 0, cnt[q][PATTERN_WIN] != 0, 0};
+      for (int p = 0; p < PATTERN_COUNT; p++) {
+        int m = cnt[q][p];
+        g.k += m != 0;
+        g.score += clogc[m];
+        g.maxc = m > g.maxc ? m : g.maxc;
+      }
+      assert(g.k >= 1 && g.k <= n && g.maxc >= 1);
+      out[u0 + q] = g;
+    }
+  }
+  return !stopped(c->s);
+}
+
 /*
  * Scan the guesses U over A: count each guess's classes and keep in
  * L->glist the guesses worth trying on A and its subsets, dropping
@@ -335,30 +378,43 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
    * 1024 answers or more: a guess then reads a row per answer, cache
    * misses all (20,000 answers: 1024 guesses took a second). */
   int every = n >= 1024 ? 0 : 1023;
+  /* With no beta (no guess is dropped part-way) on a big set, step 1
+   * for every guess at once. */
+  gcount *counted = NULL;
+  if (maxcoll > n && n >= SCAN_BLOCK_MIN && nu > 0) {
+    counted = xmalloc(sizeof *counted * (size_t)nu);
+    if (!scan_counts(c, rows, n, U, nu, counted)) nu = 0; /* stopped */
+  }
   for (int u = 0; u < nu; u++) {
     if ((u & every) == every && stopped(c->s)) break; /* the caller sees the stop */
     int g = U[u];
-    int coll = 0, j = 0;
-    for (; j < n; j++)
-      if (cnt[rows[j][g]]++ && ++coll >= maxcoll) break;
-    if (j < n) {
-      for (int i = 0; i <= j; i++) cnt[rows[i][g]] = 0;
-      int lbg = d == 2 ? INF : 2 * n + coll - 1;
-      r->lbmin = imin(r->lbmin, lbg);
-      *failmin = imin(*failmin, lbg);
-      L->glist[ng++] = g; /* kept for subsets: it may do better there */
-      c->st.cut_early++;
-      continue;
-    }
-    int k = n - coll;
-    int green = cnt[PATTERN_WIN] != 0;
+    int k, green, maxc;
     uint64_t score = 0;
-    int maxc = 0;
-    for (int j = 0; j < n; j++) {
-      uint8_t p = rows[j][g];
-      score += clogc[cnt[p]];
-      maxc = cnt[p] > maxc ? cnt[p] : maxc;
-      cnt[p] = 0;
+    if (counted) {
+      k = counted[u].k, green = counted[u].green, maxc = counted[u].maxc;
+      score = counted[u].score;
+    } else {
+      int coll = 0, j = 0;
+      for (; j < n; j++)
+        if (cnt[rows[j][g]]++ && ++coll >= maxcoll) break;
+      if (j < n) {
+        for (int i = 0; i <= j; i++) cnt[rows[i][g]] = 0;
+        int lbg = d == 2 ? INF : 2 * n + coll - 1;
+        r->lbmin = imin(r->lbmin, lbg);
+        *failmin = imin(*failmin, lbg);
+        L->glist[ng++] = g; /* kept for subsets: it may do better there */
+        c->st.cut_early++;
+        continue;
+      }
+      k = n - coll;
+      green = cnt[PATTERN_WIN] != 0;
+      maxc = 0;
+      for (int j = 0; j < n; j++) {
+        uint8_t p = rows[j][g];
+        score += clogc[cnt[p]];
+        maxc = cnt[p] > maxc ? cnt[p] : maxc;
+        cnt[p] = 0;
+      }
     }
     if (k == 1 && !green) continue; /* 1. no information */
     /* 2. the same feedback as a kept guess: equal (score, k, green) first
@@ -387,6 +443,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
   }
   L->ng = ng;
   assert(nc <= ng && ng <= nu); /* candidates are kept guesses, kept ones are U's */
+  free(counted);
   return nc;
 }
 

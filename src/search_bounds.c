@@ -63,11 +63,16 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
    * it cannot be reserved, only means no reuse). */
   b->want = memo_new(((size_t)s->o.memo_mb << 20) / 8);
   b->ppos = xmalloc(sizeof *b->ppos * (size_t)G->n_guesses);
-  for (int r = 0; r < n; r++) {
+  for (int r = 0; r < n; r++) b->prow[A[r]] = r;
+  /* A stop part-way leaves the rest of the table unfilled: every reader
+   * of it (smax(), the L2 scan) checks for a stop first, and a stop
+   * stays, so none reads it. */
+  bool stop = false;
+  for (int r = 0; r < n && !stop; r++) {
     const uint8_t *row = game_answer_row(G, A[r]);
     uint8_t *out = b->ptab + (size_t)r * (size_t)b->pstride;
     for (int i = 0; i < no; i++) out[i] = row[order[i]];
-    b->prow[A[r]] = r;
+    stop = (r & 63) == 63 && stopped((search *)s);
   }
   for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
   for (int i = 0; i < no; i++) {

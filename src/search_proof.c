@@ -14,7 +14,8 @@
  *     its class counts, so its bound 3n - k - [g in A] (the recursion's
  *     own), and the bounds' order of the guesses;
  *  2. the seed (stage_seed): the greedy strategy's total, the upper bound
- *     to start from;
+ *     to start from (the top proof's; a nested one asks for it only when
+ *     its probe finds nothing within the guess limit);
  *  3. an upper bound U from the best few (stage_probe): the first guesses
  *     with the least L0 get their full L1 sums, the best of those by L1
  *     their L2 sums, and the least by L2 is solved exactly (as with
@@ -186,16 +187,23 @@ static bool stage_l0(proof *p) {
   p->bx = srch_bounds_new(s, p->A, n, order, cap, no);
   free(order);
   free(cap);
-  return true;
+  return stopped(s) ? proof_stopped(p) : true;
 }
 
-/* Stage 2: the greedy total + 1 (INF: none), the first upper bound. */
+/* Stage 2: the greedy total + 1 (INF: none), the first upper bound.  A
+ * nested proof (a big class's) leaves it to the probe, which needs it
+ * only when none of its picks fits the guess limit (greedy_late()): its
+ * exact pick is as good a bound, and the seed is a sequential pass over
+ * every guess at each level of the greedy tree. */
 static bool stage_seed(proof *p) {
   search *s = p->s;
-  if (p->top) srch_phase(s, "a first total from the greedy strategy");
-  p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
-  if (p->top) s->seed_bound = p->seed < INF ? p->seed - 1 : INF;
-  if (p->top) srch_progress(s, 0, 0, NULL, s->seed_bound, -1);
+  p->seed = INF;
+  if (p->top) {
+    srch_phase(s, "a first total from the greedy strategy");
+    p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
+    s->seed_bound = p->seed < INF ? p->seed - 1 : INF;
+    srch_progress(s, 0, 0, NULL, s->seed_bound, -1);
+  }
   p->st.t[0] = now_seconds() - p->t;
   return true;
 }
@@ -277,6 +285,15 @@ static void probe_tree(proof *p, const int *picks) {
   p->t_best = now_seconds() - t;
 }
 
+/* A nested proof's seed, when its probe found no pick within the guess
+ * limit (stage_seed()): U is then the greedy total, if it has one. */
+static void greedy_late(proof *p) {
+  search *s = p->s;
+  if (p->top || p->ub_g >= 0 || stopped(s)) return;
+  p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
+  p->ub = p->seed < INF ? p->seed - 1 : INF;
+}
+
 /* Stage 3: the upper bound U from the best few: the probe's picks solved
  * exactly, least L2 first, until one fits the guess limit.  Under the
  * normal rules with six guesses the first always does; in hard mode the
@@ -310,6 +327,7 @@ static bool stage_probe(proof *p) {
     }
     if (v < INF) break;
   }
+  greedy_late(p);
   /* The infeasible ones count as settled by an exact search; the one
    * that gives U is the upper bound's. */
   p->st.by_exact = solved > 0 && p->ub_g >= 0 ? solved - 1 : solved;
