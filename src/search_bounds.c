@@ -57,6 +57,10 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   memcpy(b->cap, cap, sizeof *b->cap * (size_t)no);
   b->pstride = (no + 63) & ~63;
   b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
+  /* Zeroed whole first, in one sequential pass: filling it directly (or
+   * on two threads, or with 2 MiB pages asked for) made the kernels that
+   * read it 30-50% slower on the AMD EPYC of docs/benchmarks.md,
+   * measured; the pages' first touch decides where they lie. */
   memset(b->ptab, 0, (size_t)n * (size_t)b->pstride + 64);
   b->prow = xmalloc(sizeof *b->prow * (size_t)G->n_answers);
   /* An eighth of the memo's cap (pages cost only once touched; NULL, if
