@@ -183,8 +183,15 @@ void memo_store_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, co
     return;
   }
   /* Three quarters full: a larger index, while there is room for one
-   * (the records are rehashed; the arena stays as it is). */
-  while ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) grow(m, s);
+   * (the records are rehashed; the arena stays as it is), and the empty
+   * slot found again: the one found before lay in the smaller index, and
+   * writing there lost the record grow() had moved into it (a debug
+   * build's assert in grow() caught it; a lost record is only a miss). */
+  if ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) {
+    while ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) grow(m, s);
+    slot = find(m, s, h, set, n, depth, key, klen);
+    assert(!*slot);
+  }
   if (s->used + need > m->arena_bytes || (s->records + 1) * 4 > (s->mask + 1) * 3) {
     /* Full: evict the whole shard (memo.h, "Replacement"). */
     s->evictions += s->records;

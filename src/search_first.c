@@ -243,7 +243,8 @@ static bool solve_pick(void *arg, int i) {
 static dist_result solve_body(void *arg, int i) {
   ranking *R = arg;
   double t = now_seconds();
-  int v = srch_classes(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL);
+  proof_at at = srch_at_root(R->s);
+  int v = srch_classes(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL, &at);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, 0, 1, now_seconds() - t};
 }
@@ -328,8 +329,9 @@ static dist_result value_body(void *arg, int i) {
   search *s = R->s;
   double t = now_seconds();
   int g = R->gr[i].o.g, v = INF;
+  proof_at at = srch_at_root(s);
   if (!s->rw || R->d == UNLIMITED || search_feasible(s, R->A, R->n, g, R->d))
-    v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL);
+    v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL, &at);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, SETTLE, 4, now_seconds() - t};
 }

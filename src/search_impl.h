@@ -348,6 +348,20 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
 /* ------------------------------------------------------------------ */
 /* search_proof.c: proofs at a root. */
 
+/* Where a proof, or a fixed first guess's classes, stand: the guesses
+ * the set's root allows and the rules' state there (NULL: nothing
+ * known).  The search's own root for the top proof and the ranking; a
+ * class's own (its guesses and state after the guess before it) for a
+ * big class's proof under rules that narrow. */
+typedef struct {
+  const int *U;
+  int nu;
+  const rstate *rs;
+} proof_at;
+static inline proof_at srch_at_root(const search *s) {
+  return (proof_at){s->root_u, s->root_nu, s->root_rs};
+}
+
 /* One first guess and what is proven of it. */
 typedef struct {
   int g, green;
@@ -376,6 +390,7 @@ typedef struct {
   bool top;             /* search_solve()'s: publishes the report and the seed,
                          * and builds the tree */
   tnode **tree;         /* top: where the tree goes (may be NULL) */
+  proof_at at;          /* A's guesses and state: the first guesses are at.U */
   opener *op;           /* L0: the first guesses, least L0 first */
   int no;
   int *U, nu;           /* L0: the guesses the children scan */
@@ -401,22 +416,23 @@ typedef struct {
  * L2 stages; srch_l1_sum() and srch_l2_sum() are the same over s->bx
  * (the ranking's, search_first.c). */
 int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop);
+                    int stop, const rstate *rs);
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop);
+                    int stop, const rstate *rs);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 
-/* The staged root proof of A (nested: value only): T_d(A), and *g0 the
- * tie rule's first guess reaching it (-1 after a stop). */
-int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0);
+/* The staged root proof of A (nested: value only), standing at `at`:
+ * T_d(A), and *g0 the tie rule's first guess reaching it (-1 after a
+ * stop). */
+int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
  * vals[i] class i of L's partition; picks (by pattern, may be NULL) gets
  * the tie rule's guess of each class its own root proof settled, -1 for
  * the others. */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks);
+                 int *picks, const proof_at *at);
 
 /* ------------------------------------------------------------------ */
 /* search_rank.c */

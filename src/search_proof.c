@@ -74,7 +74,7 @@ static void settle_one(proof *p) {
 /* The bounds of one first guess: its classes' L1 or L2 sums.           */
 
 int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop) {
+                    int stop, const rstate *rs) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int sum = o->l0, cd = child_depth(d);
@@ -82,7 +82,7 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     klass *k = &L->cls[i];
     bool exact;
     int v = srch_bound1(c, b, L->part + k->start, k->size, cd, &exact,
-                        class_state(c->s, L, c->s->root_rs, o->g, k->pat),
+                        class_state(c->s, L, rs, o->g, k->pat),
                         stop < INF ? 2 * k->size - 1 + (stop - sum) : INF);
     assert(stopped(c->s) || v >= 2 * k->size - 1); /* no class costs less */
     sum = imin(sum + v - (2 * k->size - 1), INF);
@@ -91,7 +91,7 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
 }
 
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop) {
+                    int stop, const rstate *rs) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
@@ -103,7 +103,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   for (int i = 0; i < L->ncls; i++) {
     bool exact;
     b1[i] = srch_bound1(c, b, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
-                        class_state(c->s, L, c->s->root_rs, o->g, L->cls[i].pat), INF);
+                        class_state(c->s, L, rs, o->g, L->cls[i].pat), INF);
     sum += b1[i] - (2 * L->cls[i].size - 1);
   }
   for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
@@ -118,10 +118,10 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
 
 /* The ranking's (search_first.c): the bounds it keeps in s->bx. */
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
-  return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop);
+  return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
 }
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
-  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop);
+  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -133,7 +133,7 @@ int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
 static bool proof_stopped(proof *p) {
   search *s = p->s;
   if (!p->op) {
-    s->part = (search_partial){true, set_floor(s, p->n), INF, -1, 0, s->root_nu, false};
+    s->part = (search_partial){true, set_floor(s, p->n), INF, -1, 0, p->at.nu, false};
     return false;
   }
   int lb = INF;
@@ -159,8 +159,7 @@ static bool stage_l0(proof *p) {
   level *L0 = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
-  int n = p->n, no = srch_scan(c0, L0, p->A, n, p->d, INF, s->root_u, s->root_nu, &failmin, NULL,
-                               &r);
+  int n = p->n, no = srch_scan(c0, L0, p->A, n, p->d, INF, p->at.U, p->at.nu, &failmin, NULL, &r);
   if (stopped(s)) return proof_stopped(p);
   p->no = no;
   p->op = xmalloc(sizeof *p->op * (size_t)(no ? no : 1));
@@ -200,7 +199,7 @@ static bool stage_seed(proof *p) {
   p->seed = INF;
   if (p->top) {
     srch_phase(s, "a first total from the greedy strategy");
-    p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
+    p->seed = srch_seed_beta(s, p->A, p->n, p->d, p->at.U, p->at.nu);
     s->seed_bound = p->seed < INF ? p->seed - 1 : INF;
     srch_progress(s, 0, 0, NULL, s->seed_bound, -1);
   }
@@ -221,7 +220,7 @@ static int probe_pick(proof *p, int *pick) {
   int *sums = xmalloc(sizeof *sums * (size_t)(probe ? probe : 1));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe; i++)
-    sums[i] = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], INF);
+    sums[i] = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], INF, p->at.rs);
   for (int i = 0; i < probe; i++) op[i].bound = sums[i] > op[i].bound ? sums[i] : op[i].bound;
   int *byl1 = xmalloc(sizeof *byl1 * (size_t)(probe ? probe : 1));
   for (int i = 0; i < probe; i++) byl1[i] = i;
@@ -235,7 +234,7 @@ static int probe_pick(proof *p, int *pick) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe2; i++) {
     opener *o = &op[byl1[i]];
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF, p->at.rs);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
   for (int i = 0; i < probe2; i++) { /* insertion sort by L2 sum, stable */
@@ -259,7 +258,7 @@ static int probe_solve(proof *p, int i, int *picks) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, picks);
+  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, picks, &p->at);
   free(vals);
   free(L->part);
   free(L);
@@ -278,8 +277,7 @@ static void probe_tree(proof *p, const int *picks) {
   srch_phase(s, "%s: building its tree", s->g->guesses.w[p->ub_g]);
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
-  p->best = srch_build(s, p->A, p->n, p->d, p->ub, p->ub_g, picks, s->root_u, s->root_nu,
-                       s->root_rs);
+  p->best = srch_build(s, p->A, p->n, p->d, p->ub, p->ub_g, picks, p->at.U, p->at.nu, p->at.rs);
   assert(!p->best || (tree_sums_ok(p->best) && p->best->total == p->ub));
   p->best_g = p->ub_g;
   p->t_best = now_seconds() - t;
@@ -290,7 +288,7 @@ static void probe_tree(proof *p, const int *picks) {
 static void greedy_late(proof *p) {
   search *s = p->s;
   if (p->top || p->ub_g >= 0 || stopped(s)) return;
-  p->seed = srch_seed_beta(s, p->A, p->n, p->d, s->root_u, s->root_nu);
+  p->seed = srch_seed_beta(s, p->A, p->n, p->d, p->at.U, p->at.nu);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
 }
 
@@ -364,7 +362,7 @@ static bool stage_l1(proof *p) {
       settle_one(p);
       continue;
     }
-    int v = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr);
+    int v = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr, p->at.rs);
     if (stopped(s)) continue;
     if (v > op[i].bound) op[i].bound = v;
     if (v >= thr) {
@@ -406,7 +404,7 @@ static bool stage_l2(proof *p) {
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
     if (thr >= INF || stopped(s)) continue;
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, p->at.rs);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {
@@ -443,7 +441,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
       continue;
     }
     int v = srch_eval_guess(my_ctx(s), p->A, p->n, p->d, o->g, o->l0, b, best, 1, p->U, p->nu,
-                            s->root_rs);
+                            p->at.rs);
     if (stopped(s)) continue;
     int shown_v, shown_g; /* the best so far, for the progress line */
 #pragma omp critical(search_root_best)
@@ -478,8 +476,8 @@ static int alike_count(const proof *p, int g0) {
   const game *G = p->s->g;
   if (p->s->rw || g0 < 0) return 0;
   int k = 0;
-  for (int i = 0; i < p->s->root_nu; i++) {
-    int g = p->s->root_u[i], j = 0;
+  for (int i = 0; i < p->at.nu; i++) {
+    int g = p->at.U[i], j = 0;
     while (g != g0 && j < p->n && game_fb(G, g, p->A[j]) == game_fb(G, g0, p->A[j])) j++;
     k += g != g0 && j == p->n;
   }
@@ -495,7 +493,7 @@ static void proof_report(proof *p) {
   search_root_stats *r = &p->st;
   int V = p->V;
   r->value = V;
-  r->first_guesses = p->s->root_nu;
+  r->first_guesses = p->at.nu;
   r->ties = alike_count(p, p->g0);
   r->tie_guess = r->next_guess = -1;
   r->next_bound = INF;
@@ -613,8 +611,8 @@ static int run_stages(proof *p) {
   return v;
 }
 
-int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
-  proof p = {.s = s, .A = A, .n = n, .d = d, .V = INF, .g0 = -1};
+int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const proof_at *at) {
+  proof p = {.s = s, .A = A, .n = n, .d = d, .at = *at, .V = INF, .g0 = -1};
   int v = run_stages(&p);
   *g0 = p.g0;
   return v;
@@ -623,26 +621,31 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0) {
 /* ------------------------------------------------------------------ */
 /* A fixed first guess: its classes' exact values.                      */
 
-/* Class i of L (guess g's partition) of 50 answers or more, alone, with
- * every thread: by its own root proof (search.c's recursion under rules
- * that narrow, whose bounds know no rules), its value remembered for the
- * tree.  picks (may be NULL) gets the proof's guess for the class: the
- * tie rule's, which the tree takes as it is.  -1 when stopped. */
-static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
+/* Class i of L (guess g's partition, standing at `at`) of 50 answers or
+ * more, alone, with every thread: by its own root proof (under rules
+ * that narrow, standing at the class: the guesses and state after g),
+ * its value remembered for the tree.  picks (may be NULL) gets the
+ * proof's guess for the class: the tie rule's, which the tree takes as
+ * it is (under the normal rules; under rules that narrow the tree
+ * chooses as it always did).  -1 when stopped. */
+static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at) {
   const uint16_t *cls = L->part + L->cls[i].start;
   int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
   s->pg.quiet++; /* its own proof reports nothing: the line is the caller's */
   if (s->rw) {
-    int *CU = xmalloc(sizeof *CU * (size_t)s->root_nu), cnu;
-    cnu = rules_after(s->o.rules, s->rw, s->root_u, s->root_nu, g, pat, CU);
-    rstate cs = s->root_rs ? *s->root_rs : s->rs0;
+    int *CU = xmalloc(sizeof *CU * (size_t)(at->nu ? at->nu : 1)), cnu;
+    cnu = rules_after(s->o.rules, s->rw, at->U, at->nu, g, pat, CU);
+    rstate cs = at->rs ? *at->rs : s->rs0;
     rstate_add(s->o.rules, &cs, &s->rw[g], pat);
     const rstate *st = rstate_empty(&cs) ? NULL : &cs;
-    v = srch_root(s, cls, size, cd, CU, cnu, st);
+    proof_at cat = {CU, cnu, st};
+    v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0, &cat)
+                : srch_root(s, cls, size, cd, CU, cnu, st);
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
     free(CU);
+    g0 = -1; /* the tree chooses */
   } else {
-    v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0)
+    v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0, at)
                 : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
     /* The tree needs the class's value again: the proof's stages keep
      * only bounds in the memo. */
@@ -659,7 +662,8 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks) {
  * stopped class counts -1).  Once a class has no strategy within the
  * limit (INF), neither has the guess: the classes not yet begun are
  * skipped, INF. */
-static long small_classes(search *s, level *L, int g, int from, int cd, int *vals, int *done) {
+static long small_classes(search *s, level *L, int g, int from, int cd, int *vals, int *done,
+                          const proof_at *at) {
   long sum = 0;
   int ncls = L->ncls, none = 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : sum)
@@ -674,8 +678,8 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
        * thread is free: the recursion starts at level 1). */
       level *L0 = srch_level(c, 0);
       int cnu;
-      const int *CU = class_guesses(s, L0, s->root_u, s->root_nu, g, L->cls[i].pat, &cnu);
-      const rstate *cs = class_state(s, L0, s->root_rs, g, L->cls[i].pat);
+      const int *CU = class_guesses(s, L0, at->U, at->nu, g, L->cls[i].pat, &cnu);
+      const rstate *cs = class_state(s, L0, at->rs, g, L->cls[i].pat);
       v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
       if (stopped(s)) v = -1; /* may be incomplete: see classes_stopped() */
       assert(v < 0 || v >= set_floor(s, size));
@@ -696,7 +700,8 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
 
 /* What a stop leaves proven: exact values of the classes finished
  * before it, srch_quick() bounds for the rest. */
-static void classes_stopped(search *s, level *L, int n, int g, int cd, const int *vals) {
+static void classes_stopped(search *s, level *L, int n, int g, int cd, const int *vals,
+                            const proof_at *at) {
   ctx *c = &s->ctx[0];
   long lb = n;
   int solved = 0;
@@ -709,7 +714,7 @@ static void classes_stopped(search *s, level *L, int n, int g, int cd, const int
     klass k;
     level *L0 = srch_level(c, 0);
     srch_quick(c, L->part + L->cls[i].start, L->cls[i].size, cd, &k,
-               class_state(s, L0, s->root_rs, g, L->cls[i].pat));
+               class_state(s, L0, at->rs, g, L->cls[i].pat));
     lb += k.lb;
   }
   s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, L->ncls, false};
@@ -720,14 +725,14 @@ static void classes_stopped(search *s, level *L, int n, int g, int cd, const int
  * work, and a thread per class would leave the others idle.  Then the
  * rest in parallel. */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks) {
+                 int *picks, const proof_at *at) {
   if (picks)
     for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
   srch_partition(s->g, L, A, n, g);
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
   while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
-    int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks);
+    int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks, at);
     vals[big++] = v;
     sum += v;
     srch_progress(s, ++done, ncls, "patterns", INF, -1);
@@ -738,9 +743,9 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     for (int i = big; i < ncls; i++) vals[i] = INF;
     return INF;
   }
-  sum += small_classes(s, L, g, big, cd, vals, &done);
+  sum += small_classes(s, L, g, big, cd, vals, &done, at);
   if (stopped(s)) {
-    classes_stopped(s, L, n, g, cd, vals);
+    classes_stopped(s, L, n, g, cd, vals, at);
     return INF;
   }
   return sum < INF ? (int)sum : INF;
@@ -765,7 +770,8 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
   if (tree) *tree = NULL;
   if (first < 0 && n >= MEMO_MIN_SET && d >= 3) {
     /* The root proof, its report and seed published, and its tree. */
-    proof p = {.s = s, .A = A, .n = n, .d = d, .top = true, .tree = tree, .V = INF, .g0 = -1};
+    proof p = {.s = s, .A = A, .n = n, .d = d, .top = true, .tree = tree, .at = srch_at_root(s),
+               .V = INF, .g0 = -1};
     return run_stages(&p);
   }
   s->root.openers = 0;
@@ -782,7 +788,8 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
     level *L = xcalloc(1, sizeof *L);
     L->part = xmalloc(sizeof *L->part * (size_t)n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-    V = srch_classes(s, L, A, n, d, first, vals, picks);
+    proof_at at = srch_at_root(s);
+    V = srch_classes(s, L, A, n, d, first, vals, picks, &at);
     free(vals);
     free(L->part);
     free(L);

@@ -201,10 +201,10 @@ check "12,000 answers x 20,000 guesses, --time-limit 1: the table or the seed is
 # 5. simulate stops like solve: status 4, one line, no -o file and no
 # temporary file; SIGHUP stops solve and simulate; other signals remove
 # the temporary files.
-# (BUTYL in hard mode: 3.4 s here; GOTHY, at 1.1 s since the tree phase
-# got faster, could finish before the signal.)
+# (ZYMIC in hard mode on nyt-2022-08: about 5 s here; BUTYL hard, once
+# 3.4 s, and GOTHY, 1.1 s, could finish before the signal.)
 stop_after "simulate exact, SIGINT" 1 INT \
-  "$OPTLE" simulate --list nyt-2022-02 --strategy exact --hard --first butyl --threads 2 -o "$d/sim.json"
+  "$OPTLE" simulate --list nyt-2022-08 --strategy exact --hard --first zymic --threads 2 -o "$d/sim.json"
 stop_said "simulate exact, SIGINT: says what was not done" "before the exact strategy's tree was finished"
 stop_after "simulate --compare, SIGTERM" 1 TERM \
   "$OPTLE" simulate --compare --list nyt-2022-02 --strategies entropy,rollout:entropy:50,exact --threads 2 \
@@ -222,11 +222,11 @@ if [ "$hup_ignored" = 1 ]; then
 else
   stop_after "simulate rollout, SIGHUP" 1 HUP \
     "$OPTLE" simulate --list nyt-2022-02 --strategy rollout:entropy:100 -o "$d/sim.json"
-  stop_after "solve, SIGHUP" 0.5 HUP "$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2 -o "$d/sim.json"
+  stop_after "solve, SIGHUP" 0.5 HUP "$OPTLE" solve --list nyt-2022-08 --hard --first zymic --threads 2 -o "$d/sim.json"
 fi
 check "simulate --time-limit 1" 4 err "optle: time limit reached after 1." \
   "$OPTLE" simulate --list nyt-2022-02 --strategy rollout:entropy:100 --time-limit 1 -o "$d/sim.json"
-"$OPTLE" solve --list nyt-2022-02 --hard --first butyl --threads 2 -o "$d/sim.json" >/dev/null 2>&1 &
+"$OPTLE" solve --list nyt-2022-08 --hard --first zymic --threads 2 -o "$d/sim.json" >/dev/null 2>&1 &
 pid=$!
 sleep 0.5
 kill -USR1 "$pid"
