@@ -154,6 +154,7 @@ static bool proof_stopped(proof *p) {
  * rule would pick of them), and the bounds' order. */
 static bool stage_l0(proof *p) {
   search *s = p->s;
+  p->ub = INF, p->ub_g = -1; /* no total yet (a stop's report reads them) */
   ctx *c0 = &s->ctx[0];
   if (p->top) srch_phase(s, "scanning the first guesses");
   level *L0 = srch_level(c0, 0);
