@@ -187,8 +187,10 @@ void memo_store_k(memo *m, uint64_t h, const uint16_t *set, int n, int depth, co
    * slot found again: the one found before lay in the smaller index, and
    * writing there lost the record grow() had moved into it (a debug
    * build's assert in grow() caught it; a lost record is only a miss). */
-  if ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) {
-    while ((s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask) grow(m, s);
+  bool grew = false;
+  for (; (s->records + 1) * 4 > (s->mask + 1) * 3 && s->mask < m->index_mask; grew = true)
+    grow(m, s);
+  if (grew) {
     slot = find(m, s, h, set, n, depth, key, klen);
     assert(!*slot);
   }

@@ -379,9 +379,9 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
   int every = n >= 1024 ? 0 : 1023;
   /* With no beta (no guess is dropped part-way) on a big set, step 1
    * for every guess at once, on every thread: for the scans that begin a
-   * proof (outside any parallel region).  Inside the search's parallel
-   * loops, sets of 64-127 answers scanned with no beta made the ranking
-   * of issue 34's sample 45% slower (the 243-pattern pass per guess). */
+   * proof (outside any parallel region).  Taken inside the search's
+   * parallel loops too, and from 64 answers, it made the ranking of issue
+   * 34's sample 45% slower (measured; the cause was not). */
   gcount *counted = NULL;
   if (maxcoll > n && n >= SCAN_BLOCK_MIN && nu > 0 && !omp_in_parallel()) {
     counted = xmalloc(sizeof *counted * (size_t)nu);
