@@ -58,10 +58,19 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   b->pstride = (no + 63) & ~63;
   b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
   /* Zeroed whole first, in one sequential pass: filling it directly (or
-   * on two threads, or with 2 MiB pages asked for) made the kernels that
-   * read it 30-50% slower on the AMD EPYC of docs/benchmarks.md,
-   * measured; the pages' first touch decides where they lie. */
-  memset(b->ptab, 0, (size_t)n * (size_t)b->pstride + 64);
+   * on two threads, or with 2 MiB pages asked for) ran 30-50% slower on
+   * the AMD EPYC of docs/benchmarks.md.  Those runs predate the aligned
+   * loops (-falign-loops=32, Makefile), and a change anywhere moved the
+   * kernels' loops then, so part of it may have been that: not measured
+   * again.  In steps of 32 MiB, polling for a stop between them: 20,000
+   * answers make 400 MB, which took a stop past its second (one step for
+   * the tables of real lists). */
+  size_t bytes = (size_t)n * (size_t)b->pstride + 64, step = (size_t)32 << 20;
+  bool stop = false;
+  for (size_t at = 0; at < bytes && !stop; at += step) {
+    memset(b->ptab + at, 0, bytes - at < step ? bytes - at : step);
+    stop = stopped((search *)s);
+  }
   b->prow = xmalloc(sizeof *b->prow * (size_t)G->n_answers);
   /* An eighth of the memo's cap (pages cost only once touched; NULL, if
    * it cannot be reserved, only means no reuse). */
@@ -71,7 +80,6 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   /* A stop part-way leaves the rest of the table unfilled: every reader
    * of it (smax(), the L2 scan) checks for a stop first, and a stop
    * stays, so none reads it. */
-  bool stop = false;
   for (int r = 0; r < n && !stop; r++) {
     const uint8_t *row = game_answer_row(G, A[r]);
     uint8_t *out = b->ptab + (size_t)r * (size_t)b->pstride;
