@@ -26,9 +26,11 @@
  *     refutes it: its total exceeds U;
  *  5. L2 (stage_l2) for the survivors, class by class, each with the
  *     budget the others' bounds leave;
- *  6. the exact search of the survivors (stage_exact, srch_eval_guess()),
- *     sharing the best total, least bound first; the root's guess is the
- *     tie rule's among those that reach it;
+ *  6. the exact search of the survivors (stage_exact), least bound
+ *     first: in the top proof each solved exactly as in stage 3, every
+ *     thread on it (exact_each()); in a nested one, on a thread each
+ *     against the best total they share (exact_loop(), srch_eval_guess());
+ *     the root's guess is the tie rule's among those that reach it;
  *  7. the tree (stage_tree, search_tree.c's srch_tree()), in the proof of
  *     search_solve() only: a proof nested in another proves a value.
  * Refuting at U + 1 rather than U keeps every first guess whose total
@@ -251,15 +253,15 @@ static int probe_pick(proof *p, int *pick) {
   return probe2;
 }
 
-/* The total of first guess op[i] by its classes' exact values, with
+/* The total of first guess g by its classes' exact values, with
  * every thread (as with --first): INF when no strategy fits the guess
  * limit after it.  picks (or NULL): its big classes' guesses, for
  * srch_build(). */
-static int probe_solve(proof *p, int i, int *picks) {
+static int probe_solve(proof *p, int g, int *picks) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-  int v = srch_classes(p->s, L, p->A, p->n, p->d, p->op[i].g, vals, picks, &p->at);
+  int v = srch_classes(p->s, L, p->A, p->n, p->d, g, vals, picks, &p->at);
   free(vals);
   free(L->part);
   free(L);
@@ -312,7 +314,7 @@ static bool stage_probe(proof *p) {
   for (int j = 0; j < np && !stopped(s); j++) {
     opener *o = &p->op[pick[j]];
     if (p->top) srch_phase(s, "a total to beat: solving %s exactly", s->g->guesses.w[o->g]);
-    int v = probe_solve(p, pick[j], p->tree ? picks : NULL);
+    int v = probe_solve(p, o->g, p->tree ? picks : NULL);
     if (stopped(s)) break;
     /* Exact either way: a total, or INF, no strategy within the limit
      * (the later stages skip exact first guesses). */
@@ -424,6 +426,53 @@ static bool stage_l2(proof *p) {
   return stopped(s) ? proof_stopped(p) : true;
 }
 
+/* What stage 6 learnt of o: v, its search's result against *best (the
+ * best total plus one).  Below it, o's exact total, and perhaps the new
+ * best; at or above it, a lower bound, and o is out.  (exact: v is o's
+ * total whatever *best was.)  Called by one thread at a time. */
+static void exact_take(opener *o, int v, bool exact, atomic_int *best, int *best_g) {
+  if (v < atomic_load(best) || exact) {
+    o->bound = v;
+    o->exact = true;
+    o->out = v >= atomic_load(best);
+    if (v + 1 < atomic_load(best)) {
+      atomic_store(best, v + 1);
+      *best_g = o->g;
+    }
+  } else {
+    if (v > o->bound) o->bound = v;
+    o->out = true;
+  }
+}
+
+/* Stage 6 of the top proof: the survivors one at a time, each by its
+ * classes with every thread (probe_solve(), as --first proves it), its
+ * exact total.  exact_loop() searched each against the best on one
+ * thread: the 3158-answer list's root proof has one survivor, SALET,
+ * which took 22.5 s of one thread to refute at 11220 (19-20 s at 8 and
+ * 16 threads alike on a 16-core machine, docs/benchmarks.md), and 0.8 s
+ * of one thread to solve exactly (11235).  Nested proofs keep
+ * exact_loop(). */
+static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *best_g) {
+  search *s = p->s;
+  int by_exact = 0;
+  for (int j = 0; j < nr && !stopped(s); j++) {
+    opener *o = &rest[j];
+    by_exact++;
+    settle_one(p);
+    if (o->bound >= atomic_load(best)) {
+      o->out = true;
+      continue;
+    }
+    srch_phase(s, "searching the %d left exactly: %s", nr - j, s->g->guesses.w[o->g]);
+    int v = probe_solve(p, o->g, NULL);
+    if (stopped(s)) break;
+    exact_take(o, v, true, best, best_g);
+    srch_progress(s, j + 1, nr, "searched", *best_g >= 0 ? atomic_load(best) - 1 : INF, *best_g);
+  }
+  return by_exact;
+}
+
 /* Stage 6's loop: the exact search of rest[0..nr), least bound first,
  * all sharing the best total (plus one: ties stay exact), *best.
  * Returns how many it settled; *best_g gets the best one's guess. */
@@ -448,17 +497,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
 #pragma omp critical(search_root_best)
     {
       /* Below every best this guess was measured against: exact. */
-      if (v < atomic_load(best)) {
-        o->bound = v;
-        o->exact = true;
-        if (v + 1 < atomic_load(best)) {
-          atomic_store(best, v + 1);
-          *best_g = o->g;
-        }
-      } else {
-        if (v > o->bound) o->bound = v;
-        o->out = true;
-      }
+      exact_take(o, v, false, best, best_g);
       shown_v = atomic_load(best) - 1;
       shown_g = *best_g;
     }
@@ -534,7 +573,8 @@ static bool stage_exact(proof *p) {
   atomic_init(&best, p->thr);
   int best_g = p->ub_g;
   if (p->top) srch_phase(p->s, "searching the %d left exactly", nr);
-  int by_exact = exact_loop(p, rest, nr, &best, &best_g);
+  int by_exact = p->top ? exact_each(p, rest, nr, &best, &best_g)
+                        : exact_loop(p, rest, nr, &best, &best_g);
   p->st.by_exact += by_exact;
   p->st.t[4] = now_seconds() - p->t;
   int V = atomic_load(&best);
