@@ -544,10 +544,12 @@ static int cand_term_cmp(const void *pa, const void *pb) {
  * term 3m - s is below need (beyond it the caller does not care):
  * s >= 3m - need + 1, so at most need - 2m - 1 + green collisions.
  * Their guesses and terms go to L->cands (the count is returned).
- * *scap gets the most s of any guess on C: every guess with more than
- * 3m - need is a candidate, so with one at least, the largest
- * candidate's.  (INF under rules that narrow, where each class allows
- * its own guesses.) */
+ * *scap gets the most s of any guess C allows: every guess with more
+ * than 3m - need is a candidate, so with one at least, the largest
+ * candidate's.  It caps every class of C under rules that narrow too:
+ * a class's state is C's with one more guess added, so it allows only
+ * guesses C allows (rstate_add() only narrows), and no guess has a
+ * larger s on a subset (k and [h in C] only fall). */
 static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *const *rows,
                         const uint8_t *isin, int m, int need, const uint64_t *allowed,
                         int *scap) {
@@ -568,7 +570,7 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
         most = sv[i] > most ? sv[i] : most;
       }
   }
-  *scap = c->s->rw ? INF : most;
+  *scap = most;
   return nc;
 }
 

@@ -349,6 +349,7 @@ END_TEST
 static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   uint64_t seed = seed0;
   int refallback = 0; /* root proofs whose first pick had no strategy */
+  long quick = 0;     /* L2 guesses refuted by a class too big to split */
   for (int k = 0; k < count; k++) {
     inst I;
     int best[NSLOT];
@@ -372,6 +373,9 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
        * within the limit, the next (search_proof.c, stage 3). */
       const search_root_stats *rr = search_root_report(s);
       refallback += rr && rr->probed > 1;
+      search_stats st;
+      search_get_stats(s, &st);
+      quick += (long)st.bound2_quick;
       if (tot < INF) {
         ck_assert_msg(tree_check(t, &g, A, I.na, d) == 0, "%s", err_msg());
         ck_assert_int_eq(t->total, tot);
@@ -425,6 +429,9 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   /* Under limits that bind, the probe's pick is sometimes infeasible:
    * the fallback is among the paths compared with the oracle. */
   if (m != RULES_NORMAL && count >= 100) ck_assert_int_gt(refallback, 0);
+  /* L2's cap on a class (the most s of any guess its parent allows)
+   * holds under the rules too, and is among the paths compared. */
+  if (count >= 100) ck_assert_int_gt(quick, 0);
 }
 
 START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, TEST_SCALED(300)); }
