@@ -62,7 +62,7 @@ typedef struct {
   const char *objective, *words, *checkpoint, *share, *rank_compare;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
-  bool quiet, stats, no_seed, json, assist, hints, hard, ultrahard, compare, force, prove;
+  bool quiet, stats, no_seed, json, assist, hints, hard, hardgray, ultrahard, compare, force, prove;
   bool rank_all;
 } optle_args;
 
@@ -112,6 +112,9 @@ typedef struct {
     "show the optimal next guess after every guess (toggle: hint or :h)")                      \
   X(HARD, "--hard", NULL, O_FLAG, hard, 0, 0, 0,                                             \
     "hard mode: greens stay in place, greens and yellows are used again")                      \
+  X(HARDGRAY, "--hard-gray", NULL, O_FLAG, hardgray, 0, 0, 0,                                 \
+    "hard mode, and a letter shown gray is not used again (beyond its\n"                       \
+    "                         copies shown green or yellow)")                                  \
   X(ULTRAHARD, "--ultrahard", NULL, O_FLAG, ultrahard, 0, 0, 0,                               \
     "ultrahard mode: every guess could still be the answer")                                   \
   X(OBJECTIVE, "--objective", "NAME", O_STR, objective, 0, 0, 0,                              \
@@ -206,10 +209,10 @@ optshow opt_show(const optuse *u);
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos);
 
-/* The rules (--hard, --ultrahard) and the objective (--objective) the
- * options give: 0, or EXIT_USAGE after a message (both modes; an
- * unknown objective). */
-#define OPT_USE_RULES OPT_USE(HARD), OPT_USE(ULTRAHARD)
+/* The rules (--hard, --hard-gray, --ultrahard) and the objective
+ * (--objective) the options give: 0, or EXIT_USAGE after a message (two
+ * modes; an unknown objective). */
+#define OPT_USE_RULES OPT_USE(HARD), OPT_USE(HARDGRAY), OPT_USE(ULTRAHARD)
 int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o);
 
 /* What a command's -o files hold: trees (treeio.h's formats) or, for

@@ -10,6 +10,11 @@
  *    in its place, and every letter shown green or yellow is used again,
  *    as many times as it was shown.  Gray letters may come back, and a
  *    yellow letter may stay where it was.
+ *  - RULES_HARDGRAY, hard mode as some write-ups define it: hard mode,
+ *    and a letter shown gray is not used again, beyond the copies of it
+ *    the same guess showed green or yellow.  A yellow letter may still
+ *    stay where it was.  (The 2026 paper's 8117 without a guess limit
+ *    is this rule's optimum; the NYT rule's is 8116: README.)
  *  - RULES_ULTRAHARD: every guess could still be the answer: it gives
  *    each earlier guess exactly the pattern that guess received.
  *
@@ -22,6 +27,9 @@
  *  - hard mode reads only greens (a position's letter) and green or
  *    yellow counts (a letter's least count): the state holds exactly
  *    those; its other fields stay at "anything";
+ *  - hard-gray reads those and, for a letter with a gray tile, its
+ *    green or yellow count as its greatest count (positions stay
+ *    "anything" but the greens);
  *  - ultrahard: guess g with pattern p is consistent with word w exactly
  *    when w has g's letter at p's green positions and not at the others,
  *    and, for every letter L of g, min(count of L in g, in w) is the
@@ -65,10 +73,12 @@
 
 #include "game.h"
 
-typedef enum { RULES_NORMAL = 0, RULES_HARD, RULES_ULTRAHARD } rules_mode;
+/* From the least strict to the most: each allows no guess the one before
+ * it forbids (verify checks a tree under the stricter of two). */
+typedef enum { RULES_NORMAL = 0, RULES_HARD, RULES_HARDGRAY, RULES_ULTRAHARD } rules_mode;
 typedef enum { OBJ_TOTAL = 0, OBJ_WORST } objective;
 
-/* "normal", "hard", "ultrahard"; "total", "worst". */
+/* "normal", "hard", "hard-gray", "ultrahard"; "total", "worst". */
 const char *rules_name(rules_mode m);
 const char *objective_name(objective o);
 /* By name: 0, or -1 for an unknown name. */

@@ -43,6 +43,7 @@ static const optuse analyse_opts[] = {
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
     OPT_USE_HELP(HARD, "hard mode: the game kept its rule, and the best guesses keep it too"),
+    OPT_USE_HELP(HARDGRAY, "hard-gray mode: hard mode, and no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),

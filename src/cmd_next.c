@@ -35,6 +35,7 @@ static const optuse next_opts[] = {
     OPT_USE(JSON),
     OPT_USE_HELP(MAX_GUESSES, "guess limit of the game, 0 = none (default 6)"),
     OPT_USE_HELP(HARD, "hard mode: the history must keep its rule, and so does the advice"),
+    OPT_USE_HELP(HARDGRAY, "hard-gray mode: hard mode, and no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),

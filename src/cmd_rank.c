@@ -66,7 +66,8 @@ const cmd_doc rank_doc = {
     .name = "rank",
     .summary = "a proven ranking of every first guess, resumable",
     .usage = "optle rank [--list NAME | --answers FILE [--guesses FILE]]\n"
-             "                  [--cutoff TOTAL | --top N [--all]] [--words FILE] [--hard | --ultrahard]\n"
+             "                  [--cutoff TOTAL | --top N [--all]] [--words FILE]\n"
+             "                  [--hard | --hard-gray | --ultrahard]\n"
              "                  [--checkpoint FILE] [--compare TABLE] [options]",
     .about = "Rank first guesses by their exact total (the optimal total over all answers\n"
              "when that guess comes first), with proof: every value is exact, or a proven\n"

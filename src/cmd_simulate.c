@@ -34,6 +34,7 @@ static const optuse sim_opts[] = {
     OPT_USE_HELP(FIRST, "fix the first guess (with --compare: a comma-separated list)"),
     OPT_USE_HELP(MAX_GUESSES, "answers needing more are failures, 0 = no limit (default 6)"),
     OPT_USE_HELP(HARD, "hard mode: every strategy picks among the guesses it allows"),
+    OPT_USE_HELP(HARDGRAY, "hard-gray mode: hard mode, and no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128)"),

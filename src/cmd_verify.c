@@ -28,8 +28,9 @@
 /* Load the lists (the options, else the JSON tree's recorded list;
  * opts.h opts_load_tree_game()) and check the tree, under *rules: the rules
  * the options give or the ones a JSON tree records, whichever is
- * stricter (ultrahard allows no guess hard mode forbids, and hard mode
- * none the normal rules do), so a tree's own claim is always checked.
+ * stricter (rules.h orders them: ultrahard allows no guess hard-gray
+ * forbids, hard-gray none hard mode does, hard mode none the normal rules
+ * do), so a tree's own claim is always checked.
  * Prints the problem and returns the exit status on failure. */
 static int load_and_verify(const char *cmd, const list_args *l, const char *path, bool force,
                            int max_guesses, rules_mode *rules, game *g, tnode **t,
@@ -69,6 +70,7 @@ static const optuse verify_opts[] = {
     OPT_USE(FORCE),
     OPT_USE_HELP(HARD, "check that every guess keeps hard mode's rule (as does a JSON tree\n"
                        "                         that records \"rules\": \"hard\")"),
+    OPT_USE_HELP(HARDGRAY, "check hard mode's rule, and that no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "check that every guess could still be the answer"),
     OPT_USE_HELP(QUIET, "print nothing when the tree is valid (problems still go to stderr)"),
     OPT_USE_END,
@@ -158,6 +160,7 @@ static const optuse export_opts[] = {
     OPT_USE_DEFAULT(MAX_GUESSES, -1, "check this guess limit instead of a JSON file's own, and write it as JSON's max_guesses (0 = none)"),
     OPT_USE(FORCE),
     OPT_USE_HELP(HARD, "check hard mode's rule first, and record it in JSON"),
+    OPT_USE_HELP(HARDGRAY, "check hard-gray's rule first, and record it in JSON"),
     OPT_USE_HELP(ULTRAHARD, "check ultrahard's rule first, and record it in JSON"),
     OPT_USE_END,
 };

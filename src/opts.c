@@ -443,8 +443,14 @@ int word_arg(const char *cmd, const char *option, const char *word, const game *
 }
 
 int opts_rules(const char *cmd, const optle_args *a, rules_mode *m, objective *o) {
-  if (a->hard && a->ultrahard) return usage_error(cmd, "--hard and --ultrahard: choose one");
-  *m = a->ultrahard ? RULES_ULTRAHARD : a->hard ? RULES_HARD : RULES_NORMAL;
+  if (a->hard + a->hardgray + a->ultrahard > 1)
+    return usage_error(cmd, "%s: choose one of --hard, --hard-gray and --ultrahard",
+                       a->hard ? (a->hardgray ? "--hard and --hard-gray" : "--hard and --ultrahard")
+                               : "--hard-gray and --ultrahard");
+  *m = a->ultrahard  ? RULES_ULTRAHARD
+       : a->hardgray ? RULES_HARDGRAY
+       : a->hard     ? RULES_HARD
+                     : RULES_NORMAL;
   if (o) {
     *o = OBJ_TOTAL;
     if (a->objective && objective_parse(a->objective, o))

@@ -11,6 +11,7 @@ const char *rules_name(rules_mode m) {
   switch (m) {
   case RULES_NORMAL: return "normal";
   case RULES_HARD: return "hard";
+  case RULES_HARDGRAY: return "hard-gray";
   case RULES_ULTRAHARD: return "ultrahard";
   }
   return "?";
@@ -94,7 +95,7 @@ void rstate_add(rules_mode m, rstate *s, const rword *g, int p) {
   }
   for (int L = 0; L < 26; L++) {
     if (gy[L] > field_get(s->min, L)) field_set(s->min, L, gy[L]);
-    if (m == RULES_ULTRAHARD && gray[L] && gy[L] < field_get(s->max, L)) field_set(s->max, L, gy[L]);
+    if (m >= RULES_HARDGRAY && gray[L] && gy[L] < field_get(s->max, L)) field_set(s->max, L, gy[L]);
   }
 }
 
@@ -150,7 +151,7 @@ const char *rules_why(rules_mode m, const char (*hist)[8], const int *pats, int 
     for (int i = 0, q = pats[h]; i < 5; i++, q /= 3) t[i] = q % 3;
     char by[40] = "";
     if (verbose) snprintf(by, sizeof by, " by guess %d", h + 1);
-    /* Greens stay in place (both modes). */
+    /* Greens stay in place (every mode but normal). */
     for (int i = 0; i < 5; i++)
       if (t[i] == 2 && guess[i] != g[i]) {
         if (verbose)
@@ -179,8 +180,9 @@ const char *rules_why(rules_mode m, const char (*hist)[8], const int *pats, int 
         return buf;
       }
     }
-    if (m != RULES_ULTRAHARD) continue;
-    /* Ultrahard: the guess must be consistent with every pattern. */
+    if (m == RULES_HARD) continue;
+    /* Hard-gray and ultrahard: a letter shown gray is not used beyond
+     * its copies shown green or yellow. */
     for (int i = 0; i < 5; i++) {
       if (t[i] != 0) continue;
       int shown = 0;
@@ -195,6 +197,8 @@ const char *rules_why(rules_mode m, const char (*hist)[8], const int *pats, int 
         return buf;
       }
     }
+    if (m != RULES_ULTRAHARD) continue;
+    /* Ultrahard: the guess must be consistent with every pattern. */
     for (int i = 0; i < 5; i++)
       if (t[i] != 2 && guess[i] == g[i]) {
         snprintf(buf, size, "%s cannot have %c as its %s letter, shown %s%s", verbose ? who : "guess",

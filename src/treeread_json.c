@@ -359,7 +359,8 @@ static int mode_fields(const char *name, const json_t *rules, const json_t *obj,
   if (rules) {
     const char *v = json_is_string(rules) ? json_string_value(rules) : NULL;
     if (!v || rules_parse(v, &info->rules))
-      return err_set("%s: top level: \"rules\" must be \"normal\", \"hard\" or \"ultrahard\", "
+      return err_set("%s: top level: \"rules\" must be \"normal\", \"hard\", \"hard-gray\" or "
+                     "\"ultrahard\", "
                      "not %s%s%s",
                      name, v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(rules), v ? "'" : "");
     info->has_rules = true;

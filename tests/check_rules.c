@@ -6,6 +6,9 @@
  *  - hard: after each earlier guess, its green letters stay in place, and
  *    every letter it showed green or yellow appears at least as often as
  *    it was shown (legal_hard());
+ *  - hard-gray: hard, and a letter the earlier guess showed gray appears
+ *    no more often than that guess showed it green or yellow
+ *    (legal_gray());
  *  - ultrahard: the guess gives every earlier guess the pattern that guess
  *    got, scored with ref_feedback() (legal_ultra());
  *  - worst: the least guess limit d with any strategy within it, then the
@@ -21,7 +24,7 @@
  *
  * computed for every guess limit at once (slot 0 is no limit).  Compared
  * on hundreds of random small instances, half of them look-alike words
- * (where the rules bite), for both rule sets: search_value at several
+ * (where the rules bite), for the three rule sets: search_value at several
  * limits, search_solve's total and tree (every guess on every path legal
  * by the definition), a fixed first guess, a history set with
  * search_set_history(), 1 and 2 threads (identical trees), and the worst
@@ -88,10 +91,23 @@ static bool legal_hard(const char *w, const char *g, int p) {
   return true;
 }
 
+static bool legal_gray(const char *w, const char *g, int p) {
+  int t[5];
+  for (int i = 0, q = p; i < 5; i++, q /= 3) t[i] = q % 3;
+  for (int i = 0; i < 5; i++) {
+    if (t[i] != 0) continue;
+    int shown = 0;
+    for (int j = 0; j < 5; j++) shown += g[j] == g[i] && t[j] != 0;
+    if (count_in(w, g[i]) > shown) return false;
+  }
+  return legal_hard(w, g, p);
+}
+
 static bool legal(const inst *I, const hist *H, const char *w) {
   for (int h = 0; h < H->n; h++) {
     const char *g = I->gue[H->g[h]];
     if (I->mode == RULES_HARD && !legal_hard(w, g, H->p[h])) return false;
+    if (I->mode == RULES_HARDGRAY && !legal_gray(w, g, H->p[h])) return false;
     if (I->mode == RULES_ULTRAHARD && ref_feedback(g, w) != H->p[h]) return false;
   }
   return true;
@@ -275,7 +291,8 @@ START_TEST(test_state_matches_definition) {
   /* rstate_allows() after a random history, and rules_after() step by
    * step, against the definitions, on random NYT words. */
   uint64_t seed = 42 + (uint64_t)_i;
-  rules_mode m = _i % 2 ? RULES_ULTRAHARD : RULES_HARD;
+  static const rules_mode modes[] = {RULES_HARD, RULES_HARDGRAY, RULES_ULTRAHARD};
+  rules_mode m = modes[_i % 3];
   rword *W = rules_words(&nyt);
   int *U = malloc(sizeof *U * (size_t)nyt.n_guesses), nu = nyt.n_guesses;
   for (int g = 0; g < nu; g++) U[g] = g;
@@ -336,6 +353,13 @@ START_TEST(test_why_messages) {
                    "guess cannot contain S, shown gray");
   ck_assert_str_eq(rules_why(RULES_ULTRAHARD, hist, pats, 1, "taste", true, buf, sizeof buf),
                    "guess 2 'taste' cannot contain S, shown gray by guess 1");
+  /* Hard-gray: the gray S may not come back either, but a yellow letter
+   * may stay where it was (ultrahard refuses both). */
+  ck_assert_str_eq(rules_why(RULES_HARDGRAY, hist, pats, 1, "stage", false, buf, sizeof buf),
+                   "guess cannot contain S, shown gray");
+  ck_assert_ptr_null(rules_why(RULES_HARDGRAY, hist, pats, 1, "taped", false, buf, sizeof buf));
+  ck_assert_str_eq(rules_why(RULES_ULTRAHARD, hist, pats, 1, "taped", false, buf, sizeof buf),
+                   "guess cannot have A as its 2nd letter, shown yellow there");
   ck_assert_ptr_null(rules_why(RULES_NORMAL, hist, pats, 2, "xxxxx", false, buf, sizeof buf));
   /* Two E's shown: two needed. */
   char h2[1][8] = {"geese"};
@@ -437,6 +461,9 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
 START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, TEST_SCALED(300)); }
 END_TEST
 
+START_TEST(test_oracle_hardgray) { oracle_run(RULES_HARDGRAY, 29, TEST_SCALED(300)); }
+END_TEST
+
 START_TEST(test_oracle_ultrahard) { oracle_run(RULES_ULTRAHARD, 11, TEST_SCALED(300)); }
 END_TEST
 
@@ -469,7 +496,8 @@ START_TEST(test_oracle_history) {
    * and the search told the history. */
   uint64_t seed = 17;
   for (int k = 0; k < TEST_SCALED(300); k++) {
-    rules_mode m = k % 2 ? RULES_ULTRAHARD : RULES_HARD;
+    static const rules_mode modes[] = {RULES_HARD, RULES_HARDGRAY, RULES_ULTRAHARD};
+    rules_mode m = modes[k % 3];
     inst I;
     int best0[NSLOT];
     next_inst(&seed, m, &I, best0);
@@ -516,7 +544,7 @@ START_TEST(test_rank_oracle) {
    * the N best exact. */
   uint64_t seed = 23;
   for (int k = 0; k < 150; k++) {
-    rules_mode m = (rules_mode)(k % 3);
+    rules_mode m = (rules_mode)(k % 4);
     inst I;
     int best[NSLOT];
     next_inst(&seed, m, &I, best);
@@ -567,9 +595,10 @@ Suite *rules_suite(void) {
   TCase *tc = tcase_create("rules");
   tcase_add_checked_fixture(tc, setup_nyt, teardown_nyt);
   tcase_set_timeout(tc, 300);
-  tcase_add_loop_test(tc, test_state_matches_definition, 0, 8);
+  tcase_add_loop_test(tc, test_state_matches_definition, 0, 9);
   tcase_add_test(tc, test_why_messages);
   tcase_add_test(tc, test_oracle_hard);
+  tcase_add_test(tc, test_oracle_hardgray);
   tcase_add_test(tc, test_oracle_ultrahard);
   tcase_add_test(tc, test_oracle_normal_worst);
   tcase_add_test(tc, test_oracle_history);

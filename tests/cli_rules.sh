@@ -7,7 +7,11 @@
 # Golden values (tests/fixtures/alex1770/README.md): on the
 # original lists SALET hard 8122, SALET ultrahard 8125, PALET hard within
 # 5 guesses 8206; on the NYT lists SALET hard 8099; the worst case: SALET
-# normal 5 guesses and 7920 in all, PALET hard 5 and 8206.
+# normal 5 guesses and 7920 in all, PALET hard 5 and 8206.  Without a
+# guess limit (optle's own root proofs, README "Hard mode's rule"; each
+# tree checked here by verify, and by an independent script when found):
+# SALET hard 8116, SALET hard-gray 8117 (the 2026 paper's figure), SALET
+# ultrahard 8119.
 #
 # Run from anywhere: `bash tests/cli_rules.sh` (make cli-test).
 # shellcheck disable=SC2034 # read by lib.sh
@@ -35,6 +39,14 @@ hard_hash=$(summary_value "tree hash")
 has "SALET hard: the summary names the rules" "rules         hard"
 golden "SALET ultrahard" 8125 6 "${O[@]}" --first salet --ultrahard -o "$tmp/ultra.json"
 golden "NYT SALET hard" 8099 6 --list nyt-2022-02 --first salet --hard
+# No guess limit: the rule decides 8116 against 8117.
+golden "SALET hard, no limit" 8116 7 "${O[@]}" --first salet --hard --max-guesses 0 \
+  -o "$tmp/hard0.json"
+golden "SALET hard-gray, no limit" 8117 8 "${O[@]}" --first salet --hard-gray --max-guesses 0 \
+  -o "$tmp/gray0.json"
+has "SALET hard-gray: the summary names the rules" "rules         hard-gray"
+golden "SALET ultrahard, no limit" 8119 8 "${O[@]}" --first salet --ultrahard --max-guesses 0
+golden "SALET hard-gray" 8122 6 "${O[@]}" --first salet --hard-gray
 # (The slowest goldens, 2-7 s here, take many minutes under a sanitizer;
 # the plain build's run checks them, and the small lists below take the
 # same paths.)
@@ -96,6 +108,30 @@ check "verify: the ultrahard JSON" 0 out "ultrahard: every guess on every path a
   "$OPTLE" verify "$tmp/ultra.json" "${O[@]}"
 check_invalid "verify --ultrahard: the hard tree breaks it" "not allowed in ultrahard mode" \
   "$OPTLE" verify "$tmp/hard.json" "${O[@]}" --ultrahard
+expect "hard-gray JSON records the rules" "$(jq -r .rules "$tmp/gray0.json")" = hard-gray
+check "verify: the hard-gray JSON, as recorded" 0 out \
+  "rules         hard-gray: every guess on every path allowed (as recorded)" \
+  "$OPTLE" verify "$tmp/gray0.json" "${O[@]}" --expect 8117
+check "verify --hard: the hard-gray tree keeps hard mode's rule too" 0 out "valid" \
+  "$OPTLE" verify "$tmp/gray0.json" "${O[@]}" --hard
+check_invalid "verify --hard-gray: the hard tree (no limit) brings a gray S back" \
+  "answer 'bunch': guess 3 'nimps' cannot contain S, shown gray by guess 1, not allowed in hard-gray mode (path: salet BBBBB, drony BBBYB, nimps)" \
+  "$OPTLE" verify "$tmp/hard0.json" "${O[@]}" --hard-gray
+check_invalid "verify --ultrahard: the hard-gray tree breaks it" "not allowed in ultrahard mode" \
+  "$OPTLE" verify "$tmp/gray0.json" "${O[@]}" --ultrahard
+if command -v python3 >/dev/null; then
+  check "rule_check.py: the hard tree (no limit) by the NYT rule, independently" 0 out \
+    "hard: 2315 answers, total 8116, most guesses 7, every guess legal" \
+    python3 "$root/tools/rule_check.py" hard "$tmp/hard0.json" "${O[@]}"
+  check "rule_check.py: the hard-gray tree, independently" 0 out \
+    "hard-gray: 2315 answers, total 8117, most guesses 8, every guess legal" \
+    python3 "$root/tools/rule_check.py" hard-gray "$tmp/gray0.json" "${O[@]}"
+  check "rule_check.py: the hard tree breaks hard-gray" 1 err \
+    "answer 'bunch': guess 3 'nimps' breaks hard-gray after salet BBBBB, drony BBBYB" \
+    python3 "$root/tools/rule_check.py" hard-gray "$tmp/hard0.json" "${O[@]}"
+else
+  skip "rule_check.py (no python3)"
+fi
 # A normal tree that claims hard mode.
 "$OPTLE" solve "${O[@]}" --first salet --threads 2 --quiet -o "$tmp/normal.json"
 jq -c '.rules = "hard"' "$tmp/normal.json" >"$tmp/claims-hard.json"
@@ -103,7 +139,7 @@ check_invalid "verify: a JSON claiming hard mode is held to it" "not allowed in 
   "$OPTLE" verify "$tmp/claims-hard.json" "${O[@]}"
 jq -c '.rules = "easy"' "$tmp/normal.json" >"$tmp/bad-rules.json"
 check_usage "verify: an unknown recorded rule" \
-  "\"rules\" must be \"normal\", \"hard\" or \"ultrahard\", not 'easy'" \
+  "\"rules\" must be \"normal\", \"hard\", \"hard-gray\" or \"ultrahard\", not 'easy'" \
   "$OPTLE" verify "$tmp/bad-rules.json" "${O[@]}"
 jq -c '.objective = 3' "$tmp/normal.json" >"$tmp/bad-obj.json"
 check_usage "verify: a recorded objective that is not a name" \
@@ -169,6 +205,11 @@ check_usage "solve: an unknown objective" "--objective 'best': use total or wors
   "$OPTLE" solve --list small --objective best
 check_usage "solve: --hard and --ultrahard" "--hard and --ultrahard: choose one" \
   "$OPTLE" solve --list small --hard --ultrahard
+check_usage "solve: --hard and --hard-gray" \
+  "--hard and --hard-gray: choose one of --hard, --hard-gray and --ultrahard" \
+  "$OPTLE" solve --list small --hard --hard-gray
+check_usage "rank: --hard-gray and --ultrahard" "--hard-gray and --ultrahard: choose one" \
+  "$OPTLE" rank --list small --hard-gray --ultrahard
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
