@@ -321,8 +321,17 @@ block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w
     for (; j < m && alive; j++) {
       __m256i xj = _mm256_loadu_si256((const __m256i *)(rows[j] + u0 + h));
       _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
-      __m256i dup = _mm256_setzero_si256();
-      for (int i = 0; i < j; i++) dup = _mm256_or_si256(dup, _mm256_cmpeq_epi8(x[i], xj));
+      /* Four chains, so that the compares do not wait on one OR each. */
+      __m256i d0 = _mm256_setzero_si256(), d1 = d0, d2 = d0, d3 = d0;
+      int i = 0;
+      for (; i + 3 < j; i += 4) {
+        d0 = _mm256_or_si256(d0, _mm256_cmpeq_epi8(x[i], xj));
+        d1 = _mm256_or_si256(d1, _mm256_cmpeq_epi8(x[i + 1], xj));
+        d2 = _mm256_or_si256(d2, _mm256_cmpeq_epi8(x[i + 2], xj));
+        d3 = _mm256_or_si256(d3, _mm256_cmpeq_epi8(x[i + 3], xj));
+      }
+      for (; i < j; i++) d0 = _mm256_or_si256(d0, _mm256_cmpeq_epi8(x[i], xj));
+      __m256i dup = _mm256_or_si256(_mm256_or_si256(d0, d1), _mm256_or_si256(d2, d3));
       x[j] = xj;
       coll = _mm256_sub_epi8(coll, dup); /* dup lanes are -1 */
       __m256i ok = _mm256_cmpeq_epi8(_mm256_max_epu8(coll, limv), limv); /* coll <= lim */
