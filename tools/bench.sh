@@ -18,7 +18,7 @@
 # lists of February 2022), and any other named list is itself
 # ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).  The
 # root rows are 40-60 s each; BENCH_ROOT=0 leaves them out.  The 3158-
-# answer list's root proof (nyt-2023-07:root) takes about 15 minutes on 2
+# answer list's root proof (nyt-2023-07:root) takes about 9 minutes on 2
 # cores: BENCH_ROOT=2 adds it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
