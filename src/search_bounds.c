@@ -248,6 +248,19 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
   return ns;
 }
 
+/* The set kernels' lanes still alive after a group: their positions
+ * (base + lane) and s = m - collisions + green, appended at pos/sv[ns];
+ * returns the new count. */
+static int lanes_out(uint32_t alive, int hw, int base, int m, const int *cb, const int *gb,
+                     int *pos, int *sv, int ns) {
+  for (int l = 0; l < hw; l++)
+    if (alive >> l & 1) {
+      pos[ns] = base + l;
+      sv[ns++] = m - cb[l] + gb[l];
+    }
+  return ns;
+}
+
 /* Sets of BOUNDS_BITS_MIN or more: a 256-bit set per guess, 16 a vector
  * (eight vectors of sixteen 32-bit words), collisions in 32-bit lanes. */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static int
@@ -288,11 +301,7 @@ block_bits512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, in
     int cb[16], gb[16];
     _mm512_storeu_si512((void *)cb, coll);
     _mm512_storeu_si512((void *)gb, green);
-    for (int l = 0; l < hw; l++)
-      if (alive >> l & 1) {
-        pos[ns] = u0 + h + l;
-        sv[ns++] = m - cb[l] + gb[l];
-      }
+    ns = lanes_out(alive, hw, u0 + h, m, cb, gb, pos, sv, ns);
   }
   *reads = most;
   return ns;
@@ -402,11 +411,7 @@ block_bits256(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, in
     int cb[8], gb[8];
     _mm256_storeu_si256((__m256i *)cb, coll);
     _mm256_storeu_si256((__m256i *)gb, green);
-    for (int l = 0; l < hw; l++)
-      if (alive >> l & 1) {
-        pos[ns] = u0 + h + l;
-        sv[ns++] = m - cb[l] + gb[l];
-      }
+    ns = lanes_out(alive, hw, u0 + h, m, cb, gb, pos, sv, ns);
   }
   *reads = most;
   return ns;

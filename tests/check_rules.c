@@ -495,7 +495,7 @@ START_TEST(test_oracle_history) {
   /* Mid-game: a random first guess and pattern, the answers it leaves,
    * and the search told the history. */
   uint64_t seed = 17;
-  for (int k = 0; k < TEST_SCALED(300); k++) {
+  for (int k = 0; k < TEST_SCALED(450); k++) {
     static const rules_mode modes[] = {RULES_HARD, RULES_HARDGRAY, RULES_ULTRAHARD};
     rules_mode m = modes[k % 3];
     inst I;
@@ -543,7 +543,7 @@ START_TEST(test_rank_oracle) {
    * to it and a bound above it, never above the true value; with --top,
    * the N best exact. */
   uint64_t seed = 23;
-  for (int k = 0; k < 150; k++) {
+  for (int k = 0; k < 200; k++) {
     rules_mode m = (rules_mode)(k % 4);
     inst I;
     int best[NSLOT];
@@ -595,7 +595,7 @@ Suite *rules_suite(void) {
   TCase *tc = tcase_create("rules");
   tcase_add_checked_fixture(tc, setup_nyt, teardown_nyt);
   tcase_set_timeout(tc, 300);
-  tcase_add_loop_test(tc, test_state_matches_definition, 0, 9);
+  tcase_add_loop_test(tc, test_state_matches_definition, 0, 12);
   tcase_add_test(tc, test_why_messages);
   tcase_add_test(tc, test_oracle_hard);
   tcase_add_test(tc, test_oracle_hardgray);
