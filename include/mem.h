@@ -20,6 +20,13 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* 64-byte aligned allocation, for tables the search scans. */
 void *xaligned(size_t n);
+/* n zeroed, page-aligned bytes straight from the system, given back
+ * whole by xunmap(p, n) (p NULL: nothing): for a large scratch table
+ * that is freed and made again larger, many times (the C library's
+ * heap may keep each one freed as a hole: the L2 scratch of one root
+ * proof grew the heap by 60 MB so). */
+void *xmap(size_t n);
+void xunmap(void *p, size_t n);
 
 /* Peak resident set size of this process in KiB, or 0 if unknown. */
 long peak_rss_kib(void);

@@ -70,6 +70,12 @@
 #define BOUNDS_BITS_MIN 161
 _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kernel holds 255 rows");
 
+/* L2 (search_bounds.c, srch_bound2()) bounds the subsets of a class of
+ * this many answers or more by the class's own order of the guesses
+ * (30 of the 3158-answer list's L1 survivors, 1 thread, `rank --cutoff`:
+ * 4.3 CPU s from 20 or 40, 4.8 s from 80, 11.9 s never). */
+#define BOUNDS_SUB_MIN 40
+
 /* MPI runs (dist.h).  The dealt loops' chunks: a cheap loop deals a
  * thread (remaining items) / (DIST_GUIDED x threads asking), at least 1
  * and at most DIST_CHUNK_MAX; an expensive one deals one at a time. */

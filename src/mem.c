@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -45,6 +46,16 @@ void *xaligned(size_t n) {
   void *p = NULL;
   if (posix_memalign(&p, 64, n ? n : 64)) oom(n);
   return p;
+}
+
+void *xmap(size_t n) {
+  void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) oom(n);
+  return p;
+}
+
+void xunmap(void *p, size_t n) {
+  if (p) munmap(p, n ? n : 1);
 }
 
 long peak_rss_kib(void) {

@@ -78,11 +78,10 @@ static int splits_in(ctx *c, const uint16_t *A, int n) {
   return best;
 }
 
-/* Partition A by guess g into L->part; L->cls gets the non-winning
- * classes, largest first (ties by pattern), each in A's order. */
-void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
-  int start[PATTERN_COUNT + 1];
-  score_partition(G, g, A, n, L->part, start);
+/* L->cls from the class starts of a partition of n answers in L->part:
+ * the non-winning classes, largest first (ties by pattern). */
+static void classes_of(level *L, const int start[PATTERN_COUNT + 1], int n) {
+  (void)n; /* for the assertion */
   L->ncls = 0;
   for (int p = 0; p < PATTERN_WIN; p++) {
     int c = start[p + 1] - start[p];
@@ -100,6 +99,22 @@ void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
     }
     L->cls[j] = k;
   }
+}
+
+void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
+  int start[PATTERN_COUNT + 1];
+  score_partition(G, g, A, n, L->part, start);
+  classes_of(L, start, n);
+}
+
+void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat) {
+  int start[PATTERN_COUNT + 1], fill[PATTERN_COUNT];
+  memset(start, 0, sizeof start);
+  for (int j = 0; j < n; j++) start[pat[j] + 1]++;
+  for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
+  memcpy(fill, start, sizeof fill);
+  for (int j = 0; j < n; j++) L->part[fill[pat[j]]++] = A[j];
+  classes_of(L, start, n);
 }
 
 static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,

@@ -455,6 +455,7 @@ static void mark(const search *s, const bounds_ctx *b, const uint8_t **rows, uin
   for (int j = 0; j < m; j++) {
     rows[j] = b->ptab + (size_t)b->prow[C[j]] * (size_t)b->pstride;
     __builtin_prefetch(rows[j]); /* the first block's lines */
+    assert(b->ppos[s->g->ans2guess[C[j]]] >= 0); /* every answer is one of its guesses */
     isin[b->ppos[s->g->ans2guess[C[j]]]] = 1;
   }
 }
@@ -650,6 +651,24 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
   return nc;
 }
 
+/* The patterns of the guess at position at (< ncols) of L2's own
+ * bounds sb on its set's m answers: its column of the table, copied out
+ * with the 63 beside it the first time one of them is asked for (a
+ * block's rows are one line each). */
+static const uint8_t *sub_column(bounds_ctx *sb, int at, int m) {
+  assert(at >= 0 && at < sb->ncols);
+  int blk = at / 64;
+  if (!sb->colsdone[blk]) {
+    int i0 = blk * 64, i1 = sb->ncols - i0 < 64 ? sb->ncols : i0 + 64;
+    for (int r = 0; r < m; r++) {
+      const uint8_t *row = sb->ptab + (size_t)r * (size_t)sb->pstride;
+      for (int i = i0; i < i1; i++) sb->cols[(size_t)i * (size_t)m + (size_t)r] = row[i];
+    }
+    sb->colsdone[blk] = 1;
+  }
+  return sb->cols + (size_t)at * (size_t)m;
+}
+
 /* L2's pass 2: the total of candidate guess h on C, its classes bounded
  * by L1, stopping once it reaches best.  A class larger than scap costs
  * at least 3c - scap: no guess splits it into more.  Those first, from
@@ -658,7 +677,11 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
 static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C, int m, int d,
                         cand h, int best, int scap, const rstate *rs) {
   int sum = h.lb, kd = child_depth(d);
-  srch_partition(c->s->g, L, C, m, h.g);
+  int at = b == c->sub ? b->ppos[h.g] : -1;
+  if (at >= 0 && at < b->ncols)
+    srch_partition_by(L, C, m, sub_column(c->sub, at, m));
+  else
+    srch_partition(c->s->g, L, C, m, h.g);
   int quick = sum;
   for (int q = 0; q < L->ncls; q++) {
     int cq = L->cls[q].size;
@@ -721,6 +744,152 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
   return best;
 }
 
+/* ------------------------------------------------------------------ */
+/* L2's own bounds for a big class.                                      */
+
+void srch_bounds_sub_free(bounds_ctx *sb) {
+  if (!sb) return;
+  sb->want = NULL; /* borrowed */
+  xunmap(sb->ptab, sb->ptab_bytes);
+  xunmap(sb->cols, sb->cols_bytes);
+  free(sb->colsdone);
+  sb->ptab = NULL;
+  srch_bounds_free(sb);
+}
+
+/* Every guess of b (allowed by `allowed`, NULL: all) with its s on C
+ * (rows, isin marked in b's space): s[i] for position i of b's order, 0
+ * for the guesses not counted.  Counting stops at the first block whose
+ * cap on b's set is below 3 (the rest have s < 3 on C too); returns
+ * where. */
+static int sub_counts(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
+                      const uint8_t *isin, int m, const uint64_t *allowed, int *s) {
+  srch_bounds_kernel();
+  block_fn scan = block_big;
+  int pos[64], sv[64], u0 = 0;
+  for (; u0 < b->nstrong && b->cap[u0] >= 3 && !stopped(c->s); u0 += 64) {
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
+    memset(s + u0, 0, sizeof *s * (size_t)w);
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
+    if (!mask) continue;
+    /* lim = m: no lane is ever abandoned, each gets its s. */
+    int ns = scan(rows, isin, m, u0, w, mask, m, pos, sv, &reads);
+    c->st.bound_guesses += (uint64_t)w;
+    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    for (int i = 0; i < ns; i++)
+      if (mask >> (pos[i] - u0) & 1) s[pos[i]] = sv[i];
+  }
+  return u0 < b->nstrong ? u0 : b->nstrong;
+}
+
+/* The rules' bitsets of sb's order (as srch_bounds_new() makes them). */
+static void sub_letters(const search *s, bounds_ctx *sb) {
+  int nw = sb->nwords = (sb->nstrong + 63) / 64;
+  size_t nat = (size_t)5 * 26 * (size_t)(nw ? nw : 1), nal = (size_t)26 * 7 * (size_t)(nw ? nw : 1);
+  free(sb->at);
+  free(sb->atleast);
+  sb->at = xcalloc(nat, sizeof *sb->at);
+  sb->atleast = xcalloc(nal, sizeof *sb->atleast);
+  for (int i = 0; i < sb->nstrong; i++) {
+    const char *w = s->g->guesses.w[sb->strong[i]];
+    int cnt[26] = {0};
+    for (int q = 0; q < 5; q++) {
+      int L = w[q] - 'a';
+      sb->at[((size_t)q * 26 + (size_t)L) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
+      cnt[L]++;
+    }
+    for (int L = 0; L < 26; L++)
+      for (int k = 1; k <= cnt[L]; k++)
+        sb->atleast[((size_t)L * 7 + (size_t)k) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
+  }
+}
+
+/*
+ * The bounds of the subsets of a big class C (m answers, a subset of
+ * b's set; rows, isin marked in b's space), for L2's pass 2: b's guesses
+ * that C's state allows, ordered by their s on C, largest first, each
+ * capped by it (no guess has a larger s on a subset of C: k and [h in C]
+ * only fall), and a table of C's rows in that order.  A class's scan
+ * then ends at the first guess whose s on C cannot beat its best, where
+ * b's caps (on the whole set) let almost every guess through.  Guesses
+ * with s < 3 on C are left out: every subset D of C that L1 scans has 4
+ * answers or more, and each of them is a guess allowed at D (an answer
+ * is consistent with its history, which every rule allows) with s >= 3
+ * (it wins on itself and leaves another class), so none of those raises
+ * the maximum; C's own answers (s >= 3 on C) all stay, as mark() needs.
+ * L2's candidates, the guesses whose term 3m - s on C is below need,
+ * are the first ncols of the order.  The context's own scratch
+ * (c->sub), with b's want memo.  On the nyt-2023-07 lists' root proof
+ * (2 threads) the L2 stage took 249 s with it, 410 s without.
+ */
+static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
+                                    const uint8_t *isin, const uint16_t *C, int m,
+                                    const uint64_t *allowed, int need) {
+  search *s = c->s;
+  const game *G = s->g;
+  if (!c->sub) {
+    bounds_ctx *sb = c->sub = xcalloc(1, sizeof *sb);
+    sb->strong = xmalloc(sizeof *sb->strong * (size_t)G->n_guesses);
+    sb->cap = xmalloc(sizeof *sb->cap * (size_t)G->n_guesses);
+    sb->prow = xmalloc(sizeof *sb->prow * (size_t)G->n_answers);
+    sb->ppos = xmalloc(sizeof *sb->ppos * (size_t)G->n_guesses);
+    for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
+    c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
+    sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
+  }
+  bounds_ctx *sb = c->sub;
+  for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
+  int *sv = c->subpos; /* s by b's position, then b's position by sb's */
+  int nb = sub_counts(c, b, rows, isin, m, allowed, sv);
+  /* A counting sort on s, largest first, b's order within each s. */
+  int *run = c->b2run; /* m + 2 <= n_answers + 4 */
+  memset(run, 0, sizeof *run * (size_t)(m + 3));
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) run[m + 1 - sv[i] + 1]++;
+  for (int t = 1; t <= m + 2; t++) run[t] += run[t - 1];
+  int no = run[m + 2] - run[0];
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) {
+      int at = run[m + 1 - sv[i]]++;
+      sb->strong[at] = b->strong[i];
+      sb->cap[at] = sv[i];
+    }
+  sb->nstrong = no;
+  for (int i = 0; i < no; i++) {
+    int bp = b->ppos[sb->strong[i]];
+    assert(bp >= 0 && (i == 0 || sb->cap[i] <= sb->cap[i - 1]));
+    sv[i] = bp; /* sv[] now maps sb's positions to b's */
+    sb->ppos[sb->strong[i]] = i;
+  }
+  sb->pstride = (no + 63) & ~63;
+  size_t bytes = (size_t)m * (size_t)sb->pstride + 64;
+  if (bytes > sb->ptab_bytes) { /* from the system: see xmap() */
+    xunmap(sb->ptab, sb->ptab_bytes);
+    sb->ptab = xmap(bytes);
+    sb->ptab_bytes = bytes;
+  }
+  /* L2's candidates: the guesses whose term 3m - s is below need. */
+  int nk = 0;
+  while (nk < no && 3 * m - sb->cap[nk] < need) nk++;
+  sb->ncols = nk;
+  if ((size_t)nk * (size_t)m > sb->cols_bytes) {
+    xunmap(sb->cols, sb->cols_bytes);
+    sb->cols_bytes = (size_t)nk * (size_t)m;
+    sb->cols = xmap(sb->cols_bytes);
+  }
+  for (int r = 0; r < m; r++) {
+    const uint8_t *src = rows[r];
+    uint8_t *out = sb->ptab + (size_t)r * (size_t)sb->pstride;
+    for (int i = 0; i < no; i++) out[i] = src[sv[i]];
+    memset(out + no, 0, (size_t)(sb->pstride - no) + (r == m - 1 ? 64 : 0));
+    sb->prow[C[r]] = r;
+  }
+  memset(sb->colsdone, 0, (size_t)(nk + 63) / 64);
+  if (s->rw) sub_letters(s, sb);
+  sb->want = b->want;
+  return sb;
+}
+
 int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
                 const rstate *rs) {
   bool exact;
@@ -741,10 +910,22 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   const uint8_t **rows = c->rows2;
   uint8_t *isin = c->isin2;
   mark(s, b, rows, isin, C, m);
-  int scap;
-  int nc = bound2_cands(c, b, L, rows, isin, m, need, allowed, &scap);
-  int best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
-  unmark(s, b, isin, C, m);
+  int scap, nc, best;
+  if (m >= BOUNDS_SUB_MIN) {
+    /* C's own bounds: its candidates are their guesses with the least
+     * terms (their s on C, largest first). */
+    const bounds_ctx *sb = bounds_sub(c, b, rows, isin, C, m, allowed, need);
+    c->st.bound2_own++;
+    unmark(s, b, isin, C, m);
+    for (nc = 0; nc < sb->ncols; nc++)
+      L->cands[nc] = (cand){sb->strong[nc], 3 * m - sb->cap[nc], 0, 0};
+    scap = sb->nstrong ? sb->cap[0] : 0;
+    best = stopped(s) ? need : bound2_best(c, sb, L, nc, C, m, d, need, scap, rs);
+  } else {
+    nc = bound2_cands(c, b, L, rows, isin, m, need, allowed, &scap);
+    best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
+    unmark(s, b, isin, C, m);
+  }
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
   int lb = best > lb1 ? best : lb1;
   assert(lb >= 2 * m - 1 && lb >= lb1); /* never below L1, nor the floor */

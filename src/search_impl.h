@@ -112,6 +112,14 @@ typedef struct bounds_ctx {
    * are taken as they are, and these would weaken a later full L1.
    * Locked per shard like any memo, so shared by every thread. */
   memo *want;
+  /* L2's own bounds of a big class only (srch_bound2(): a thread's
+   * scratch, the want memo borrowed, the tables from xmap()): the bytes
+   * reserved for ptab, and the patterns of the first ncols guesses of
+   * the order (L2's candidates) on the set's answers, m bytes a guess,
+   * so that partitions by them read one line for 64 answers. */
+  size_t ptab_bytes, cols_bytes;
+  uint8_t *cols, *colsdone; /* colsdone[i]: cols of guesses 64i .. 64i + 63 made */
+  int ncols;
 } bounds_ctx;
 
 /* Per-thread context: counters, scratch levels, scan tables. */
@@ -127,6 +135,8 @@ typedef struct {
   uint64_t *allowed;           /* srch_bound1()'s bitset (rules that narrow) */
   cand *b2sort;                /* n_guesses: srch_bound2()'s candidates by term */
   int *b2run, *b2at;           /* n_answers + 4: their runs by term */
+  struct bounds_ctx *sub;      /* srch_bound2()'s bounds of a big class (NULL: none yet) */
+  int *subpos;                 /* n_guesses: its guesses' positions in the set's bounds */
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -249,6 +259,9 @@ level *srch_level(ctx *c, int ply);
 /* Partition A by g into L->part; L->cls gets the non-winning classes,
  * largest first (ties by pattern), each in A's order. */
 void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g);
+/* The same from the patterns of A's answers (pat[j]: A[j]'s), not the
+ * game's table. */
+void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat);
 /* Fill s->shown (hard mode's feedback-alike test, search.c). */
 void srch_shown_init(search *s);
 /* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
@@ -280,6 +293,8 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
 bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
                             const int *cap, int no);
 void srch_bounds_free(bounds_ctx *b);
+/* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
+void srch_bounds_sub_free(bounds_ctx *sb);
 /* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
 const char *srch_bounds_kernel(void);
 

@@ -91,6 +91,8 @@ void search_free(search *s) {
     free(s->ctx[i].b2run);
     free(s->ctx[i].b2at);
     free(s->ctx[i].allowed);
+    srch_bounds_sub_free(s->ctx[i].sub);
+    free(s->ctx[i].subpos);
   }
   free(s->ctx);
   if (s->root_u != s->all) free(s->root_u);

@@ -671,6 +671,62 @@ START_TEST(test_bound2_rhymes) {
 }
 END_TEST
 
+/* L2 of a big class (BOUNDS_SUB_MIN answers or more: the class's own
+ * order of the guesses and its caps, search_bounds.c) against the same
+ * definition, over every NYT guess: classes of 40 to 64 answers that
+ * first guesses leave on the NYT lists. */
+START_TEST(test_bound2_own_order) {
+  game g;
+  load_nyt(&g);
+  int n = g.n_answers;
+  uint16_t *A = malloc(sizeof *A * (size_t)n);
+  for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
+  search *base = new_search(&g, 0, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, n);
+  uint64_t seed = 40;
+  long quick = 0, own = 0, differ = 0, checked = 0;
+  while (checked < TEST_SCALED(4)) {
+    /* A random first guess's classes within the size range. */
+    int f = rng_range(&seed, 0, g.n_guesses - 1);
+    for (int p = 0; p < PATTERN_WIN && checked < TEST_SCALED(4); p++) {
+      uint16_t C[BOUNDS_MAXSET];
+      int m = 0;
+      for (int a = 0; a < n && m <= BOUNDS_MAXSET; a++)
+        if (game_fb(&g, f, a) == p) {
+          if (m < BOUNDS_MAXSET) C[m] = (uint16_t)a;
+          m++;
+        }
+      if (m < BOUNDS_SUB_MIN || m > BOUNDS_MAXSET) continue;
+      int d = 5; /* a first guess's classes */
+      long none = 0;
+      int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
+      int l2 = l2_definition(&g, bx, C, m, child_depth(d));
+      search *s = new_search(&g, 0, 1, 1);
+      int b2 = srch_bound2(&s->ctx[0], bx, C, m, d, INF, 1, NULL);
+      search_stats st;
+      search_get_stats(s, &st);
+      search_free(s);
+      quick += (long)st.bound2_quick;
+      own += (long)st.bound2_own;
+      int want = l2 > b1 ? l2 : b1;
+      differ += want > b1;
+      ck_assert_msg(b2 == want, "%s's class %d (%d answers): L2 %d, the definition %d (L1 %d)",
+                    g.guesses.w[f], p, m, b2, want, b1);
+      checked++;
+    }
+  }
+  printf("own order: %ld classes of %d+ answers, L2 above L1 on %ld, %ld L2 guesses refuted by "
+         "their big classes\n", checked, BOUNDS_SUB_MIN, differ, quick);
+  fflush(stdout);
+  ck_assert_int_eq(own, checked); /* every one took the class's own order */
+  ck_assert_int_gt(differ, 0);
+  srch_bounds_free(bx);
+  search_free(base);
+  free(A);
+  game_free(&g);
+}
+END_TEST
+
 /* search_value's depth argument, every limit from one search, on random
  * subsets too; and the tie rule at every node of the trees. */
 START_TEST(test_values_subsets_and_tie_rule) {
@@ -1054,6 +1110,7 @@ Suite *search_suite(void) {
   tc = tcase_create("oracle");
   tcase_add_test(tc, test_bounds_against_definitions);
   tcase_add_test(tc, test_bound2_rhymes);
+  tcase_add_test(tc, test_bound2_own_order);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);
