@@ -82,8 +82,8 @@ typedef struct {
     "guess limit per answer, 0 = none (default 6)")                                            \
   X(THREADS, "--threads", "N", O_INT, threads, 1, OPTLE_THREADS_MAX, 0,                        \
     "OpenMP threads (default: OMP_NUM_THREADS, else all cores)")                               \
-  X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, MEMO_DEFAULT_MB,                   \
-    "memo size cap in MiB (default 128)")                                                      \
+  X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, 0,                                 \
+    "memo size cap in MiB (default 128; 512 for lists of 2500 answers or more)")               \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
     "write the tree: FILE.json (JSON), .txt (text), .html (the explorer\n"                     \
     "                         page), .dot (Graphviz), or another solver's format: .paths,\n"   \

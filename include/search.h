@@ -76,7 +76,7 @@ enum { SEARCH_PROGRESS_OFF, SEARCH_PROGRESS_TERMINAL, SEARCH_PROGRESS_LINES };
 typedef struct {
   int max_guesses;     /* 0 = no limit */
   int threads;         /* >= 1 */
-  int memo_mb;         /* memo cap in MiB */
+  int memo_mb;         /* memo cap in MiB; 0: the list's default (memo.h) */
   int progress;        /* SEARCH_PROGRESS_* (above) */
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
   rules_mode rules;    /* which guesses are allowed (rules.h) */

@@ -31,8 +31,14 @@
 /* Sets smaller than this are never memoised: they are solved from
  * closed forms (n <= 3) faster than a probe. */
 #define MEMO_MIN_SET 4
-/* Default memo size in MiB (--memo-mb). */
+/* Default memo size in MiB (--memo-mb), and from MEMO_BIG_ANSWERS
+ * answers on (memo_default_mb()): the nyt-2023-07 lists' root proof
+ * stores about 194 MB of bounds; with 128 MiB it evicted 1.7 million
+ * records, with 512 MiB none, and took 268.5 s, 421 MB (2 threads,
+ * 2026-11-26; L2 131 s against 249 s). */
 #define MEMO_DEFAULT_MB 128
+#define MEMO_BIG_ANSWERS 2500
+#define MEMO_BIG_MB 512
 /* Slots a memo shard's index starts with (a power of two); it doubles
  * as records come, up to its share of --memo-mb. */
 #define MEMO_INDEX_START 256

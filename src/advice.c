@@ -72,7 +72,6 @@ advisor *advisor_new(const game *g, const advisor_opts *o) {
     a->o.threads = so.threads;
   }
   a->opener = words_find(&g->guesses, ADVICE_OPENER);
-  if (!a->o.memo_mb) a->o.memo_mb = MEMO_DEFAULT_MB;
   int left = left_after(a, 0);
   if (left >= 0) search_for(a, left); /* the memo, up front */
   return a;

@@ -37,7 +37,7 @@ static const optuse sim_opts[] = {
     OPT_USE_HELP(HARDGRAY, "hard-gray mode: hard mode, and no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
-    OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128)"),
+    OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128; 512 from 2500 answers)"),
     OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one"),
     OPT_USE_HELP(OUT, "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"),
     OPT_USE(COMPARE),

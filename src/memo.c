@@ -80,6 +80,10 @@ memo *memo_new(size_t bytes) {
   return m;
 }
 
+int memo_default_mb(int n_answers) {
+  return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
+}
+
 void memo_free(memo *m) {
   if (!m) return;
   free(m->arenas);

@@ -18,7 +18,7 @@ void search_opts_default(search_opts *o) {
   memset(o, 0, sizeof *o);
   o->max_guesses = 6;
   o->threads = threads_default(); /* --threads, OMP_NUM_THREADS or the cores (mem.h) */
-  o->memo_mb = MEMO_DEFAULT_MB;
+  o->memo_mb = 0; /* the list's default (memo_default_mb()), set by search_new() */
   o->seed = NULL; /* the caller's strategies supply one (strategy.h) */
   o->rules = RULES_NORMAL;
   o->objective = OBJ_TOTAL;
@@ -29,7 +29,8 @@ search *search_new(const game *g, const search_opts *o) {
   s->g = g;
   s->o = *o;
   if (s->o.threads < 1) s->o.threads = 1;
-  s->memo = memo_new((size_t)o->memo_mb << 20);
+  if (s->o.memo_mb <= 0) s->o.memo_mb = memo_default_mb(g->n_answers);
+  s->memo = memo_new((size_t)s->o.memo_mb << 20);
   if (!s->memo) {
     free(s);
     return NULL;

@@ -144,7 +144,7 @@ void sim_compare_run(sim_compare *c, const game *g) {
     strategy_search_opts(&so);
     so.max_guesses = c->max_guesses;
     so.threads = c->threads;
-    so.memo_mb = c->memo_mb > 0 ? c->memo_mb : MEMO_DEFAULT_MB;
+    so.memo_mb = c->memo_mb; /* 0: the list's default */
     so.rules = c->rules;
     search *srch = strategy_search_new(g, &so);
     for (int o = 0; o < c->nopen && !stop_requested(); o++) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memo.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -57,7 +58,7 @@ void strategy_env_default(strategy_env *e) {
   memset(e, 0, sizeof *e);
   e->threads = omp_get_max_threads();
   e->max_guesses = 6;
-  e->memo_mb = MEMO_DEFAULT_MB;
+  e->memo_mb = 0; /* the list's default */
 }
 
 void strategy_search_opts(search_opts *o) {
@@ -70,8 +71,9 @@ search *strategy_search_new(const game *g, const search_opts *o) {
   if (!s) {
     fprintf(stderr,
             "optle: out of memory: cannot reserve %d MiB for the memo: give a smaller --memo-mb "
-            "(the default is %d), or raise the limit (ulimit -v)\n",
-            o->memo_mb, MEMO_DEFAULT_MB);
+            "(the default is %d for these lists), or raise the limit (ulimit -v)\n",
+            o->memo_mb > 0 ? o->memo_mb : memo_default_mb(g->n_answers),
+            memo_default_mb(g->n_answers));
     exit(EXIT_INTERNAL);
   }
   return s;
@@ -89,7 +91,7 @@ static tnode *exact_tree(const game *g, const uint16_t *set, int n, int first,
     strategy_search_opts(&so);
     so.max_guesses = env->max_guesses;
     so.threads = env->threads > 0 ? env->threads : 1;
-    so.memo_mb = env->memo_mb > 0 ? env->memo_mb : MEMO_DEFAULT_MB;
+    so.memo_mb = env->memo_mb; /* 0: the list's default */
     so.rules = env->rules;
     s = strategy_search_new(g, &so);
   }

@@ -1007,6 +1007,31 @@ END_TEST
  * and nothing within n - 1 guesses.  One search answers every depth, in
  * both orders, so its memo holds values of the same sets at different
  * depths: the depth must be part of the key exactly where it binds. */
+/* The memo's default cap follows the list (memo_default_mb()): the
+ * default for a list under MEMO_BIG_ANSWERS answers, MEMO_BIG_MB from
+ * there; a --memo-mb given is kept. */
+START_TEST(test_memo_default_by_list) {
+  static const struct { const char *list; int mb; } want[] = {
+      {"small", MEMO_DEFAULT_MB}, {"nyt-2022-02", MEMO_DEFAULT_MB}, {"nyt-2023-07", MEMO_BIG_MB}};
+  ck_assert_int_gt(MEMO_BIG_MB, MEMO_DEFAULT_MB);
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+    game g;
+    ck_assert_msg(lists_load(&g, want[i].list, NULL) == 0, "%s", err_msg());
+    ck_assert_int_eq(g.n_answers >= MEMO_BIG_ANSWERS, want[i].mb == MEMO_BIG_MB);
+    search *s = new_search(&g, 6, 1, 0);
+    ck_assert_msg(s->o.memo_mb == want[i].mb, "%s: memo %d MiB, want %d", want[i].list,
+                  s->o.memo_mb, want[i].mb);
+    search_free(s);
+    s = new_search(&g, 6, 1, 3);
+    ck_assert_int_eq(s->o.memo_mb, 3);
+    search_free(s);
+    game_free(&g);
+  }
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS - 1), MEMO_DEFAULT_MB);
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS), MEMO_BIG_MB);
+}
+END_TEST
+
 START_TEST(test_depth_keys_share_one_memo) {
   const char *w[] = {"batch", "catch", "hatch", "latch", "match", "patch", "watch"};
   inst I;
@@ -1106,6 +1131,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_limit_one);
   tcase_add_test(tc, test_tiny_sets);
   tcase_add_test(tc, test_depth_keys_share_one_memo);
+  tcase_add_test(tc, test_memo_default_by_list);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_test(tc, test_bounds_against_definitions);
