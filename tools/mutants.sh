@@ -330,6 +330,27 @@ file        src/search_bounds.c
 from        int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
 to          int floor = want < INF ? 3 * m - want + 1 : 0; /* s at most this gives want */
 why         a wanted L1 bound proven from a floor one too high: the bound returned is one short of what was wanted, and L2 comes out below its definition
+
+id          bounds-own-cap-low
+area        bounds
+file        src/search_bounds.c
+from              sb->cap[at] = sv[i];
+to                sb->cap[at] = sv[i] - 1;
+why         L2's own order for a big class caps each guess one below its s on the class: the subsets' scans stop short and their bounds are too high
+
+id          bounds-own-column
+area        bounds
+file        src/search_bounds.c
+from          return sb->cols + (size_t)at * (size_t)m;
+to            return sb->cols + (size_t)(at ^ 1) * (size_t)m;
+why         an L2 candidate of a big class is partitioned by its neighbour's column: its classes, and L2, are another guess's
+
+id          memo-default-edge
+area        memo
+file        src/memo.c
+from          return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
+to            return n_answers > MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
+why         a list of exactly MEMO_BIG_ANSWERS answers keeps the small lists' memo
 EOF
 }
 
