@@ -804,6 +804,77 @@ static void sub_letters(const search *s, bounds_ctx *sb) {
   }
 }
 
+/* The thread's scratch bounds, made on first use. */
+static bounds_ctx *sub_scratch(ctx *c) {
+  const game *G = c->s->g;
+  if (!c->sub) {
+    bounds_ctx *sb = c->sub = xcalloc(1, sizeof *sb);
+    sb->strong = xmalloc(sizeof *sb->strong * (size_t)G->n_guesses);
+    sb->cap = xmalloc(sizeof *sb->cap * (size_t)G->n_guesses);
+    sb->prow = xmalloc(sizeof *sb->prow * (size_t)G->n_answers);
+    sb->ppos = xmalloc(sizeof *sb->ppos * (size_t)G->n_guesses);
+    for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
+    c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
+    sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
+  }
+  return c->sub;
+}
+
+/* p (have bytes, from xmap()) with room for want bytes. */
+static uint8_t *sub_room(uint8_t *p, size_t *have, size_t want) {
+  if (want <= *have) return p;
+  xunmap(p, *have);
+  *have = want;
+  return xmap(want);
+}
+
+/* sb's order: the guesses of b counted on C (s[] by b's position, nb
+ * of them) with s >= 3, largest s first, b's order within each s (a
+ * counting sort), capped by s; s[] then maps sb's positions to b's. */
+static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *sv, int nb) {
+  for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
+  int *run = c->b2run; /* m + 3 <= n_answers + 4 */
+  memset(run, 0, sizeof *run * (size_t)(m + 3));
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) run[m + 1 - sv[i] + 1]++;
+  for (int t = 1; t <= m + 2; t++) run[t] += run[t - 1];
+  int no = run[m + 2];
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) {
+      int at = run[m + 1 - sv[i]]++;
+      sb->strong[at] = b->strong[i];
+      sb->cap[at] = sv[i];
+    }
+  sb->nstrong = no;
+  for (int i = 0; i < no; i++) {
+    int bp = b->ppos[sb->strong[i]];
+    assert(bp >= 0 && (i == 0 || sb->cap[i] <= sb->cap[i - 1]));
+    sv[i] = bp;
+    sb->ppos[sb->strong[i]] = i;
+  }
+}
+
+/* sb's table: C's rows (rows, in b's space) with their columns in sb's
+ * order (bpos[i]: b's position of sb's i), and room for the columns of
+ * L2's candidates, the guesses whose term 3m - s is below need (copied
+ * out by sub_column() when first asked for). */
+static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t *C, int m,
+                      const int *bpos, int need) {
+  int no = sb->nstrong, nk = 0;
+  sb->pstride = (no + 63) & ~63;
+  sb->ptab = sub_room(sb->ptab, &sb->ptab_bytes, (size_t)m * (size_t)sb->pstride + 64);
+  for (int r = 0; r < m; r++) {
+    uint8_t *out = sb->ptab + (size_t)r * (size_t)sb->pstride;
+    for (int i = 0; i < no; i++) out[i] = rows[r][bpos[i]];
+    memset(out + no, 0, (size_t)(sb->pstride - no) + (r == m - 1 ? 64 : 0));
+    sb->prow[C[r]] = r;
+  }
+  while (nk < no && 3 * m - sb->cap[nk] < need) nk++;
+  sb->ncols = nk;
+  sb->cols = sub_room(sb->cols, &sb->cols_bytes, (size_t)nk * (size_t)m);
+  memset(sb->colsdone, 0, (size_t)(nk + 63) / 64);
+}
+
 /*
  * The bounds of the subsets of a big class C (m answers, a subset of
  * b's set; rows, isin marked in b's space), for L2's pass 2: b's guesses
@@ -825,67 +896,12 @@ static void sub_letters(const search *s, bounds_ctx *sb) {
 static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
                                     const uint8_t *isin, const uint16_t *C, int m,
                                     const uint64_t *allowed, int need) {
-  search *s = c->s;
-  const game *G = s->g;
-  if (!c->sub) {
-    bounds_ctx *sb = c->sub = xcalloc(1, sizeof *sb);
-    sb->strong = xmalloc(sizeof *sb->strong * (size_t)G->n_guesses);
-    sb->cap = xmalloc(sizeof *sb->cap * (size_t)G->n_guesses);
-    sb->prow = xmalloc(sizeof *sb->prow * (size_t)G->n_answers);
-    sb->ppos = xmalloc(sizeof *sb->ppos * (size_t)G->n_guesses);
-    for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
-    c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
-    sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
-  }
-  bounds_ctx *sb = c->sub;
-  for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
-  int *sv = c->subpos; /* s by b's position, then b's position by sb's */
+  bounds_ctx *sb = sub_scratch(c);
+  int *sv = c->subpos;
   int nb = sub_counts(c, b, rows, isin, m, allowed, sv);
-  /* A counting sort on s, largest first, b's order within each s. */
-  int *run = c->b2run; /* m + 2 <= n_answers + 4 */
-  memset(run, 0, sizeof *run * (size_t)(m + 3));
-  for (int i = 0; i < nb; i++)
-    if (sv[i] >= 3) run[m + 1 - sv[i] + 1]++;
-  for (int t = 1; t <= m + 2; t++) run[t] += run[t - 1];
-  int no = run[m + 2] - run[0];
-  for (int i = 0; i < nb; i++)
-    if (sv[i] >= 3) {
-      int at = run[m + 1 - sv[i]]++;
-      sb->strong[at] = b->strong[i];
-      sb->cap[at] = sv[i];
-    }
-  sb->nstrong = no;
-  for (int i = 0; i < no; i++) {
-    int bp = b->ppos[sb->strong[i]];
-    assert(bp >= 0 && (i == 0 || sb->cap[i] <= sb->cap[i - 1]));
-    sv[i] = bp; /* sv[] now maps sb's positions to b's */
-    sb->ppos[sb->strong[i]] = i;
-  }
-  sb->pstride = (no + 63) & ~63;
-  size_t bytes = (size_t)m * (size_t)sb->pstride + 64;
-  if (bytes > sb->ptab_bytes) { /* from the system: see xmap() */
-    xunmap(sb->ptab, sb->ptab_bytes);
-    sb->ptab = xmap(bytes);
-    sb->ptab_bytes = bytes;
-  }
-  /* L2's candidates: the guesses whose term 3m - s is below need. */
-  int nk = 0;
-  while (nk < no && 3 * m - sb->cap[nk] < need) nk++;
-  sb->ncols = nk;
-  if ((size_t)nk * (size_t)m > sb->cols_bytes) {
-    xunmap(sb->cols, sb->cols_bytes);
-    sb->cols_bytes = (size_t)nk * (size_t)m;
-    sb->cols = xmap(sb->cols_bytes);
-  }
-  for (int r = 0; r < m; r++) {
-    const uint8_t *src = rows[r];
-    uint8_t *out = sb->ptab + (size_t)r * (size_t)sb->pstride;
-    for (int i = 0; i < no; i++) out[i] = src[sv[i]];
-    memset(out + no, 0, (size_t)(sb->pstride - no) + (r == m - 1 ? 64 : 0));
-    sb->prow[C[r]] = r;
-  }
-  memset(sb->colsdone, 0, (size_t)(nk + 63) / 64);
-  if (s->rw) sub_letters(s, sb);
+  sub_order(c, b, sb, m, sv, nb);
+  sub_table(sb, rows, C, m, sv, need);
+  if (c->s->rw) sub_letters(c->s, sb);
   sb->want = b->want;
   return sb;
 }
