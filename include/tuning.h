@@ -76,6 +76,16 @@
 #define BOUNDS_BITS_MIN 161
 _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kernel holds 255 rows");
 
+/* The bounds' packed blocks (search_bounds.c, AVX-512 VBMI): at most
+ * PACK_SRC blocks of the order share one pass of the kernel, their
+ * lanes packed side by side, and the rows PACK_AHEAD ahead are fetched
+ * while one is packed.  The original lists' root proof's L1 stage, 2
+ * threads: 20.4 -> 14.0 s (no prefetch: 17.4 s); 8 against 4 blocks:
+ * see docs/search.md. */
+#define PACK_SRC 8
+#define PACK_AHEAD 8
+_Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs");
+
 /* L2 (search_bounds.c, srch_bound2()) bounds the subsets of a class of
  * this many answers or more by the class's own order of the guesses
  * (30 of the 3158-answer list's L1 survivors, 1 thread, `rank --cutoff`:

@@ -34,6 +34,16 @@
  * 16 abandoned ends early; CPUs without those instructions take the
  * portable path (a 243-bit set per guess);
  * the choice is made at run time, and every path gives the same bounds.
+ *
+ * Letter caps: before a block is scanned, each guess's classes on C are
+ * bounded from letters alone (the colours its letter can get at each
+ * place, from C's answers: lcaps_make()), and a guess whose cap cannot
+ * beat the best is not taken.  That leaves about half the lanes of a
+ * block, so with AVX-512 VBMI the taken lanes of up to PACK_SRC blocks
+ * (tuning.h) are packed into one (a permute of two blocks' bytes per
+ * pair of them, as each row is read), and one pass of the kernel serves
+ * them all; under rules that narrow, the guesses a state disallows
+ * leave blocks sparse too.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -45,6 +55,19 @@
 #endif
 
 #include "search_impl.h"
+
+/* lq (bounds_ctx): the letters of the guesses order[0..no) by place. */
+static void lq_fill(const game *G, uint8_t *lq, int stride, const int *order, int no) {
+  for (int i = 0; i < no; i++) {
+    const char *w = G->guesses.w[order[i]];
+    for (int q = 0; q < 5; q++) {
+      int L = w[q] - 'a', copies = 0;
+      assert(L >= 0 && L < 26);
+      for (int r = 0; r < 5; r++) copies += w[r] == w[q];
+      lq[(size_t)q * (size_t)stride + (size_t)i] = (uint8_t)(L + (copies > 1 ? 26 : 0));
+    }
+  }
+}
 
 bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
                             const int *cap, int no) {
@@ -87,6 +110,9 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
     stop = (r & 63) == 63 && stopped((search *)s);
   }
   for (int i = 0; i < G->n_guesses; i++) b->ppos[i] = -1;
+  b->lqstride = b->pstride;
+  b->lq = xcalloc((size_t)5 * (size_t)b->lqstride + 64, 1);
+  lq_fill(G, b->lq, b->lqstride, order, no);
   for (int i = 0; i < no; i++) {
     /* Distinct guesses, their caps never rising along the order (a scan
      * ends at the first cap that cannot beat its best). */
@@ -157,6 +183,7 @@ void srch_bounds_free(bounds_ctx *b) {
   free(b->ppos);
   free(b->at);
   free(b->atleast);
+  free(b->lq);
   if (b->want) memo_free(b->want);
   free(b);
 }
@@ -418,21 +445,167 @@ block_bits256(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, in
 }
 #endif
 
+/* ------------------------------------------------------------------ */
+/* Letter caps: a bound on every guess's classes on C from its letters.  */
+
+/*
+ * Guess h's pattern on answer a is a colour per place; at place q, with
+ * L = h[q], over the answers of C:
+ *   green  only if some answer has L at q;
+ *   yellow only if some answer has L, but not at q;
+ *   grey   only if some answer lacks L (h has L once: its L at q is
+ *          yellow whenever a has an L elsewhere, since no other place of
+ *          h takes it), or, when h has L more than once, only if some
+ *          answer has no L at q.
+ * So h has at most the product over places of the colours possible
+ * there classes on C: k_h <= prod, s_h <= prod + [h in C].  The table
+ * gives, per place and letter code (lq), the colours' count as an
+ * exponent code, 0 for one colour, 1 for two, 8 for three; the five
+ * codes' sum e2 + 8 e3 (at most 40) indexes LCAP_POW, 2^e2 3^e3.
+ */
+typedef struct {
+  uint8_t code[5][64]; /* place, letter code (0-51) -> exponent code */
+} lcaps;
+
+/* e2 + 8 e3 -> 2^e2 3^e3 (at most 243; 255 where e2 + e3 > 5, unused). */
+static uint8_t lcap_pow[64];
+
+static void lcap_pow_make(void) {
+  for (int e = 0; e < 64; e++) {
+    int e2 = e % 8, e3 = e / 8, v = 1;
+    for (int i = 0; i < e2 + e3 && i < 5; i++) v *= i < e2 ? 2 : 3;
+    lcap_pow[e] = (uint8_t)(e2 + e3 <= 5 ? v : 255);
+  }
+}
+
+/* The colours possible at each place, as masks over letter codes (bit
+ * c: code c, 0-51): green, yellow, grey. */
+static void lcap_masks(const game *G, const uint16_t *C, int m, uint64_t gr[5], uint64_t ye[5],
+                       uint64_t gy[5]) {
+  const uint32_t all = (1u << 26) - 1;
+  uint32_t at[5] = {0}, elsewhere[5] = {0}, lacks = 0;
+  for (int j = 0; j < m; j++) {
+    const char *w = G->answers.w[C[j]];
+    uint32_t has = 0;
+    for (int q = 0; q < 5; q++) has |= 1u << (w[q] - 'a');
+    lacks |= all & ~has;
+    for (int q = 0; q < 5; q++) {
+      uint32_t bit = 1u << (w[q] - 'a');
+      at[q] |= bit;
+      elsewhere[q] |= has & ~bit;
+    }
+  }
+  for (int q = 0; q < 5; q++) {
+    uint64_t notat = __builtin_popcount(at[q]) == 1 ? all & ~at[q] : all;
+    gr[q] = (uint64_t)at[q] | (uint64_t)at[q] << 26;
+    ye[q] = (uint64_t)elsewhere[q] | (uint64_t)elsewhere[q] << 26;
+    gy[q] = (uint64_t)lacks | notat << 26;
+  }
+}
+
+static void lcaps_make_scalar(const game *G, const uint16_t *C, int m, lcaps *t) {
+  uint64_t gr[5], ye[5], gy[5];
+  lcap_masks(G, C, m, gr, ye, gy);
+  for (int q = 0; q < 5; q++)
+    for (int code = 0; code < 64; code++) {
+      int n = (int)(gr[q] >> code & 1) + (int)(ye[q] >> code & 1) + (int)(gy[q] >> code & 1);
+      assert(m == 0 || code >= 52 || n >= 1); /* every answer gives a colour */
+      t->code[q][code] = (uint8_t)(n == 3 ? 8 : n == 2 ? 1 : 0);
+    }
+}
+
+#ifdef HAVE_X86
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
+lcaps_make_vbmi(const game *G, const uint16_t *C, int m, lcaps *t) {
+  uint64_t gr[5], ye[5], gy[5];
+  lcap_masks(G, C, m, gr, ye, gy);
+  const __m512i one = _mm512_set1_epi8(1);
+  /* colours 0-3 -> exponent code 0, 0, 1, 8 */
+  const __m512i ex = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08010000);
+  for (int q = 0; q < 5; q++) {
+    __m512i n = _mm512_add_epi8(_mm512_maskz_mov_epi8(gr[q], one),
+                                _mm512_add_epi8(_mm512_maskz_mov_epi8(ye[q], one),
+                                                _mm512_maskz_mov_epi8(gy[q], one)));
+    _mm512_storeu_si512((void *)t->code[q], _mm512_permutexvar_epi8(n, ex));
+  }
+}
+#endif
+
+typedef void (*lcaps_fn)(const game *, const uint16_t *, int, lcaps *);
+static lcaps_fn lcaps_make = lcaps_make_scalar;
+
+int srch_letter_cap(const game *G, const uint16_t *C, int m, int h) {
+  srch_bounds_kernel(); /* lcap_pow, lcaps_make */
+  lcaps t;
+  lcaps_make(G, C, m, &t);
+  uint8_t lq[5];
+  int order[1] = {h};
+  lq_fill(G, lq, 1, order, 1);
+  int e = 0;
+  for (int q = 0; q < 5; q++) e += t.code[q][lq[q]];
+  return lcap_pow[e];
+}
+
+/* The lanes u0 .. u0 + w - 1 of b's order whose cap by letters (plus
+ * isin: [h in C]) is above best: the only ones that may beat it. */
+static uint64_t lcap_lanes_scalar(const bounds_ctx *b, const lcaps *t, const uint8_t *isin,
+                                  int u0, int w, int best) {
+  uint64_t out = 0;
+  for (int l = 0; l < w; l++) {
+    int e = 0;
+    for (int q = 0; q < 5; q++) e += t->code[q][b->lq[(size_t)q * (size_t)b->lqstride + (size_t)(u0 + l)]];
+    if (lcap_pow[e] + isin[u0 + l] > best) out |= 1ull << l;
+  }
+  return out;
+}
+
+#ifdef HAVE_X86
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static uint64_t
+lcap_lanes_vbmi(const bounds_ctx *b, const lcaps *t, const uint8_t *isin, int u0, int w,
+                int best) {
+  if (best >= 244) return 0; /* no cap exceeds 243 + 1 */
+  if (best < 0) return w >= 64 ? ~0ull : (1ull << w) - 1;
+  __m512i e = _mm512_setzero_si512();
+  for (int q = 0; q < 5; q++) {
+    __m512i codes = _mm512_loadu_si512((const void *)(b->lq + (size_t)q * (size_t)b->lqstride + (size_t)u0));
+    e = _mm512_add_epi8(e, _mm512_permutexvar_epi8(codes, _mm512_loadu_si512((const void *)t->code[q])));
+  }
+  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1; /* isin ends at the last guess */
+  __m512i cap = _mm512_permutexvar_epi8(e, _mm512_loadu_si512((const void *)lcap_pow));
+  cap = _mm512_adds_epu8(cap, _mm512_maskz_loadu_epi8(lanes, isin + u0));
+  return _mm512_mask_cmpgt_epu8_mask(lanes, cap, _mm512_set1_epi8((char)best));
+}
+#endif
+
+typedef uint64_t (*lanes_fn)(const bounds_ctx *, const lcaps *, const uint8_t *, int, int, int);
+static lanes_fn lcap_lanes = lcap_lanes_scalar;
+
 static block_fn block_vector, block_big;
 
+/* The best the CPU has, or OPTLE_KERNEL's lesser one: scalar, avx2, or
+ * avx512 (without VBMI: no packed blocks, the letter caps in scalar). */
 static void choose_kernel(void) {
   block_vector = block_big = block_scalar;
+  lcap_pow_make();
 #ifdef HAVE_X86
-  if (getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "scalar")) return;
+  const char *want = getenv("OPTLE_KERNEL");
+  if (want && !strcmp(want, "scalar")) return;
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-      !(getenv("OPTLE_KERNEL") && !strcmp(getenv("OPTLE_KERNEL"), "avx2"))) {
+  bool avx2 = __builtin_cpu_supports("avx2");
+  bool avx512 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+                !(want && !strcmp(want, "avx2"));
+  bool vbmi = avx512 && __builtin_cpu_supports("avx512vbmi") &&
+              __builtin_cpu_supports("avx512vbmi2") && !(want && !strcmp(want, "avx512"));
+  if (avx512) {
     block_vector = block_avx512;
     block_big = block_bits512;
-  }
-  else if (__builtin_cpu_supports("avx2")) {
+  } else if (avx2) {
     block_vector = block_avx2;
     block_big = block_bits256;
+  }
+  if (vbmi) {
+    lcap_lanes = lcap_lanes_vbmi;
+    lcaps_make = lcaps_make_vbmi;
   }
 #endif
 }
@@ -441,6 +614,7 @@ const char *srch_bounds_kernel(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, choose_kernel);
 #ifdef HAVE_X86
+  if (lcap_lanes == lcap_lanes_vbmi) return "avx512-vbmi";
   if (block_vector == block_avx512) return "avx512";
   if (block_vector == block_avx2) return "avx2";
 #endif
@@ -468,30 +642,313 @@ static block_fn kernel_for(int m) {
   return m < BOUNDS_BITS_MIN ? block_vector : block_big;
 }
 
+/*
+ * Packed blocks.  A block whose taken lanes are few (the rules allow few
+ * of its guesses, or their letters cannot beat the best) still costs a
+ * whole pass of the kernel over the rows; so up to PACK_SRC such blocks,
+ * in order, are packed side by side into one of at most 64 lanes (with
+ * AVX-512 VBMI, a two-block permute per pair of them and a row), and one
+ * pass serves them all.  The packed rows are made whole before the pass.
+ */
+typedef struct {
+  int n, lanes;                /* source blocks, lanes taken in all */
+  int u0[PACK_SRC], w[PACK_SRC];
+  uint64_t mask[PACK_SRC];     /* each block's taken lanes */
+} packset;
+
+/* How a packset's rows are packed: for each pair of its blocks (the
+ * last alone when odd), a two-block permute's index (bit 6: the pair's
+ * second block), zero past the 64 lanes so that a group's index can be
+ * read from its lane on, and the lanes of the packed row it fills. */
+typedef struct {
+  int np;                                 /* pairs */
+  int ua[PACK_SRC / 2], ub[PACK_SRC / 2]; /* their blocks' first positions */
+  uint8_t idx[PACK_SRC / 2][128];
+  uint64_t blend[PACK_SRC / 2];
+} packspec;
+
+/* The order position of packed lane o. */
+static int pack_pos(const packset *ps, const packspec *sp, int o) {
+  for (int k = 0; k < sp->np; k++)
+    if (sp->blend[k] >> o & 1) {
+      int i = sp->idx[k][o];
+      return ps->u0[2 * k + (i >> 6)] + (i & 63);
+    }
+  assert(0); /* every packed lane comes from a block */
+  return -1;
+}
+
+#ifdef HAVE_X86
+#define PACK_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")))
+
+/* ps's recipe: each block's taken lanes compressed, then expanded into
+ * the packed row's lanes that follow the blocks before it. */
+PACK_TARGET static void pack_spec(const packset *ps, packspec *sp) {
+  static const uint8_t iota[64] = {
+      0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+      22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+      44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  const __m512i lane = _mm512_loadu_si512((const void *)iota), hi = _mm512_set1_epi8(64);
+  sp->np = (ps->n + 1) / 2;
+  int o = 0;
+  for (int k = 0; k < sp->np; k++) {
+    __m512i ix = _mm512_setzero_si512();
+    uint64_t bl = 0;
+    for (int t = 2 * k; t < ps->n && t < 2 * k + 2; t++) {
+      int pop = __builtin_popcountll(ps->mask[t]);
+      uint64_t range = pop >= 64 ? ~0ull : ((1ull << pop) - 1) << o;
+      __m512i from = t & 1 ? _mm512_add_epi8(lane, hi) : lane;
+      ix = _mm512_mask_expand_epi8(ix, range, _mm512_maskz_compress_epi8(ps->mask[t], from));
+      bl |= range;
+      o += pop;
+    }
+    sp->ua[k] = ps->u0[2 * k];
+    sp->ub[k] = 2 * k + 1 < ps->n ? ps->u0[2 * k + 1] : ps->u0[2 * k];
+    _mm512_storeu_si512((void *)sp->idx[k], ix);
+    _mm512_storeu_si512((void *)(sp->idx[k] + 64), _mm512_setzero_si512());
+    sp->blend[k] = bl;
+  }
+  assert(o == ps->lanes && o <= 64);
+}
+
+/* One packed row: 64 bytes from row (a table row, or isin) by sp. */
+PACK_TARGET static inline __m512i pack_row(const uint8_t *row, const packspec *sp,
+                                           const __m512i *ix) {
+  __m512i acc = _mm512_setzero_si512();
+  for (int k = 0; k < sp->np; k++) {
+    __m512i va = _mm512_loadu_si512((const void *)(row + sp->ua[k]));
+    __m512i vb = _mm512_loadu_si512((const void *)(row + sp->ub[k]));
+    acc = _mm512_mask_blend_epi8(sp->blend[k], acc, _mm512_permutex2var_epi8(va, ix[k], vb));
+  }
+  return acc;
+}
+
+/* isin packed (masked loads: isin ends at the last guess). */
+PACK_TARGET static void pack_isin(const uint8_t *isin, const packset *ps, const packspec *sp,
+                                  uint8_t *isout) {
+  __m512i acc = _mm512_setzero_si512();
+  for (int k = 0; k < sp->np; k++) {
+    int a = 2 * k, b = 2 * k + 1 < ps->n ? 2 * k + 1 : 2 * k;
+    __m512i va = _mm512_maskz_loadu_epi8(ps->mask[a], isin + ps->u0[a]);
+    __m512i vb = _mm512_maskz_loadu_epi8(ps->mask[b], isin + ps->u0[b]);
+    acc = _mm512_mask_blend_epi8(sp->blend[k], acc,
+                                 _mm512_permutex2var_epi8(va, _mm512_loadu_si512(sp->idx[k]), vb));
+  }
+  _mm512_storeu_si512((void *)isout, acc);
+}
+
+/* Fetch the sources' lines of a row some way ahead: rows are far apart
+ * in the table, and the blocks past the next two were never fetched. */
+PACK_TARGET static inline void pack_ahead(const uint8_t *row, const packspec *sp) {
+  for (int k = 0; k < sp->np; k++) {
+    _mm_prefetch((const char *)(row + sp->ua[k]), _MM_HINT_T0);
+    _mm_prefetch((const char *)(row + sp->ub[k]), _MM_HINT_T0);
+  }
+}
+
+/* block_bits512() on packed rows, each group of 16 lanes packed as it is
+ * read, from the pairs that fill it. */
+PACK_TARGET static int block_bits512_packed(const uint8_t *const *rows, const packspec *sp,
+                                            const uint8_t *isout, int m, int w, int lim,
+                                            int *pos, int *sv, int *reads) {
+  int ns = 0, most = 0;
+  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
+  for (int h = 0; h < w; h += 16) {
+    int hw = w - h < 16 ? w - h : 16, nk = 0;
+    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
+    __m512i ixg[PACK_SRC / 2];
+    __mmask64 bg[PACK_SRC / 2];
+    int ua[PACK_SRC / 2], ub[PACK_SRC / 2];
+    for (int k = 0; k < sp->np; k++)
+      if (sp->blend[k] >> h & 0xffff) {
+        ixg[nk] = _mm512_loadu_si512((const void *)(sp->idx[k] + h));
+        bg[nk] = sp->blend[k] >> h & 0xffff;
+        ua[nk] = sp->ua[k];
+        ub[nk++] = sp->ub[k];
+      }
+    __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isout + h));
+    __mmask16 gm = _mm512_test_epi32_mask(green, green);
+    __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
+    __m512i limv = _mm512_add_epi32(_mm512_set1_epi32(lim < 0 ? -1 : lim), green);
+    __m512i coll = _mm512_setzero_si512();
+    __m512i b0 = coll, b1 = coll, b2 = coll, b3 = coll, b4 = coll, b5 = coll, b6 = coll,
+            b7 = coll;
+    int j = 0;
+    for (; j < m && alive; j++) {
+      if (h == 0 && j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
+      __m512i r = _mm512_setzero_si512();
+      for (int t = 0; t < nk; t++) {
+        __m512i va = _mm512_loadu_si512((const void *)(rows[j] + ua[t]));
+        __m512i vb = _mm512_loadu_si512((const void *)(rows[j] + ub[t]));
+        r = _mm512_mask_blend_epi8(bg[t], r, _mm512_permutex2var_epi8(va, ixg[t], vb));
+      }
+      __m512i p = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(r));
+      __m512i wi = _mm512_srli_epi32(p, 5);
+      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
+      __mmask16 hit = 0, mw;
+#define WORD(k, bk)                                                                   \
+  mw = _mm512_cmpeq_epi32_mask(wi, _mm512_set1_epi32(k));                             \
+  hit |= _mm512_mask_test_epi32_mask(mw, bk, bit);                                    \
+  bk = _mm512_mask_or_epi32(bk, mw, bk, bit);
+      WORD(0, b0) WORD(1, b1) WORD(2, b2) WORD(3, b3) WORD(4, b4) WORD(5, b5) WORD(6, b6)
+      WORD(7, b7)
+#undef WORD
+      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
+      alive &= _mm512_cmple_epi32_mask(coll, limv);
+    }
+    most = j > most ? j : most;
+    if (!alive) continue;
+    int cb[16], gb[16];
+    _mm512_storeu_si512((void *)cb, coll);
+    _mm512_storeu_si512((void *)gb, green);
+    ns = lanes_out(alive, hw, h, m, cb, gb, pos, sv, ns);
+  }
+  *reads = most;
+  return ns;
+}
+
+/* block_avx512() on packed rows, each packed as it is read (a pass
+ * often ends within a few rows: packing all m first took a quarter of
+ * the 3158-answer root proof). */
+PACK_TARGET static int block_avx512_packed(const uint8_t *const *rows, const packspec *sp,
+                                           const uint8_t *isout, int m, int w, int lim,
+                                           int *pos, int *sv, int *reads) {
+  __m512i x[255], ix[PACK_SRC / 2];
+  for (int k = 0; k < sp->np; k++) ix[k] = _mm512_loadu_si512((const void *)sp->idx[k]);
+  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
+  __m512i green = _mm512_maskz_loadu_epi8(lanes, isout);
+  __mmask64 gm = _mm512_test_epi8_mask(green, green);
+  __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
+  if (lim < 0) lim = -1; /* then only green lanes, with no collision */
+  __m512i limv = _mm512_add_epi8(_mm512_set1_epi8((char)lim), green);
+  __m512i coll = _mm512_setzero_si512(), one = _mm512_set1_epi8(1);
+  int j = 0, next = sp->ub[sp->np - 1] + 64;
+  for (; j < m && alive; j++) {
+    if (j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
+    __m512i xj = pack_row(rows[j], sp, ix);
+    _mm_prefetch((const char *)(rows[j] + next), _MM_HINT_T0); /* the next pass's line */
+    __mmask64 d0 = 0, d1 = 0;
+    int i = 0;
+    for (; i + 1 < j; i += 2) {
+      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
+    }
+    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+    x[j] = xj;
+    coll = _mm512_mask_add_epi8(coll, d0 | d1, coll, one);
+    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
+  }
+  *reads = j;
+  int ns = 0;
+  if (!alive) return 0;
+  uint8_t cb[64], gb[64];
+  _mm512_storeu_si512((void *)cb, coll);
+  _mm512_storeu_si512((void *)gb, green);
+  for (int l = 0; l < w; l++)
+    if (alive >> l & 1) {
+      pos[ns] = l;
+      sv[ns++] = m - cb[l] + gb[l];
+    }
+  return ns;
+}
+#endif
+
+/* The lanes from block u0 on (of it, those in *left) that are taken
+ * (allowed by the rules, with letters that can beat best), into ps until
+ * it has 64 (a block's lanes may be split between two) or most blocks;
+ * returns the block to go on from, with *left its lanes still to take,
+ * and *end set when a cap ends the scan there. */
+static int pack_collect(const bounds_ctx *b, const lcaps *lc, const uint8_t *isin,
+                        const uint64_t *allowed, int u0, uint64_t *left, int best, int most,
+                        packset *ps, bool *end) {
+  ps->n = ps->lanes = 0;
+  *end = false;
+  for (; u0 < b->nstrong && ps->n < most; u0 += 64, *left = ~0ull) {
+    if (b->cap[u0] <= best) break; /* nothing later can beat it */
+    uint64_t mask = (allowed ? allowed[u0 / 64] : ~0ull) & *left;
+    if (!mask) continue; /* the rules allow no guess of the block */
+    /* The first allowed guess has the largest cap of every allowed guess
+     * from here on (caps never rise along the order). */
+    if (b->cap[u0 + __builtin_ctzll(mask)] <= best) break;
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64;
+    mask &= lcap_lanes(b, lc, isin, u0, w, best);
+    if (!mask) continue; /* no guess of the block has letters for more */
+    uint64_t take = mask, rest = mask;
+    for (int room = 64 - ps->lanes; rest && room > 0; room--) rest &= rest - 1;
+    take &= ~rest; /* the first (64 - lanes) of them */
+    ps->u0[ps->n] = u0;
+    ps->w[ps->n] = w;
+    ps->mask[ps->n++] = take;
+    ps->lanes += __builtin_popcountll(take);
+    if (rest) { /* the block goes on in the next pack */
+      *left = rest;
+      return u0;
+    }
+  }
+  *end = ps->n < most; /* a cap, or the order's end */
+  return u0;
+}
+
+/* Where a scan of b's order is: the block, its lanes still to take,
+ * and whether a cap (or the order's end) has ended it. */
+typedef struct {
+  int u0;
+  uint64_t left;
+  bool end;
+} scan_at;
+
+/* One pass of the kernel from *at on, over the lanes that may have
+ * s > best (the caps, the rules' allowed, the letter caps lc), packed
+ * when the CPU can: those with at most lim + isin collisions go to
+ * pos[] (b's order) and sv[] (their s); returns their count. */
+static int scan_pass(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
+                     const uint8_t *isin, int m, const lcaps *lc, const uint64_t *allowed,
+                     int best, int lim, scan_at *at, int *pos, int *sv) {
+  block_fn scan = kernel_for(m);
+  packset ps;
+  at->u0 = pack_collect(b, lc, isin, allowed, at->u0, &at->left, best,
+                        lcap_lanes != lcap_lanes_scalar ? PACK_SRC : 1, &ps, &at->end);
+  if (!ps.n) return 0;
+  int ns, reads;
+  if (ps.n == 1) {
+    ns = scan(rows, isin, m, ps.u0[0], ps.w[0], ps.mask[0], lim, pos, sv, &reads);
+  } else {
+#ifdef HAVE_X86
+    uint8_t isout[64];
+    packspec sp;
+    pack_spec(&ps, &sp);
+    pack_isin(isin, &ps, &sp, isout);
+    if (m < BOUNDS_BITS_MIN)
+      ns = block_avx512_packed(rows, &sp, isout, m, ps.lanes, lim, pos, sv, &reads);
+    else
+      ns = block_bits512_packed(rows, &sp, isout, m, ps.lanes, lim, pos, sv, &reads);
+    for (int i = 0; i < ns; i++) pos[i] = pack_pos(&ps, &sp, pos[i]);
+#else
+    assert(0); /* packs only with VBMI */
+    ns = reads = 0;
+#endif
+  }
+  c->st.bound_guesses += (uint64_t)ps.lanes;
+  c->st.bound_reads += (uint64_t)reads * (uint64_t)ps.lanes;
+  if (m >= BOUNDS_BITS_MIN) c->st.bound_big += (uint64_t)ps.lanes;
+  return ns;
+}
+
 /* The largest s over all guesses on C (rows, isin marked), stopping at
  * `enough`; given a floor, only a larger s is looked for (a result at the
  * floor says no guess has more).  A stop (a large class takes a second)
  * gives m, the largest s there is: the weakest bound, still a proven one. */
 static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const uint8_t *isin,
-                int m, int enough, int floor, const uint64_t *allowed) {
-  block_fn scan = kernel_for(m);
+                const uint16_t *C, int m, int enough, int floor, const uint64_t *allowed) {
   int best = floor, pos[64], sv[64];
+  lcaps lc;
+  srch_bounds_kernel();
+  lcaps_make(c->s->g, C, m, &lc);
   c->st.bound_scans++;
-  for (int u0 = 0; u0 < b->nstrong && best < enough; u0 += 64) {
+  for (scan_at at = {0, ~0ull, false}; at.u0 < b->nstrong && best < enough && !at.end;) {
     if (stopped(c->s)) return m;
-    if (b->cap[u0] <= best) break; /* nothing later can beat it */
-    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
-    if (!mask) continue; /* the rules allow no guess of the block */
-    /* The first allowed guess has the largest cap of every allowed guess
-     * from here on (caps never rise along the order). */
-    if (b->cap[u0 + __builtin_ctzll(mask)] <= best) break;
-    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, mask, m - best - 1, pos, sv, &reads);
-    c->st.bound_guesses += (uint64_t)w;
-    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
-    if (m >= BOUNDS_BITS_MIN) c->st.bound_big += (uint64_t)w;
-    for (int i = 0; i < ns; i++)
-      if (mask >> (pos[i] - u0) & 1) best = sv[i] > best ? sv[i] : best;
+    int ns = scan_pass(c, b, rows, isin, m, &lc, allowed, best, m - best - 1, &at, pos, sv);
+    for (int i = 0; i < ns; i++) best = sv[i] > best ? sv[i] : best;
   }
   return best;
 }
@@ -586,7 +1043,7 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
     return 3 * m - enough > k.lb ? 3 * m - enough : k.lb;
   }
   mark(c->s, b, c->rows, c->isin, C, m);
-  int sm = smax(c, b, c->rows, c->isin, m, enough, floor > 0 ? floor : 0, allowed);
+  int sm = smax(c, b, c->rows, c->isin, C, m, enough, floor > 0 ? floor : 0, allowed);
   unmark(c->s, b, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
@@ -628,21 +1085,18 @@ static int cand_term_cmp(const void *pa, const void *pb) {
  * guesses C allows (rstate_add() only narrows), and no guess has a
  * larger s on a subset (k and [h in C] only fall). */
 static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *const *rows,
-                        const uint8_t *isin, int m, int need, const uint64_t *allowed,
-                        int *scap) {
-  block_fn scan = kernel_for(m);
+                        const uint8_t *isin, const uint16_t *C, int m, int need,
+                        const uint64_t *allowed, int *scap) {
   int pos[64], sv[64], nc = 0, most = 0;
-  for (int u0 = 0; u0 < b->nstrong && !stopped(c->s); u0 += 64) {
-    if (3 * m - b->cap[u0] >= need) break; /* as in smax() */
-    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
-    if (!mask) continue; /* the rules allow no guess of the block */
-    if (3 * m - b->cap[u0 + __builtin_ctzll(mask)] >= need) break; /* as in smax() */
-    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
-    int ns = scan(rows, isin, m, u0, w, mask, imin(need - 2 * m - 1, m), pos, sv, &reads);
-    c->st.bound_guesses += (uint64_t)w;
-    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+  lcaps lc;
+  srch_bounds_kernel();
+  lcaps_make(c->s->g, C, m, &lc);
+  /* A candidate has s > 3m - need (as smax()'s best: no rise here). */
+  int thr = 3 * m - need, lim = imin(need - 2 * m - 1, m);
+  for (scan_at at = {0, ~0ull, false}; at.u0 < b->nstrong && !at.end && !stopped(c->s);) {
+    int ns = scan_pass(c, b, rows, isin, m, &lc, allowed, thr, lim, &at, pos, sv);
     for (int i = 0; i < ns; i++)
-      if (3 * m - sv[i] < need && (mask >> (pos[i] - u0) & 1)) {
+      if (sv[i] > thr) {
         L->cands[nc++] = (cand){b->strong[pos[i]], 3 * m - sv[i], 0, 0};
         most = sv[i] > most ? sv[i] : most;
       }
@@ -816,6 +1270,8 @@ static bounds_ctx *sub_scratch(ctx *c) {
     for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
     c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
     sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
+    sb->lqstride = (G->n_guesses + 63) & ~63;
+    sb->lq = xcalloc((size_t)5 * (size_t)sb->lqstride + 64, 1);
   }
   return c->sub;
 }
@@ -846,6 +1302,7 @@ static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *s
       sb->cap[at] = sv[i];
     }
   sb->nstrong = no;
+  lq_fill(c->s->g, sb->lq, sb->lqstride, sb->strong, no);
   for (int i = 0; i < no; i++) {
     int bp = b->ppos[sb->strong[i]];
     assert(bp >= 0 && (i == 0 || sb->cap[i] <= sb->cap[i - 1]));
@@ -938,7 +1395,7 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
     scap = sb->nstrong ? sb->cap[0] : 0;
     best = stopped(s) ? need : bound2_best(c, sb, L, nc, C, m, d, need, scap, rs);
   } else {
-    nc = bound2_cands(c, b, L, rows, isin, m, need, allowed, &scap);
+    nc = bound2_cands(c, b, L, rows, isin, C, m, need, allowed, &scap);
     best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
     unmark(s, b, isin, C, m);
   }

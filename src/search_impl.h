@@ -120,6 +120,11 @@ typedef struct bounds_ctx {
   size_t ptab_bytes, cols_bytes;
   uint8_t *cols, *colsdone; /* colsdone[i]: cols of guesses 64i .. 64i + 63 made */
   int ncols;
+  /* The letter caps (search_bounds.c, lcap_lanes()): lq[q * lqstride +
+   * i], the letter (0-25) at place q of the guess at position i of the
+   * order, plus 26 when the guess has that letter more than once. */
+  uint8_t *lq;
+  int lqstride;
 } bounds_ctx;
 
 /* Per-thread context: counters, scratch levels, scan tables. */
@@ -295,7 +300,7 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
 void srch_bounds_free(bounds_ctx *b);
 /* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
 void srch_bounds_sub_free(bounds_ctx *sb);
-/* "avx512", "avx2" or "scalar": the kernel this CPU runs. */
+/* "avx512-vbmi", "avx512", "avx2" or "scalar": the kernel this CPU runs. */
 const char *srch_bounds_kernel(void);
 
 /* L1 and L2 of a set C (a subset of b's set) at guess limit d, lower
@@ -315,6 +320,11 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
  * a state (rs, may be NULL: nothing known) count only those guesses, and
  * go into the memo under the set and the state. */
 void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out);
+/* The letter cap of guess h on C (search_bounds.c): the product over
+ * places of the colours h can get there from C's answers, at least its
+ * classes on C (k_h, the winning one included); for tests, as the scans
+ * use it, from the same tables. */
+int srch_letter_cap(const game *G, const uint16_t *C, int m, int h);
 /* Does some guess of b split C (a subset of its set) into single
  * answers?  Every guess it holds, allowed or not. */
 bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m);

@@ -727,6 +727,70 @@ START_TEST(test_bound2_own_order) {
 }
 END_TEST
 
+/* The letter caps (search_bounds.c) over every NYT guess, on classes
+ * that first guesses leave (4 to 400 answers): each at least the guess's
+ * classes there, and some of them exactly that; and L1 of each class,
+ * scanned with the caps (and the packed blocks, on a CPU with AVX-512
+ * VBMI), against its definition: 3m - the largest s of any guess (m + 1
+ * only when an answer splits C into singletons: T = 2m - 1).  A wanted
+ * L1 is L1, or at least what was wanted. */
+START_TEST(test_letter_caps) {
+  game g;
+  load_nyt(&g);
+  int n = g.n_answers;
+  uint16_t *A = malloc(sizeof *A * (size_t)n), *C = malloc(sizeof *C * (size_t)n);
+  for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
+  search *base = new_search(&g, 0, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, n);
+  uint64_t seed = 41;
+  long checked = 0, tight = 0, below = 0, guesses = 0;
+  while (checked < TEST_SCALED(12)) {
+    int f = rng_range(&seed, 0, g.n_guesses - 1), p = rng_range(&seed, 0, PATTERN_WIN - 1), m = 0;
+    for (int a = 0; a < n; a++)
+      if (game_fb(&g, f, a) == p) C[m++] = (uint16_t)a;
+    if (m < 4 || m > 400) continue;
+    int smax = 0;
+    for (int h = 0; h < g.n_guesses; h++) {
+      bool seen[PATTERN_COUNT] = {false};
+      int k = 0, green = 0;
+      for (int j = 0; j < m; j++) {
+        int q = game_fb(&g, h, C[j]);
+        k += !seen[q];
+        seen[q] = true;
+        green |= q == PATTERN_WIN;
+      }
+      int cap = srch_letter_cap(&g, C, m, h);
+      ck_assert_msg(cap >= k, "%s on %s's class %d (%d answers): %d classes, letter cap %d",
+                    g.guesses.w[h], g.guesses.w[f], p, m, k, cap);
+      tight += cap == k;
+      below += cap < m;
+      guesses++;
+      smax = k + green > smax ? k + green : smax;
+    }
+    long none = 0;
+    int l1 = 3 * m - smax;
+    int b1 = bound_fresh(&g, bx, 1, C, m, 5, INF, &none);
+    ck_assert_msg(b1 == l1, "%s's class %d (%d answers): L1 %d, the definition %d",
+                  g.guesses.w[f], p, m, b1, l1);
+    int want = rng_range(&seed, 2 * m - 1, 3 * m);
+    int bw = bound_fresh(&g, bx, 1, C, m, 5, want, &none);
+    ck_assert_msg(bw <= l1 && (bw == l1 || bw >= want), "%s's class %d (%d answers): L1 %d, "
+                  "wanting %d gives %d", g.guesses.w[f], p, m, l1, want, bw);
+    checked++;
+  }
+  printf("letter caps: %ld classes, %ld guesses: the cap below the class's size on %ld, exact on "
+         "%ld; %s kernel\n", checked, guesses, below, tight, srch_bounds_kernel());
+  fflush(stdout);
+  ck_assert_int_gt(tight, 0);
+  ck_assert_int_gt(below, guesses / 10); /* it does cut */
+  srch_bounds_free(bx);
+  search_free(base);
+  free(A);
+  free(C);
+  game_free(&g);
+}
+END_TEST
+
 /* search_value's depth argument, every limit from one search, on random
  * subsets too; and the tie rule at every node of the trees. */
 START_TEST(test_values_subsets_and_tie_rule) {
@@ -1137,6 +1201,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_bounds_against_definitions);
   tcase_add_test(tc, test_bound2_rhymes);
   tcase_add_test(tc, test_bound2_own_order);
+  tcase_add_test(tc, test_letter_caps);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);

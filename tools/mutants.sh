@@ -351,6 +351,20 @@ file        src/memo.c
 from          return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
 to            return n_answers > MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
 why         a list of exactly MEMO_BIG_ANSWERS answers keeps the small lists' memo
+
+id          lcap-yellow-copies
+area        bounds
+file        src/search_bounds.c
+from            ye[q] = (uint64_t)elsewhere[q] | (uint64_t)elsewhere[q] << 26;
+to              ye[q] = (uint64_t)elsewhere[q];
+why         the letter caps forget that a guess's repeated letter can be yellow: its cap falls below its classes, and a scan leaves out a guess that beats the best
+
+id          pack-second-block
+area        bounds
+file        src/search_bounds.c
+from              __m512i from = t & 1 ? _mm512_add_epi8(lane, hi) : lane;
+to                __m512i from = t & 2 ? _mm512_add_epi8(lane, hi) : lane;
+why         a packed pass reads each pair's blocks from the wrong one (the first pair's second from its first, the second pair's first from its second): its lanes count another guess's classes
 EOF
 }
 
