@@ -864,6 +864,7 @@ static int pack_collect(const bounds_ctx *b, const lcaps *lc, const uint8_t *isi
   ps->n = ps->lanes = 0;
   *end = false;
   for (; u0 < b->nstrong && ps->n < most; u0 += 64, *left = ~0ull) {
+    if (ps->lanes == 64) return u0; /* full: this block goes in the next */
     if (b->cap[u0] <= best) break; /* nothing later can beat it */
     uint64_t mask = (allowed ? allowed[u0 / 64] : ~0ull) & *left;
     if (!mask) continue; /* the rules allow no guess of the block */
@@ -876,6 +877,7 @@ static int pack_collect(const bounds_ctx *b, const lcaps *lc, const uint8_t *isi
     uint64_t take = mask, rest = mask;
     for (int room = 64 - ps->lanes; rest && room > 0; room--) rest &= rest - 1;
     take &= ~rest; /* the first (64 - lanes) of them */
+    assert(take); /* the pack had room */
     ps->u0[ps->n] = u0;
     ps->w[ps->n] = w;
     ps->mask[ps->n++] = take;
