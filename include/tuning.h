@@ -80,8 +80,8 @@ _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kern
  * PACK_SRC blocks of the order share one pass of the kernel, their
  * lanes packed side by side, and the rows PACK_AHEAD ahead are fetched
  * while one is packed.  The original lists' root proof's L1 stage, 2
- * threads: 20.4 -> 14.0 s (no prefetch: 17.4 s); 8 against 4 blocks:
- * see docs/search.md. */
+ * threads: 20.4 -> 14.0 s (no prefetch: 17.4 s); 4 or 16 blocks, or 4
+ * or 16 rows ahead, the same within 3% (two runs each, in turn). */
 #define PACK_SRC 8
 #define PACK_AHEAD 8
 _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs");

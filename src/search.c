@@ -149,15 +149,15 @@ void srch_remember(ctx *c, const uint16_t *A, int n, int d, int v, const rstate 
   store(c, k.h, A, n, d >= n ? UNLIMITED : d, v, true, rs);
 }
 
-void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
+bool srch_quick_memo(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
   k->exact = true;
   k->h = 0;
-  if (n == 1) { k->lb = 1; return; }
-  if (d <= 1) { k->lb = INF; return; }
+  if (n == 1) { k->lb = 1; return true; }
+  if (d <= 1) { k->lb = INF; return true; }
   if (n == 2) {
     c->st.closed_form++;
     k->lb = 3;
-    return;
+    return true;
   }
   if (n >= MEMO_MIN_SET) {
     int v;
@@ -172,10 +172,17 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate 
       assert(v >= set_floor(c->s, n));
       k->lb = v;
       k->exact = exact;
-      return;
+      return true;
     }
   }
+  k->exact = false;
+  k->lb = 2 * n - 1;
+  return false;
+}
+
+void srch_quick_splits(ctx *c, const uint16_t *A, int n, int d, klass *k) {
   int split = splits_in(c, A, n);
+  k->exact = true;
   if (split == 2) {
     c->st.perfect_in++;
     k->lb = 2 * n - 1;
@@ -187,6 +194,10 @@ void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate 
     return;
   }
   k->exact = false;
+}
+
+void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
+  if (!srch_quick_memo(c, A, n, d, k, rs)) srch_quick_splits(c, A, n, d, k);
 }
 
 /* The recursion: see the top of this file for its contract. */

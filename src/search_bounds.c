@@ -1018,7 +1018,12 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
                          bool *exact, const rstate *rs, int want, int scap) {
   int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
   klass k;
-  srch_quick(c, C, m, d, &k, rs);
+  /* The splits by C's own answers (srch_quick_splits(), O(m^2) reads
+   * far apart) only where a scan cannot rule them out: an answer that
+   * splits C into singletons has s = m + 1, one that leaves one pair
+   * s = m, so a largest s below m says neither. */
+  bool splits = srch_quick_memo(c, C, m, d, &k, rs) || m < MEMO_MIN_SET;
+  if (!k.exact && m < MEMO_MIN_SET) srch_quick_splits(c, C, m, d, &k);
   *exact = k.exact;
   /* A stored bound above 2m is used as it is: it came from L1, L2 or a
    * search (valid either way, and rarely below L1). */
@@ -1041,6 +1046,11 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   }
   int enough = imin(m, scap);
   if (floor >= enough) { /* s <= enough: no scan can say more */
+    if (!splits && scap >= m) { /* unless an answer has s = m or m + 1 */
+      splits = true;
+      srch_quick_splits(c, C, m, d, &k);
+      if ((*exact = k.exact)) return k.lb;
+    }
     c->st.bound1_want++;
     return 3 * m - enough > k.lb ? 3 * m - enough : k.lb;
   }
@@ -1049,7 +1059,12 @@ static int bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, 
   unmark(c->s, b, c->isin, C, m);
   assert(stopped(c->s) || allowed || smax_slow(c->s->g, C, m) < 0 ||
          (floor > 0 && sm == floor ? smax_slow(c->s->g, C, m) <= floor
-                                   : sm == smax_slow(c->s->g, C, m)));
+                                   : imin(sm, m) == smax_slow(c->s->g, C, m)));
+  if (sm >= m && !splits && !stopped(c->s)) { /* an answer may split C: ask */
+    splits = true;
+    srch_quick_splits(c, C, m, d, &k);
+    if ((*exact = k.exact)) return k.lb;
+  }
   assert(stopped(c->s) || (sm >= 0 && sm <= m)); /* not exact: no guess splits C apart */
   int lb = 3 * m - sm;
   if (lb < k.lb) lb = k.lb;

@@ -272,8 +272,14 @@ void srch_shown_init(search *s);
 /* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
 int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
                const rstate *rs);
-/* Closed forms, splits by A's own answers, the memo (search.c). */
+/* Closed forms, splits by A's own answers, the memo (search.c).  In two
+ * steps for a caller that may not need the second: srch_quick_memo(),
+ * closed forms for n <= 2 and the memo (true: k is settled; false: k->h
+ * set, k->lb the floor 2n - 1, not exact), then srch_quick_splits(), the
+ * splits by A's own answers (O(n^2) table reads) and n = 3. */
 void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs);
+bool srch_quick_memo(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs);
+void srch_quick_splits(ctx *c, const uint16_t *A, int n, int d, klass *k);
 /* Record v as T_d(A)'s exact value (under state rs) in the memo: for
  * values proven outside the recursion (a class's own root proof), which
  * the tree then finds instead of searching again. */
