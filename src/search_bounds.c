@@ -1328,6 +1328,36 @@ static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *s
   }
 }
 
+/* out[i] = row[pos[i]] for i < n: a row of the table in another order
+ * (16 at a time with AVX-512: a dword gather, each read at most 3 bytes
+ * past its byte, which every row of a bounds table has after it, then
+ * packed to bytes; the scalar loop took half of hard L2's own-order
+ * set-up by `perf`). */
+static void row_gather_scalar(uint8_t *out, const uint8_t *row, const int *pos, int n) {
+  for (int i = 0; i < n; i++) out[i] = row[pos[i]];
+}
+#ifdef HAVE_X86
+__attribute__((target("avx512f"))) static void row_gather_avx512(uint8_t *out, const uint8_t *row,
+                                                                  const int *pos, int n) {
+  int i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512i ix = _mm512_loadu_si512((const void *)(pos + i));
+    __m512i v = _mm512_i32gather_epi32(ix, (const void *)row, 1);
+    _mm_storeu_si128((__m128i *)(out + i), _mm512_cvtepi32_epi8(v));
+  }
+  row_gather_scalar(out + i, row, pos + i, n - i);
+}
+#endif
+static void row_gather(uint8_t *out, const uint8_t *row, const int *pos, int n) {
+#ifdef HAVE_X86
+  if (block_vector == block_avx512) {
+    row_gather_avx512(out, row, pos, n);
+    return;
+  }
+#endif
+  row_gather_scalar(out, row, pos, n);
+}
+
 /* sb's table: C's rows (rows, in b's space) with their columns in sb's
  * order (bpos[i]: b's position of sb's i), and room for the columns of
  * L2's candidates, the guesses whose term 3m - s is below need (copied
@@ -1339,7 +1369,7 @@ static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t
   sb->ptab = sub_room(sb->ptab, &sb->ptab_bytes, (size_t)m * (size_t)sb->pstride + 64);
   for (int r = 0; r < m; r++) {
     uint8_t *out = sb->ptab + (size_t)r * (size_t)sb->pstride;
-    for (int i = 0; i < no; i++) out[i] = rows[r][bpos[i]];
+    row_gather(out, rows[r], bpos, no);
     memset(out + no, 0, (size_t)(sb->pstride - no) + (r == m - 1 ? 64 : 0));
     sb->prow[C[r]] = r;
   }
