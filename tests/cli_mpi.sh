@@ -171,8 +171,18 @@ expect "rank 1 frozen: status 4" "$frc" = 4
 if grep -q "optle: rank 1 on .* sent no heartbeat for" "$tmp/fz.err"; then pass; else
   fail "rank 1 frozen: rank 0 names it" "$(head -c 600 "$tmp/fz.err")"
 fi
-err_has_fz() { grep -qF -- "$2" "$tmp/fz.err" && pass || fail "$1" "$(head -c 600 "$tmp/fz.err")"; }
-err_has_fz "rank 1 frozen: what was settled is in the checkpoint" "(they are in the checkpoint)"
+# Rank 0's main thread says what was settled; or, when it was itself
+# waiting on the frozen rank (its own share done: the faster the bounds,
+# the likelier), its beat thread ends the job and says so (dist.c,
+# beat_lost()).  Either way the checkpoint keeps what was settled.
+if grep -qF -- "(they are in the checkpoint)" "$tmp/fz.err"; then pass
+elif grep -q "^optle: rank 0 waits on rank 1, which does not answer: the job ends" "$tmp/fz.err"; then
+  note "rank 1 frozen: rank 0 was waiting on it, and its beat thread ended the job"
+  pass
+else
+  fail "rank 1 frozen: says what was settled, or that it waited on rank 1" "$(head -c 600 "$tmp/fz.err")"
+fi
+expect "rank 1 frozen: what was settled is in the checkpoint" "$(wc -l <"$tmp/fz.ck")" -gt 100
 expect "rank 1 frozen: ended within 20 s" $(($(date +%s) - t0)) -lt 20
 expect "rank 1 frozen: no -o file" ! -e "$tmp/frozen.txt"
 run mpi -np 2 "$MPI_OPTLE" rank "${K[@]}" --threads 1 --checkpoint "$tmp/fz.ck" -o "$tmp/fz-resumed.txt"
