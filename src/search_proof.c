@@ -27,9 +27,10 @@
  *  5. L2 (stage_l2) for the survivors, class by class, each with the
  *     budget the others' bounds leave;
  *  6. the exact search of the survivors (stage_exact), least bound
- *     first: in the top proof each solved exactly as in stage 3, every
- *     thread on it (exact_each()); in a nested one, on a thread each
- *     against the best total they share (exact_loop(), srch_eval_guess());
+ *     first: in the top proof under the normal rules each solved exactly
+ *     as in stage 3, every thread on it (exact_each()); in a nested one,
+ *     and under rules that narrow, on a thread each against the best
+ *     total they share (exact_loop(), srch_eval_guess());
  *     the root's guess is the tie rule's among those that reach it;
  *  7. the tree (stage_tree, search_tree.c's srch_tree()), in the proof of
  *     search_solve() only: a proof nested in another proves a value.
@@ -98,7 +99,12 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
   /* The L1 bounds first (memo hits by now), then raise them class by
-   * class, largest first. */
+   * class, smallest first: a small class's L2 is cheap (no own order,
+   * a short scan), and under hard rules the small classes, whose states
+   * allow few guesses, give most of what refutes (a sample of 40 first
+   * guesses of nyt-2023-07, hard, refuted at 11628: 15.2 s of one
+   * thread largest first, 9.8 s smallest first).  Any order gives a
+   * valid bound: each class's bound is its own. */
   int b1[PATTERN_COUNT];
   assert(L->ncls <= PATTERN_COUNT);
   long sum = o->l0;
@@ -108,7 +114,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
                         class_state(c->s, L, rs, o->g, L->cls[i].pat), INF);
     sum += b1[i] - (2 * L->cls[i].size - 1);
   }
-  for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
+  for (int i = L->ncls - 1; i >= 0 && sum < stop && !stopped(c->s); i--) {
     klass *k = &L->cls[i];
     int need = (int)(stop - (sum - b1[i]));
     int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, 1,
@@ -453,7 +459,14 @@ static void exact_take(opener *o, int v, bool exact, atomic_int *best, int *best
  * 16 threads alike on a 16-core machine, docs/benchmarks.md), and 0.8 s
  * of one thread to solve exactly (11235).  Nested proofs keep
  * exact_loop(): solving theirs so too changed nothing measurable (rank's
- * 100-word sample: 96-101 s against 92-104 s, the same values). */
+ * 100-word sample: 96-101 s against 92-104 s, the same values).  Under
+ * rules that narrow the top proof keeps exact_loop() too: there most
+ * survivors are far from the best or have no strategy within the limit,
+ * and a total without a bound to beat is costly (hard nyt-2023-07: PLEAT
+ * solved, 11735, in 22.9 s of one thread against 12.6 s refuted at
+ * 11628; QUINT, with none within six, not solved in 10 minutes of two;
+ * of its 171-175 survivors, exact_each() took 20-40 s each on two
+ * threads; exact_loop() settled 21 in 9 minutes). */
 static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *best_g) {
   search *s = p->s;
   int by_exact = 0;
@@ -574,8 +587,8 @@ static bool stage_exact(proof *p) {
   atomic_init(&best, p->thr);
   int best_g = p->ub_g;
   if (p->top) srch_phase(p->s, "searching the %d left exactly", nr);
-  int by_exact = p->top ? exact_each(p, rest, nr, &best, &best_g)
-                        : exact_loop(p, rest, nr, &best, &best_g);
+  int by_exact = p->top && !p->s->rw ? exact_each(p, rest, nr, &best, &best_g)
+                                     : exact_loop(p, rest, nr, &best, &best_g);
   p->st.by_exact += by_exact;
   p->st.t[4] = now_seconds() - p->t;
   int V = atomic_load(&best);
