@@ -250,7 +250,15 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
       return sum;
     }
   }
-  for (int i = 0; i < L->ncls; i++) {
+  /* Then searched, smallest first: a small class is cheap to search,
+   * and its value rises above its bound most often (under hard rules, a
+   * small class's state allows few guesses), so a guess that cannot beat
+   * best is mostly refuted before its big classes are searched.  Any
+   * order gives the same value.  Hard nyt-2023-07, eight first guesses
+   * (SLANT ... PLEAT) refuted at 11628, one thread: 489.8 s largest
+   * first, 12.2 s smallest first; the fixed-first bench rows 15.37 ->
+   * 14.86 s, the same hashes. */
+  for (int i = L->ncls - 1; i >= 0; i--) {
     klass *k = &L->cls[i];
     if (k->exact) continue;
     if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));

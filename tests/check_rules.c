@@ -373,6 +373,7 @@ END_TEST
 static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   uint64_t seed = seed0;
   int refallback = 0; /* root proofs whose first pick had no strategy */
+  int searched = 0;   /* root proofs whose stage 6 searched survivors */
   long quick = 0;     /* L2 guesses refuted by a class too big to split */
   for (int k = 0; k < count; k++) {
     inst I;
@@ -397,6 +398,10 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
        * within the limit, the next (search_proof.c, stage 3). */
       const search_root_stats *rr = search_root_report(s);
       refallback += rr && rr->probed > 1;
+      /* Survivors of every bound, searched against the best (under rules
+       * that narrow, exact_loop() in the top proof too): beyond the
+       * probe's infeasible picks, stage 6 settled some. */
+      searched += rr && tot < INF && rr->probed >= 1 && rr->by_exact - (rr->probed - 1) >= 1;
       search_stats st;
       search_get_stats(s, &st);
       quick += (long)st.bound2_quick;
@@ -453,6 +458,9 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   /* Under limits that bind, the probe's pick is sometimes infeasible:
    * the fallback is among the paths compared with the oracle. */
   if (m != RULES_NORMAL && count >= 100) ck_assert_int_gt(refallback, 0);
+  if (count >= 100) ck_assert_int_gt(searched, 0);
+  printf("oracle %s: %d instances, %d root proofs past an infeasible pick, %d with survivors "
+         "searched\n", rules_name(m), count, refallback, searched);
   /* L2's cap on a class (the most s of any guess its parent allows)
    * holds under the rules too, and is among the paths compared. */
   if (count >= 100) ck_assert_int_gt(quick, 0);

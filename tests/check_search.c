@@ -1163,7 +1163,7 @@ START_TEST(test_memo_evictions_change_nothing) {
   int mismatches = 0, calls = 0;
   for (int round = 0; round < 2; round++) {
     uint64_t s2 = seed;
-    for (int k = 0; k < 3000; k++, calls++) {
+    for (int k = 0; k < 6000; k++, calls++) {
       int pivot = rng_range(&s2, 0, g.n_answers - 1);
       int n = 0;
       for (int a = 0; a < g.n_answers && n < 60; a++)
