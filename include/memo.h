@@ -17,8 +17,9 @@
  *
  * Layout.  MEMO_SHARDS shards, chosen by the hash's low bits, each with
  * its own spinlock, an append-only arena of records, and an open-
- * addressing index of 32-bit arena offsets (linear probing, at most 3/4
- * full).  A record is 24 bytes of header plus 2 bytes per answer,
+ * addressing index of 32-bit slots (linear probing, at most 3/4 full),
+ * each a record's arena offset and, in the bits the offset leaves, a tag
+ * of its hash, so that a probe reads only the records whose tag matches.  A record is 24 bytes of header plus 2 bytes per answer,
  * rounded up to 8.  The index starts at MEMO_INDEX_START slots and
  * doubles (its records rehashed under the lock) as records come, up to
  * its share of the cap: memory is reserved for the cap but touched only

@@ -185,7 +185,7 @@ void srch_quick_splits(ctx *c, const uint16_t *A, int n, int d, klass *k) {
   k->exact = true;
   if (split == 2) {
     c->st.perfect_in++;
-    k->lb = 2 * n - 1;
+    k->lb = 2 * n - 1; /* one of A's answers splits the rest */
     return;
   }
   k->lb = 2 * n;

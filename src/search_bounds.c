@@ -259,7 +259,7 @@ block_avx512(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int
     __mmask64 dup = d0 | d1;
     x[j] = xj;
     coll = _mm512_mask_add_epi8(coll, dup, coll, one);
-    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
+    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* one block */
   }
   *reads = j;
   int ns = 0;
@@ -836,7 +836,7 @@ PACK_TARGET static int block_avx512_packed(const uint8_t *const *rows, const pac
     if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
     x[j] = xj;
     coll = _mm512_mask_add_epi8(coll, d0 | d1, coll, one);
-    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
+    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
   }
   *reads = j;
   int ns = 0;
@@ -1140,28 +1140,45 @@ static const uint8_t *sub_column(bounds_ctx *sb, int at, int m) {
   return sb->cols + (size_t)at * (size_t)m;
 }
 
+/* L2's pass 2, first from the patterns pat of candidate h on C alone:
+ * sum (h's term) plus, for each class of c answers larger than scap,
+ * c + 1 - scap (such a class costs at least 3c - scap: no guess splits
+ * it into more), counted as the patterns are read (a class adds 2 when
+ * it passes scap, then 1 an answer), and stopping once it reaches best.
+ * Most candidates end here (bound2_quick: 19 million of hard
+ * nyt-2023-07's L2 stage), so before any partition is made. */
+static int bound2_quick_sum(const uint8_t *pat, int m, int sum, int scap, int best) {
+  uint16_t cnt[PATTERN_COUNT];
+  memset(cnt, 0, sizeof cnt);
+  for (int j = 0; j < m && sum < best; j++) {
+    int p = pat[j], x = ++cnt[p];
+    if (p != PATTERN_WIN) sum += (x > scap) + (x == scap + 1);
+  }
+  return sum;
+}
+
 /* L2's pass 2: the total of candidate guess h on C, its classes bounded
- * by L1, stopping once it reaches best.  A class larger than scap costs
- * at least 3c - scap: no guess splits it into more.  Those first, from
- * the partition alone: a guess that leaves a big class is done without
- * a scan. */
+ * by L1, stopping once it reaches best.  The classes larger than scap
+ * first, from the patterns alone (bound2_quick_sum()): a guess that
+ * leaves a big class is done without a partition or a scan. */
 static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C, int m, int d,
                         cand h, int best, int scap, const rstate *rs) {
   int sum = h.lb, kd = child_depth(d);
   int at = b == c->sub ? b->ppos[h.g] : -1;
-  if (at >= 0 && at < b->ncols)
-    srch_partition_by(L, C, m, sub_column(c->sub, at, m));
-  else
-    srch_partition(c->s->g, L, C, m, h.g);
-  int quick = sum;
-  for (int q = 0; q < L->ncls; q++) {
-    int cq = L->cls[q].size;
-    if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
+  const uint8_t *pat;
+  if (at >= 0 && at < b->ncols) {
+    pat = sub_column(c->sub, at, m);
+  } else {
+    const game *G = c->s->g;
+    for (int j = 0; j < m; j++) c->b2pat[j] = game_fb(G, h.g, C[j]);
+    pat = c->b2pat;
   }
+  int quick = bound2_quick_sum(pat, m, sum, scap, best);
   if (quick >= best) {
     c->st.bound2_quick++;
     return quick;
   }
+  srch_partition_by(L, C, m, pat);
   for (int q = 0; q < L->ncls && sum < best; q++) {
     klass *kq = &L->cls[q];
     bool ex;

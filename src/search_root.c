@@ -52,6 +52,7 @@ search *search_new(const game *g, const search_opts *o) {
     s->ctx[i].b2sort = xmalloc(sizeof(cand) * (size_t)g->n_guesses);
     s->ctx[i].b2run = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
     s->ctx[i].b2at = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
+    s->ctx[i].b2pat = xmalloc((size_t)g->n_answers);
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
@@ -91,6 +92,7 @@ void search_free(search *s) {
     free(s->ctx[i].b2sort);
     free(s->ctx[i].b2run);
     free(s->ctx[i].b2at);
+    free(s->ctx[i].b2pat);
     free(s->ctx[i].allowed);
     srch_bounds_sub_free(s->ctx[i].sub);
     free(s->ctx[i].subpos);

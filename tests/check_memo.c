@@ -129,6 +129,35 @@ START_TEST(test_whole_set_is_the_key) {
 }
 END_TEST
 
+/* Hashes alike but in their top bits (the index slot's tag, memo.c):
+ * one shard, one probe chain, tags alike for some and not for others.
+ * Each key finds its own record; a key under another's hash, or a set
+ * never stored, misses. */
+START_TEST(test_tags_share_a_chain) {
+  memo *m = memo_new(1 << 20);
+  uint16_t sets[20][4];
+  uint64_t h0 = memo_hash((const uint16_t[]){7, 8, 9, 10}, 4, 6);
+  for (int i = 0; i < 20; i++) {
+    for (int j = 0; j < 4; j++) sets[i][j] = (uint16_t)(100 * i + j);
+    memo_store(m, h0 ^ (uint64_t)i << 58, sets[i], 4, 6, 1000 + i, i % 2 == 0);
+  }
+  int v;
+  bool ex;
+  for (int i = 0; i < 20; i++) {
+    ck_assert_msg(probe_h(m, h0 ^ (uint64_t)i << 58, sets[i], 4, 6, &v, &ex), "record %d", i);
+    ck_assert_int_eq(v, 1000 + i);
+    ck_assert_int_eq(ex, i % 2 == 0);
+    ck_assert(!probe_h(m, h0 ^ (uint64_t)((i + 1) % 20) << 58, sets[i], 4, 6, &v, &ex));
+  }
+  uint16_t none[] = {7, 8, 9, 11};
+  for (int i = 0; i < 32; i++) ck_assert(!probe_h(m, h0 ^ (uint64_t)i << 58, none, 4, 6, &v, &ex));
+  memo_stats st;
+  memo_get_stats(m, &st);
+  ck_assert_uint_eq(st.records, 20);
+  memo_free(m);
+}
+END_TEST
+
 START_TEST(test_depth_is_in_the_key) {
   memo *m = memo_new(1 << 20);
   uint16_t a[] = {10, 20, 30, 40, 50, 60};
@@ -402,6 +431,7 @@ Suite *memo_suite(void) {
 #endif
   tcase_add_test(tc, test_whole_set_is_the_key);
   tcase_add_test(tc, test_depth_is_in_the_key);
+  tcase_add_test(tc, test_tags_share_a_chain);
   tcase_add_test(tc, test_hash);
   tcase_add_test(tc, test_tiny_memo_heavy_stores);
   tcase_add_test(tc, test_index_grows_keeps_every_record);

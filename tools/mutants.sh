@@ -53,6 +53,13 @@ from        if (best < beta) {
 to          if (best <= beta) {
 why         srch_node step 5: nothing beat beta, yet beta is stored in the memo as the exact value (issue 21, survivor 1)
 
+id          memo-tag-inverted
+area        memo
+file        src/memo.c
+from        if (*slot >> m->offbits != tag) continue;
+to          if (*slot >> m->offbits == tag) continue;
+why         a probe passes over the records whose hash tag matches its own: it never finds a record, and stores each key again and again
+
 id          memo-unlocked
 area        memo, threads
 file        src/memo.c
@@ -85,7 +92,7 @@ why         the table's scalar fill: a green answer position can also make a yel
 id          bound-in-set-split
 area        bounds
 file        src/search.c
-from        k->lb = 2 * n - 1;
+from        k->lb = 2 * n - 1; /* one of A's answers splits the rest */
 to          k->lb = 2 * n - 2;
 why         the closed form for a set one of its answers splits into singletons is one too low
 
@@ -205,8 +212,8 @@ why         srch_quick() probes a set of n answers with n - 1 guesses left under
 id          limit-one-left
 area        guess limit
 file        src/search.c
-from        if (d <= 1) { k->lb = INF; return; }
-to          if (d < 1) { k->lb = INF; return; }
+from        if (d <= 1) { k->lb = INF; return true; }
+to          if (d < 1) { k->lb = INF; return true; }
 why         a set of two or more answers with one guess left is thought solvable
 
 id          limit-two-left
@@ -241,8 +248,8 @@ why         the text reader does not check the guess number of GGGGGk
 id          treeread-json-total
 area        tree reading
 file        src/treeread_json.c
-from        if ((ends < 0 || ends > 1) && !x->r.invalid)
-to          if ((ends < 0 || ends > 2) && !x->r.invalid)
+from        if (total == want) {
+to          if (total == want || total == want + 1) {
 why         the JSON reader accepts a node total one too high
 
 id          verify-over-limit
@@ -292,9 +299,16 @@ why         the L1 scan stops while a later guess could still beat its best: max
 id          rootproof-kernel-lane-limit
 area        bounds
 file        src/search_bounds.c
-from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE);
-to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT);
+from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* one block */
+to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT); /* one block */
 why         the AVX-512 kernel abandons a guess one collision early: it misses the best guess of a set
+
+id          pack-kernel-lane-limit
+area        bounds
+file        src/search_bounds.c
+from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
+to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT); /* packed */
+why         the packed AVX-512 kernel (VBMI) abandons a guess one collision early: it misses the best guess of a set
 
 id          rootproof-refute-at-u
 area        ties
@@ -313,8 +327,8 @@ why         the L2 stage counts one guess too many per class: first guesses are 
 id          bounds-l2-quick-class
 area        bounds
 file        src/search_bounds.c
-from        if (cq > scap) quick = imin(quick + cq + 1 - scap, INF);
-to          if (cq > scap) quick = imin(quick + cq + 2 - scap, INF);
+from        if (p != PATTERN_WIN) sum += (x > scap) + (x == scap + 1);
+to          if (p != PATTERN_WIN) sum += (x > scap) + 2 * (x == scap + 1);
 why         L2's partition-only refutation counts a class too big to split one guess too high: a guess that would lower L2 is skipped
 
 id          bounds-l2-scap-low
