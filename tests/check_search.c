@@ -671,6 +671,42 @@ START_TEST(test_bound2_rhymes) {
 }
 END_TEST
 
+/* L2 where its least guess is reached only after a worse one and leaves
+ * a class larger than any guess splits (S = 4 here: the seven -OKE words
+ * other than the guess stay together under DITCH and RABID): the
+ * partition-only refutation (bound2_quick_sum()) must count such a class
+ * exactly, c + 1 - S; one more and that guess is skipped, and L2 comes
+ * out 23.  Found by a search of random look-alike sets (the mutant
+ * bounds-l2-quick-class had survived every other instance). */
+START_TEST(test_bound2_quick_edge) {
+  static const char *w[] = {"broke", "choke", "stoke", "evoke", "spoke", "awoke", "smoke", "bloke"};
+  static const char *q[] = {"broke", "choke", "stoke", "evoke", "spoke",
+                            "awoke", "smoke", "bloke", "ditch", "rabid"};
+  int n = 8;
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(w, n, &wa), 0);
+  ck_assert_int_eq(words_from_array(q, 10, &wq), 0);
+  game g;
+  ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+  uint16_t A[8];
+  for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
+  search *base = new_search(&g, 0, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, n);
+  long quick = 0, none = 0;
+  int d = OPTLE_DEPTH_UNLIMITED;
+  int b1 = bound_fresh(&g, bx, 1, A, n, d, INF, &none);
+  int l2 = l2_definition(&g, bx, A, n, child_depth(d));
+  int b2 = bound_fresh(&g, bx, 2, A, n, d, INF, &quick);
+  ck_assert_int_eq(l2, 22);
+  ck_assert_int_lt(b1, l2);
+  ck_assert_int_eq(b2, l2);
+  ck_assert_int_gt(quick, 0); /* the shortcut was taken */
+  srch_bounds_free(bx);
+  search_free(base);
+  game_free(&g);
+}
+END_TEST
+
 /* L2 of a big class (BOUNDS_SUB_MIN answers or more: the class's own
  * order of the guesses and its caps, search_bounds.c) against the same
  * definition, over every NYT guess: classes of 40 to 64 answers that
@@ -1200,6 +1236,7 @@ Suite *search_suite(void) {
   tc = tcase_create("oracle");
   tcase_add_test(tc, test_bounds_against_definitions);
   tcase_add_test(tc, test_bound2_rhymes);
+  tcase_add_test(tc, test_bound2_quick_edge);
   tcase_add_test(tc, test_bound2_own_order);
   tcase_add_test(tc, test_letter_caps);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */

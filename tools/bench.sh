@@ -17,15 +17,16 @@
 # A row is LISTS:WORD: "orig" is --list original, "nyt" --list nyt-2022-02 (the
 # lists of February 2022), and any other named list is itself
 # ("nyt-2023-07:tarse"); all are embedded in optle (optle lists).  The
-# root rows are 40-60 s each; BENCH_ROOT=0 leaves them out.  The 3158-
-# answer list's root proof (nyt-2023-07:root) takes about 9 minutes on 2
-# cores: BENCH_ROOT=2 adds it.
+# root rows, normal and hard, are 12-16 s each on the 2-core Intel Xeon of
+# docs/benchmarks.md; BENCH_ROOT=0 leaves them out.  The 3158-answer
+# list's root proofs (nyt-2023-07:root, about 75 s, and nyt-2023-07:root:hard,
+# about 3 minutes) come with BENCH_ROOT=2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPTLE=${OPTLE:-./optle}
 ROOT_ROWS=""
-[[ ${BENCH_ROOT:-1} != 0 ]] && ROOT_ROWS="orig:root nyt:root"
-[[ ${BENCH_ROOT:-1} == 2 ]] && ROOT_ROWS="$ROOT_ROWS nyt-2023-07:root"
+[[ ${BENCH_ROOT:-1} != 0 ]] && ROOT_ROWS="orig:root nyt:root orig:root:hard nyt:root:hard"
+[[ ${BENCH_ROOT:-1} == 2 ]] && ROOT_ROWS="$ROOT_ROWS nyt-2023-07:root nyt-2023-07:root:hard"
 # Rules and objective rows (a third field): hard, ultrahard, worst (the
 # worst-case objective), hardworst (both).
 MODE_ROWS="orig:salet:hard nyt:salet:hard nyt:crate:hard nyt:prank:hard nyt:butyl:hard nyt:fitna:hard orig:salet:ultrahard orig:salet:worst orig:palet:hardworst"
@@ -51,7 +52,7 @@ for row in $ROWS; do
     *) echo "bench: unknown mode in $row" >&2; exit 2 ;;
   esac
   if [[ $word == root ]]; then
-    what="root proof (no --first)" first=() threads=2
+    what="root proof (no --first)${mode:+, $mode}" first=() threads=2
   fi
   case $lists in
     nyt) args=(--list nyt-2022-02) name="NYT lists, $what" ;;
