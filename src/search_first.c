@@ -17,7 +17,8 @@
  *     known; it only falls as better ones are found;
  *  2. L1 and 3. L2 refute at C + 1, as in the root proof;
  *  4. the exact search of the rest, least bound first, each against C + 1
- *     (below it the value is exact; at or above it, a bound above C).
+ *     (below it the value is exact; at or above it, a bound above C),
+ *     each after its L2 sum once more (the memo may have lost stage 3's).
  *     With no cutoff (a whole table) each first guess is proven as solve
  *     --first proves it instead (value_body(): the seed, the classes
  *     split across one rank's threads, the memo carried over; under rules
