@@ -287,9 +287,7 @@ static void refute_take(void *arg, const dist_result *r) {
 /* Stage 4: the exact search of the rest against C + 1, least bound
  * first: below it the value is exact, at or above it a bound.  Each
  * first guess's L2 sum comes again first, as in the root proof's stage
- * 6 (search_proof.c, survivor_l2()): the search starts from its classes'
- * bounds in the memo, which stage 3's later first guesses may have
- * evicted. */
+ * 6 (srch_survivor()). */
 static bool search_pick(void *arg, int i) {
   ranking *R = arg;
   group *g = &R->gr[i];
@@ -305,10 +303,8 @@ static dist_result search_body(void *arg, int i) {
   const group *g = &R->gr[i];
   int beta = beta_now(R);
   double t = now_seconds();
-  int v = srch_l2_sum(my_ctx(R->s), R->A, R->n, R->d, &g->o, beta);
-  if (v < beta && !stopped(R->s))
-    v = srch_eval_guess(my_ctx(R->s), R->A, R->n, R->d, g->o.g, g->o.l0, beta, NULL, 1, R->U,
-                        R->nu, R->s->root_rs);
+  int v = srch_survivor(my_ctx(R->s), R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
+                        R->s->root_rs);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, v < beta ? SETTLE : 0, 4, now_seconds() - t};
 }

@@ -30,9 +30,9 @@
  *     first: in the top proof under the normal rules each solved exactly
  *     as in stage 3, every thread on it (exact_each()); in a nested one,
  *     and under rules that narrow, on a thread each against the best
- *     total they share (exact_loop(), srch_eval_guess()), each after its
- *     L2 sum once more (survivor_l2(): the memo may have evicted stage
- *     5's bounds of its classes);
+ *     total they share (exact_loop(), srch_survivor(): its L2 sum once
+ *     more, as the memo may have evicted stage 5's bounds of its classes,
+ *     then srch_eval_guess());
  *     the root's guess is the tie rule's among those that reach it;
  *  7. the tree (stage_tree, search_tree.c's srch_tree()), in the proof of
  *     search_solve() only: a proof nested in another proves a value.
@@ -124,6 +124,23 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     if (v > b1[i]) sum += v - b1[i];
   }
   return sum < INF ? (int)sum : INF;
+}
+
+/* A first guess that survived the L1 and L2 stages, against beta: its
+ * L2 sum once more, then, below beta, srch_eval_guess() (at ply 1, with
+ * the best total the survivors share when given).  The search starts
+ * from its classes' bounds in the memo, and the L2 stage stored them,
+ * but its later first guesses' bounds evict them from a full memo: the
+ * hard nyt-2023-07 root proof's 165 survivors took 1010 s of thread time
+ * without this, and 24 s in a ranking of those words alone (whose memo
+ * kept their bounds).  An L2 sum costs a few tens of milliseconds; what
+ * it stores is what the search reads first.  For the root proof's stage
+ * 6 (exact_loop()) and the ranking's stage 4 (search_first.c). */
+int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                  int beta, atomic_int *shared, const int *U, int nu, const rstate *rs) {
+  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs);
+  if (v >= beta || stopped(c->s)) return v;
+  return srch_eval_guess(c, A, n, d, o->g, o->l0, beta, shared, 1, U, nu, rs);
 }
 
 /* The ranking's (search_first.c): the bounds it keeps in s->bx. */
@@ -489,21 +506,6 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
   return by_exact;
 }
 
-/* Stage 6's loop, before a survivor's search: its L2 sum against b
- * once more.  The search starts from its classes' bounds in the memo,
- * and stage 5 stored them, but its later first guesses' bounds evict
- * them from a full memo: the hard nyt-2023-07 root proof's 165
- * survivors took 1010 s of thread time without this, and 24 s in a
- * ranking of those words alone (stages 4 and 5 of theirs, then the
- * search: the memo kept their bounds).  An L2 sum costs a few tens of
- * milliseconds; what it stores is what the search reads first. */
-static int survivor_l2(proof *p, opener *o, int b) {
-  search *s = p->s;
-  int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, b, p->at.rs);
-  if (v > o->bound && !stopped(s)) o->bound = v;
-  return v;
-}
-
 /* Stage 6's loop: the exact search of rest[0..nr), least bound first,
  * all sharing the best total (plus one: ties stay exact), *best.
  * Returns how many it settled; *best_g gets the best one's guess. */
@@ -521,10 +523,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
       o->out = true;
       continue;
     }
-    int v = survivor_l2(p, o, b);
-    if (v < b)
-      v = srch_eval_guess(my_ctx(s), p->A, p->n, p->d, o->g, o->l0, b, best, 1, p->U, p->nu,
-                          p->at.rs);
+    int v = srch_survivor(my_ctx(s), p->bx, p->A, p->n, p->d, o, b, best, p->U, p->nu, p->at.rs);
     if (stopped(s)) continue;
     int shown_v, shown_g; /* the best so far, for the progress line */
 #pragma omp critical(search_root_best)
