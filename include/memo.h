@@ -36,7 +36,10 @@
  * Concurrency.  Every access to a shard holds that shard's lock, and a
  * probe copies the value out under the lock, so threads share one memo
  * safely.  Entries are facts about sets, true whoever stored them, so
- * the order in which threads store them cannot change a result.
+ * the order in which threads store them cannot change a result.  The
+ * lock is a test-and-test-and-set spinlock that yields its core after
+ * MEMO_SPIN_YIELD reads (tuning.h): with 256 shards two threads rarely
+ * meet, and only a holder that lost its core keeps a waiter long.
  */
 #ifndef OPTLE_MEMO_H
 #define OPTLE_MEMO_H

@@ -44,6 +44,10 @@
 #define MEMO_INDEX_START 256
 /* Number of independently locked memo shards (a power of two). */
 #define MEMO_SHARDS 256
+/* Reads of a held shard lock before its waiter yields its core (memo.c:
+ * lock()): a probe holds it for well under this many pauses, so only a
+ * holder that lost its core (more threads than cores) makes one wait. */
+#define MEMO_SPIN_YIELD 4096
 
 /* With a fixed first guess, classes of at least this many answers are
  * solved one at a time, each by its own root proof (search_proof.c:

@@ -2,6 +2,7 @@
 #include "memo.h"
 
 #include <assert.h>
+#include <sched.h>
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ typedef struct {
 } record;
 
 typedef struct {
-  atomic_flag lock;
+  atomic_int lock; /* 1: held (lock()) */
   uint8_t *arena;     /* records, 8-byte aligned */
   uint32_t *index;    /* slots (slot_of()), 0 for empty */
   uint32_t used;      /* arena bytes in use */
@@ -95,7 +96,7 @@ memo *memo_new(size_t bytes) {
     return NULL;
   }
   for (int i = 0; i < MEMO_SHARDS; i++) {
-    atomic_flag_clear(&m->shards[i].lock);
+    atomic_init(&m->shards[i].lock, 0);
     m->shards[i].arena = m->arenas + (size_t)i * m->arena_bytes;
     m->shards[i].index = m->indexes + (size_t)i * slots;
     m->shards[i].mask = m->index_mask < MEMO_INDEX_START - 1 ? m->index_mask
@@ -125,11 +126,34 @@ uint64_t memo_hash_k(const uint16_t *set, int n, int depth, const void *key, int
   return klen ? h ^ XXH3_64bits_withSeed(key, (size_t)klen, h) : h;
 }
 
-static void lock(shard *s) {
-  while (atomic_flag_test_and_set_explicit(&s->lock, memory_order_acquire))
-    ;
+/* A spin pause: the core's hint that this is a wait loop (it yields
+ * the pipeline to a sibling hyperthread and saves power). */
+static inline void spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
 }
-static void unlock(shard *s) { atomic_flag_clear_explicit(&s->lock, memory_order_release); }
+
+/* Test and test-and-set: a waiter spins on a plain read of its line,
+ * shared in its cache, not on exchanges that take the line from the
+ * holder; after MEMO_SPIN_YIELD reads it gives up its core, so that a
+ * holder preempted with more threads than cores (--threads above the
+ * cores) runs again sooner.  Held only for a probe or a store. */
+static void lock(shard *s) {
+  for (;;) {
+    if (!atomic_exchange_explicit(&s->lock, 1, memory_order_acquire)) return;
+    for (int k = 0; atomic_load_explicit(&s->lock, memory_order_relaxed); k++) {
+      spin_pause();
+      if (k >= MEMO_SPIN_YIELD) {
+        sched_yield();
+        k = 0;
+      }
+    }
+  }
+}
+static void unlock(shard *s) { atomic_store_explicit(&s->lock, 0, memory_order_release); }
 
 static shard *shard_of(memo *m, uint64_t h) { return &m->shards[h & (MEMO_SHARDS - 1)]; }
 
