@@ -128,8 +128,11 @@ int greedy_best_total(const game *g, const uint16_t *set, int n, int depth);
 
 /* The entropy rule's total within `depth` guesses: the exact search's
  * seed (search_opts.seed, search.h), under rules m from the guesses U
- * allowed at the set (nu of them; U NULL: every guess).  Thread-safe. */
+ * allowed at the set (nu of them; U NULL: every guess).  Thread-safe.
+ * threads > 1, outside any OpenMP parallel region: big sets' scans and
+ * classes are shared among that many threads, as OpenMP tasks; the
+ * total is the same. */
 int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth, rules_mode m,
-                         const int *U, int nu);
+                         const int *U, int nu, int threads);
 
 #endif

@@ -60,9 +60,10 @@
 /* A strategy's total on a set within `depth` guesses (OPTLE_INF past
  * it): an upper bound the search starts from.  Under rules that narrow
  * (rules.h) it plays by rules m, the guesses U (nu of them) allowed at
- * the set (U NULL: every guess).  Must be thread-safe. */
+ * the set (U NULL: every guess).  Must be thread-safe.  threads: how
+ * many it may use (1 inside the search's own parallel loops). */
 typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int depth,
-                              rules_mode m, const int *U, int nu);
+                              rules_mode m, const int *U, int nu, int threads);
 
 /* Progress on stderr (search_opts.progress), in plain words: none; one
  * line rewritten in place, cut to the terminal's width, with the count

@@ -44,6 +44,12 @@
 #define MEMO_INDEX_START 256
 /* Number of independently locked memo shards (a power of two). */
 #define MEMO_SHARDS 256
+
+/* The greedy seed with threads (greedy_entropy_total()): a scan of a set
+ * of at least GREEDY_SCAN_PAR_MIN answers scores its guesses as OpenMP
+ * tasks of GREEDY_SCAN_GRAIN guesses each. */
+#define GREEDY_SCAN_PAR_MIN 256
+#define GREEDY_SCAN_GRAIN 512
 /* Reads of a held shard lock before its waiter yields its core (memo.c:
  * lock()): a probe holds it for well under this many pauses, so only a
  * holder that lost its core (more threads than cores) makes one wait. */

@@ -155,6 +155,73 @@ static uint64_t perfect_score(score_kind k, int n) {
   }
 }
 
+/* One guess's score on a set (rows: its answers' table rows, n >= 2),
+ * whether it is one of them (green), and whether it tells nothing (one
+ * class, not the winning one).  cnt: PATTERN_COUNT zeroed counters,
+ * left zeroed. */
+typedef struct {
+  uint64_t score;
+  bool green, none;
+} qscore;
+
+static qscore score_one(const uint64_t *step, const uint8_t *const *rows, int n, int q,
+                        uint16_t *cnt) {
+  qscore r = {0, false, false};
+  if (step) {
+    for (int j = 0; j < n; j++) r.score += step[cnt[rows[j][q]]++];
+  } else {
+    unsigned largest = 0;
+    for (int j = 0; j < n; j++) {
+      unsigned c = ++cnt[rows[j][q]];
+      largest = c > largest ? c : largest;
+    }
+    r.score = largest;
+  }
+  r.green = cnt[PATTERN_WIN] != 0;
+  r.none = !r.green && cnt[rows[0][q]] == n;
+  for (int j = 0; j < n; j++) cnt[rows[j][q]] = 0;
+  return r;
+}
+
+/* Every guess's score (score_one()), GREEDY_SCAN_GRAIN guesses an OpenMP
+ * task, into sc[0..nu): a big set's scan on every thread of the team.
+ * false when a stop (clock.h) came first: sc is then incomplete. */
+static bool score_tasks(const uint64_t *step, const uint8_t *const *rows, int n, const int *U,
+                        int nu, qscore *sc) {
+  for (int u0 = 0; u0 < nu; u0 += GREEDY_SCAN_GRAIN) {
+#pragma omp task default(shared) firstprivate(u0)
+    {
+      uint16_t cnt[PATTERN_COUNT] = {0};
+      int end = nu - u0 < GREEDY_SCAN_GRAIN ? nu : u0 + GREEDY_SCAN_GRAIN;
+      for (int u = u0; u < end && !stop_requested(); u++)
+        sc[u] = score_one(step, rows, n, U[u], cnt);
+    }
+  }
+#pragma omp taskwait
+  return !stop_requested(); /* a stop stays: none of sc is read then */
+}
+
+/* One more scanned guess q (score sc) into out[0..*m) (the best `top`,
+ * best first) and, if informative, Unext[0..*nn): true when the scan can
+ * end here: nothing beats a split into single answers except, for a rule
+ * that prefers answers, one by an answer (stop_perfect: no answer of the
+ * set makes one, or the rule does not prefer answers).  Its classes scan
+ * nothing, so Unext may stop here. */
+static bool take(const greedy_rule *r, int q, qscore sc, uint64_t perfect, int top,
+                 bool stop_perfect, cand *out, int *m, int *Unext, int *nn) {
+  if (sc.none) return false;
+  Unext[(*nn)++] = q;
+  cand c = {q, sc.green, sc.score};
+  if (*m == top && !rule_better(r, &c, &out[*m - 1])) return false;
+  int pos = *m < top ? (*m)++ : top - 1;
+  while (pos > 0 && rule_better(r, &c, &out[pos - 1])) {
+    out[pos] = out[pos - 1];
+    pos--;
+  }
+  out[pos] = c;
+  return top == 1 && sc.score == perfect && (sc.green || stop_perfect);
+}
+
 /*
  * Scan the guesses U[0..nu-1] (ascending indices) over the set A (n >= 2)
  * with rule r: the best `top` guesses, best first, go to out[] (the count
@@ -162,57 +229,38 @@ static uint64_t perfect_score(score_kind k, int n) {
  * (*nnext of them).  Uninformative guesses are skipped.  With top = 1,
  * the scan stops at a split into single answers by one of A's answers,
  * or by any guess when stop_perfect says no answer of A makes one (or
- * the rule does not prefer answers).
+ * the rule does not prefer answers).  tasks: a set of GREEDY_SCAN_PAR_MIN
+ * answers or more is scored on every thread first (score_tasks()), then
+ * taken in order as a single scan would: the same picks.
  */
 static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, const int *U,
-                int nu, int top, cand *out, int *Unext, int *nnext, bool stop_perfect) {
+                int nu, int top, cand *out, int *Unext, int *nnext, bool stop_perfect,
+                bool tasks) {
   const uint64_t *step = step_table(r->score);
   uint64_t perfect = perfect_score(r->score, n);
   const uint8_t **rows = xmalloc(sizeof *rows * (size_t)n);
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(g, A[j]);
   uint16_t cnt[PATTERN_COUNT] = {0};
+  qscore *sc = NULL;
   int m = 0, nn = 0;
+  bool stop = false;
+  if (tasks && n >= GREEDY_SCAN_PAR_MIN && nu > GREEDY_SCAN_GRAIN) {
+    sc = xmalloc(sizeof *sc * (size_t)nu);
+    stop = !score_tasks(step, rows, n, U, nu, sc);
+  }
   /* A stop (clock.h) ends the scan with no pick: the callers then give
    * OPTLE_INF or no tree, so a seed on a big set stops in time.  Polled
    * every 256 guesses, or every guess on 1024 answers or more (a guess
    * then costs a cache miss per answer). */
   int every = n >= 1024 ? 0 : 255;
-  for (int u = 0; u < nu; u++) {
-    if (!(u & every) && stop_requested()) {
-      m = 0;
-      break;
-    }
-    int q = U[u];
-    uint64_t score = 0;
-    unsigned largest = 0;
-    if (step) {
-      for (int j = 0; j < n; j++) score += step[cnt[rows[j][q]]++];
-    } else {
-      for (int j = 0; j < n; j++) {
-        unsigned c = ++cnt[rows[j][q]];
-        largest = c > largest ? c : largest;
-      }
-      score = largest;
-    }
-    int green = cnt[PATTERN_WIN] != 0;
-    /* No information: one class, not the winning one (here or below). */
-    bool none = !green && cnt[rows[0][q]] == n;
-    for (int j = 0; j < n; j++) cnt[rows[j][q]] = 0;
-    if (none) continue;
-    Unext[nn++] = q;
-    cand c = {q, green, score};
-    if (m == top && !rule_better(r, &c, &out[m - 1])) continue;
-    int pos = m < top ? m++ : top - 1;
-    while (pos > 0 && rule_better(r, &c, &out[pos - 1])) {
-      out[pos] = out[pos - 1];
-      pos--;
-    }
-    out[pos] = c;
-    /* Nothing beats a split into single answers except, for a rule that
-     * prefers answers, one by an answer.  Its classes scan nothing, so
-     * Unext may stop here. */
-    if (top == 1 && score == perfect && (green || stop_perfect)) break;
+  for (int u = 0; u < nu && !stop; u++) {
+    if (!sc && !(u & every) && stop_requested()) stop = true;
+    if (stop) break;
+    qscore one = sc ? sc[u] : score_one(step, rows, n, U[u], cnt);
+    if (take(r, U[u], one, perfect, top, stop_perfect, out, &m, Unext, &nn)) break;
   }
+  if (stop) m = 0;
+  free(sc);
   free(rows);
   *nnext = nn;
   return m;
@@ -258,6 +306,32 @@ static int sat_sum(long s) { return s < INF ? (int)s : INF; }
  * strategy's guesses never depend on the budget, only how soon we stop.
  * INF means no budget.
  */
+/* guess_total()'s classes with no budget, as OpenMP tasks (R->tasks):
+ * their totals' sum, each class's total as it would be alone (none
+ * depends on another's), and *deepest the most guesses of any. */
+static long classes_tasks(const run *R, const uint16_t *part, const int *start, int q, int child,
+                          const int *U, int nu, int *deepest) {
+  int tot[PATTERN_WIN] = {0}, deep[PATTERN_WIN] = {0};
+  for (int p = 0; p < PATTERN_WIN; p++) {
+    int c = start[p + 1] - start[p];
+    if (!c) continue;
+#pragma omp task default(shared) firstprivate(p, c) if (c >= TASK_MIN_SET)
+    {
+      int cnu, *own;
+      const int *CU = class_list(R, U, nu, q, p, &cnu, &own);
+      tot[p] = total_rec(R, part + start[p], c, -1, child, CU, cnu, &deep[p], INF);
+      free(own);
+    }
+  }
+#pragma omp taskwait
+  long sum = 0;
+  for (int p = 0; p < PATTERN_WIN; p++) {
+    sum += tot[p];
+    *deepest = deep[p] > *deepest ? deep[p] : *deepest;
+  }
+  return sum;
+}
+
 static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth, const int *U,
                        int nu, int *most, long budget) {
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
@@ -268,7 +342,11 @@ static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth,
   for (int p = 0; p < PATTERN_WIN; p++)
     if (start[p + 1] > start[p]) rest += 2 * (start[p + 1] - start[p]) - 1;
   long sum = n;
-  for (int p = 0; p < PATTERN_WIN && sum < INF; p++) {
+  if (R->tasks && budget >= INF && n >= TASK_MIN_SET) {
+    sum += classes_tasks(R, part, start, q, child, U, nu, &deepest);
+    rest = 0;
+  }
+  for (int p = 0; p < PATTERN_WIN && sum < INF && rest > 0; p++) {
     int c = start[p + 1] - start[p], m = 0;
     if (!c) continue;
     if (budget < INF && sum + rest > budget) break;
@@ -333,13 +411,13 @@ static int pick(const run *R, const uint16_t *A, int n, const int *U, int nu, in
   if (st->top == 0) {
     cand best;
     int m = scan(st->rule, R->g, A, n, U, nu, 1, &best, Unext, nnext,
-                 !st->rule->prefer_answers || checked);
+                 !st->rule->prefer_answers || checked, R->tasks);
     return m ? best.g : -1;
   }
   /* Rollout: BASE's top N, each scored by BASE played to the end. */
   int top = st->top < nu ? st->top : nu;
   cand *cs = xmalloc(sizeof *cs * (size_t)(top ? top : 1));
-  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext, false);
+  int m = scan(st->rule, R->g, A, n, U, nu, top, cs, Unext, nnext, false, R->tasks);
   greedy base = {.rule = st->rule, .top = 0, .mode = st->mode};
   run RB = {&base, R->g, false, R->W};
   int *tot = xmalloc(sizeof *tot * (size_t)(m ? m : 1)), most;
@@ -512,14 +590,17 @@ tnode *greedy_tree(const greedy *st, const game *g, const uint16_t *set, int n, 
 }
 
 int greedy_entropy_total(const game *g, const uint16_t *set, int n, int depth, rules_mode m,
-                         const int *U, int nu) {
-  greedy entropy = {.rule = &rules[0], .top = 0, .mode = m}; /* rules[0] is entropy */
-  if (!U || !rules_narrows(m)) return greedy_total(&entropy, g, set, n, -1, depth, NULL);
+                         const int *U, int nu, int threads) {
   if (n <= 0) return 0;
+  greedy entropy = {.rule = &rules[0], .top = 0, .mode = m}; /* rules[0] is entropy */
+  bool given = U && rules_narrows(m);
+  int *all = given ? NULL : all_guesses(g), most, t = INF;
   rword *W = words_for(&entropy, g);
-  run R = {&entropy, g, false, W};
-  int most;
-  int t = total_rec(&R, set, n, -1, depth, U, nu, &most, INF);
+  run R = {&entropy, g, threads > 1 && !omp_in_parallel(), W};
+#pragma omp parallel num_threads(threads) if (R.tasks)
+#pragma omp single
+  t = total_rec(&R, set, n, -1, depth, given ? U : all, given ? nu : g->n_guesses, &most, INF);
+  free(all);
   free(W);
   return t;
 }

@@ -243,8 +243,11 @@ void srch_progress_end(search *s) {
 /* Greedy seed for a set: its total plus one is a safe first beta. */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu) {
   if (!s->o.seed || n < MEMO_MIN_SET || stopped(s)) return INF;
-  int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu)
-                 : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0);
+  /* Every thread, unless called from one of the search's parallel loops
+   * (a class's seed in small_classes()). */
+  int threads = omp_in_parallel() ? 1 : s->o.threads;
+  int ub = s->rw ? s->o.seed(s->g, A, n, d, s->o.rules, U, nu, threads)
+                 : s->o.seed(s->g, A, n, d, RULES_NORMAL, NULL, 0, threads);
   assert(ub >= set_floor(s, n)); /* a strategy's total: at least the floor */
   return ub < INF ? ub + 1 : INF;
 }

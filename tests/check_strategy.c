@@ -437,11 +437,14 @@ START_TEST(test_seed_functions) {
   all_of(I->na, set, iset);
   ref_strat re = {&ref_rules[0], 0};
   int rm, want = ref_total(I, re, iset, I->na, -1, &rm);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL, RULES_NORMAL, NULL, 0), want);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm, RULES_NORMAL, NULL, 0), want);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1, RULES_NORMAL, NULL, 0), OPTLE_INF);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, 1, 1, RULES_NORMAL, NULL, 0), 1);
-  ck_assert_int_eq(greedy_entropy_total(&g, set, 0, UNL, RULES_NORMAL, NULL, 0), 0);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL, RULES_NORMAL, NULL, 0, 1), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm, RULES_NORMAL, NULL, 0, 1), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1, RULES_NORMAL, NULL, 0, 1), OPTLE_INF);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 1, 1, RULES_NORMAL, NULL, 0, 1), 1);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, 0, UNL, RULES_NORMAL, NULL, 0, 1), 0);
+  /* With threads, its classes are tasks (50 answers: above TASK_MIN_SET). */
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, UNL, RULES_NORMAL, NULL, 0, 2), want);
+  ck_assert_int_eq(greedy_entropy_total(&g, set, I->na, rm - 1, RULES_NORMAL, NULL, 0, 3), OPTLE_INF);
   int best = OPTLE_INF;
   for (int i = 0; i < NREF; i++)
     if (ref_rules[i].prefer) {
@@ -453,6 +456,36 @@ START_TEST(test_seed_functions) {
   game_free(&g);
   game_free(&nyt);
   free(I);
+}
+END_TEST
+
+/* The seed with threads is the seed: on a whole list (its scans of the
+ * big sets scored as tasks, GREEDY_SCAN_PAR_MIN) and under hard rules
+ * (the classes' guess lists narrowed in each task), the same totals
+ * as one thread's; the normal one also the entropy strategy's own. */
+START_TEST(test_seed_threads) {
+  game nyt;
+  load_nyt(&nyt);
+  int n = nyt.n_answers, *U = malloc(sizeof *U * (size_t)nyt.n_guesses);
+  uint16_t *all = malloc(sizeof *all * (size_t)n);
+  for (int i = 0; i < n; i++) all[i] = (uint16_t)i;
+  for (int i = 0; i < nyt.n_guesses; i++) U[i] = i;
+  greedy entropy;
+  ck_assert_int_eq(greedy_parse("entropy", &entropy), 0);
+  int one = greedy_entropy_total(&nyt, all, n, UNL, RULES_NORMAL, NULL, 0, 1);
+  ck_assert_int_eq(one, greedy_total(&entropy, &nyt, all, n, -1, UNL, NULL));
+  ck_assert_int_lt(one, OPTLE_INF);
+  ck_assert_int_eq(greedy_entropy_total(&nyt, all, n, UNL, RULES_NORMAL, NULL, 0, 2), one);
+  ck_assert_int_eq(greedy_entropy_total(&nyt, all, n, UNL, RULES_NORMAL, NULL, 0, 3), one);
+  /* Every 4th answer: 579, above GREEDY_SCAN_PAR_MIN. */
+  int m = 0;
+  for (int i = 0; i < n; i += 4) all[m++] = (uint16_t)i;
+  int hard = greedy_entropy_total(&nyt, all, m, UNL, RULES_HARD, U, nyt.n_guesses, 1);
+  ck_assert_int_lt(hard, OPTLE_INF);
+  ck_assert_int_eq(greedy_entropy_total(&nyt, all, m, UNL, RULES_HARD, U, nyt.n_guesses, 2), hard);
+  free(all);
+  free(U);
+  game_free(&nyt);
 }
 END_TEST
 
@@ -594,6 +627,7 @@ Suite *strategy_suite(void) {
   tcase_add_test(tc, test_matches_reference);
   tcase_add_test(tc, test_trees);
   tcase_add_test(tc, test_seed_functions);
+  tcase_add_test(tc, test_seed_threads);
   tcase_add_test(tc, test_report_and_compare);
   suite_add_tcase(s, tc);
   return s;
