@@ -366,6 +366,20 @@ from          return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_
 to            return n_answers > MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
 why         a list of exactly MEMO_BIG_ANSWERS answers keeps the small lists' memo
 
+id          greedy-scan-grain-gap
+area        greedy, threads
+file        src/greedy.c
+from        int end = nu - u0 < GREEDY_SCAN_GRAIN ? nu : u0 + GREEDY_SCAN_GRAIN;
+to          int end = nu - u0 < GREEDY_SCAN_GRAIN ? nu : u0 + GREEDY_SCAN_GRAIN - 1;
+why         the seed's task-scored scan leaves the last guess of each full task unscored: the replay takes whatever its slot held, and the threaded seed picks differently from one thread's
+
+id          greedy-classes-tasks-singletons
+area        greedy, threads
+file        src/greedy.c
+from        tot[p] = total_rec(R, part + start[p], c, -1, child, CU, cnu, &deep[p], INF);
+to          tot[p] = c == 1 ? 0 : total_rec(R, part + start[p], c, -1, child, CU, cnu, &deep[p], INF);
+why         the seed's classes as tasks count a class of one answer as 0, not 1: the threaded total comes out low
+
 id          lcap-yellow-copies
 area        bounds
 file        src/search_bounds.c
