@@ -293,19 +293,6 @@ static int total_rec(const run *R, const uint16_t *A, int n, int first, int dept
 
 static int sat_sum(long s) { return s < INF ? (int)s : INF; }
 
-/*
- * n + the strategy's totals on the non-winning classes of guess q over
- * A, each with depth - 1 guesses; the classes scan the guesses U.  *most
- * gets the most guesses any answer needs.
- *
- * Budget: the result is exact when it is at most `budget`; otherwise it
- * is only some value above it, found as soon as the classes' totals so
- * far plus 2c - 1 for each class of c answers still to play (no
- * strategy does better: one answer of a class can be found with its
- * first guess, every other needs two or more) exceed the budget.  The
- * strategy's guesses never depend on the budget, only how soon we stop.
- * INF means no budget.
- */
 /* guess_total()'s classes with no budget, as OpenMP tasks (R->tasks):
  * their totals' sum, each class's total as it would be alone (none
  * depends on another's), and *deepest the most guesses of any. */
@@ -332,6 +319,20 @@ static long classes_tasks(const run *R, const uint16_t *part, const int *start, 
   return sum;
 }
 
+/*
+ * n + the strategy's totals on the non-winning classes of guess q over
+ * A, each with depth - 1 guesses; the classes scan the guesses U.  *most
+ * gets the most guesses any answer needs.
+ *
+ * Budget: the result is exact when it is at most `budget`; otherwise it
+ * is only some value above it, found as soon as the classes' totals so
+ * far plus 2c - 1 for each class of c answers still to play (no
+ * strategy does better: one answer of a class can be found with its
+ * first guess, every other needs two or more) exceed the budget.  The
+ * strategy's guesses never depend on the budget, only how soon we stop.
+ * INF means no budget; then, with R->tasks, the classes of a set of
+ * TASK_MIN_SET answers or more are played as tasks (classes_tasks()).
+ */
 static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth, const int *U,
                        int nu, int *most, long budget) {
   uint16_t *part = xmalloc(sizeof *part * (size_t)n);
