@@ -254,8 +254,7 @@ static int scan(const greedy_rule *r, const game *g, const uint16_t *A, int n, c
    * then costs a cache miss per answer). */
   int every = n >= 1024 ? 0 : 255;
   for (int u = 0; u < nu && !stop; u++) {
-    if (!sc && !(u & every) && stop_requested()) stop = true;
-    if (stop) break;
+    if (!sc && !(u & every) && (stop = stop_requested())) break;
     qscore one = sc ? sc[u] : score_one(step, rows, n, U[u], cnt);
     if (take(r, U[u], one, perfect, top, stop_perfect, out, &m, Unext, &nn)) break;
   }
@@ -346,18 +345,19 @@ static int guess_total(const run *R, const uint16_t *A, int n, int q, int depth,
   if (R->tasks && budget >= INF && n >= TASK_MIN_SET) {
     sum += classes_tasks(R, part, start, q, child, U, nu, &deepest);
     rest = 0;
-  }
-  for (int p = 0; p < PATTERN_WIN && sum < INF && rest > 0; p++) {
-    int c = start[p + 1] - start[p], m = 0;
-    if (!c) continue;
-    if (budget < INF && sum + rest > budget) break;
-    rest -= 2 * c - 1;
-    long cb = budget < INF ? budget - sum - rest : INF;
-    int cnu, *own;
-    const int *CU = class_list(R, U, nu, q, p, &cnu, &own);
-    sum += total_rec(R, part + start[p], c, -1, child, CU, cnu, &m, cb);
-    free(own);
-    deepest = m > deepest ? m : deepest;
+  } else {
+    for (int p = 0; p < PATTERN_WIN && sum < INF; p++) {
+      int c = start[p + 1] - start[p], m = 0;
+      if (!c) continue;
+      if (budget < INF && sum + rest > budget) break;
+      rest -= 2 * c - 1;
+      long cb = budget < INF ? budget - sum - rest : INF;
+      int cnu, *own;
+      const int *CU = class_list(R, U, nu, q, p, &cnu, &own);
+      sum += total_rec(R, part + start[p], c, -1, child, CU, cnu, &m, cb);
+      free(own);
+      deepest = m > deepest ? m : deepest;
+    }
   }
   free(part);
   *most = deepest + 1;

@@ -3,13 +3,16 @@
 #
 # Each row proves one fixed first guess exactly (default guess limit 6),
 # or with WORD "root" finds and proves the best first guess (the root
-# proof, no --first), and is run with 1 and 2 threads (root rows: 2).  Wall time is measured around the
+# proof, no --first), and is run with 1 and 2 threads (root rows: 2, or
+# BENCH_ROOT_THREADS, for thread scaling).  Wall time is measured around the
 # whole process (start-up included); peak RSS, nodes, the total and the
 # tree hash come from optle's own summary.  A change that should not
 # alter results keeps every total and hash.
 #
 #   tools/bench.sh                 all rows, 1 and 2 threads
 #   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
+#   BENCH_ROWS="nyt-2023-07:root" BENCH_ROOT_THREADS="1 2 4 8 16" BENCH_RANK=0 BENCH_VERIFY=0 BENCH_MPI=0 tools/bench.sh
+#                                  a root proof's thread scaling (docs/benchmarks.md)
 #   BENCH_ROWS=" " BENCH_VERIFY=0 tools/bench.sh    the ranking rows alone
 #   BENCH_ROWS=" " BENCH_RANK=0 BENCH_TABLE=1 BENCH_VERIFY=0 TABLES=DIR tools/bench.sh
 #                                  the whole-table sample rows alone (docs/rank.md)
@@ -52,7 +55,7 @@ for row in $ROWS; do
     *) echo "bench: unknown mode in $row" >&2; exit 2 ;;
   esac
   if [[ $word == root ]]; then
-    what="root proof (no --first)${mode:+, $mode}" first=() threads=2
+    what="root proof (no --first)${mode:+, $mode}" first=() threads=${BENCH_ROOT_THREADS:-2}
   fi
   case $lists in
     nyt) args=(--list nyt-2022-02) name="NYT lists, $what" ;;
