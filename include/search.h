@@ -226,10 +226,13 @@ typedef struct {
 } search_root_stats;
 /* The last search_solve() without a first guess; NULL if it used none. */
 const search_root_stats *search_root_report(const search *s);
-/* The lookahead bounds' kernel on this CPU: "avx512", "avx2" or
- * "scalar" (the environment variable OPTLE_KERNEL=scalar|avx2 picks a
- * lesser one, for tests and measurements). */
+/* The lookahead bounds' kernel: the best this CPU has ("avx512-vbmi",
+ * "avx512", "avx2", "portable" or "scalar"), or the one the environment
+ * variable OPTLE_KERNEL names (for tests and measurements). */
 const char *search_bounds_kernel(void);
+/* 0 when OPTLE_KERNEL is unset or names a kernel this CPU has; else -1
+ * with the error (err.h) naming every kernel. */
+int search_check_kernel(void);
 
 /*
  * The history the next searches start after (guesses[i] got pats[i], nh

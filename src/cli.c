@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "dist.h"
+#include "err.h"
 #include "help.h"
 #include "lists.h"
 #include "suggest.h"
 #include "opts.h"
+#include "search.h"
 #include "strategy.h"
 #include "treeio.h"
 #include "util.h"
@@ -190,6 +192,10 @@ static int dispatch(int argc, char **argv) {
 
 int cli_main(int argc, char **argv) {
   threads_cap(); /* OMP_NUM_THREADS within --threads' limit (mem.h) */
+  if (search_check_kernel() < 0) { /* never another kernel than the one asked for */
+    fprintf(stderr, "optle: %s\n", err_msg());
+    return EXIT_USAGE;
+  }
   int rc = dispatch(argc, argv);
   /* What did not reach stdout is a failure (a full disk, a closed pipe
    * with SIGPIPE ignored): status 2 when the command itself succeeded,

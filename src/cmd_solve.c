@@ -72,7 +72,7 @@ const cmd_doc solve_doc = {
 };
 
 static void print_stats(const search_stats *st) {
-  printf("search counters:\n");
+  printf("search counters (%s kernel):\n", search_bounds_kernel());
 #define X(name, doc) printf("  %-16s %14llu  %s\n", #name, (unsigned long long)st->name, doc);
   SEARCH_STATS(X)
 #undef X

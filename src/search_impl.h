@@ -4,8 +4,15 @@
  *
  *   search.c        the recursion and its bounds: srch_solve(), srch_quick(),
  *                   srch_scan(), srch_eval_guess(), srch_node()
- *   search_bounds.c the lookahead bounds L1 and L2 and their kernels, over
- *                   a bounds context the caller owns
+ *   search_bounds.c the lookahead bounds' layer: the bound arithmetic (below)
+ *                   and the bounds context the caller owns
+ *   search_lcaps.c  the letter caps (a bound on a guess's classes from its
+ *                   letters)
+ *   search_l1.c     L1, the one-guess lookahead bound: the scans
+ *   search_l2.c     L2, the two-guess lookahead bound, and a big class's
+ *                   own order
+ *                   (the scans' kernels: kernel.h, one file per
+ *                   instruction set)
  *   search_tree.c   building the tree once values are known (the tie
  *                   rule's guess at every node), the last stage of a solve
  *   search_root.c   set-up, the parallel root over first guesses (from the
@@ -38,6 +45,7 @@
 #include "clock.h"
 #include "err.h"
 #include "feedback.h"
+#include "kernel.h"
 #include "mem.h"
 #include "memo.h"
 #include "rules.h"
@@ -297,44 +305,102 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
          int *failmin, int *perfect, scan_result *r);
 
 /* ------------------------------------------------------------------ */
-/* search_bounds.c: the lookahead bounds, over a bounds context b.      */
+/* The lookahead bounds (search_bounds.c's note), over a bounds context b. */
 
-/* A bounds context for subsets of A, the guesses in `order` (no of
- * them, strong splitters first, cap[i] as in bounds_ctx); free it with
- * srch_bounds_free() (NULL: nothing). */
+/* The bound arithmetic (the total objective's, which the lookahead
+ * bounds serve).  A set of m answers costs at least lb_floor(m) = 2m - 1
+ * (one answer guessed at once, each other in two).  A guess with
+ * s = k + [h in C] on it (its classes, plus one when it is one of the
+ * answers) costs at least l1_term(m, s) = 3m - s, and a term t says
+ * s = l1_term(m, t) back.  scan_lim(m, s): the collisions a guess may
+ * have (besides [h in C]) and still have s at least s: m - s. */
+static inline int lb_floor(int m) { return 2 * m - 1; }
+static inline int l1_term(int m, int s) { return 3 * m - s; }
+static inline int scan_lim(int m, int s) { return m - s; }
+/* A bound above 2m is worth a memo record (below it the closed forms
+ * say as much). */
+static inline bool bound_above_closed(int m, int lb) { return lb > 2 * m; }
+
+/* Where a scan of b's order is: the block, its lanes still to take,
+ * and whether a cap (or the order's end) has ended it. */
+typedef struct {
+  int u0;
+  uint64_t left;
+  bool end;
+} scan_at;
+
+/* search_bounds.c.  A bounds context for subsets of A, the guesses in
+ * `order` (no of them, strong splitters first, cap[i] as in bounds_ctx);
+ * free it with srch_bounds_free() (NULL: nothing). */
 bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
                             const int *cap, int no);
 void srch_bounds_free(bounds_ctx *b);
-/* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
-void srch_bounds_sub_free(bounds_ctx *sb);
-/* "avx512-vbmi", "avx512", "avx2" or "scalar": the kernel this CPU runs. */
+/* b->lq, and under rules that narrow b's rule bitsets, for b's order
+ * (b->strong[0 .. nstrong)). */
+void srch_bounds_letters(const game *G, bounds_ctx *b);
+void srch_bounds_rules(const search *s, bounds_ctx *b);
+/* The kernel the bounds run (kernel.h's names: "avx512-vbmi", "avx512",
+ * "avx2", "portable", "scalar"). */
 const char *srch_bounds_kernel(void);
-
-/* L1 and L2 of a set C (a subset of b's set) at guess limit d, lower
- * bounds of T_d(C), stored in the memo.  *exact: the value is T_d(C)
- * itself.  srch_bound1() given want (INF: none) may prove only that much:
- * its value is then L1 or at least want, whichever is less work (the
- * scan rejects guesses sooner), and a value short of L1 is not stored.
- * srch_bound2() may stop at `need` (its value is then >= need); it
- * partitions in level `ply`.  Both are at least 2|C| - 1 (every set's
- * floor), and at most T_d(C). */
-int srch_bound1(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
-                const rstate *rs, int want);
-int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
-                const rstate *rs);
 /* Under rules that narrow: the positions of b's order that the state
  * rs allows, as a bitset (b->nwords words).  The bounds of a set with
  * a state (rs, may be NULL: nothing known) count only those guesses, and
  * go into the memo under the set and the state. */
 void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs, uint64_t *out);
-/* The letter cap of guess h on C (search_bounds.c): the product over
- * places of the colours h can get there from C's answers, at least its
- * classes on C (k_h, the winning one included); for tests, as the scans
- * use it, from the same tables. */
+/* The letter code of place q of word w: its letter (0-25), plus 26 when
+ * w has that letter more than once. */
+static inline int letter_code(const char *w, int q) {
+  int copies = 0;
+  for (int r = 0; r < 5; r++) copies += w[r] == w[q];
+  return w[q] - 'a' + (copies > 1 ? 26 : 0);
+}
+
+/* search_lcaps.c.  The letter caps' table of C (kernel.h's kcaps). */
+void srch_lcaps(const game *G, const uint16_t *C, int m, kcaps *t);
+/* The letter cap of guess h on C: the product over places of the
+ * colours h can get there from C's answers, at least its classes on C
+ * (k_h, the winning one included); for tests, as the scans use it, from
+ * the same tables. */
 int srch_letter_cap(const game *G, const uint16_t *C, int m, int h);
+
+/* search_l1.c.  rows and isin (b's positions) of the set C; unmark
+ * clears isin again. */
+void srch_bounds_mark(const search *s, const bounds_ctx *b, const uint8_t **rows, uint8_t *isin,
+                      const uint16_t *C, int m);
+void srch_bounds_unmark(const search *s, const bounds_ctx *b, uint8_t *isin, const uint16_t *C,
+                        int m);
+/* One pass of the kernel from *at on, over the lanes that may have
+ * s > best (the caps, the rules' allowed, the letter caps lc), packed
+ * when the kernel can: those with at most lim + isin collisions go to
+ * pos[] (b's order) and sv[] (their s); returns their count. */
+int srch_scan_pass(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const uint8_t *isin,
+                   int m, const kcaps *lc, const uint64_t *allowed, int best, int lim,
+                   scan_at *at, int *pos, int *sv);
+/* A bound of C worth keeping for later probes, into the memo. */
+void srch_bounds_keep(ctx *c, const klass *k, const uint16_t *C, int m, int d, int lb,
+                      const rstate *rs);
+/* L1 and L2 of a set C (a subset of b's set) at guess limit d, lower
+ * bounds of T_d(C), stored in the memo.  *exact: the value is T_d(C)
+ * itself.  srch_bound1() given want (INF: none) may prove only that much:
+ * its value is then L1 or at least want, whichever is less work (the
+ * scan rejects guesses sooner), and a value short of L1 is not stored.
+ * srch_bound1_capped() knows no guess has s above scap on C.
+ * srch_bound2() may stop at `need` (its value is then >= need); it
+ * partitions in level `ply`.  Both are at least lb_floor(|C|), and at
+ * most T_d(C). */
+int srch_bound1(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
+                const rstate *rs, int want);
+int srch_bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, bool *exact,
+                       const rstate *rs, int want, int scap);
 /* Does some guess of b split C (a subset of its set) into single
  * answers?  Every guess it holds, allowed or not. */
 bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m);
+
+/* search_l2.c. */
+int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs);
+/* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
+void srch_bounds_sub_free(bounds_ctx *sb);
 
 /* ------------------------------------------------------------------ */
 /* search_tree.c */

@@ -402,6 +402,7 @@ void search_get_stats(const search *s, search_stats *out) {
 int search_seed_bound(const search *s) { return s->seed_bound; }
 
 const char *search_bounds_kernel(void) { return srch_bounds_kernel(); }
+int search_check_kernel(void) { return kernel_check_env(); }
 
 const search_root_stats *search_root_report(const search *s) {
   return s->root.openers ? &s->root : NULL;

@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     execv("/proc/self/exe", argv); /* returns only on failure: run as is */
   }
-  Suite *(*const suites[])(void) = {feedback_suite, words_suite,   memo_suite,
+  Suite *(*const suites[])(void) = {kernel_suite,   feedback_suite, words_suite,   memo_suite,
                                     tree_suite,     search_suite,  strategy_suite,
                                     verify_suite,   share_suite,   play_suite,    formats_suite,
                                     rules_suite,    html_suite,    checkpoint_suite};

@@ -50,6 +50,7 @@
 
 /* One per tests/check_*.c file, from the bottom layer up; check_main.c
  * runs them all, in this order. */
+Suite *kernel_suite(void);
 Suite *feedback_suite(void);
 Suite *words_suite(void);
 Suite *share_suite(void);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tools/layers.sh: optle's layers, checked (run by `make test`).
 #
-# Each module (a .c/.h pair; search_*, treeread_*, treeio_* and cmd_*
-# files belong to search, treeread, treeio and cmd) sits in a layer, and
+# Each module (a .c/.h pair; search_*, kernel_*, treeread_*, treeio_* and
+# cmd_* files belong to search, kernel, treeread, treeio and cmd) sits in a layer, and
 # includes only modules of its own layer or below.  Within a layer the
 # includes must not form a cycle either.  A new module must be added
 # here, in the layer its includes put it in (docs/architecture.md).
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 layer_of() {
   case $1 in
   err | mem | clock | util | utf8 | tuning | version | dist | embed | suggest) echo 0 ;; # errors, memory, clock and stopping, files; version; ranks; embedded files; did-you-mean
-  words | feedback) echo 1 ;;                 # word lists, patterns
+  words | feedback | kernel) echo 1 ;;        # word lists, patterns; the bounds' kernels
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
   score | memo | tree | treeio | treeread | verify | dot | treehtml | history | share | checkpoint) echo 3 ;;
   greedy) echo 4 ;;                           # greedy strategies (the seed)
@@ -30,6 +30,7 @@ module_of() {
   case $b in
   util_*) echo util ;;
   search_*) echo search ;;
+  kernel_*) echo kernel ;;
   treeread_*) echo treeread ;;
   treeio_*) echo treeio ;;
   cmd_*) echo cmd ;;

@@ -284,28 +284,28 @@ why         a guess whose quick bounds reach the best total exactly is not cut i
 
 id          rootproof-l1-off-by-one
 area        bounds
-file        src/search_bounds.c
-from        int lb = 3 * m - sm;
-to          int lb = 3 * m - sm + 1;
+file        src/search_l1.c
+from        int lb = l1_term(m, sm);
+to          int lb = l1_term(m, sm) + 1;
 why         L1 one too high: first guesses are refuted that the bound does not refute
 
 id          rootproof-cap-break
 area        bounds
-file        src/search_bounds.c
+file        src/search_l1.c
 from        if (b->cap[u0] <= best) break; /* nothing later can beat it */
 to          if (b->cap[u0] <= best + 8) break; /* nothing later can beat it */
 why         the L1 scan stops while a later guess could still beat its best: max s too low, L1 too high
 
 id          rootproof-kernel-lane-limit
 area        bounds
-file        src/search_bounds.c
+file        src/kernel_avx512.c
 from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* one block */
 to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT); /* one block */
 why         the AVX-512 kernel abandons a guess one collision early: it misses the best guess of a set
 
 id          pack-kernel-lane-limit
 area        bounds
-file        src/search_bounds.c
+file        src/kernel_vbmi.c
 from        alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
 to          alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LT); /* packed */
 why         the packed AVX-512 kernel (VBMI) abandons a guess one collision early: it misses the best guess of a set
@@ -326,35 +326,35 @@ why         the L2 stage counts one guess too many per class: first guesses are 
 
 id          bounds-l2-quick-class
 area        bounds
-file        src/search_bounds.c
+file        src/search_l2.c
 from        if (p != PATTERN_WIN) sum += (x > scap) + (x == scap + 1);
 to          if (p != PATTERN_WIN) sum += (x > scap) + 2 * (x == scap + 1);
 why         L2's partition-only refutation counts a class too big to split one guess too high: a guess that would lower L2 is skipped
 
 id          bounds-l2-scap-low
 area        bounds
-file        src/search_bounds.c
+file        src/search_l2.c
 from        most = sv[i] > most ? sv[i] : most;
 to          most = sv[i] - 1 > most ? sv[i] - 1 : most;
 why         L2 takes the set's most s one too low: its classes' scans stop short and their bounds are too high
 
 id          bounds-want-floor
 area        bounds
-file        src/search_bounds.c
-from        int floor = want < INF ? 3 * m - want : 0; /* s at most this gives want */
-to          int floor = want < INF ? 3 * m - want + 1 : 0; /* s at most this gives want */
+file        src/search_l1.c
+from        int floor = want < INF ? l1_term(m, want) : 0; /* s at most this gives want */
+to          int floor = want < INF ? l1_term(m, want) + 1 : 0; /* s at most this gives want */
 why         a wanted L1 bound proven from a floor one too high: the bound returned is one short of what was wanted, and L2 comes out below its definition
 
 id          bounds-own-cap-low
 area        bounds
-file        src/search_bounds.c
+file        src/search_l2.c
 from              sb->cap[at] = sv[i];
 to                sb->cap[at] = sv[i] - 1;
 why         L2's own order for a big class caps each guess one below its s on the class: the subsets' scans stop short and their bounds are too high
 
 id          bounds-own-column
 area        bounds
-file        src/search_bounds.c
+file        src/search_l2.c
 from          return sb->cols + (size_t)at * (size_t)m;
 to            return sb->cols + (size_t)(at ^ 1) * (size_t)m;
 why         an L2 candidate of a big class is partitioned by its neighbour's column: its classes, and L2, are another guess's
@@ -382,17 +382,31 @@ why         the seed's classes as tasks count a class of one answer as 0, not 1:
 
 id          lcap-yellow-copies
 area        bounds
-file        src/search_bounds.c
+file        src/search_lcaps.c
 from            ye[q] = (uint64_t)elsewhere[q] | (uint64_t)elsewhere[q] << 26;
 to              ye[q] = (uint64_t)elsewhere[q];
 why         the letter caps forget that a guess's repeated letter can be yellow: its cap falls below its classes, and a scan leaves out a guess that beats the best
 
 id          pack-second-block
 area        bounds
-file        src/search_bounds.c
+file        src/kernel_vbmi.c
 from              __m512i from = t & 1 ? _mm512_add_epi8(lane, hi) : lane;
 to                __m512i from = t & 2 ? _mm512_add_epi8(lane, hi) : lane;
 why         a packed pass reads each pair's blocks from the wrong one (the first pair's second from its first, the second pair's first from its second): its lanes count another guess's classes
+
+id          kernel-portable-lane
+area        kernels
+file        src/kernel_portable.c
+from            alive &= (v64u8)(coll <= limv);
+to              alive &= (v64u8)(coll < limv);
+why         the portable kernel (ARM's) abandons a guess one collision early: check_kernel's comparison with scalar must see it on any host
+
+id          kernel-avx2-big-lane
+area        kernels
+file        src/kernel_avx2.c
+from        ns = klanes_out(alive, hw, u0 + h, m, cb, gb, pos, sv, ns);
+to          ns = klanes_out(alive & ~1u, hw, u0 + h, m, cb, gb, pos, sv, ns);
+why         the AVX2 set kernel drops the first lane of every group of eight: one lane's output changed
 EOF
 }
 

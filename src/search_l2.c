@@ -1,0 +1,356 @@
+/*
+ * search_l2.c: L2, the two-guess lookahead bound (search_bounds.c's
+ * note): L2(C) = min over guesses h of m + the sum of L1 over h's
+ * non-winning classes.
+ *
+ * Pass 1 finds the candidates, the guesses whose own one-guess term
+ * 3m - s is below what the caller needs (a scan of the order, as L1's);
+ * pass 2 takes them least term first and sums their classes' L1, each
+ * stopping once it reaches the best so far.  Most candidates end before
+ * any partition, from the patterns alone: a class of c answers larger
+ * than scap (the most s any guess has on C) costs at least 3c - scap
+ * (bound2_quick_sum()).
+ *
+ * A big class (BOUNDS_SUB_MIN answers or more) gets its own order of the
+ * guesses, by their s on it (bounds_sub()): its classes' scans then end
+ * at the first guess that cannot beat their best, where the root's order
+ * lets almost every guess through.  That order and its table are the
+ * thread's scratch (ctx.sub), made anew for each such class.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "search_impl.h"
+
+/* Pass 2's order: the least one-guess term first, then guess index. */
+static int cand_term_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->lb != b->lb) return a->lb - b->lb;
+  return (a->g > b->g) - (a->g < b->g);
+}
+
+/* L2's pass 1 on C (rows and isin marked): every guess whose one-guess
+ * term 3m - s is below need (beyond it the caller does not care):
+ * s >= 3m - need + 1, so at most need - 2m - 1 + green collisions.
+ * Their guesses and terms go to L->cands (the count is returned).
+ * *scap gets the most s of any guess C allows: every guess with more
+ * than 3m - need is a candidate, so with one at least, the largest
+ * candidate's.  It caps every class of C under rules that narrow too:
+ * a class's state is C's with one more guess added, so it allows only
+ * guesses C allows (rstate_add() only narrows), and no guess has a
+ * larger s on a subset (k and [h in C] only fall). */
+static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *const *rows,
+                        const uint8_t *isin, const uint16_t *C, int m, int need,
+                        const uint64_t *allowed, int *scap) {
+  int pos[64], sv[64], nc = 0, most = 0;
+  kcaps lc;
+  srch_lcaps(c->s->g, C, m, &lc);
+  /* A candidate has s > 3m - need (as smax()'s best: no rise here). */
+  int thr = l1_term(m, need), lim = imin(scan_lim(m, thr + 1), m);
+  for (scan_at at = {0, ~0ull, false}; at.u0 < b->nstrong && !at.end && !stopped(c->s);) {
+    int ns = srch_scan_pass(c, b, rows, isin, m, &lc, allowed, thr, lim, &at, pos, sv);
+    for (int i = 0; i < ns; i++)
+      if (sv[i] > thr) {
+        L->cands[nc++] = (cand){b->strong[pos[i]], l1_term(m, sv[i]), 0, 0};
+        most = sv[i] > most ? sv[i] : most;
+      }
+  }
+  *scap = most;
+  return nc;
+}
+
+/* The patterns of the guess at position at (< ncols) of L2's own
+ * bounds sb on its set's m answers: its column of the table, copied out
+ * with the 63 beside it the first time one of them is asked for (a
+ * block's rows are one line each). */
+static const uint8_t *sub_column(bounds_ctx *sb, int at, int m) {
+  assert(at >= 0 && at < sb->ncols);
+  int blk = at / 64;
+  if (!sb->colsdone[blk]) {
+    int i0 = blk * 64, i1 = sb->ncols - i0 < 64 ? sb->ncols : i0 + 64;
+    for (int r = 0; r < m; r++) {
+      const uint8_t *row = sb->ptab + (size_t)r * (size_t)sb->pstride;
+      for (int i = i0; i < i1; i++) sb->cols[(size_t)i * (size_t)m + (size_t)r] = row[i];
+    }
+    sb->colsdone[blk] = 1;
+  }
+  return sb->cols + (size_t)at * (size_t)m;
+}
+
+/* L2's pass 2, first from the patterns pat of candidate h on C alone:
+ * sum (h's term) plus, for each class of c answers larger than scap,
+ * c + 1 - scap (such a class costs at least 3c - scap: no guess splits
+ * it into more), counted as the patterns are read (a class adds 2 when
+ * it passes scap, then 1 an answer), and stopping once it reaches best.
+ * Most candidates end here (bound2_quick: 19 million of hard
+ * nyt-2023-07's L2 stage), so before any partition is made. */
+static int bound2_quick_sum(const uint8_t *pat, int m, int sum, int scap, int best) {
+  uint16_t cnt[PATTERN_COUNT];
+  memset(cnt, 0, sizeof cnt);
+  for (int j = 0; j < m && sum < best; j++) {
+    int p = pat[j], x = ++cnt[p];
+    if (p != PATTERN_WIN) sum += (x > scap) + (x == scap + 1);
+  }
+  return sum;
+}
+
+/* L2's pass 2: the total of candidate guess h on C, its classes bounded
+ * by L1, stopping once it reaches best.  The classes larger than scap
+ * first, from the patterns alone (bound2_quick_sum()): a guess that
+ * leaves a big class is done without a partition or a scan. */
+static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C, int m, int d,
+                        cand h, int best, int scap, const rstate *rs) {
+  int sum = h.lb, kd = child_depth(d);
+  int at = b == c->sub ? b->ppos[h.g] : -1;
+  const uint8_t *pat;
+  if (at >= 0 && at < b->ncols) {
+    pat = sub_column(c->sub, at, m);
+  } else {
+    const game *G = c->s->g;
+    for (int j = 0; j < m; j++) c->b2pat[j] = game_fb(G, h.g, C[j]);
+    pat = c->b2pat;
+  }
+  int quick = bound2_quick_sum(pat, m, sum, scap, best);
+  if (quick >= best) {
+    c->st.bound2_quick++;
+    return quick;
+  }
+  srch_partition_by(L, C, m, pat);
+  for (int q = 0; q < L->ncls && sum < best; q++) {
+    klass *kq = &L->cls[q];
+    bool ex;
+    /* What ends this guess: a class bound of 2c - 1 + (best - sum). */
+    int cq = kq->size;
+    int v = srch_bound1_capped(c, b, L->part + kq->start, cq, kd, &ex,
+                          class_state(c->s, L, rs, h.g, kq->pat), lb_floor(cq) + (best - sum),
+                          scap);
+    sum = imin(sum + v - lb_floor(kq->size), INF);
+  }
+  return sum;
+}
+
+/* L2's pass 2 over the candidates L->cands[0..nc): the least total,
+ * capped at need.  The most promising first (least term, then guess
+ * index), so that the best total falls early and the rest stop at once.
+ * The order is a counting sort on the term (a narrow range: between
+ * 2m - 1 and 3m), each term's run sorted by index only when the loop
+ * reaches it: the loop usually ends within the first few runs, so most
+ * candidates are never sorted (a full qsort here took a quarter of a
+ * fixed-first proof). */
+static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint16_t *C, int m,
+                       int d, int need, int scap, const rstate *rs) {
+  int tlo = INF, thi = -1;
+  for (int i = 0; i < nc; i++) {
+    if (L->cands[i].lb < tlo) tlo = L->cands[i].lb;
+    if (L->cands[i].lb > thi) thi = L->cands[i].lb;
+  }
+  int nt = nc && thi >= tlo ? thi - tlo + 2 : 1;
+  /* Terms lie in [2m - 1, 3m], so nt <= m + 3 (the context's scratch:
+   * nothing is allocated here). */
+  assert(nt <= c->s->g->n_answers + 4 && nc <= c->s->g->n_guesses);
+  int *run = c->b2run, *at = c->b2at; /* run[t]: where term tlo + t starts */
+  cand *byterm = c->b2sort;
+  memset(run, 0, sizeof *run * (size_t)nt);
+  for (int i = 0; i < nc; i++) run[L->cands[i].lb - tlo + 1]++;
+  for (int t = 1; t < nt; t++) run[t] += run[t - 1];
+  memcpy(at, run, sizeof *at * (size_t)nt);
+  for (int i = 0; i < nc; i++) byterm[at[L->cands[i].lb - tlo]++] = L->cands[i];
+  int best = need, sorted = 0; /* byterm[0..sorted) is in order */
+  for (int i = 0; i < nc && byterm[i].lb < best && !stopped(c->s); i++) {
+    if (i == sorted) { /* the next term's run */
+      int t = byterm[i].lb - tlo, end = run[t + 1];
+      qsort(byterm + i, (size_t)(end - i), sizeof *byterm, cand_term_cmp);
+      sorted = end;
+    }
+    L->cands[i] = byterm[i];
+    int sum = bound2_guess(c, b, L, C, m, d, byterm[i], best, scap, rs);
+    if (sum < best) best = sum;
+  }
+  return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* L2's own bounds for a big class.                                      */
+
+void srch_bounds_sub_free(bounds_ctx *sb) {
+  if (!sb) return;
+  sb->want = NULL; /* borrowed */
+  xunmap(sb->ptab, sb->ptab_bytes);
+  xunmap(sb->cols, sb->cols_bytes);
+  free(sb->colsdone);
+  sb->ptab = NULL;
+  srch_bounds_free(sb);
+}
+
+/* Every guess of b (allowed by `allowed`, NULL: all) with its s on C
+ * (rows, isin marked in b's space): s[i] for position i of b's order, 0
+ * for the guesses not counted.  Counting stops at the first block whose
+ * cap on b's set is below 3 (the rest have s < 3 on C too); returns
+ * where. */
+static int sub_counts(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
+                      const uint8_t *isin, int m, const uint64_t *allowed, int *s) {
+  kblock_fn scan = kernel_active()->big;
+  int pos[64], sv[64], u0 = 0;
+  for (; u0 < b->nstrong && b->cap[u0] >= 3 && !stopped(c->s); u0 += 64) {
+    int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
+    memset(s + u0, 0, sizeof *s * (size_t)w);
+    uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
+    if (!mask) continue;
+    /* lim = m: no lane is ever abandoned, each gets its s. */
+    int ns = scan(rows, isin, m, u0, w, mask, m, pos, sv, &reads);
+    c->st.bound_guesses += (uint64_t)w;
+    c->st.bound_reads += (uint64_t)reads * (uint64_t)w;
+    for (int i = 0; i < ns; i++)
+      if (mask >> (pos[i] - u0) & 1) s[pos[i]] = sv[i];
+  }
+  return u0 < b->nstrong ? u0 : b->nstrong;
+}
+
+/* The thread's scratch bounds, made on first use. */
+static bounds_ctx *sub_scratch(ctx *c) {
+  const game *G = c->s->g;
+  if (!c->sub) {
+    bounds_ctx *sb = c->sub = xcalloc(1, sizeof *sb);
+    sb->strong = xmalloc(sizeof *sb->strong * (size_t)G->n_guesses);
+    sb->cap = xmalloc(sizeof *sb->cap * (size_t)G->n_guesses);
+    sb->prow = xmalloc(sizeof *sb->prow * (size_t)G->n_answers);
+    sb->ppos = xmalloc(sizeof *sb->ppos * (size_t)G->n_guesses);
+    for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
+    c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
+    sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
+    sb->lqstride = (G->n_guesses + 63) & ~63;
+    sb->lq = xcalloc((size_t)5 * (size_t)sb->lqstride + 64, 1);
+  }
+  return c->sub;
+}
+
+/* p (have bytes, from xmap()) with room for want bytes. */
+static uint8_t *sub_room(uint8_t *p, size_t *have, size_t want) {
+  if (want <= *have) return p;
+  xunmap(p, *have);
+  *have = want;
+  return xmap(want);
+}
+
+/* sb's order: the guesses of b counted on C (s[] by b's position, nb
+ * of them) with s >= 3, largest s first, b's order within each s (a
+ * counting sort), capped by s; s[] then maps sb's positions to b's. */
+static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *sv, int nb) {
+  for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
+  int *run = c->b2run; /* m + 3 <= n_answers + 4 */
+  memset(run, 0, sizeof *run * (size_t)(m + 3));
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) run[m + 1 - sv[i] + 1]++;
+  for (int t = 1; t <= m + 2; t++) run[t] += run[t - 1];
+  int no = run[m + 2];
+  for (int i = 0; i < nb; i++)
+    if (sv[i] >= 3) {
+      int at = run[m + 1 - sv[i]]++;
+      sb->strong[at] = b->strong[i];
+      sb->cap[at] = sv[i];
+    }
+  sb->nstrong = no;
+  srch_bounds_letters(c->s->g, sb);
+  for (int i = 0; i < no; i++) {
+    int bp = b->ppos[sb->strong[i]];
+    assert(bp >= 0 && (i == 0 || sb->cap[i] <= sb->cap[i - 1]));
+    sv[i] = bp;
+    sb->ppos[sb->strong[i]] = i;
+  }
+}
+
+/* sb's table: C's rows (rows, in b's space) with their columns in sb's
+ * order (bpos[i]: b's position of sb's i), and room for the columns of
+ * L2's candidates, the guesses whose term 3m - s is below need (copied
+ * out by sub_column() when first asked for). */
+static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t *C, int m,
+                      const int *bpos, int need) {
+  int no = sb->nstrong, nk = 0;
+  sb->pstride = (no + 63) & ~63;
+  sb->ptab = sub_room(sb->ptab, &sb->ptab_bytes, (size_t)m * (size_t)sb->pstride + 64);
+  for (int r = 0; r < m; r++) {
+    uint8_t *out = sb->ptab + (size_t)r * (size_t)sb->pstride;
+    kernel_active()->gather(out, rows[r], bpos, no); /* each read at most 3 bytes past */
+    memset(out + no, 0, (size_t)(sb->pstride - no) + (r == m - 1 ? 64 : 0));
+    sb->prow[C[r]] = r;
+  }
+  while (nk < no && l1_term(m, sb->cap[nk]) < need) nk++;
+  sb->ncols = nk;
+  sb->cols = sub_room(sb->cols, &sb->cols_bytes, (size_t)nk * (size_t)m);
+  memset(sb->colsdone, 0, (size_t)(nk + 63) / 64);
+}
+
+/*
+ * The bounds of the subsets of a big class C (m answers, a subset of
+ * b's set; rows, isin marked in b's space), for L2's pass 2: b's guesses
+ * that C's state allows, ordered by their s on C, largest first, each
+ * capped by it (no guess has a larger s on a subset of C: k and [h in C]
+ * only fall), and a table of C's rows in that order.  A class's scan
+ * then ends at the first guess whose s on C cannot beat its best, where
+ * b's caps (on the whole set) let almost every guess through.  Guesses
+ * with s < 3 on C are left out: every subset D of C that L1 scans has 4
+ * answers or more, and each of them is a guess allowed at D (an answer
+ * is consistent with its history, which every rule allows) with s >= 3
+ * (it wins on itself and leaves another class), so none of those raises
+ * the maximum; C's own answers (s >= 3 on C) all stay, as mark() needs.
+ * L2's candidates, the guesses whose term 3m - s on C is below need,
+ * are the first ncols of the order.  The context's own scratch
+ * (c->sub), with b's want memo.  On the nyt-2023-07 lists' root proof
+ * (2 threads) the L2 stage took 249 s with it, 410 s without.
+ */
+static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
+                                    const uint8_t *isin, const uint16_t *C, int m,
+                                    const uint64_t *allowed, int need) {
+  bounds_ctx *sb = sub_scratch(c);
+  int *sv = c->subpos;
+  int nb = sub_counts(c, b, rows, isin, m, allowed, sv);
+  sub_order(c, b, sb, m, sv, nb);
+  sub_table(sb, rows, C, m, sv, need);
+  if (c->s->rw) srch_bounds_rules(c->s, sb);
+  sb->want = b->want;
+  return sb;
+}
+
+int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs) {
+  bool exact;
+  int lb1 = srch_bound1(c, b, C, m, d, &exact, rs, INF);
+  if (exact || lb1 >= need || d < 3) return lb1;
+  c->st.bound2++;
+  search *s = c->s;
+  klass k;
+  srch_quick(c, C, m, d, &k, rs); /* for its memo hash (a probe: cheap) */
+  level *L = srch_level(c, ply);
+  /* Under rules that narrow, only the guesses the state allows (this
+   * level's own copy: srch_bound1() below reuses the context's). */
+  uint64_t *allowed = NULL;
+  if (rs && s->rw) {
+    allowed = L->allowed;
+    srch_bounds_allowed(s, b, rs, allowed);
+  }
+  const uint8_t **rows = c->rows2;
+  uint8_t *isin = c->isin2;
+  srch_bounds_mark(s, b, rows, isin, C, m);
+  int scap, nc, best;
+  if (m >= BOUNDS_SUB_MIN) {
+    /* C's own bounds: its candidates are their guesses with the least
+     * terms (their s on C, largest first). */
+    const bounds_ctx *sb = bounds_sub(c, b, rows, isin, C, m, allowed, need);
+    c->st.bound2_own++;
+    srch_bounds_unmark(s, b, isin, C, m);
+    for (nc = 0; nc < sb->ncols; nc++)
+      L->cands[nc] = (cand){sb->strong[nc], l1_term(m, sb->cap[nc]), 0, 0};
+    scap = sb->nstrong ? sb->cap[0] : 0;
+    best = stopped(s) ? need : bound2_best(c, sb, L, nc, C, m, d, need, scap, rs);
+  } else {
+    nc = bound2_cands(c, b, L, rows, isin, C, m, need, allowed, &scap);
+    best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
+    srch_bounds_unmark(s, b, isin, C, m);
+  }
+  if (stopped(s)) return lb1; /* a partial pass proves nothing more */
+  int lb = best > lb1 ? best : lb1;
+  assert(lb >= lb_floor(m) && lb >= lb1); /* never below L1, nor the floor */
+  srch_bounds_keep(c, &k, C, m, d, lb, rs);
+  return lb;
+}
