@@ -6,7 +6,7 @@
  * are, their names, and the message for an answer missing from a tree
  * read from one.  The readers (treeread_public.c, treeread_paths.c,
  * treeread_map.c) and their entry points are private to the treeread
- * module (src/treeread_impl.h).
+ * module (src/treeread_core.h).
  *
  * Formats, told apart by content (treeread_public_sniff), never by name:
  *  - path lines (TREEFMT_PATHS): one line per answer, "tarse _____ godly

@@ -20,7 +20,7 @@
 
 #include "err.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 
 const char *treeread_format_name(treefmt f) {
   return f == TREEFMT_JSON ? "JSON" : f == TREEFMT_TEXT ? "text" : treeread_public_name(f);

@@ -1,5 +1,5 @@
 /*
- * treeread_core.c: the bottom of the tree readers (treeread_impl.h):
+ * treeread_core.c: the bottom of the tree readers (treeread_core.h):
  * what every reader shares, and nothing that knows a format.  The first
  * invalid spot (tr_invalid()), tokens in messages (tr_shown()), guess
  * words (tr_word_of()), wrong labels (tr_bad_label()), and the history
@@ -21,7 +21,7 @@
 #include "err.h"
 #include "feedback.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 #include "words.h"
 
 /* ------------------------------------------------------------------ */

@@ -17,7 +17,7 @@
 #include "err.h"
 #include "feedback.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 #include "tuning.h"
 #include "utf8.h"
 

@@ -20,7 +20,7 @@
 #include "err.h"
 #include "feedback.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 
 /* Nesting a map-JSON file may have: two levels a guess, and some room
  * for the statistics beside the nodes. */

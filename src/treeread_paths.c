@@ -18,7 +18,7 @@
 #include "err.h"
 #include "feedback.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 
 
 /* A line as a full path: guess[0..m), pat[m - 1] the winning pattern. */

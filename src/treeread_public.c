@@ -21,7 +21,7 @@
 
 #include "err.h"
 #include "feedback.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 
 int treeread_public_format(treefmt f) {
   return f == TREEFMT_PATHS || f == TREEFMT_CPATHS || f == TREEFMT_MAP || f == TREEFMT_MJS;

@@ -4,7 +4,7 @@
  *
  * The reader is hand-written: lines are cut with memchr, an indented
  * line is rebuilt from the line above's tokens, and the paths go into a
- * trie (tr_hnode, treeread_impl.h), one node per distinct history, which
+ * trie (tr_hnode, treeread_core.h), one node per distinct history, which
  * enforces "same history, same guess" and contiguous patterns.
  */
 #include <assert.h>
@@ -17,7 +17,7 @@
 #include "err.h"
 #include "feedback.h"
 #include "mem.h"
-#include "treeread_impl.h"
+#include "treeread_core.h"
 
 
 #define MAX_TOKENS (2 * TREEREAD_MAX_DEPTH)

@@ -1,5 +1,7 @@
 /*
- * treeread_impl.h: what the tree readers' files share (private to them).
+ * treeread_core.h: the tree readers' base, treeread_core.c's header: the
+ * types and helpers every reader file shares (private to them; named for
+ * the file that owns them, so that no tool reads it as treeread.c's).
  * They stand in three layers, each calling only the ones below it:
  *
  *   treeread.c         the top: reading the file, detection, the entry
@@ -25,8 +27,8 @@
  * unusable (treeread.h's two kinds of error).  Readers keep no state
  * between calls and share nothing between threads.
  */
-#ifndef OPTLE_TREEREAD_IMPL_H
-#define OPTLE_TREEREAD_IMPL_H
+#ifndef OPTLE_TREEREAD_CORE_H
+#define OPTLE_TREEREAD_CORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
