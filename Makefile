@@ -9,6 +9,7 @@
 #   make screenshot outputs/nyt-salet.png, the explorer as the browser test sees it
 #   make bench      the benchmark table (docs/benchmarks.md)
 #   make compare    heuristic strategies against the optimum (outputs/compare-*)
+#   make test-arm64 cross-build for AArch64 and test under qemu-user (tests/arm64.sh)
 #   make fuzz       the fuzz targets, FUZZ_SECONDS each (tests/fuzz/)
 #   make tsan-unit  the memo and search suites under ThreadSanitizer (CI)
 #   make mutants    mutation testing: which one-line bugs the tests miss
@@ -91,7 +92,7 @@ LIBOBJ  := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRC)))
 TESTSRC := $(wildcard tests/check_*.c)
 TESTOBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 
-.PHONY: all run test test-slow test-public test-sanitize sanitize-suites bench compare debug clean deps \
+.PHONY: all run test test-slow test-public test-arm64 test-sanitize sanitize-suites bench compare debug clean deps \
         test-deps unit cli-test layers screenshot optle \
         tests/check_optle man mpi mpi-test optle-mpi
 
@@ -256,6 +257,26 @@ test-sanitize: optle
 	@cp -f optle build/optle-fixture
 	$(MAKE) SANITIZE=address,undefined OPTLE_FIXTURE=$(CURDIR)/build/optle-fixture sanitize-suites
 	$(MAKE) tsan-unit
+
+# AArch64 (docs/testing.md): optle and the Check runner cross-built with
+# gcc-aarch64-linux-gnu, statically (build/arm64/), then tests/arm64.sh
+# runs the kernel suite and solves under qemu-user and compares their
+# trees with the x86 build's.  The cross toolchain, qemu-user and the
+# arm64 libraries (jansson, xxHash, Check: Debian's multiarch packages)
+# are installed when missing (tools/deps.sh arm64).  Not in make test: a
+# minute or two.
+ARM64_CC    ?= aarch64-linux-gnu-gcc
+ARM64_PKG   ?= /usr/lib/aarch64-linux-gnu/pkgconfig
+ARM64_STAMP := .deps-arm64-ok
+$(ARM64_STAMP): Makefile tools/deps.sh
+	@bash tools/deps.sh arm64
+	@touch $@
+
+.PHONY: test-arm64
+test-arm64: optle $(ARM64_STAMP)
+	PKG_CONFIG_LIBDIR=$(ARM64_PKG) $(MAKE) CC=$(ARM64_CC) OPT='-O3 -falign-loops=32 -DNDEBUG' \
+	  BUILD=build/arm64 LDFLAGS=-static build/arm64/optle build/arm64/check_optle
+	bash tests/arm64.sh
 
 # docs/export.md's picture of the explorer: the browser test's screenshot.
 screenshot: optle $(TEST_STAMP)

@@ -2,7 +2,7 @@
 # tools/deps.sh: what a make target needs, checked, and installed with
 # apt-get where it can be (the Makefile's dependency step).
 #
-#   tools/deps.sh build|test|mpi|tsan
+#   tools/deps.sh build|test|mpi|tsan|arm64
 #
 # Each need is probed for itself (a header compiled, a tool run), not by
 # asking a package manager, so the check is the same on any system.  What
@@ -16,7 +16,7 @@
 # CC, OMPFLAGS, OMPLIBS, SYSFLAGS and SYSLIBS come from the Makefile
 # (default gcc, -fopenmp; Homebrew's paths on macOS).
 set -u
-what=${1:?usage: tools/deps.sh build|test|mpi|tsan}
+what=${1:?usage: tools/deps.sh build|test|mpi|tsan|arm64}
 CC=${CC:-gcc}
 OMPFLAGS=${OMPFLAGS:--fopenmp}
 OMPLIBS=${OMPLIBS:-$OMPFLAGS}
@@ -55,6 +55,9 @@ probe_mpi() { has mpicc && has mpirun; }
 probe_clang() { has clang; }
 probe_archer() { ls /usr/lib/llvm-*/lib/libarcher.so >/dev/null 2>&1 ||
   [ -f "$(clang -print-resource-dir 2>/dev/null)/../../../lib/libarcher.so" ]; }
+probe_cross_cc() { has aarch64-linux-gnu-gcc; }
+probe_qemu() { has qemu-aarch64; }
+probe_arm64_libs() { CC=aarch64-linux-gnu-gcc compiles '#define XXH_INLINE_ALL\n#include <xxhash.h>\n#include <check.h>\n#include <jansson.h>\nint main(void) { json_decref(json_object()); return (int)XXH3_64bits("", 0) & 0; }' -static -ljansson; }
 probe_tsan_rt() { printf 'int main(void){return 0;}\n' >"$scratch/t.c" &&
   clang -fsanitize=thread "$scratch/t.c" -o "$scratch/t" >/dev/null 2>&1; }
 
@@ -92,6 +95,12 @@ tsan_rt|libclang-rt-dev|compiler-rt|compiler-rt|llvm
 archer|libomp-dev|libomp-devel|openmp|libomp
 EOF
       ;;
+    arm64) cat <<'EOF'
+cross_cc|gcc-aarch64-linux-gnu|gcc-aarch64-linux-gnu|aarch64-linux-gnu-gcc|(use a Linux machine)
+qemu|qemu-user|qemu-user|qemu-user|(use a Linux machine)
+arm64_libs|libjansson-dev:arm64 libxxhash-dev:arm64 check:arm64 libsubunit-dev:arm64|(none)|(none)|(use a Linux machine)
+EOF
+      ;;
     *) echo "tools/deps.sh: unknown target '$what'" >&2; exit 2 ;;
   esac
 }
@@ -115,6 +124,8 @@ if [ "${NO_APT:-0}" != 1 ] && has apt-get && has dpkg-query; then
   [ "$(id -u)" = 0 ] || sudo=sudo
   opts=(-y -qq)
   [ "$what" = test ] && opts+=(--no-install-recommends) # Chromium without a desktop's services
+  # The arm64 libraries are Debian's multiarch packages.
+  [ "$what" = arm64 ] && $sudo dpkg --add-architecture arm64
   # shellcheck disable=SC2086 # package names are words
   { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install "${opts[@]}" $pkgs; } \
     >"$scratch/apt.log" 2>&1 || { tail -n 20 "$scratch/apt.log"; echo "optle: apt-get failed"; }
