@@ -60,52 +60,6 @@ TARGET static void pack_spec(const kpack *ps, packspec *sp) {
   assert(o == ps->lanes && o <= 64);
 }
 
-/* One packed row: 64 bytes from row (a table row) by sp. */
-TARGET static inline __m512i pack_row(const uint8_t *row, const void *spec) {
-  const packspec *sp = spec;
-  __m512i acc = _mm512_setzero_si512();
-  for (int k = 0; k < sp->np; k++) {
-    __m512i va = _mm512_loadu_si512((const void *)(row + sp->ua[k]));
-    __m512i vb = _mm512_loadu_si512((const void *)(row + sp->ub[k]));
-    __m512i ix = _mm512_loadu_si512((const void *)sp->idx[k]);
-    acc = _mm512_mask_blend_epi8(sp->blend[k], acc, _mm512_permutex2var_epi8(va, ix, vb));
-  }
-  return acc;
-}
-
-/* A group of 16 packed lanes: the pairs that fill it, their indices from
- * the group's first lane on. */
-typedef struct {
-  int nk;
-  __m512i ix[PACK_SRC / 2];
-  __mmask64 bl[PACK_SRC / 2];
-  int ua[PACK_SRC / 2], ub[PACK_SRC / 2];
-} packgroup;
-
-TARGET static inline void pack_group(const void *spec, int h, void *out) {
-  const packspec *sp = spec;
-  packgroup *g = out;
-  g->nk = 0;
-  for (int k = 0; k < sp->np; k++)
-    if (sp->blend[k] >> h & 0xffff) {
-      g->ix[g->nk] = _mm512_loadu_si512((const void *)(sp->idx[k] + h));
-      g->bl[g->nk] = sp->blend[k] >> h & 0xffff;
-      g->ua[g->nk] = sp->ua[k];
-      g->ub[g->nk++] = sp->ub[k];
-    }
-}
-
-TARGET static inline __m512i pack_group_row(const uint8_t *row, const void *gs) {
-  const packgroup *g = gs;
-  __m512i r = _mm512_setzero_si512();
-  for (int t = 0; t < g->nk; t++) {
-    __m512i va = _mm512_loadu_si512((const void *)(row + g->ua[t]));
-    __m512i vb = _mm512_loadu_si512((const void *)(row + g->ub[t]));
-    r = _mm512_mask_blend_epi8(g->bl[t], r, _mm512_permutex2var_epi8(va, g->ix[t], vb));
-  }
-  return _mm512_cvtepu8_epi32(_mm512_castsi512_si128(r));
-}
-
 /* isin packed (masked loads: isin ends at the last guess). */
 TARGET static void pack_isin(const uint8_t *isin, const kpack *ps, const packspec *sp,
                                   uint8_t *isout) {
@@ -120,17 +74,126 @@ TARGET static void pack_isin(const uint8_t *isin, const kpack *ps, const packspe
   _mm512_storeu_si512((void *)isout, acc);
 }
 
+
+
+/* One packed row: 64 bytes from row (a table row) by sp, ix its pairs'
+ * indices. */
+TARGET static inline __m512i pack_row(const uint8_t *row, const packspec *sp,
+                                      const __m512i *ix) {
+  __m512i acc = _mm512_setzero_si512();
+  for (int k = 0; k < sp->np; k++) {
+    __m512i va = _mm512_loadu_si512((const void *)(row + sp->ua[k]));
+    __m512i vb = _mm512_loadu_si512((const void *)(row + sp->ub[k]));
+    acc = _mm512_mask_blend_epi8(sp->blend[k], acc, _mm512_permutex2var_epi8(va, ix[k], vb));
+  }
+  return acc;
+}
 /* Fetch the sources' lines of a row some way ahead: rows are far apart
  * in the table, and the blocks past the next two were never fetched. */
-TARGET static inline void pack_ahead(const uint8_t *row, const void *spec) {
-  const packspec *sp = spec;
+TARGET static inline void pack_ahead(const uint8_t *row, const packspec *sp) {
   for (int k = 0; k < sp->np; k++) {
     _mm_prefetch((const char *)(row + sp->ua[k]), _MM_HINT_T0);
     _mm_prefetch((const char *)(row + sp->ub[k]), _MM_HINT_T0);
   }
 }
+/* block_bits512() on packed rows, each group of 16 lanes packed as it is
+ * read, from the pairs that fill it. */
+TARGET static int block_bits512_packed(const uint8_t *const *rows, const packspec *sp,
+                                            const uint8_t *isout, int m, int w, int lim,
+                                            int *pos, int *sv, int *reads) {
+  int ns = 0, most = 0;
+  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
+  for (int h = 0; h < w; h += 16) {
+    int hw = w - h < 16 ? w - h : 16, nk = 0;
+    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
+    __m512i ixg[PACK_SRC / 2];
+    __mmask64 bg[PACK_SRC / 2];
+    int ua[PACK_SRC / 2], ub[PACK_SRC / 2];
+    for (int k = 0; k < sp->np; k++)
+      if (sp->blend[k] >> h & 0xffff) {
+        ixg[nk] = _mm512_loadu_si512((const void *)(sp->idx[k] + h));
+        bg[nk] = sp->blend[k] >> h & 0xffff;
+        ua[nk] = sp->ua[k];
+        ub[nk++] = sp->ub[k];
+      }
+    __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isout + h));
+    __mmask16 gm = _mm512_test_epi32_mask(green, green);
+    __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
+    __m512i limv = _mm512_add_epi32(_mm512_set1_epi32(lim < 0 ? -1 : lim), green);
+    __m512i coll = _mm512_setzero_si512(), b[8];
+    for (int k = 0; k < 8; k++) b[k] = coll;
+    int j = 0;
+    for (; j < m && alive; j++) {
+      if (h == 0 && j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
+      __m512i r = _mm512_setzero_si512();
+      for (int t = 0; t < nk; t++) {
+        __m512i va = _mm512_loadu_si512((const void *)(rows[j] + ua[t]));
+        __m512i vb = _mm512_loadu_si512((const void *)(rows[j] + ub[t]));
+        r = _mm512_mask_blend_epi8(bg[t], r, _mm512_permutex2var_epi8(va, ixg[t], vb));
+      }
+      __m512i p = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(r));
+      __m512i wi = _mm512_srli_epi32(p, 5);
+      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
+      __mmask16 hit = kavx512_set_add(wi, bit, b);
+      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
+      alive &= _mm512_cmple_epi32_mask(coll, limv);
+    }
+    most = j > most ? j : most;
+    if (!alive) continue;
+    int cb[16], gb[16];
+    _mm512_storeu_si512((void *)cb, coll);
+    _mm512_storeu_si512((void *)gb, green);
+    ns = klanes_out(alive, hw, h, m, cb, gb, pos, sv, ns);
+  }
+  *reads = most;
+  return ns;
+}
 
-#define VBMI_PACKER ((kpacker){pack_row, pack_group, pack_group_row, pack_ahead})
+/* block_avx512() on packed rows, each packed as it is read (a pass
+ * often ends within a few rows: packing all m first took a quarter of
+ * the 3158-answer root proof). */
+TARGET static int block_avx512_packed(const uint8_t *const *rows, const packspec *sp,
+                                           const uint8_t *isout, int m, int w, int lim,
+                                           int *pos, int *sv, int *reads) {
+  __m512i x[255], ix[PACK_SRC / 2];
+  for (int k = 0; k < sp->np; k++) ix[k] = _mm512_loadu_si512((const void *)sp->idx[k]);
+  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
+  __m512i green = _mm512_maskz_loadu_epi8(lanes, isout);
+  __mmask64 gm = _mm512_test_epi8_mask(green, green);
+  __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
+  if (lim < 0) lim = -1; /* then only green lanes, with no collision */
+  __m512i limv = _mm512_add_epi8(_mm512_set1_epi8((char)lim), green);
+  __m512i coll = _mm512_setzero_si512(), one = _mm512_set1_epi8(1);
+  int j = 0, next = sp->ub[sp->np - 1] + 64;
+  for (; j < m && alive; j++) {
+    if (j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
+    __m512i xj = pack_row(rows[j], sp, ix);
+    _mm_prefetch((const char *)(rows[j] + next), _MM_HINT_T0); /* the next pass's line */
+    __mmask64 d0 = 0, d1 = 0;
+    int i = 0;
+    for (; i + 1 < j; i += 2) {
+      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
+    }
+    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+    x[j] = xj;
+    coll = _mm512_mask_add_epi8(coll, d0 | d1, coll, one);
+    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
+  }
+  *reads = j;
+  int ns = 0;
+  if (!alive) return 0;
+  uint8_t cb[64], gb[64];
+  _mm512_storeu_si512((void *)cb, coll);
+  _mm512_storeu_si512((void *)gb, green);
+  for (int l = 0; l < w; l++)
+    if (alive >> l & 1) {
+      pos[ns] = l;
+      sv[ns++] = m - cb[l] + gb[l];
+    }
+  return ns;
+}
+
 
 /* The packed kernels' entry: ps's recipe and isin packed, then the pass;
  * pos[] gets packed lanes. */
@@ -140,8 +203,7 @@ TARGET static int packed_vbmi(const uint8_t *const *rows, const uint8_t *isin, c
   packspec sp;
   pack_spec(ps, &sp);
   pack_isin(isin, ps, &sp, isout);
-  return kavx512_packed_block(VBMI_PACKER, &sp, rows, isout, sp.ub[sp.np - 1] + 64, m, ps->lanes,
-                              lim, pos, sv, reads);
+  return block_avx512_packed(rows, &sp, isout, m, ps->lanes, lim, pos, sv, reads);
 }
 
 TARGET static int big_packed_vbmi(const uint8_t *const *rows, const uint8_t *isin,
@@ -151,8 +213,7 @@ TARGET static int big_packed_vbmi(const uint8_t *const *rows, const uint8_t *isi
   packspec sp;
   pack_spec(ps, &sp);
   pack_isin(isin, ps, &sp, isout);
-  packgroup g;
-  return kavx512_packed_big(VBMI_PACKER, &sp, &g, rows, isout, m, ps->lanes, lim, pos, sv, reads);
+  return block_bits512_packed(rows, &sp, isout, m, ps->lanes, lim, pos, sv, reads);
 }
 
 TARGET static void codes_vbmi(const uint64_t gr[5], const uint64_t ye[5], const uint64_t gy[5],
