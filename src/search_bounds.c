@@ -89,14 +89,9 @@ bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int
   memcpy(b->cap, cap, sizeof *b->cap * (size_t)no);
   b->pstride = (no + 63) & ~63;
   b->ptab = xaligned((size_t)n * (size_t)b->pstride + 64);
-  /* Zeroed whole first, in one sequential pass: filling it directly (or
-   * on two threads, or with 2 MiB pages asked for) ran 30-50% slower on
-   * the AMD EPYC of docs/benchmarks.md.  Those runs predate the aligned
-   * loops (-falign-loops=32, Makefile), and a change anywhere moved the
-   * kernels' loops then, so part of it may have been that: not measured
-   * again.  In steps of 32 MiB, polling for a stop between them: 20,000
-   * answers make 400 MB, which took a stop past its second (one step for
-   * the tables of real lists). */
+  /* Zeroed whole first, in one sequential pass (filling it directly was
+   * slower: NEWS's speed history), in steps of 32 MiB, polling for a stop
+   * between them: 20,000 answers make 400 MB. */
   size_t bytes = (size_t)n * (size_t)b->pstride + 64, step = (size_t)32 << 20;
   bool stop = false;
   for (size_t at = 0; at < bytes && !stop; at += step) {

@@ -296,8 +296,7 @@ static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t
  * the maximum; C's own answers (s >= 3 on C) all stay, as mark() needs.
  * L2's candidates, the guesses whose term 3m - s on C is below need,
  * are the first ncols of the order.  The context's own scratch
- * (c->sub), with b's want memo.  On the nyt-2023-07 lists' root proof
- * (2 threads) the L2 stage took 249 s with it, 410 s without.
+ * (c->sub), with b's want memo.
  */
 static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
                                     const uint8_t *isin, const uint16_t *C, int m,
