@@ -13,6 +13,9 @@
 #   BENCH_ROWS="nyt:salet orig:salet" BENCH_THREADS="1 2 4" tools/bench.sh
 #   BENCH_ROWS="nyt-2023-07:root" BENCH_ROOT_THREADS="1 2 4 8 16" BENCH_RANK=0 BENCH_VERIFY=0 BENCH_MPI=0 tools/bench.sh
 #                                  a root proof's thread scaling (docs/benchmarks.md)
+#   BENCH_ROWS="orig:root" BENCH_KERNELS="avx512-vbmi avx512 avx2 portable" BENCH_RANK=0 BENCH_VERIFY=0 tools/bench.sh
+#                                  a root proof under each kernel, in turn
+#                                  (the same binary: OPTLE_KERNEL)
 #   BENCH_ROWS=" " BENCH_VERIFY=0 tools/bench.sh    the ranking rows alone
 #   BENCH_ROWS=" " BENCH_RANK=0 BENCH_TABLE=1 BENCH_VERIFY=0 TABLES=DIR tools/bench.sh
 #                                  the whole-table sample rows alone (docs/rank.md)
@@ -38,7 +41,10 @@ THREADS=${BENCH_THREADS:-"1 2"}
 
 field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
 
-echo "optle bench: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+# The kernel the bounds run (kernel.h), as --stats names it.
+kernel_of() { OPTLE_KERNEL=${1:-} "$OPTLE" solve --list small --stats | sed -n 's/^search counters (\(.*\) kernel):/\1/p'; }
+avx512=$(grep -m1 '^flags' /proc/cpuinfo | grep -o 'avx512[a-z_0-9]*' | tr '\n' ' ' | sed 's/ $//')
+echo "optle bench: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') (${avx512:-no AVX-512}), kernel $(kernel_of)"
 echo
 echo "| workload | threads | wall s | peak RSS MB | nodes | total | tree hash |"
 echo "|---|---|---|---|---|---|---|"
@@ -63,14 +69,18 @@ for row in $ROWS; do
     nyt-*) args=(--list "$lists") name="NYT ${lists#nyt-} lists, $what" ;;
     *) echo "bench: unknown row $row" >&2; exit 2 ;;
   esac
-  for t in $threads; do
-    t0=$(date +%s.%N)
-    out=$("$OPTLE" solve "${args[@]}" "${first[@]}" "${rules[@]}" --threads "$t")
-    t1=$(date +%s.%N)
-    wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-    rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
-    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$t" "$wall" "$rss" \
-      "$(field nodes "$out")" "$(field total "$out")" "$(field "tree hash" "$out")"
+  kernels=("")
+  [[ $word == root && -n ${BENCH_KERNELS:-} ]] && read -ra kernels <<<"$BENCH_KERNELS"
+  for k in "${kernels[@]}"; do
+    for t in $threads; do
+      t0=$(date +%s.%N)
+      out=$(OPTLE_KERNEL=$k "$OPTLE" solve "${args[@]}" "${first[@]}" "${rules[@]}" --threads "$t")
+      t1=$(date +%s.%N)
+      wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+      rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
+      printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name${k:+, $k kernel}" "$t" "$wall" "$rss" \
+        "$(field nodes "$out")" "$(field total "$out")" "$(field "tree hash" "$out")"
+    done
   done
 done
 
