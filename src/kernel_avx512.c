@@ -156,8 +156,8 @@ TARGET static uint64_t lanes_avx512(const uint8_t *lq, size_t lqstride, const kc
  *   group_row(row, gs)        those 16 lanes' bytes as 32-bit lanes
  *   ahead(row, spec)          fetch a row's source lines
  * always_inline, so the loops get the packer's calls inlined.  (VBMI's
- * packed loops, kernel_vbmi.c, are its own: the same loops over its byte
- * permutes ran 15-20% slower there as these.) */
+ * packed loops, kernel_vbmi.c, are its own: these loops over its byte
+ * permutes ran 15-20% slower than they do, in interleaved runs.) */
 typedef struct {
   __m512i (*row)(const uint8_t *row, const void *spec);
   void (*group)(const void *spec, int h, void *gs);
@@ -171,10 +171,9 @@ typedef struct {
  * packed as it is read (a pass often ends within a few rows: packing all
  * m first took a quarter of the 3158-answer root proof); next: a row's
  * offset the next pass will read. */
-TARGET KINLINE int packed_block(const kpacker P, const void *spec,
-                                                 const uint8_t *const *rows,
-                                                 const uint8_t *isout, int next, int m, int w,
-                                                 int lim, int *pos, int *sv, int *reads) {
+TARGET KINLINE int packed_block(const kpacker P, const void *spec, const uint8_t *const *rows,
+                                const uint8_t *isout, int next, int m, int w, int lim, int *pos,
+                                int *sv, int *reads) {
   __m512i x[255];
   __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
   __m512i green = _mm512_maskz_loadu_epi8(lanes, isout);
@@ -216,9 +215,8 @@ TARGET KINLINE int packed_block(const kpacker P, const void *spec,
 /* kavx512_big() on packed rows, each group of 16 lanes packed as it is
  * read; gs: room for a group's set-up. */
 TARGET KINLINE int packed_big(const kpacker P, const void *spec, void *gs,
-                                               const uint8_t *const *rows, const uint8_t *isout,
-                                               int m, int w, int lim, int *pos, int *sv,
-                                               int *reads) {
+                              const uint8_t *const *rows, const uint8_t *isout, int m, int w,
+                              int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
   const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
   for (int h = 0; h < w; h += 16) {
@@ -263,7 +261,7 @@ typedef struct {
   uint16_t ie[PACK_SRC / 2][32], io[PACK_SRC / 2][32]; /* even, odd bytes' words */
   uint32_t se[PACK_SRC / 2], so[PACK_SRC / 2]; /* even: take the high byte; odd: the low */
   uint64_t blend[PACK_SRC / 2];                /* the packed lanes a pair fills */
-  uint8_t bidx[64], pair[64];                  /* each packed lane's byte and pair */
+  uint8_t bidx[64];                            /* each packed lane's byte in its pair */
 } bwspec;
 
 /* ps's recipe, lane by lane (a pass's set-up: at most 64 lanes). */
@@ -286,7 +284,6 @@ static void bw_spec(const kpack *ps, bwspec *sp) {
       }
       sp->blend[k] |= 1ull << o;
       sp->bidx[o] = (uint8_t)byte;
-      sp->pair[o] = (uint8_t)k;
     }
   }
   assert(o == ps->lanes && o <= 64);
