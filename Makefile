@@ -158,8 +158,16 @@ PICOBJ      := $(patsubst $(BUILD)/%,$(PICBUILD)/%,$(filter-out \
 SO_MAJOR    := $(firstword $(subst ., ,$(VERSION_NUMBER)))
 SONAME      := liboptle.so.$(SO_MAJOR)
 SOFILE      := liboptle.so.$(VERSION_NUMBER)
+# macOS's linker takes neither a soname nor a version script: there, for
+# now, make lib builds liboptle.a alone, and make install leaves out the
+# shared library (its .dylib is not written yet).
+ifeq ($(shell uname -s),Darwin)
+LIB_SHARED :=
+else
+LIB_SHARED := $(PICBUILD)/$(SOFILE)
+endif
 .PHONY: lib lib-dir
-lib: $(PICBUILD)/$(SOFILE) $(PICBUILD)/liboptle.a
+lib: $(LIB_SHARED) $(PICBUILD)/liboptle.a
 # Where they are (python/setup.py links the archive).
 lib-dir:
 	@echo $(PICBUILD)
@@ -384,9 +392,10 @@ install: optle lib
 	$(INSTALL) -m 644 optle.1 "$(DESTDIR)$(MANDIR)/man1/optle.1"
 	$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle"
 	$(INSTALL) -m 644 include/optle.h "$(DESTDIR)$(INCLUDEDIR)/optle.h"
-	$(INSTALL) -m 755 $(PICBUILD)/$(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SOFILE)"
-	ln -sfn $(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
-	ln -sfn $(SONAME) "$(DESTDIR)$(LIBDIR)/liboptle.so"
+	@if [ -n "$(LIB_SHARED)" ]; then set -x; \
+	  $(INSTALL) -m 755 $(PICBUILD)/$(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SOFILE)"; \
+	  ln -sfn $(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SONAME)"; \
+	  ln -sfn $(SONAME) "$(DESTDIR)$(LIBDIR)/liboptle.so"; fi
 	$(INSTALL) -m 644 $(PICBUILD)/liboptle.a "$(DESTDIR)$(LIBDIR)/liboptle.a"
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	  -e 's|@VERSION@|$(VERSION_NUMBER)|; s|@OMPLIBS@|$(OMPLIBS)|' optle.pc.in >"$(PICBUILD)/optle.pc"

@@ -37,9 +37,11 @@
  * problems).  A fatal error on one of the search's worker threads, or
  * inside its parallel region, cannot be unwound (no thread may jump out
  * of an OpenMP region), and still prints and exits as the CLI does: in
- * practice running out of memory in the middle of a search.  The memo,
- * the one large allocation a search makes, is reserved up front, so a
- * memo_mb too large for the machine is an error return, not an exit.
+ * practice running out of memory in the middle of a search; so does
+ * OpenMP's runtime when it cannot start its threads (libgomp's own
+ * message, status 1).  The memo, the one large allocation a search
+ * makes, is reserved up front, so a memo_mb too large for the machine is
+ * an error return, not an exit.
  *
  * Threads and stopping.  A solve, ranking or advice runs on the calling
  * thread and as many OpenMP threads as its options ask.  The library runs

@@ -236,7 +236,16 @@ void optle_game_free(optle_game *G) {
 
 int api_game_table(optle_game *G) {
   pthread_mutex_lock(&G->table_lock);
+  /* A fatal error (the table's memory) must not leave the lock held: a
+   * trap of its own unlocks, then hands the error to the call's trap. */
+  err_trap t;
+  err_trap_arm(&t);
+  if (setjmp(t.jb)) {
+    pthread_mutex_unlock(&G->table_lock);
+    err_fatal(t.status, "%s", err_msg());
+  }
   int rc = game_table(&G->g);
+  err_trap_disarm(&t);
   pthread_mutex_unlock(&G->table_lock);
   return rc;
 }
