@@ -15,8 +15,13 @@
 #   make mutants    mutation testing: which one-line bugs the tests miss
 #   make debug      ./optle with -O0 -g and assertions
 #   make man        regenerate the man page optle.1 from optle.1.in and the tables
-#   make install    install optle, its man page and bash completion: PREFIX
-#                   (default /usr/local) and DESTDIR as usual; make uninstall
+#   make lib        the library: liboptle.so and a static liboptle.a, both
+#                   position-independent, for programs (include/optle.h,
+#                   docs/api.md)
+#   make python     build and install the Python package (python/) with pip
+#   make install    install optle, its man page and bash completion, and the
+#                   library (header, liboptle.so, liboptle.a, optle.pc):
+#                   PREFIX (default /usr/local) and DESTDIR as usual; make uninstall
 #   make SANITIZE=address,undefined test    the same under sanitizers
 #   make clean
 #
@@ -73,7 +78,11 @@ CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) $(OPT) $(OMPFLAGS) $(S
 # uthash and jansson; the tests more (Check, jq, Graphviz, ...).  A stamp
 # keeps the check to once per change of the Makefile or the script.
 NO_APT     ?= 0
-export NO_APT OMPFLAGS OMPLIBS SYSFLAGS SYSLIBS CC
+# The Python package's tests (tests/cli_python.sh): Debian's interpreter,
+# which Debian's python3-dev, python3-setuptools and python3-pytest serve
+# (tools/deps.sh test installs them); another one with PYTEST_PYTHON=.
+PYTEST_PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+export NO_APT OMPFLAGS OMPLIBS SYSFLAGS SYSLIBS CC PYTEST_PYTHON
 DEPS_STAMP := .deps-ok
 # The version (version.h): the number is the file VERSION's; the commit
 # is git's when this directory is a git checkout's top (not a checkout
@@ -135,6 +144,47 @@ $(BUILD)/optle: $(BUILD)/main.o $(BUILD)/liboptle.a
 optle: $(BUILD)/optle
 	@cmp -s $< $@ || { cp $< $@.new && mv -f $@.new $@; }
 	@ln -sfn $(notdir $(BUILD))/liboptle.a build/liboptle.a
+
+# The library for other programs (include/optle.h, docs/api.md): every
+# library object compiled again, position-independent, in $(PICBUILD), so
+# the CLI's own objects (and its speed) are untouched.  liboptle.so has
+# the soname liboptle.so.MAJOR (VERSION's major number) and exports the
+# names of optle.h only (src/liboptle.map); liboptle.a (PIC, so it links
+# into PIE programs and the Python extension) holds the same objects.
+PICBUILD    := $(BUILD)/pic
+# (the command line's own files, opts, help, cli and cmd_*, stay out).
+PICOBJ      := $(patsubst $(BUILD)/%,$(PICBUILD)/%,$(filter-out \
+                 $(BUILD)/opts.o $(BUILD)/help.o $(BUILD)/cli.o $(BUILD)/cmd_%.o,$(LIBOBJ)))
+SO_MAJOR    := $(firstword $(subst ., ,$(VERSION_NUMBER)))
+SONAME      := liboptle.so.$(SO_MAJOR)
+SOFILE      := liboptle.so.$(VERSION_NUMBER)
+# macOS's linker takes neither a soname nor a version script: there, for
+# now, make lib builds liboptle.a alone, and make install leaves out the
+# shared library (its .dylib is not written yet).
+ifeq ($(shell uname -s),Darwin)
+LIB_SHARED :=
+else
+LIB_SHARED := $(PICBUILD)/$(SOFILE)
+endif
+.PHONY: lib lib-dir
+lib: $(LIB_SHARED) $(PICBUILD)/liboptle.a
+# Where they are (python/setup.py links the archive).
+lib-dir:
+	@echo $(PICBUILD)
+
+$(PICBUILD)/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+
+$(PICBUILD)/liboptle.a: $(PICOBJ) $(OBJS_STAMP)
+	@rm -f $@
+	ar rcs $@ $(PICOBJ)
+
+$(PICBUILD)/$(SOFILE): $(PICOBJ) src/liboptle.map
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(SONAME) -Wl,--version-script=src/liboptle.map \
+	  $(PICOBJ) $(LDLIBS) -o $@
+	@ln -sfn $(SOFILE) $(PICBUILD)/$(SONAME)
+	@ln -sfn $(SOFILE) $(PICBUILD)/liboptle.so
 
 $(BUILD)/tests/%.o: tests/%.c | $(DEPS_STAMP) $(TEST_STAMP)
 	@mkdir -p $(dir $@)
@@ -199,8 +249,19 @@ unit: tests/check_optle optle
 RUN_SUITES = status=0; for t in $(1); do s=$$(date +%s); echo "== $$t"; bash $$t || status=1; \
   echo "== $$t: $$(($$(date +%s) - s)) s"; done; exit $$status
 
-cli-test: optle optle-mpi $(TEST_STAMP)
+cli-test: optle optle-mpi lib $(TEST_STAMP)
 	@$(call RUN_SUITES,tests/cli*.sh)
+
+# The Python package (python/README.md): pip, from this checkout, with
+# the interpreter PYTHON (default python3) and no build isolation:
+# nothing is downloaded (setuptools and a C compiler are all it needs).
+# PIP_FLAGS adds pip's own (--user; --break-system-packages for Debian's
+# own interpreter outside a virtual environment).
+PYTHON    ?= python3
+PIP_FLAGS ?=
+.PHONY: python
+python: lib
+	$(PYTHON) -m pip install --no-build-isolation $(PIP_FLAGS) ./python
 
 # The layers of docs/architecture.md: no module includes a higher one.
 layers:
@@ -303,26 +364,49 @@ debug:
 # installs goes under $(PREFIX)/share/optle.  install copies ./optle as
 # it is (make it first, with the OPT you want: the default -march=native
 # runs only on CPUs like the build machine's).
-PREFIX      ?= /usr/local
-BINDIR      ?= $(PREFIX)/bin
-MANDIR      ?= $(PREFIX)/share/man
-BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-INSTALL     ?= install
-MPI_BIN     ?= optle-mpi
+#
+# The library goes beside them (docs/api.md): optle.h in INCLUDEDIR,
+# liboptle.so.VERSION with its soname and development links and the
+# static liboptle.a in LIBDIR, and optle.pc (from optle.pc.in, with the
+# paths of this install) in PKGCONFIGDIR, so that `pkg-config --cflags
+# --libs optle` finds them (PKG_CONFIG_PATH=LIBDIR/pkgconfig for a
+# PREFIX pkg-config does not search, such as $HOME/.local).
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
+BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL      ?= install
+MPI_BIN      ?= optle-mpi
 
 .PHONY: install uninstall
-install: optle
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)"
+install: optle lib
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASHCOMPDIR)" \
+	  "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(PKGCONFIGDIR)"
 	$(INSTALL) -m 755 optle "$(DESTDIR)$(BINDIR)/optle"
 	@if [ -f "$(MPI_BIN)" ]; then \
 	  echo '$(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"'; \
 	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; fi
 	$(INSTALL) -m 644 optle.1 "$(DESTDIR)$(MANDIR)/man1/optle.1"
 	$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle"
+	$(INSTALL) -m 644 include/optle.h "$(DESTDIR)$(INCLUDEDIR)/optle.h"
+	@if [ -n "$(LIB_SHARED)" ]; then set -x; \
+	  $(INSTALL) -m 755 $(PICBUILD)/$(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SOFILE)"; \
+	  ln -sfn $(SOFILE) "$(DESTDIR)$(LIBDIR)/$(SONAME)"; \
+	  ln -sfn $(SONAME) "$(DESTDIR)$(LIBDIR)/liboptle.so"; fi
+	$(INSTALL) -m 644 $(PICBUILD)/liboptle.a "$(DESTDIR)$(LIBDIR)/liboptle.a"
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION_NUMBER)|; s|@OMPLIBS@|$(OMPLIBS)|' optle.pc.in >"$(PICBUILD)/optle.pc"
+	$(INSTALL) -m 644 $(PICBUILD)/optle.pc "$(DESTDIR)$(PKGCONFIGDIR)/optle.pc"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/optle" "$(DESTDIR)$(BINDIR)/optle-mpi" \
-	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle"
+	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle" \
+	  "$(DESTDIR)$(INCLUDEDIR)/optle.h" "$(DESTDIR)$(LIBDIR)/$(SOFILE)" \
+	  "$(DESTDIR)$(LIBDIR)/$(SONAME)" "$(DESTDIR)$(LIBDIR)/liboptle.so" \
+	  "$(DESTDIR)$(LIBDIR)/liboptle.a" "$(DESTDIR)$(PKGCONFIGDIR)/optle.pc"
 
 # The man page, optle.1 (committed, so installing needs no groff): the
 # template optle.1.in with the parts generated from the command and
@@ -335,16 +419,16 @@ man: optle
 clean:
 	rm -rf build optle optle-mpi tests/check_optle
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d $(BUILD)/mpi/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d $(BUILD)/mpi/*.d $(PICBUILD)/*.d)
 
 # Only version.o knows the version (version.h).
-$(BUILD)/version.o: $(VERSION_STAMP)
-$(BUILD)/version.o: CFLAGS += -DOPTLE_VERSION='"$(VERSION_NUMBER)"' -DOPTLE_COMMIT='"$(VERSION_COMMIT)"'
+$(BUILD)/version.o $(PICBUILD)/version.o: $(VERSION_STAMP)
+$(BUILD)/version.o $(PICBUILD)/version.o: CFLAGS += -DOPTLE_VERSION='"$(VERSION_NUMBER)"' -DOPTLE_COMMIT='"$(VERSION_COMMIT)"'
 
 # The named lists are embedded with .incbin (src/lists.c), and so is the
 # tree explorer's page template (src/treehtml.c).
-$(BUILD)/lists.o: $(wildcard wordlists/*.txt)
-$(BUILD)/treehtml.o: src/treehtml.html
+$(BUILD)/lists.o $(PICBUILD)/lists.o: $(wildcard wordlists/*.txt)
+$(BUILD)/treehtml.o $(PICBUILD)/treehtml.o: src/treehtml.html
 
 # Fuzz targets (libFuzzer, clang): make fuzz [FUZZ_SECONDS=60]
 -include tests/fuzz/fuzz.mk

@@ -23,8 +23,10 @@
  * cleanup is a function pointer, so this module knows nothing of output
  * files (they call it: out_open()).
  *
- * Invariants: the flag only goes from 0 to 1 within a command; the
- * handlers touch only lock-free atomics and async-signal-safe calls.
+ * Invariants: the flag only goes from 0 to 1 within a command (the
+ * library, optle.h, clears it with stop_reset() as each of its calls
+ * begins, one call at a time); the handlers touch only lock-free atomics
+ * and async-signal-safe calls.
  */
 #ifndef OPTLE_CLOCK_H
 #define OPTLE_CLOCK_H
@@ -41,6 +43,9 @@ void stop_catch_signals(void);
  * becomes what they run first (async-signal-safe; the last one given). */
 void stop_catch_fatal(void (*cleanup)(void));
 void stop_request(void);
+/* Clear the flag and the time limit's mark: a new call of the library
+ * (never the CLI's commands, whose stop is final). */
+void stop_reset(void);
 static inline bool stop_requested(void) {
   return atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) != 0;
 }

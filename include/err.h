@@ -14,6 +14,14 @@
  * Messages never echo raw control bytes: err_set() escapes everything it
  * formats (esc_controls()).
  *
+ * Fatal errors (running out of memory, a broken invariant) all go
+ * through err_fatal(): it prints "optle: MESSAGE" on stderr and exits
+ * with the status, as the commands always have; unless the thread has
+ * armed a trap (err_trap_arm(), the library's entry points, optle.h) and
+ * is not inside an OpenMP parallel region, where it records the message
+ * (err_msg()) and jumps back to the trap instead, so the library returns
+ * an error where the CLI would exit.
+ *
  * Exit statuses (documented in docs/cli.md and --help):
  *   0 solved / valid   1 no strategy within the guess limit
  *   2 bad usage or input   3 out of memory or internal error
@@ -22,6 +30,7 @@
 #ifndef OPTLE_ERR_H
 #define OPTLE_ERR_H
 
+#include <setjmp.h>
 #include <stddef.h>
 
 enum { EXIT_OK = 0, EXIT_NOSTRATEGY = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT_STOPPED = 4 };
@@ -38,5 +47,26 @@ const char *err_msg(void);
  * user input to a terminal.  err_set() and usage_error() escape
  * everything they format. */
 void esc_controls(char *dst, size_t size, const char *src);
+
+/* A fatal error: "optle: MESSAGE" and exit(status), or the trap's jump
+ * (above).  Never returns. */
+_Noreturn void err_fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* This thread's trap, armed and used as
+ *   err_trap t;
+ *   err_trap_arm(&t);
+ *   if (setjmp(t.jb)) return ...;   (a fatal error: err_msg() says it,
+ *                                    t.status is its status, t disarmed)
+ *   ... the work ...
+ *   err_trap_disarm(&t);
+ * (setjmp() stands alone in the condition, as C allows it.)  Traps nest
+ * (the innermost catches). */
+typedef struct err_trap {
+  jmp_buf jb;
+  int status;
+  struct err_trap *prev;
+} err_trap;
+void err_trap_arm(err_trap *t);
+void err_trap_disarm(err_trap *t);
 
 #endif

@@ -5,7 +5,9 @@
  *
  * Running out of memory is the one error no caller can repair: xmalloc()
  * and friends print "optle: out of memory (could not allocate N bytes)"
- * with what to do about it, and exit with status 3 (err.h).  Every other
+ * with what to do about it, and exit with status 3 (err.h err_fatal():
+ * inside the library's entry points, optle.h, an error return where it
+ * can be).  Every other
  * error is returned (err.h).  A size of 0 allocates a byte, so a result
  * is always a pointer that free() takes.
  */

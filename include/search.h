@@ -74,6 +74,23 @@ typedef int (*search_seed_fn)(const game *g, const uint16_t *set, int n, int dep
  * before the search returns, so no message runs into it. */
 enum { SEARCH_PROGRESS_OFF, SEARCH_PROGRESS_TERMINAL, SEARCH_PROGRESS_LINES };
 
+/* What the progress report says, for a caller's own hook
+ * (search_opts.on_progress; the library's progress callback, optle.h):
+ * the step running (phase), its count done of total (0 of 0: none) in
+ * unit (or NULL), the root proof's first guesses settled of `of` (0 of
+ * 0: none), the best total so far and its first guess (INF, -1: none),
+ * and the seconds since the search began.  Called where the line would
+ * be rewritten (whether or not it is shown), one call at a time. */
+typedef struct {
+  const char *phase;
+  int done, total;
+  const char *unit;
+  int settled, of;
+  int best, best_g;
+  double seconds;
+} search_progress;
+typedef void (*search_progress_fn)(void *arg, const search_progress *p);
+
 typedef struct {
   int max_guesses;     /* 0 = no limit */
   int threads;         /* >= 1 */
@@ -82,6 +99,8 @@ typedef struct {
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
   rules_mode rules;    /* which guesses are allowed (rules.h) */
   objective objective; /* what is minimised (rules.h) */
+  search_progress_fn on_progress; /* NULL, or told what the report says */
+  void *progress_arg;
 } search_opts;
 
 /* Guess limit 6, all cores, the default memo, no seed, normal rules,

@@ -153,11 +153,9 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
 
   const tnode *node = a->o.tree ? history_follow(a->o.tree, h, made, NULL) : NULL;
   if (node) {
-    if (node->n != n) {
-      fprintf(stderr, "optle: internal error: the tree has %d answers here, the lists %d\n",
-              node->n, n);
-      exit(EXIT_INTERNAL);
-    }
+    if (node->n != n)
+      err_fatal(EXIT_INTERNAL, "internal error: the tree has %d answers here, the lists %d",
+                node->n, n);
     out->source = ADV_TREE;
     out->best = node->guess;
     out->total = node->total;
@@ -186,11 +184,9 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
     out->ranked = true;
     if (stop_requested()) return EXIT_STOPPED;
     if (out->source == ADV_SEARCH) {
-      if (out->ntop < 1 || out->top[0].value != out->total) {
-        fprintf(stderr, "optle: internal error: the ranking's best (%d) is not the optimum %d\n",
-                out->ntop ? out->top[0].value : -1, out->total);
-        exit(EXIT_INTERNAL);
-      }
+      if (out->ntop < 1 || out->top[0].value != out->total)
+        err_fatal(EXIT_INTERNAL, "internal error: the ranking's best (%d) is not the optimum %d",
+                  out->ntop ? out->top[0].value : -1, out->total);
       out->best = out->top[0].guess;
     } else if (out->ntop > 0 && out->top[0].value < out->total) {
       out->tree_beaten = out->top[0].value;

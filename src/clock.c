@@ -30,6 +30,11 @@ _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "a signal handler reads fatal_clea
 
 void stop_request(void) { atomic_store_explicit(&optle_stop_flag, 1, memory_order_relaxed); }
 
+void stop_reset(void) {
+  timed_out = 0;
+  atomic_store(&optle_stop_flag, 0);
+}
+
 static void on_stop_signal(int sig) {
   if (sig == SIGALRM) timed_out = 1;
   stop_request();

@@ -3,7 +3,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP /* the fuzz targets build the library without OpenMP */
+#include <omp.h>
+#endif
 
 /* Each thread its own message: set and read on the same thread. */
 static _Thread_local char errbuf[ERR_MAX];
@@ -38,3 +42,38 @@ int err_set(const char *fmt, ...) {
 }
 
 const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
+
+/* The innermost armed trap of this thread, or NULL. */
+static _Thread_local err_trap *trap;
+
+void err_trap_arm(err_trap *t) {
+  t->status = 0;
+  t->prev = trap;
+  trap = t;
+}
+
+void err_trap_disarm(err_trap *t) {
+  if (trap == t) trap = t->prev;
+}
+
+_Noreturn void err_fatal(int status, const char *fmt, ...) {
+  char raw[ERR_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  int parallel = 0;
+#ifdef _OPENMP
+  parallel = omp_get_level() > 0; /* inside a region, active or not */
+#endif
+  err_trap *t = trap;
+  if (t && !parallel) {
+    /* The library's entry point returns the error instead. */
+    err_set("%s", raw);
+    t->status = status;
+    trap = t->prev;
+    longjmp(t->jb, status ? status : 1);
+  }
+  fprintf(stderr, "optle: %s\n", raw);
+  exit(status);
+}

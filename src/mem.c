@@ -14,9 +14,8 @@
 #include "tuning.h"
 
 static void oom(size_t n) {
-  fprintf(stderr, "optle: out of memory (could not allocate %zu bytes): free some memory or "
-                  "raise the limit (ulimit -v), or use smaller lists\n", n);
-  exit(EXIT_INTERNAL);
+  err_fatal(EXIT_INTERNAL, "out of memory (could not allocate %zu bytes): free some memory or "
+                           "raise the limit (ulimit -v), or use smaller lists", n);
 }
 
 void *xmalloc(size_t n) {

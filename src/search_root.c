@@ -208,7 +208,16 @@ static void progress_write(search *s, int done, int total, const char *unit, boo
 }
 
 static bool progress_on(const search *s) {
-  return s->o.progress != SEARCH_PROGRESS_OFF && s->pg.quiet == 0;
+  return (s->o.progress != SEARCH_PROGRESS_OFF || s->o.on_progress) && s->pg.quiet == 0;
+}
+
+/* The caller's hook (search_opts.on_progress), in the critical section. */
+static void progress_hook(search *s, int done, int total, const char *unit) {
+  if (!s->o.on_progress) return;
+  sprogress *pg = &s->pg;
+  search_progress p = {pg->phase, done, total, unit, pg->of > 0 ? atomic_load(&pg->settled) : 0,
+                       pg->of > 0 ? pg->of : 0, pg->best, pg->best_g, now_seconds() - s->t0};
+  s->o.on_progress(s->o.progress_arg, &p);
 }
 
 void srch_phase(search *s, const char *fmt, ...) {
@@ -219,7 +228,8 @@ void srch_phase(search *s, const char *fmt, ...) {
   {
     vsnprintf(s->pg.phase, sizeof s->pg.phase, fmt, ap);
     s->pg.t_phase = now_seconds();
-    progress_write(s, 0, 0, NULL, true);
+    if (s->o.progress != SEARCH_PROGRESS_OFF) progress_write(s, 0, 0, NULL, true);
+    progress_hook(s, 0, 0, NULL);
   }
   va_end(ap);
 }
@@ -229,7 +239,8 @@ void srch_progress(search *s, int done, int total, const char *unit, int best, i
 #pragma omp critical(search_progress)
   {
     if (best < INF) s->pg.best = best, s->pg.best_g = best_g;
-    progress_write(s, done, total, unit, false);
+    if (s->o.progress != SEARCH_PROGRESS_OFF) progress_write(s, done, total, unit, false);
+    progress_hook(s, done, total, unit);
   }
 }
 

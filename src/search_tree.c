@@ -123,10 +123,7 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   if (stopped(s)) return NULL;
   if (g < 0) g = srch_choose(s, A, n, d, V, false, U, nu, rs);
   if (stopped(s)) return NULL;
-  if (g < 0) {
-    fprintf(stderr, "optle: internal error: no guess reaches the proven total %d\n", V);
-    exit(EXIT_INTERNAL);
-  }
+  if (g < 0) err_fatal(EXIT_INTERNAL, "internal error: no guess reaches the proven total %d", V);
   /* Partition into a private buffer (the level scratch is the search's);
    * children in pattern_cmp order, as trees list them. */
   int start[PATTERN_COUNT + 1], pats[PATTERN_COUNT], np = 0;
@@ -174,10 +171,8 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
     free(part);
     return NULL;
   }
-  if (check != V) {
-    fprintf(stderr, "optle: internal error: children total %ld, expected %d\n", check, V);
-    exit(EXIT_INTERNAL);
-  }
+  if (check != V)
+    err_fatal(EXIT_INTERNAL, "internal error: children total %ld, expected %d", check, V);
   free(part);
   return t;
 }

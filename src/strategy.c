@@ -68,14 +68,12 @@ void strategy_search_opts(search_opts *o) {
 
 search *strategy_search_new(const game *g, const search_opts *o) {
   search *s = search_new(g, o);
-  if (!s) {
-    fprintf(stderr,
-            "optle: out of memory: cannot reserve %d MiB for the memo: give a smaller --memo-mb "
-            "(the default is %d for these lists), or raise the limit (ulimit -v)\n",
-            o->memo_mb > 0 ? o->memo_mb : memo_default_mb(g->n_answers),
-            memo_default_mb(g->n_answers));
-    exit(EXIT_INTERNAL);
-  }
+  if (!s)
+    err_fatal(EXIT_INTERNAL,
+              "out of memory: cannot reserve %d MiB for the memo: give a smaller --memo-mb "
+              "(the default is %d for these lists), or raise the limit (ulimit -v)",
+              o->memo_mb > 0 ? o->memo_mb : memo_default_mb(g->n_answers),
+              memo_default_mb(g->n_answers));
   return s;
 }
 

@@ -373,10 +373,7 @@ static void hash_node(XXH3_state_t *st, const tnode *t, int depth) {
 
 uint64_t tree_hash(const tnode *t) {
   XXH3_state_t *st = XXH3_createState();
-  if (!st) {
-    fprintf(stderr, "optle: out of memory (%zu bytes)\n", sizeof *st);
-    exit(EXIT_INTERNAL);
-  }
+  if (!st) err_fatal(EXIT_INTERNAL, "out of memory (%zu bytes)", sizeof *st);
   XXH3_64bits_reset(st);
   hash_node(st, t, 0);
   uint64_t h = XXH3_64bits_digest(st);

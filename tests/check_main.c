@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
   Suite *(*const suites[])(void) = {kernel_suite,   feedback_suite, words_suite,   memo_suite,
                                     tree_suite,     search_suite,  strategy_suite,
                                     verify_suite,   share_suite,   play_suite,    formats_suite,
-                                    rules_suite,    html_suite,    checkpoint_suite};
+                                    rules_suite,    html_suite,    checkpoint_suite, api_suite};
   SRunner *sr = srunner_create(suites[0]());
   for (size_t i = 1; i < sizeof suites / sizeof *suites; i++) srunner_add_suite(sr, suites[i]());
   srunner_run_all(sr, CK_NORMAL);

@@ -4,8 +4,9 @@
 #
 # Installs with PREFIX=/usr (and once with the default /usr/local, and
 # once into a DESTDIR with a space), checks that exactly the binary, the
-# man page and the bash completion are installed where packagers expect
-# them, runs the installed binary once (--version, and a solve from
+# man page, the bash completion and the library (optle.h, liboptle.so
+# with its soname links, liboptle.a, optle.pc: docs/api.md) are installed
+# where packagers expect them, runs the installed binary once (--version, and a solve from
 # another directory: the named lists are embedded), reads the installed
 # man page with man and completes with the installed completion; then
 # uninstalls and checks that no file is left.  optle-mpi is installed
@@ -44,6 +45,13 @@ expect_files() {
   fi
 }
 
+# lib_files PREFIX: the library's files under PREFIX.
+version=$(cat VERSION)
+lib_files() {
+  echo "$1/include/optle.h" "$1/lib/liboptle.so.$version" "$1/lib/liboptle.so.${version%%.*}" \
+    "$1/lib/liboptle.so" "$1/lib/liboptle.a" "$1/lib/pkgconfig/optle.pc"
+}
+
 # ------------------------------------------------------------------
 # PREFIX=/usr, as a distribution package builds it.
 
@@ -53,7 +61,10 @@ mpi_bin=""
 [ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi # make test builds it
 expect_files "installs the binary (and optle-mpi, when built), the man page and the completion" \
   "$dest" /usr/bin/optle $mpi_bin /usr/share/man/man1/optle.1 \
-  /usr/share/bash-completion/completions/optle
+  /usr/share/bash-completion/completions/optle $(lib_files /usr)
+expect "liboptle.so.${version%%.*} links to liboptle.so.$version" \
+  "$(readlink "$dest/usr/lib/liboptle.so.${version%%.*}")" = "liboptle.so.$version"
+expect "optle.pc names the prefix" "$(grep '^prefix=' "$dest/usr/lib/pkgconfig/optle.pc")" = prefix=/usr
 same_file "bin/optle is ./optle" "$dest/usr/bin/optle" "$OPTLE"
 same_file "man1/optle.1 is optle.1" "$dest/usr/share/man/man1/optle.1" optle.1
 same_file "completions/optle is completions/optle.bash" \
@@ -105,7 +116,7 @@ check "make install: default PREFIX, with optle-mpi" 0 out "" \
   mk install DESTDIR="$dest2" MPI_BIN="$tmp/optle-mpi"
 expect_files "PREFIX defaults to /usr/local; optle-mpi installed" "$dest2" \
   /usr/local/bin/optle /usr/local/bin/optle-mpi /usr/local/share/man/man1/optle.1 \
-  /usr/local/share/bash-completion/completions/optle
+  /usr/local/share/bash-completion/completions/optle $(lib_files /usr/local)
 check "installed optle-mpi runs" 0 out "optle-mpi stand-in" "$dest2/usr/local/bin/optle-mpi"
 check "make uninstall: default PREFIX" 0 out "" mk uninstall DESTDIR="$dest2"
 expect_files "make uninstall removes optle-mpi too" "$dest2"

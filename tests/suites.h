@@ -64,6 +64,7 @@ Suite *formats_suite(void);
 Suite *rules_suite(void);
 Suite *html_suite(void);
 Suite *checkpoint_suite(void);
+Suite *api_suite(void);
 
 /* s is whole UTF-8: every lead byte has all its continuation bytes, so
  * no message cut a character in half.  By byte classes, independent of

@@ -14,10 +14,15 @@
 # jansson: everything else is for the tests and tools.
 #
 # CC, OMPFLAGS, OMPLIBS, SYSFLAGS and SYSLIBS come from the Makefile
-# (default gcc, -fopenmp; Homebrew's paths on macOS).
+# (default gcc, -fopenmp; Homebrew's paths on macOS), and so does
+# PYTEST_PYTHON: the interpreter the Python package's tests build for and
+# run under (default Debian's /usr/bin/python3, which Debian's packages
+# serve).  The tests need its headers (python3-dev), setuptools
+# (python3-setuptools: the extension's build) and pytest (python3-pytest).
 set -u
 what=${1:?usage: tools/deps.sh build|test|mpi|tsan|arm64}
 CC=${CC:-gcc}
+PY=${PYTEST_PYTHON:-python3}
 OMPFLAGS=${OMPFLAGS:--fopenmp}
 OMPLIBS=${OMPLIBS:-$OMPFLAGS}
 SYSFLAGS=${SYSFLAGS:-}
@@ -50,6 +55,10 @@ probe_man() { has man; }
 probe_tmux() { has tmux; }
 probe_gnu_time() { /usr/bin/time -v true >/dev/null 2>&1; }
 probe_python3() { has python3; }
+probe_python3_dev() { "$PY" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null; }
+probe_setuptools() { "$PY" -c 'import setuptools' 2>/dev/null; }
+probe_pytest() { "$PY" -c 'import pytest' 2>/dev/null; }
 probe_chromium() { has chromium || has chromium-browser || has google-chrome; }
 probe_mpi() { has mpicc && has mpirun; }
 probe_clang() { has clang; }
@@ -81,6 +90,9 @@ man|man-db|man-db|man-db|(built in)
 tmux|tmux|tmux|tmux|tmux
 gnu_time|time|time|time|gnu-time
 python3|python3|python3|python|python
+python3_dev|python3-dev|python3-devel|python|python
+setuptools|python3-setuptools|python3-setuptools|python-setuptools|python-setuptools
+pytest|python3-pytest|python3-pytest|python-pytest|pytest
 chromium|chromium|chromium|chromium|--cask chromium
 mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi
 EOF

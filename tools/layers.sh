@@ -20,6 +20,7 @@ layer_of() {
   strategy) echo 6 ;;                         # the strategy facade
   simulate | advice) echo 7 ;;                # what commands compute
   opts | help | cli | cmd | main) echo 8 ;;   # the command line
+  api) echo 8 ;;                              # the library's public API (optle.h), beside it
   *) echo "" ;;
   esac
 }
@@ -34,6 +35,7 @@ module_of() {
   treeread_*) echo treeread ;;
   treeio_*) echo treeio ;;
   cmd_*) echo cmd ;;
+  api_* | optle) echo api ;;
   *) echo "$b" ;;
   esac
 }

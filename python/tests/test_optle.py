@@ -1,0 +1,291 @@
+"""The Python package against the CLI (python/README.md, tests/cli_python.sh).
+
+Every value is checked against what `optle` itself prints for the same
+lists and options: solve's total, first guess, distribution and tree
+hash on the small lists and fixed openers, in normal and hard mode;
+next's advice, rank's ranking, verify's verdict and exports.  Bad input
+raises the exceptions of optle with the CLI's own message.  Then the
+package's own promises: a stop from the progress callback and from the
+time limit, Ctrl-C inside a long solve (KeyboardInterrupt, quickly, the
+GIL released meanwhile), and no memory growth under repeated solves.
+"""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import optle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OPTLE = os.environ.get("OPTLE", os.path.join(ROOT, "optle"))
+
+
+def cli(*args, status=0):
+    """Run optle; (stdout, stderr), the status checked."""
+    p = subprocess.run([OPTLE, *args], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == status, (args, p.returncode, p.stderr)
+    return p.stdout, p.stderr
+
+
+def summary(out):
+    """solve's summary lines as {key: value}."""
+    d = {}
+    for line in out.splitlines():
+        m = re.match(r"([a-z ]+?)\s{2,}(.*)", line)
+        if m:
+            d[m.group(1)] = m.group(2)
+    return d
+
+
+def cli_message(err):
+    """The CLI's one-line message, without "optle: " and the help pointer."""
+    line = err.strip().splitlines()[0]
+    line = re.sub(r"^optle: ", "", line)
+    return re.sub(r" \(see 'optle \w+ --help'\)$", "", line)
+
+
+CASES = [
+    ("small", None, False), ("small", "scion", False), ("medium", None, False),
+    ("medium", "alter", False), ("small", None, True), ("medium", "after", True),
+]
+
+
+@pytest.mark.parametrize("lst,first,hard", CASES)
+def test_solve_matches_cli(lst, first, hard):
+    args = ["solve", "--list", lst] + (["--first", first] if first else []) + (["--hard"] if hard else [])
+    s = summary(cli(*args)[0])
+    r = optle.solve(list=lst, first=first, hard=hard, threads=2)
+    assert r.proven and not r.stopped
+    assert r.total == int(s["total"])
+    assert r.first == s["first guess"].split()[0]
+    assert r.hash == s["tree hash"]
+    assert " ".join(f"{k}:{v}" for k, v in sorted(r.distribution.items())) == s["distribution"]
+    assert r.most == int(s["most guesses"])
+    assert r.lower_bound == r.total
+    assert r.rules == ("hard" if hard else "normal")
+
+
+def test_tree_walk_and_exports(tmp_path):
+    r = optle.solve(list="small")
+    root = r.tree
+    assert (root.guess, root.answers, root.total) == ("agent", 50, 120)
+    assert root.follow("BBBBB").guess == "chill"
+    assert root.follow("00000").guess == "chill"  # any form the CLI reads
+    assert root.follow("GGGGG") is None
+    assert sum(k.answers for _, k in root.branches) == 49 and root.wins
+    # The export formats, byte for byte the CLI's (text has no version).
+    out = tmp_path / "small.txt"
+    cli("solve", "--list", "small", "-o", str(out))
+    assert r.export("text") == out.read_text()
+    cli("export", str(out), "--list", "small", "--format", "paths", "-o", str(tmp_path / "p"))
+    assert r.export("paths") == (tmp_path / "p").read_text()
+    # to_dict() is the JSON tree, with each node's answers.
+    tree = json.loads(r.export("json"))["tree"]
+
+    def strip(d):
+        d = dict(d)
+        d.pop("answers", None)
+        if "next" in d:
+            d["next"] = {p: strip(k) for p, k in d["next"].items()}
+        return d
+    assert strip(r.to_dict()) == tree
+    paths = r.paths()
+    assert len(paths) == 50 and paths["wrote"][-1] == ("wrote", "GGGGG")
+    assert sum(len(p) for p in paths.values()) == r.total
+    # write() and verify() round trip, and the CLI agrees.
+    for ext in ("json", "txt", "map.json", "cpaths"):
+        p = tmp_path / f"t.{ext}"
+        r.write(p)
+        v = optle.verify(p, list="small")
+        assert v["valid"] and v["total"] == 120 and v["hash"] == r.hash, ext
+        assert "valid" in cli("verify", str(p), "--list", "small")[0]
+    assert optle.verify(tmp_path / "t.json")["lists"].startswith("small")  # the list it records
+    assert r.export("html").startswith("<!DOCTYPE html>") and "digraph" in r.export("dot")
+
+
+def test_next_matches_cli():
+    d = optle.next(["agent:BBYBY"], list="small")
+    c = json.loads(cli("next", "--list", "small", "agent:BBYBY", "--json")[0])
+    assert d["guess"] == c["next"]["guess"] and d["total"] == c["next"]["total"]
+    assert d["answers"] == c["answers"] and d["guesses_left"] == c["guesses_left"]
+    assert [(x["guess"], x["total"]) for x in d["ranking"]] == [(x["guess"], x["total"]) for x in c["top"]]
+    assert optle.next("agent BBYBY lefty GGGGG", list="small")["solved"]
+    assert optle.next([("agent", "BBYBY")], list="small")["guess"] == "lefty"
+
+
+def test_rank_matches_cli():
+    rows = optle.rank(list="small", top=3)
+    out = cli("rank", "--list", "small", "--top", "3", "--all")[0]
+    want = [line.split("\t") for line in out.splitlines() if not line.startswith("#")]
+    assert [(x["guess"], str(x["total"]), "exact" if x["exact"] else "bound") for x in rows] == \
+        [(w[0], w[1], w[2]) for w in want]
+    some = optle.rank(list="small", words=["agent", "scion", "crane"][:2])
+    assert [(x["guess"], x["total"], x["exact"]) for x in some] == [("agent", 120, True), ("scion", 121, True)]
+
+
+BAD = [
+    (dict(list="nope"), optle.InputError, ["solve", "--list", "nope"]),
+    (dict(list="small", first="xyzzy"), optle.InputError, ["solve", "--list", "small", "--first", "xyzzy"]),
+    (dict(list="small", first="ab"), optle.InputError, ["solve", "--list", "small", "--first", "ab"]),
+    (dict(list="small", max_guesses=2), optle.NoStrategyError, ["solve", "--list", "small", "--max-guesses", "2"]),
+    (dict(list="small", objective="best"), optle.InputError, ["solve", "--list", "small", "--objective", "best"]),
+]
+
+
+@pytest.mark.parametrize("kw,exc,args", BAD)
+def test_bad_input_has_cli_message(kw, exc, args):
+    status = 1 if exc is optle.NoStrategyError else 2
+    want = cli_message(cli(*args, status=status)[1])
+    with pytest.raises(exc) as e:
+        optle.solve(**kw)
+    assert str(e.value) == want
+    assert isinstance(e.value, optle.Error)
+
+
+def test_bad_input_other_calls(tmp_path):
+    want = cli_message(cli("next", "--list", "small", "agent:BBQBY", status=2)[1])
+    with pytest.raises(optle.InputError, match=re.escape(want)):
+        optle.next(["agent:BBQBY"], list="small")
+    missing = str(tmp_path / "none.json")
+    want = cli_message(cli("verify", missing, "--list", "small", status=2)[1])
+    with pytest.raises(optle.InputError, match=re.escape(want)):
+        optle.verify(missing, list="small")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("agent BBBBB1 chill GGGGG2\n")
+    want = cli_message(cli("verify", str(bad), "--list", "small", status=1)[1])
+    assert optle.verify(bad, list="small") == {"valid": False, "error": want}
+    words = tmp_path / "w.txt"
+    words.write_text("crane\ncr4ne\n")
+    want = cli_message(cli("solve", "--answers", str(words), status=2)[1])
+    with pytest.raises(optle.InputError, match=re.escape(want)):
+        optle.solve(answers=str(words))
+    with pytest.raises(optle.InputError):
+        optle.solve(list="small", answers=["crane"])
+    with pytest.raises(ValueError):  # InputError is a ValueError too
+        optle.solve(list="small", rules="weird")
+    with pytest.raises(TypeError):
+        optle.solve(list="small", progress=42)
+
+
+def test_word_lists(tmp_path):
+    ans, gs = optle.lists_words("small")
+    assert len(ans) == 50 and ans == gs
+    r = optle.solve(answers=ans[:10], guesses=gs)
+    (tmp_path / "a").write_text("\n".join(ans[:10]) + "\n")
+    s = summary(cli("solve", "--answers", str(tmp_path / "a"), "--guesses", os.path.join(ROOT, "wordlists/small.txt"))[0])
+    assert r.total == int(s["total"]) and r.hash == s["tree hash"]
+
+
+def test_stop_from_callback():
+    seen = []
+
+    def stop(p):
+        seen.append(p)
+        return True
+    r = optle.solve(list="large", progress=stop, progress_interval=0.001, threads=2)
+    if not r.stopped:  # the proof beat the first call: nothing to test
+        pytest.skip("large solved before the first progress call")
+    assert len(seen) == 1 and not r.proven
+    assert set(seen[0]) == {"seconds", "phase", "settled", "of", "done", "total", "best", "best_first"}
+    r = optle.solve(list="large", threads=2)  # the next solve is not stopped
+    assert r.proven and r.total == int(summary(cli("solve", "--list", "large")[0])["total"])
+
+
+def test_callback_exception_propagates():
+    def boom(p):
+        raise RuntimeError("from the callback")
+    with pytest.raises(RuntimeError, match="from the callback"):
+        optle.solve(list="nyt", progress=boom, progress_interval=0.01)
+
+
+def test_time_limit():
+    t = time.monotonic()
+    r = optle.solve(list="nyt", time_limit=0.3)
+    assert r.stopped and not r.proven and time.monotonic() - t < 10
+
+
+def test_ctrl_c_and_gil():
+    """Ctrl-C inside a long solve: KeyboardInterrupt within a second; and
+    the GIL is released meanwhile (another thread keeps counting)."""
+    code = textwrap.dedent("""
+        import os, signal, threading, time, optle
+        count = [0]
+        def spin():
+            while True:
+                count[0] += 1
+                time.sleep(0.001)
+        threading.Thread(target=spin, daemon=True).start()
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t = time.monotonic()
+        try:
+            optle.solve(list="nyt")
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", round(time.monotonic() - t, 2), count[0])
+    """)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    words = p.stdout.split()
+    assert words and words[0] == "interrupted", (p.stdout, p.stderr)
+    assert float(words[1]) < 3.0
+    assert int(words[2]) > 50  # the other thread ran during the solve
+
+
+def heap_in_use():
+    """Bytes the C library's malloc has handed out and not had back, over
+    every arena (glibc's mallinfo2: in use, plus mmapped blocks), or None.
+    Unlike the resident size, it does not count what malloc keeps cached."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+            "uordblks", "fordblks", "keepcost")]
+    try:
+        f = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    f.restype = MallInfo2
+    m = f()
+    return m.uordblks + m.hblkhd
+
+
+def test_no_leak_under_repeated_solves():
+    """Repeated solves, exports, walks, advice and rankings: neither the C
+    heap (every result, game, advice and ranking freed) nor Python's
+    objects (no reference leaked by the extension) grow."""
+    import gc
+    import tracemalloc
+
+    def work(i):
+        r = optle.solve(list="small", first="scion" if i % 2 else None, threads=1 + i % 2)
+        r.to_dict()
+        r.export("json" if i % 2 else "html")
+        optle.next(["agent:BBBBB"], list="small", threads=1)
+        optle.rank(list="small", top=2, threads=1)
+        try:
+            optle.solve(list="small", first="zzzzz")
+        except optle.InputError:
+            pass
+    for i in range(4):
+        work(i)
+    gc.collect()
+    if heap_in_use() is None:
+        pytest.skip("no mallinfo2 (not glibc)")
+    tracemalloc.start()
+    heap, py = heap_in_use(), tracemalloc.get_traced_memory()[0]
+    for i in range(40):
+        work(i)
+    gc.collect()
+    grown_py = tracemalloc.get_traced_memory()[0] - py
+    tracemalloc.stop()
+    grown = heap_in_use() - heap
+    assert grown < 256 << 10, f"the C heap grew by {grown} bytes over 40 rounds"
+    assert grown_py < 64 << 10, f"Python's objects grew by {grown_py} bytes over 40 rounds"

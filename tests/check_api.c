@@ -1,0 +1,325 @@
+/*
+ * check_api.c: the public C API (include/optle.h), from the outside: a
+ * program's view of it, through optle.h alone (and err.h for the trap).
+ *
+ * Values are checked against what the CLI prints for the same lists
+ * (tests/cli_api.sh and python/tests compare the two end to end); here
+ * the contract: statuses and their messages, results and their trees
+ * (sums at every node, the walk, every export format read back by
+ * optle_verify()), a stop from the progress callback and from the time
+ * limit, and the trap that turns a fatal error into a status.  The
+ * repeated solves are for the sanitizer tier: LeakSanitizer ends the
+ * test with an error if any call leaks.
+ */
+#include <unistd.h>
+
+#include "err.h"
+#include "optle.h"
+#include "suites.h"
+
+static optle_game *named(const char *list) {
+  optle_game *g = NULL;
+  ck_assert_int_eq(optle_game_named(list, &g), OPTLE_OK);
+  ck_assert_ptr_nonnull(g);
+  return g;
+}
+
+/* n and total add up at every node, and every answer ends once. */
+static int walk(const optle_result *r, const optle_node *n, int depth, int *ends) {
+  int below = 0, sum = 0;
+  char pat[6];
+  for (int i = 0; i < optle_node_branches(n); i++) {
+    const optle_node *k = optle_node_child(n, i);
+    ck_assert_ptr_eq(optle_node_follow(n, optle_node_pattern(n, i, pat)), k);
+    below += optle_node_answers(k);
+    sum += walk(r, k, depth + 1, ends);
+  }
+  ck_assert_int_eq(optle_node_wins(n), below < optle_node_answers(n));
+  *ends += optle_node_wins(n);
+  ck_assert_int_eq(optle_node_total(n), optle_node_answers(n) + sum);
+  ck_assert_ptr_nonnull(optle_node_guess(r, n));
+  return optle_node_total(n);
+}
+
+START_TEST(test_solve_small) {
+  optle_game *g = named("small");
+  ck_assert_int_eq(optle_game_answers(g), 50);
+  ck_assert_str_eq(optle_game_describe(g), "small (50 answers, 50 guesses)");
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, NULL, &r), OPTLE_OK);
+  ck_assert_int_eq(optle_result_total(r), 120);
+  ck_assert_int_eq(optle_result_lower_bound(r), 120);
+  ck_assert(optle_result_proven(r));
+  ck_assert_str_eq(optle_result_first(r), "agent");
+  int dist[8] = {0}, most = optle_result_distribution(r, dist, 8), sum = 0;
+  ck_assert_int_eq(most, 3);
+  for (int k = 1; k <= most; k++) sum += k * dist[k];
+  ck_assert_int_eq(sum, 120);
+  int ends = 0;
+  ck_assert_int_eq(walk(r, optle_result_root(r), 0, &ends), 120);
+  ck_assert_int_eq(ends, 50);
+  ck_assert_ptr_null(optle_node_follow(optle_result_root(r), "not a pattern"));
+  /* The result keeps its game: its words outlive optle_game_free(). */
+  optle_game_free(g);
+  ck_assert_str_eq(optle_node_guess(r, optle_result_root(r)), "agent");
+  optle_result_free(r);
+}
+END_TEST
+
+/* Every format export writes; the ones verify reads, read back whole. */
+START_TEST(test_export_formats) {
+  static const char *const fmts[] = {"json", "text", "paths", "cpaths", "map", "mjs", "dot",
+                                     "html"};
+  optle_game *g = named("small");
+  optle_result *r = NULL;
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "SCION"; /* any case, as the CLI takes it */
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  ck_assert_str_eq(optle_result_first(r), "scion");
+  char dir[] = "/tmp/optle-api-XXXXXX", path[64];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  for (int i = 0; i < 8; i++) {
+    char *data = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(optle_export(r, fmts[i], &data, &len), OPTLE_OK);
+    ck_assert_uint_gt(len, 0);
+    optle_free(data);
+    if (i >= 6) continue; /* pictures: written, never read */
+    snprintf(path, sizeof path, "%s/t.%s", dir, fmts[i]);
+    ck_assert_int_eq(optle_write(r, path, fmts[i]), OPTLE_OK);
+    optle_result *v = NULL;
+    ck_assert_msg(optle_verify(g, path, -1, &v) == OPTLE_OK, "%s: %s", fmts[i], optle_errmsg());
+    ck_assert_int_eq(optle_result_total(v), optle_result_total(r));
+    ck_assert_uint_eq(optle_result_hash(v), optle_result_hash(r));
+    optle_result_free(v);
+    unlink(path);
+  }
+  ck_assert_int_eq(optle_export(r, "yaml", &(char *){NULL}, NULL), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "--format 'yaml': unknown format"));
+  snprintf(path, sizeof path, "%s/t.unknown", dir);
+  ck_assert_int_eq(optle_write(r, path, NULL), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "unknown tree format"));
+  rmdir(dir);
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
+START_TEST(test_errors) {
+  optle_game *g = NULL;
+  ck_assert_int_eq(optle_game_named("nope", &g), OPTLE_EINPUT);
+  ck_assert_ptr_null(g);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "--list 'nope': unknown list"));
+  const char *bad[] = {"crane", "cr4ne"};
+  ck_assert_int_eq(optle_game_words(bad, 2, NULL, 0, &g), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "answers:2:"));
+  const char *ans[] = {"crane", "slate"}, *gs[] = {"crane"};
+  ck_assert_int_eq(optle_game_words(ans, 2, gs, 1, &g), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "is not in the guess list"));
+  g = named("small");
+  ck_assert_int_eq(optle_game_set_rules(g, "weird"), OPTLE_EINPUT);
+  ck_assert_int_eq(optle_game_set_max_guesses(g, 255), OPTLE_EINPUT);
+  optle_result *r = NULL;
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "xyzzy";
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--first 'xyzzy': not in the guess list wordlists/small.txt");
+  o.first = NULL;
+  o.objective = "best";
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_EINPUT);
+  ck_assert_int_eq(optle_game_set_max_guesses(g, 2), OPTLE_OK);
+  o.objective = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_EFAIL);
+  ck_assert_ptr_null(r);
+  ck_assert_str_eq(optle_errmsg(), "list small (50 answers, 50 guesses): no strategy solves "
+                                   "every answer within 2 guesses");
+  ck_assert_str_eq(optle_status_name(OPTLE_EFAIL), "OPTLE_EFAIL");
+  optle_game_free(g);
+}
+END_TEST
+
+START_TEST(test_words_hard) {
+  const char *ans[] = {"crane", "slate", "trace", "crate", "grace"};
+  optle_game *g = NULL;
+  ck_assert_int_eq(optle_game_words(ans, 5, NULL, 0, &g), OPTLE_OK);
+  ck_assert_int_eq(optle_game_set_rules(g, "hard"), OPTLE_OK);
+  ck_assert_str_eq(optle_game_rules(g), "hard");
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, NULL, &r), OPTLE_OK);
+  ck_assert_int_ge(optle_result_total(r), 5 + 4);
+  ck_assert_int_eq(optle_result_answers(r), 5);
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
+START_TEST(test_next_and_rank) {
+  optle_game *g = named("small");
+  const char *h[] = {"agent:BBYBY"};
+  optle_advice *a = NULL;
+  ck_assert_int_eq(optle_next(g, h, 1, NULL, &a), OPTLE_OK);
+  ck_assert_int_eq(optle_advice_answers(a), 3);
+  ck_assert_str_eq(optle_advice_guess(a), "lefty");
+  ck_assert_int_eq(optle_advice_total(a), 5);
+  ck_assert_str_eq(optle_advice_source(a), "search");
+  ck_assert_int_eq(optle_advice_ranked(a), 5);
+  optle_advice_free(a);
+  const char *won[] = {"agent:BBYBY", "lefty:GGGGG"};
+  ck_assert_int_eq(optle_next(g, won, 2, NULL, &a), OPTLE_OK);
+  ck_assert(optle_advice_solved(a));
+  ck_assert_ptr_null(optle_advice_guess(a));
+  optle_advice_free(a);
+  const char *bad[] = {"agent:BBQBY"};
+  ck_assert_int_eq(optle_next(g, bad, 1, NULL, &a), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "'agent:BBQBY'"));
+  optle_rank_opts ro;
+  optle_rank_opts_init(&ro);
+  ro.top = 3;
+  optle_ranking *k = NULL;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_OK);
+  ck_assert_int_eq(optle_ranking_count(k), 50);
+  ck_assert_int_eq(optle_ranking_cutoff(k), 121);
+  ck_assert_str_eq(optle_ranking_guess(k, 0), "agent");
+  ck_assert_int_eq(optle_ranking_value(k, 0), 120);
+  ck_assert(optle_ranking_exact(k, 3) && !optle_ranking_exact(k, 4));
+  optle_ranking_free(k);
+  ro.top = 0;
+  ro.words = (const char *const[]){"agent", "zzzzz"};
+  ro.nwords = 2;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "'zzzzz': not in the guess list"));
+  optle_game_free(g);
+}
+END_TEST
+
+START_TEST(test_verify_bad) {
+  optle_game *g = named("small");
+  optle_result *r = NULL;
+  char path[] = "/tmp/optle-api-tree-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  /* Well formed, but two answers are missing: invalid (status 1). */
+  const char *tree = "agent BBBBB1 chill GGGGG2\n";
+  ck_assert_int_eq(write(fd, tree, strlen(tree)), (int)strlen(tree));
+  close(fd);
+  ck_assert_int_eq(optle_verify(g, path, -1, &r), OPTLE_EFAIL);
+  ck_assert_ptr_null(r);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), path));
+  FILE *fp = fopen(path, "w");
+  fputs("\x01junk", fp);
+  fclose(fp);
+  ck_assert_int_eq(optle_verify(g, path, -1, &r), OPTLE_EINPUT);
+  unlink(path);
+  ck_assert_int_eq(optle_verify(g, path, -1, &r), OPTLE_EINPUT);
+  optle_game_free(g);
+}
+END_TEST
+
+static int stop_at_once(const optle_progress *p, void *arg) {
+  (void)p;
+  (*(int *)arg)++;
+  return 1;
+}
+
+/* A stop from the callback, and from the time limit: OPTLE_ESTOPPED
+ * with what was proven; then the next solve runs to the end. */
+START_TEST(test_stop) {
+  optle_game *g = named("large");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "agent"; /* a quick solve first: the table is built, the stop comes in the search */
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  optle_result_free(r);
+  o.first = NULL;
+  int calls = 0;
+  o.progress = stop_at_once;
+  o.progress_arg = &calls;
+  o.progress_interval = 0.001;
+  o.threads = 2;
+  int rc = optle_solve(g, &o, &r);
+  if (rc == OPTLE_OK) { /* the proof beat the first call: nothing to test */
+    optle_result_free(r);
+    optle_game_free(g);
+    return;
+  }
+  ck_assert_int_eq(rc, OPTLE_ESTOPPED);
+  ck_assert_int_eq(calls, 1);
+  ck_assert_ptr_nonnull(r);
+  ck_assert(!optle_result_proven(r) || !optle_result_root(r));
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "stopped after"));
+  optle_result_free(r);
+  o.progress = NULL;
+  o.time_limit = 0.001;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_ESTOPPED);
+  optle_result_free(r);
+  o.time_limit = 0;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  ck_assert(optle_result_proven(r));
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
+/* The trap (err.h): a fatal error on a trapped thread comes back as a
+ * status and a message, not an exit. */
+START_TEST(test_trap) {
+  err_trap t;
+  volatile int reached = 0;
+  err_trap_arm(&t);
+  if (setjmp(t.jb)) {
+    ck_assert_int_eq(t.status, EXIT_INTERNAL);
+    ck_assert_str_eq(err_msg(), "out of memory (42 bytes)");
+    ck_assert_int_eq(reached, 1);
+    return;
+  }
+  reached = 1;
+  err_fatal(EXIT_INTERNAL, "out of memory (%d bytes)", 42);
+}
+END_TEST
+
+/* Many solves, advice and rankings in one process: nothing leaks (the
+ * sanitizer tier's LeakSanitizer), nothing is left locked or stopped. */
+START_TEST(test_repeated) {
+  optle_game *g = named("small");
+  int rounds = TEST_SCALED(20);
+  for (int i = 0; i < rounds; i++) {
+    optle_result *r = NULL;
+    optle_solve_opts o;
+    optle_solve_opts_init(&o);
+    o.first = i % 2 ? "scion" : NULL;
+    o.threads = 1 + i % 2;
+    ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+    char *data;
+    ck_assert_int_eq(optle_export(r, i % 2 ? "html" : "json", &data, NULL), OPTLE_OK);
+    optle_free(data);
+    optle_result_free(r);
+    optle_advice *a = NULL;
+    const char *h[] = {"agent:BBBBB"};
+    ck_assert_int_eq(optle_next(g, h, 1, NULL, &a), OPTLE_OK);
+    optle_advice_free(a);
+    ck_assert_int_eq(optle_solve(g, &(optle_solve_opts){.size = sizeof o, .first = "zzzzz"}, &r),
+                     OPTLE_EINPUT);
+  }
+  optle_game_free(g);
+}
+END_TEST
+
+Suite *api_suite(void) {
+  Suite *s = suite_create("api");
+  TCase *tc = tcase_create("api");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_solve_small);
+  tcase_add_test(tc, test_export_formats);
+  tcase_add_test(tc, test_errors);
+  tcase_add_test(tc, test_words_hard);
+  tcase_add_test(tc, test_next_and_rank);
+  tcase_add_test(tc, test_verify_bad);
+  tcase_add_test(tc, test_stop);
+  tcase_add_test(tc, test_trap);
+  tcase_add_test(tc, test_repeated);
+  suite_add_tcase(s, tc);
+  return s;
+}

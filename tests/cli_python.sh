@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# tests/cli_python.sh: the Python package (python/, python/README.md).
+#
+# Builds the extension from this checkout's library (make lib's
+# position-independent archive) with PYTEST_PYTHON (the Makefile's:
+# Debian's python3, whose python3-dev, python3-setuptools and
+# python3-pytest tools/deps.sh installs) into the build directory, not
+# into any site-packages, then runs python/tests with pytest against
+# ./optle: values against the CLI's, the CLI's messages, stops, Ctrl-C,
+# no growth under repeated solves.  A sanitizer build's library cannot
+# load into a plain interpreter: skipped there (make test-sanitize runs
+# the C API's suite, tests/check_api.c, under the sanitizers instead).
+# shellcheck disable=SC2034 # read by lib.sh
+harness=python
+# shellcheck source=tests/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -o optle "$@"; }
+libdir=$(mk lib-dir)
+py=${PYTEST_PYTHON:-python3}
+[ -n "${PYTEST_PYTHON:-}" ] || [ ! -x /usr/bin/python3 ] || py=/usr/bin/python3 # the Makefile's default
+finish() {
+  if [ "$skipped" -gt 0 ]; then
+    printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
+  else
+    printf '%d passed, %d failed\n' "$passed" "$failed"
+  fi
+  [ "$failed" -eq 0 ]
+  exit
+}
+case $libdir in */san-*) skip "the Python package against a sanitizer build"; finish ;; esac
+if ! "$py" -c 'import pytest, setuptools' 2>/dev/null; then
+  fail "$py has no pytest or setuptools (make test-deps: python3-pytest, python3-setuptools)"
+  finish
+fi
+[ -f "$libdir/liboptle.a" ] || mk lib
+
+out=$root/$libdir/python
+build_ext() {
+  (cd python && OPTLE_LIB_DIR="$root/$libdir" "$py" setup.py -q build_py --build-lib "$out" \
+    build_ext --build-lib "$out" --build-temp "$out.tmp")
+}
+check "the extension builds with $py's setuptools" 0 out "" build_ext || finish
+run_pytest() {
+  OPTLE=$OPTLE PYTHONPATH=$out PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -q -p no:cacheprovider python/tests
+}
+check "pytest python/tests" 0 out " passed" run_pytest
+sed -n '/passed\|failed\|error/p' "$tmp/out" | tail -n 3
+finish
