@@ -20,7 +20,7 @@ is empty.
 The comparison, line by line, after trailing blanks are dropped:
   - a line that is "..." alone (blanks around it allowed) in the shown
     output stands for any number of lines, none included;
-  - both sides are masked first (MASKS below): wall times, peak memory,
+  - both sides are masked first (MASKS below): wall times and rates, peak memory,
     commit hashes, dates and the search's node count, which change from
     run to run or commit to commit.  Nothing else is masked: totals,
     averages, tree hashes, bounds and counts are what the program
@@ -34,10 +34,11 @@ example:
 Any other docs-test comment is an error, so a misspelt marker cannot
 silently turn a check off.
 
-Usage: docs_test.py [--slow] [--optle PATH] [--list] FILE.md ...
+Usage: docs_test.py [--slow] [--optle PATH] [--list] [--raw] FILE.md ...
   --slow   run the files that have a slow example, every example of
            them (a later one may read what an earlier one wrote)
   --list   print each example's place and kind, run nothing
+  --raw    for a mismatch, print the real output as it is (to paste)
 Exit status: 0 every example run matched, 1 a mismatch, 2 bad usage or
 a malformed file.
 """
@@ -64,6 +65,8 @@ MASKS = [
     # (also ETA's); a digit or letter right before the number keeps it
     # (so "v2 s..." or "2s" do not match)
     (re.compile(r"(?<![\w.])\d+(?:\.\d+)? ?(?:s|ms|min)\b"), "<time>"),
+    # a rate, from the time: "215.7/s" (rank's progress line)
+    (re.compile(r"(?<![\w.])\d+(?:\.\d+)?/s\b"), "<rate>/s"),
     # peak memory: "peak RSS      105.3 MB", "105 MB peak"
     (re.compile(r"(peak RSS\s+)\d+(?:\.\d+)? ?[KMG]i?B\b"), r"\1<mem>"),
     (re.compile(r"(?<![\w.])\d+(?:\.\d+)? ?[KMG]i?B peak\b"), "<mem> peak"),
@@ -227,7 +230,7 @@ def scratch(root, optle):
     return d
 
 
-def run_file(examples, root, optle, env, slow, log):
+def run_file(examples, root, optle, env, slow, log, raw=False):
     """Runs one file's examples; returns (ran, failed, seconds)."""
     d = scratch(root, optle)
     ran = failed = 0
@@ -245,13 +248,13 @@ def run_file(examples, root, optle, env, slow, log):
                 w = [mask(l) for l in want]
                 g = [mask(l.rstrip()) for l in got]
                 if not matches(w, g):
-                    bad = (cmd, w, g)
+                    bad = (cmd, w, g if not raw else got)
                     break
             if bad:
                 failed += 1
                 cmd, w, g = bad
                 log(f"FAIL: {ex.where()}: $ {cmd}")
-                for l in diff(w, g):
+                for l in (g if raw else diff(w, g)):
                     log("      " + l)
     finally:
         shutil.rmtree(d, ignore_errors=True)
@@ -259,13 +262,15 @@ def run_file(examples, root, optle, env, slow, log):
 
 
 def main(argv):
-    slow = listing = False
+    slow = listing = raw = False
     optle = None
     files = []
     args = iter(argv)
     for a in args:
         if a == "--slow":
             slow = True
+        elif a == "--raw":
+            raw = True
         elif a == "--list":
             listing = True
         elif a == "--optle":
@@ -304,7 +309,7 @@ def main(argv):
                     print(f"SKIP: {ex.where()}: {ex.reason}")
             if not any(e.kind == ("slow" if slow else "fast") for e in exs):
                 continue
-            r, fl, secs = run_file(exs, root, optle, env, slow, print)
+            r, fl, secs = run_file(exs, root, optle, env, slow, print, raw)
             ran, failed = ran + r, failed + fl
             print(f"{f}: {r} examples, {fl} failed, {secs:.0f} s")
     finally:
