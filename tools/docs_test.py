@@ -20,9 +20,9 @@ is empty.
 The comparison, line by line, after trailing blanks are dropped:
   - a line that is "..." alone (blanks around it allowed) in the shown
     output stands for any number of lines, none included;
-  - both sides are masked first (MASKS below): wall times and rates, peak memory,
-    commit hashes, dates and the search's node count, which change from
-    run to run or commit to commit.  Nothing else is masked: totals,
+  - both sides are masked first (MASKS below): wall times and rates,
+    peak memory, commit hashes, dates and the search's node count, which
+    change from run to run or commit to commit.  Nothing else is masked: totals,
     averages, tree hashes, bounds and counts are what the program
     proves and must match.
 An HTML comment on the last non-blank line before the fence marks an
@@ -58,8 +58,10 @@ import termios
 import time
 
 # The masks, applied to each line of both sides before they are
-# compared.  Each is narrow: a number counts as a time only with its
-# unit after it, a size only as peak memory.
+# compared (docs/testing.md, "The docs' examples"; tests/cli_docs.sh
+# checks each on lines it must change and lines it must keep).  Each is
+# narrow: a number counts as a time only with its unit after it, a size
+# only as peak memory, a count only as the summary's nodes.
 MASKS = [
     # wall and CPU times: "12.3 s", "0.21 s", "2 s", "250 ms", "3 min"
     # (also ETA's); a digit or letter right before the number keeps it
@@ -74,11 +76,11 @@ MASKS = [
     # "commit 4398fca-dirty", "\"commit\": \"4398fca\""
     (re.compile(r"\bcommit [0-9a-f]{7,40}(?:-dirty)?\b|\bcommit unknown\b"), "commit <commit>"),
     (re.compile(r'"commit": "[^"]*"'), '"commit": "<commit>"'),
-    # dates and times of day: "2026-11-27", "2026-11-27 14:03:59",
-    # "2026-11-27T14:03:59Z" (a list name such as nyt-2023-07 has no day)
     # the search's node count, which with 2 threads depends on which
     # thread reaches a position first ("nodes         4406")
     (re.compile(r"^nodes(\s+)\d+$"), r"nodes\1<count>"),
+    # dates and times of day: "2026-11-27", "2026-11-27 14:03:59",
+    # "2026-11-27T14:03:59Z" (a list name such as nyt-2023-07 has no day)
     (re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?Z?)?\b"), "<date>"),
 ]
 
@@ -281,7 +283,7 @@ def main(argv):
         else:
             files.append(a)
     if not files:
-        print(__doc__.split("\n\n")[-2], file=sys.stderr)
+        print(__doc__[__doc__.index("Usage:"):].rstrip(), file=sys.stderr)
         return 2
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     optle = os.path.abspath(optle or os.path.join(root, "optle"))
