@@ -137,7 +137,7 @@ ran=$(sed -n 's/^docs: \([0-9]*\) examples run.*/\1/p' "$tmp/out")
 if [ "${OPTLE_TEST_SLOW:-0}" = 1 ]; then
   expect "docs: the slow examples ran (${ran:-none})" "${ran:-0}" -ge 3
 else
-  expect "docs: at least 25 examples ran (${ran:-none})" "${ran:-0}" -ge 25
+  expect "docs: at least 20 examples ran (${ran:-none})" "${ran:-0}" -ge 20
 fi
 
 if [ "$skipped" -gt 0 ]; then
