@@ -287,11 +287,12 @@ circles: optle
 #                      threaded suites (make tsan-unit)
 test: layers circles unit cli-test
 
-# The goldens that take a whole root proof each (tests/slow.sh), and
-# cli_lists.sh with its one slow golden (OPTLE_TEST_SLOW=1).
+# The goldens that take a whole root proof each (tests/slow.sh),
+# cli_lists.sh with its one slow golden, and the docs' examples marked
+# slow (cli_docs.sh) (OPTLE_TEST_SLOW=1).
 test-slow: export OPTLE_TEST_SLOW = 1
 test-slow: optle
-	@$(call RUN_SUITES,tests/slow.sh tests/cli_lists.sh)
+	@$(call RUN_SUITES,tests/slow.sh tests/cli_lists.sh tests/cli_docs.sh)
 
 PUBLIC_TREES ?=
 PUBLIC_LISTS ?=

@@ -122,24 +122,33 @@ typedef struct {
   int best_guess;
   double t0, last;
   bool progress;
+  int shown;     /* the length of the progress line last written */
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
 } rank_run;
 
 /* The progress line (a terminal's): first guesses settled, this run's
- * rate and the ETA at that rate. */
+ * rate and the ETA at that rate, written over the last one and padded
+ * over what is left of it (the last line drops its ETA). */
 static void show_progress(rank_run *r, double t) {
   int done = r->resumed + r->settled, left = r->total - done;
   double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
-  fprintf(stderr, "\r%d/%d first guesses settled", done, r->total);
-  if (r->resumed) fprintf(stderr, " (%d resumed)", r->resumed);
-  fprintf(stderr, ", %d exact", r->exact);
-  if (r->best < OPTLE_INF) fprintf(stderr, ", best %s %d", r->g->guesses.w[r->best_guess], r->best);
-  if (rate >= 1) fprintf(stderr, ", %.1f/s", rate);
-  else if (r->settled) fprintf(stderr, ", %.1f s each", el / r->settled);
-  fprintf(stderr, ", %.0f s", el);
-  if (r->settled && left) fprintf(stderr, ", ETA %.0f s", left / rate);
-  fputs("   ", stderr);
+  char b[512];
+  size_t k = 0;
+#define ADD(...) \
+  (k < sizeof b ? (void)(k += (size_t)snprintf(b + k, sizeof b - k, __VA_ARGS__)) : (void)0)
+  ADD("%d/%d first guesses settled", done, r->total);
+  if (r->resumed) ADD(" (%d resumed)", r->resumed);
+  ADD(", %d exact", r->exact);
+  if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
+  if (rate >= 1) ADD(", %.1f/s", rate);
+  else if (r->settled) ADD(", %.1f s each", el / r->settled);
+  ADD(", %.0f s", el);
+  if (r->settled && left) ADD(", ETA %.0f s", left / rate);
+#undef ADD
+  int len = k < sizeof b ? (int)k : (int)sizeof b - 1;
+  fprintf(stderr, "\r%s%*s", b, r->shown > len ? r->shown - len : 0, "");
+  r->shown = len;
   fflush(stderr);
 }
 

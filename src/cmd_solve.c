@@ -121,11 +121,15 @@ static void say_stop(const search_partial *p, const tnode *tree, int files) {
 /* What a stopped search proved, on stdout, and the best tree it had
  * (search.h; may be NULL); the reason on stderr, saying the same.  root:
  * the root proof ran, and its count is of first guesses settled, as its
- * progress line showed. */
+ * progress line showed.  The report's first line names the lists, as a
+ * finished solve's does. */
 static void report_stop(const search_partial *p, const game *g, const tnode *tree, int files,
                         int seed, bool root) {
   int n = g->n_answers;
   say_stop(p, tree, files);
+  char lists[512];
+  lists_describe(g, lists, sizeof lists);
+  printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   if (p->value_proven) {
     printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
     printf("average       %.4f\n", (double)p->lower_bound / n);

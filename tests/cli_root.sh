@@ -140,6 +140,8 @@ run "$OPTLE" solve --list nyt-2022-02 --threads 2 --time-limit "$limit"
 expect "stopped root proof: status 4" "$rc" = 4
 lb=$(awk '/^lower bound/ { print $3 }' "$tmp/out")
 expect "stopped root proof: a lower bound at most the optimum 7897" "${lb:-99999}" -le 7897
+expect "stopped root proof: the report's first line names the list, as a finished one's" \
+  "$(head -n 1 "$tmp/out")" = "list          nyt-2022-02 (2309 answers, 12947 guesses)"
 if grep -q 'while building the feedback table' "$tmp/err"; then
   note "stopped root proof: stopped while building the table (no progress lines)"
 else
