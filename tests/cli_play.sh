@@ -343,6 +343,20 @@ has "play: a long line is refused" "line too long (over 200 characters): ignored
 has "play: and the game goes on" "1/6  SALET BYBBB"
 has "play: help" "hint or :h toggles hints"
 
+# A NUL byte: fgets() and strlen() once took it for the line's end and
+# the next line for the rest of a long one, so the agent line was lost
+# and basal advised on as guess 1 (issue 49).  Now the game stops there.
+run_with 'x\0y\nagent 🟨⬛🟨⬛⬛\nbasal BYYBB\n' "$OPTLE" play --list small --assist
+expect "play --assist: a NUL byte exits 2" "$rc" = 2
+err_has "play --assist: a NUL byte names its line" "play: input line 1 holds a NUL byte"
+lacks "play --assist: nothing after the NUL line is read" "history: basal"
+expect "play --assist: one line on stderr" "$(wc -l <"$tmp/err")" = 1
+run_with 'graft\nx\0y\nagent\n' "$OPTLE" play --list small --answer agent
+expect "play: a NUL byte exits 2 in game mode too" "$rc" = 2
+err_has "play: the NUL byte's line is the second" "input line 2 holds a NUL byte"
+has "play: the line before it was played" "1/6  GRAFT"
+lacks "play: the line after it is not" "2/6  AGENT"
+
 run_with '' "$OPTLE" play --seed 7 --list small
 has "play: the seed is printed" "optle play: seed 7 (replay this game with --seed 7)"
 a1=$(grep 'the answer was' "$tmp/out")
