@@ -238,6 +238,11 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i);
  * `input` (the same file, links followed; label names it: "tree file");
  * else 0.  parse_options() checks the list and --tree files. */
 int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input);
+/* The same for the list files g was loaded from (g->answers_file,
+ * g->guesses_file): those a tree records as well as --answers and
+ * --guesses, so `export t.json -o A.txt` cannot overwrite the tree's own
+ * answer list. */
+int outputs_clash_lists(const char *cmd, const paths *out, const game *g);
 
 /* Load the lists the options name (LISTS_DEFAULT when they name none),
  * with their feedback table, into g;

@@ -238,6 +238,14 @@ int cmd_export(int argc, char **argv) {
   if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, a.max_guesses, &rules, &g, &t,
                             &info)))
     return rc;
+  /* -o never names the list files either, those the tree records
+   * included: the tree could not be checked again. */
+  if (outputs_clash_lists("export ", &a.out, &g)) {
+    tree_free(t);
+    treeread_info_free(&info);
+    game_free(&g);
+    return EXIT_USAGE;
+  }
   /* The page shows the rules checked and the objective recorded. */
   treeio_job job = {.t = t, .g = &g, .format = format,
                     .max_guesses = file_limit_of(a.max_guesses, &info, t), .rules = rules,

@@ -64,6 +64,12 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
   return 0;
 }
 
+int outputs_clash_lists(const char *cmd, const paths *out, const game *g) {
+  if (g->answers_file && outputs_clash(cmd, out, "answer list", g->answers.path)) return EXIT_USAGE;
+  if (g->guesses_file && outputs_clash(cmd, out, "guess list", g->guesses.path)) return EXIT_USAGE;
+  return 0;
+}
+
 static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
 static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
 static const char *table_extensions(void) { return ".md or .csv"; }

@@ -121,6 +121,34 @@ check_usage "simulate -o the --tree file" "that is the --tree file" \
 check_usage "export -o the tree it reads" "that is the tree file" \
   "$OPTLE" export "$d/small.json" --list small -o "$d/small.json"
 same_file "-o an input: the list is untouched" "$d/list.txt" "$d/list.orig"
+# Issue 49: the list files a tree records are inputs too (export -o A.txt
+# once replaced the tree's own answer list, so the tree no longer
+# verified), and names of files not made yet are compared by their
+# directory and name: ./ckz and ckz, $PWD/ckz and ckz, ./y.json and
+# y.json, a link by its absolute path to the tree not yet written.
+head -n 30 "$d/list.txt" >"$d/A.txt"
+cp "$d/list.txt" "$d/G.txt"
+"$OPTLE" solve --answers "$d/A.txt" --guesses "$d/G.txt" --quiet -o "$d/ag.json"
+cp "$d/A.txt" "$d/A.orig"
+check_usage "export -o the answer list the tree records" "that is the answer list $d/A.txt" \
+  "$OPTLE" export "$d/ag.json" -o "$d/A.txt"
+check_usage "export -o the guess list the tree records, by another name" "that is the guess list" \
+  "$OPTLE" export "$d/ag.json" -o "$d/./G.txt"
+same_file "export -o a recorded list: the list is untouched" "$d/A.txt" "$d/A.orig"
+check "export -o a recorded list: the tree still verifies" 0 out "valid" "$OPTLE" verify "$d/ag.json"
+(cd "$d" && "$OPTLE" rank --list small --checkpoint ./ckz -o ckz >/dev/null 2>"$d/err1"); rc=$?
+expect "rank --checkpoint ./ckz -o ckz: refused" "$rc" = 2
+expect "rank --checkpoint ./ckz -o ckz: says why" "$(grep -c 'that is the checkpoint ./ckz' "$d/err1")" = 1
+(cd "$d" && "$OPTLE" rank --list small --checkpoint ckz -o "$d/ckz" >/dev/null 2>"$d/err1"); rc=$?
+expect "rank --checkpoint ckz -o \$PWD/ckz: refused" "$rc" = 2
+expect "rank --checkpoint ckz -o \$PWD/ckz: nothing written" ! -e "$d/ckz"
+(cd "$d" && "$OPTLE" solve --list small -o y.json -o ./y.json >/dev/null 2>"$d/err1"); rc=$?
+expect "solve -o y.json -o ./y.json: refused" "$rc" = 2
+expect "solve -o y.json -o ./y.json: says why" "$(cat "$d/err1")" = "optle: -o ./y.json: the same file as -o y.json"
+ln -s "$d/q1.json" "$d/q2.txt"
+check_usage "-o a link by absolute path to a tree not yet written" "-o $d/q2.txt: the same file as -o q1.json" \
+  env -C "$d" "$OPTLE" solve --list small -o q1.json -o "$d/q2.txt"
+expect "-o q1.json and its link: nothing written" ! -e "$d/q1.json"
 
 # ------------------------------------------------------------------
 # 3. A report that cannot be written is a failure: a full disk, and a
