@@ -5,10 +5,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "advice.h"
 #include "lists.h"
@@ -231,11 +233,13 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
 /* ------------------------------------------------------------------ */
 /* Shared pieces: word lists from --list or --answers/--guesses. */
 
-/* A list load that failed: a stop during the table (status 4), or bad
- * input (status 2); says which. */
-static int load_failed(void) {
+/* A list load that failed: a stop (status 4; `phase` says where:
+ * LOAD_READING or LOAD_TABLE), or bad input (status 2); says which. */
+#define LOAD_READING "while reading the word lists: nothing was computed"
+#define LOAD_TABLE "while building the feedback table: nothing was computed"
+static int load_failed(const char *phase) {
   if (stop_requested()) {
-    stop_say("while building the feedback table: nothing was computed");
+    stop_say(phase);
     return EXIT_STOPPED;
   }
   fprintf(stderr, "optle: %s\n", err_msg());
@@ -250,11 +254,12 @@ static int load(const char *cmd, const list_args *l, game *g, bool table) {
   l = &use;
   int rc = l->list ? lists_load_words(g, l->list, l->guesses)
                    : game_load_words(g, l->answers, l->guesses);
-  if (!rc && table && game_table(g)) {
+  if (rc) return load_failed(LOAD_READING);
+  if (table && game_table(g)) {
     game_free(g);
-    rc = -1;
+    return load_failed(LOAD_TABLE);
   }
-  return rc ? load_failed() : 0;
+  return 0;
 }
 
 int opts_load_game(const char *cmd, const list_args *l, game *g) { return load(cmd, l, g, true); }
@@ -274,21 +279,20 @@ static int tree_refused(tree_file *tf) {
 }
 
 /* One list file a tree records (what: "answers" or "guesses"): still a
- * regular file we can open (stat() first: opening a FIFO would wait for
- * a writer).  0, or -1 after err_set(). */
+ * regular file we can open.  It is opened without blocking and the
+ * opened file is checked (fstat()), not the path: a FIFO put there
+ * after a stat() of the path would make the open wait for a writer.
+ * 0, or -1 after err_set(). */
 static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
                             const char *path) {
   struct stat st;
-  int bad = stat(path, &st) ? errno : 0;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  int bad = fd < 0 ? errno : fstat(fd, &st) ? errno : 0;
+  if (fd >= 0) close(fd);
   if (!bad && !S_ISREG(st.st_mode))
     return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
                    "[--guesses FILE])", label, tree_path, what, path);
-  FILE *fp = bad ? NULL : fopen(path, "rb");
-  if (fp) {
-    fclose(fp);
-    return 0;
-  }
-  if (!bad) bad = errno;
+  if (!bad) return 0;
   return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
                  "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
 }
@@ -302,7 +306,11 @@ static int tree_files_lists(const char *tree_path, const char *label, game *g, t
   if (recorded_file_ok(label, tree_path, "answers", file[0]) ||
       (file[1][0] && recorded_file_ok(label, tree_path, "guesses", file[1])))
     return tree_refused(tf);
-  if (game_load_words(g, file[0], file[1][0] ? file[1] : NULL)) {
+  if (game_load_recorded(g, file[0], file[1][0] ? file[1] : NULL)) {
+    if (stop_requested()) {
+      opts_tree_release(tf);
+      return load_failed(LOAD_READING);
+    }
     char why[1024];
     snprintf(why, sizeof why, "%s", err_msg());
     err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
@@ -418,7 +426,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
   if (table && game_table(g)) {
     opts_tree_release(tf);
     game_free(g);
-    return load_failed();
+    return load_failed(LOAD_TABLE);
   }
   return 0;
 }

@@ -364,6 +364,23 @@ check_invalid "list files: changed, --force: checked against them" "leaf 'sight'
 echo "hello, world" >"$lf/answers.txt"
 check_usage "list files: no word list any more" "$lf/t.json records its lists as files that are no longer word lists: $lfa:1:" \
   "$OPTLE" verify "$lf/t.json"
+# Issue 49: a huge recorded file is refused at once, or stopped.
+rm -f "$lf/answers.txt" && truncate -s 20G "$lf/answers.txt"
+t0=$(date +%s%N | cut -c1-13)
+check_usage "list files: a 20 GB file of NUL bytes" "$lf/t.json records its lists as files that are no longer word lists: $lfa:1: line too long" \
+  "$OPTLE" verify "$lf/t.json"
+ms=$(($(date +%s%N | cut -c1-13) - t0))
+expect "list files: a 20 GB file is refused within 2 s (took $ms ms)" "$ms" -le 2000
+printf '#' >"$lf/answers.txt" && truncate -s 20G "$lf/answers.txt"
+"$OPTLE" next --tree "$lf/t.json" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -s TERM "$pid"
+wait "$pid"
+rc=$?
+expect "list files: a 20 GB comment, SIGTERM: status 4 (got $rc)" "$rc" = 4
+err_has "list files: a 20 GB comment, SIGTERM: names the phase" "while reading the word lists: nothing was computed"
+rm -f "$lf/answers.txt"
 cp "$fx/answers.txt" "$lf/answers.txt"
 check "list files: restored" 0 out "valid" "$OPTLE" verify "$lf/t.json"
 # Trees written before the keys still read: with options, or the default.
