@@ -353,7 +353,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   search_opts so;
   strategy_search_opts(&so);
   so.max_guesses = a->max_guesses;
-  if (a->threads) so.threads = a->threads;
+  if (a->threads) so.threads = threads_usable(a->threads);
   so.memo_mb = a->memo_mb;
   so.rules = rules;
   search *s = strategy_search_new(g, &so);

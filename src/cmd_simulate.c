@@ -195,7 +195,7 @@ static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
                    .nstrat = x.nstrat,
                    .openers = x.openers,
                    .strats = x.strats,
-                   .threads = a->threads ? a->threads : omp_get_max_threads(),
+                   .threads = a->threads ? threads_usable(a->threads) : threads_default(),
                    .max_guesses = a->max_guesses,
                    .memo_mb = a->memo_mb,
                    .rules = rules};
@@ -349,7 +349,7 @@ static int run_one(const optle_args *a, const game *g, const tree_file *tf, rule
     return EXIT_USAGE;
   }
   strategy_env_default(&o.env);
-  if (a->threads) o.env.threads = a->threads;
+  if (a->threads) o.env.threads = threads_usable(a->threads);
   o.env.max_guesses = a->max_guesses;
   o.env.memo_mb = a->memo_mb;
   o.env.rules = rules;

@@ -263,7 +263,7 @@ static void solve_search_new(solve_run *r) {
   search_opts *so = &r->so;
   strategy_search_opts(so);
   so->max_guesses = r->a.max_guesses;
-  if (r->a.threads) so->threads = r->a.threads;
+  if (r->a.threads) so->threads = threads_usable(r->a.threads);
   so->memo_mb = r->a.memo_mb;
   so->progress = r->a.quiet || !r->own ? SEARCH_PROGRESS_OFF
                  : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL
