@@ -177,6 +177,24 @@ check_usage "--share: no file" "/nonexistent/share.txt: cannot open" \
   "$OPTLE" next --list nyt-2022-02 --share /nonexistent/share.txt crane
 check_usage "--share: the header's limit" "its header's limit is 6 guesses, the game's 5" \
   "$OPTLE" analyse --list nyt-2022-02 --max-guesses 5 --share "$tmp/hard.txt" crane gorge forge
+# Issue 49: a misspelt header is named as one (it was "'W' is not a
+# colour"), a link under the grid is ignored (it was "no row can follow
+# it"), and a row the answer cannot give says so (it blamed the list).
+printf 'Wordel 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\n' >"$tmp/misspelt.txt"
+check_usage "--share: a misspelt header" "misspelt.txt:1: 'Wordel 1,234 2/6' is not a share header" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/misspelt.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\n\nhttps://www.nytimes.com/games/wordle\n' >"$tmp/link.txt"
+check "--share: a link under the grid is ignored" 0 out "solved: wrote was the answer, found in 2 guesses" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\nhttps://www.nytimes.com/games/wordle\n🟩🟩🟩🟩🟩\n' >"$tmp/link2.txt"
+check_usage "--share: a row after the link" "link2.txt:5: a line after the link on line 4" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link2.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛🟨⬛\n🟩🟩🟩🟩🟩\n' >"$tmp/wrongrow.txt"
+check_usage "--share: a row the answer cannot give" \
+  "wrongrow.txt: row 1 (line 3): shade gives BBBBG against wrote, the answer, not BBBYB" \
+  "$OPTLE" analyse --list nyt-2023-07 --share "$tmp/wrongrow.txt" shade wrote
+check_usage "next: a step the answer cannot give" "step 1, shade:BBBYB: shade gives BBBBG against wrote, the answer" \
+  "$OPTLE" next --list nyt-2023-07 shade:BBBYB wrote:GGGGG
 check_usage "analyse: an answer off the list" "no answer of the list fits this game" \
   "$OPTLE" analyse --list nyt-2022-02 salet:YYBGB ashen:GGBGG aspen:GGGGG
 check_usage "analyse: a win before the end" "already won the game" \

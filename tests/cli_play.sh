@@ -161,6 +161,13 @@ check_usage "next --tree: missing file" "--tree " "$OPTLE" next --list nyt-2022-
 # ------------------------------------------------------------------
 # next: errors
 
+# Issue 49: an empty argument was dropped, and `next ""` gave the start's
+# advice as if no step had been given.
+check_usage "next: an empty argument is refused" "'' (argument 1 of the game): an empty word" \
+  "$OPTLE" next --list small ""
+check_usage "next: a blank argument after a step" "' ' (argument 2 of the game): an empty word" \
+  "$OPTLE" next --list small agent:BBBBB " "
+check_usage "analyse: an empty argument" "an empty word" "$OPTLE" analyse --list small "" agent:GGGGG
 check_usage "next: empty set names the step" \
   "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it); and no allowed guess fits either: none is left after step 2, clint:BBYYB (262 allowed guesses fitted before it)" \
   "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BBYYB

@@ -441,6 +441,27 @@ check_invalid "verify --expect: the path's control bytes escaped" "tab\\t.json: 
   "$OPTLE" verify "$d/$(printf 'tab\t')".json --expect 1 --quiet
 check_usage "a newline in a file name" "cannot open" "$OPTLE" solve --answers "$(printf 'a\nb')"
 expect "a newline in a file name: one line" "$(wc -l <"$tmp/err")" = 1
+# Issue 49: bytes that are not UTF-8 are escaped too (\xff), and
+# characters that show as nothing or a blank are named (<U+00A0>), in a
+# command, an option, a list name, a step and a list file.
+check_usage "a byte not UTF-8 in a command" "'sol\xffve': unknown command" "$OPTLE" "$(printf 'sol\377ve')"
+expect "a byte not UTF-8 in a command: no raw byte" "$(tr -cd '\377' <"$tmp/err" | wc -c)" = 0
+check_usage "a byte not UTF-8 in an option" "--li\xffst: unknown option" "$OPTLE" solve "$(printf -- '--li\377st')" small
+check_usage "a byte not UTF-8 in a list name" "--list 'sm\xffall': unknown list" "$OPTLE" solve --list "$(printf 'sm\377all')"
+check_usage "a no-break space in a list name" "--list 'small<U+00A0>': unknown list" "$OPTLE" solve --list "$(printf 'small\302\240')"
+check_usage "a zero-width space in a step" "'agent<U+200B>' is not a five-letter word" \
+  "$OPTLE" next --list small "$(printf 'agent\342\200\213:BBBBB')"
+check_usage "a zero-width joiner in a pattern" "'<U+200D>' is not a colour" \
+  "$OPTLE" next --list small "$(printf 'agent:BB\342\200\215BB')"
+printf 'cigar\n\357\273\277rebut\n' >"$d/bom2.txt"
+check_usage "a byte order mark inside a word list" "bom2.txt:2: non-ASCII byte 0xef in '<U+FEFF>rebut'" \
+  "$OPTLE" solve --answers "$d/bom2.txt"
+printf 'agent 2.4000 120\n\302\240graft 2.4200 121\n' >"$d/nbsp.rows"
+check_usage "rank --compare: a no-break space in a row" "nbsp.rows:2: '<U+00A0>graft' is not an allowed guess" \
+  "$OPTLE" rank --list small --compare "$d/nbsp.rows"
+printf '\357\273\277agent 2.4000 120\n' >"$d/bom.rows"
+check "rank --compare: a byte order mark at the start is skipped" 1 out "(1 rows): 50 first guesses, 1 equal" \
+  "$OPTLE" rank --list small --compare "$d/bom.rows"
 # The lists named in a message or a summary: their paths escaped too.
 nl="$d/$(printf 'new\nline')".txt
 cp wordlists/small.txt "$nl"
