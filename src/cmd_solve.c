@@ -34,8 +34,8 @@ static const optuse solve_opts[] = {
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(OUT),
-    OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, html, paths, cpaths, map\n"
-                         "                         or mjs (default: each file's extension)"),
+    OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, svg, png, html, paths,\n"
+                         "                         cpaths, map or mjs (default: each file's extension)"),
     OPT_USE(DEPTH),
     OPT_USE(TIME_LIMIT),
     OPT_USE(STATS),

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "advice.h"
+#include "dot.h"
 #include "lists.h"
 #include "suggest.h"
 #include "simulate.h"
@@ -92,11 +93,23 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i) {
   return 0;
 }
 
+/* A picture (SVG, PNG) needs Graphviz's dot: EXIT_USAGE after saying
+ * so, before any work, when it is not installed; else 0. */
+static int picture_refused(const char *cmd, const char *dest, treefmt f) {
+  if ((f != TREEFMT_SVG && f != TREEFMT_PNG) || dot_found()) return 0;
+  return usage_error(cmd, "-o %s: a picture is drawn by Graphviz's %s, which is not on PATH: "
+                          "install the package %s, or write -o FILE.dot and draw it elsewhere",
+                     dest, DOT_PROGRAM, DOT_PACKAGE);
+}
+
 int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once) {
   for (int i = 0; i < out->n; i++) {
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
                          out_kinds[kind].name, out_kinds[kind].extensions());
+    if (kind == OUT_TREES &&
+        picture_refused(cmd, out->paths[i], treeio_format_of(out->paths[i])))
+      return EXIT_USAGE;
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
   }
   return 0;
@@ -115,7 +128,8 @@ static int tree_output(const char *cmd, treefmt given, const char *dest, bool st
   if (f == TREEFMT_NONE)
     return usage_error(cmd, "-o %s: unknown tree format (use %s, or give --format %s)", dest,
                        treeio_extensions(), treeio_format_names("|"));
-  *dot |= f == TREEFMT_DOT;
+  if (picture_refused(cmd, dest, f)) return EXIT_USAGE;
+  *dot |= f == TREEFMT_DOT || f == TREEFMT_SVG || f == TREEFMT_PNG;
   return 0;
 }
 
@@ -130,7 +144,8 @@ int opts_tree_outputs(const char *cmd, const optle_args *a, const char *const *d
     if (tree_output(cmd, *f, dest[i], stdout_ok, &dot) || opts_output_twice(cmd, dest, i))
       return EXIT_USAGE;
   if (a->depth && !dot)
-    return usage_error(cmd, "--depth applies to --format dot only (or -o FILE.dot)");
+    return usage_error(cmd, "--depth applies to --format dot only, and to the pictures it draws "
+                            "(--format svg or png; or -o FILE.dot, .svg, .png)");
   return 0;
 }
 

@@ -55,10 +55,10 @@ check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 t
 check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --bogus
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
-check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
+check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, svg, png, html, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
-check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: unknown tree format (use .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
-  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
+check_usage "export: -o with an unknown extension" "-o $tmp/t.bmp: unknown tree format (use .json, .txt, .dot, .gv, .svg, .png, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|svg|png|html|paths|cpaths|map|mjs)" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.bmp"
 check_usage "export: --depth with json" "--depth applies to --format dot only" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --depth 2
 check_usage "export: --depth 65" "--depth: 65 is out of range (0 to 64)" \
