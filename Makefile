@@ -295,13 +295,16 @@ install: optle
 	$(INSTALL) -m 755 optle "$(DESTDIR)$(BINDIR)/optle"
 	@if [ -f "$(MPI_BIN)" ]; then \
 	  echo '$(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"'; \
-	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; fi
+	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; \
+	  echo '$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"'; \
+	  $(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"; fi
 	$(INSTALL) -m 644 optle.1 "$(DESTDIR)$(MANDIR)/man1/optle.1"
 	$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/optle" "$(DESTDIR)$(BINDIR)/optle-mpi" \
-	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle"
+	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle" \
+	  "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"
 
 # The man page, optle.1 (committed, so installing needs no groff): the
 # template optle.1.in with the parts generated from the command and

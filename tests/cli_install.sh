@@ -49,11 +49,11 @@ expect_files() {
 
 dest=$tmp/dest
 check "make install DESTDIR PREFIX=/usr" 0 out "" mk install DESTDIR="$dest" PREFIX=/usr
-mpi_bin=""
-[ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi # make test builds it
+mpi_bin="" mpi_comp=""
+[ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi mpi_comp=/usr/share/bash-completion/completions/optle-mpi # make test builds it
 expect_files "installs the binary (and optle-mpi, when built), the man page and the completion" \
   "$dest" /usr/bin/optle $mpi_bin /usr/share/man/man1/optle.1 \
-  /usr/share/bash-completion/completions/optle
+  /usr/share/bash-completion/completions/optle $mpi_comp
 same_file "bin/optle is ./optle" "$dest/usr/bin/optle" "$OPTLE"
 same_file "man1/optle.1 is optle.1" "$dest/usr/share/man/man1/optle.1" optle.1
 same_file "completions/optle is completions/optle.bash" \
@@ -103,9 +103,11 @@ dest2="$tmp/dest two"
 printf '#!/bin/sh\necho optle-mpi stand-in\n' >"$tmp/optle-mpi"
 check "make install: default PREFIX, with optle-mpi" 0 out "" \
   mk install DESTDIR="$dest2" MPI_BIN="$tmp/optle-mpi"
-expect_files "PREFIX defaults to /usr/local; optle-mpi installed" "$dest2" \
+expect_files "PREFIX defaults to /usr/local; optle-mpi installed, with its completion" "$dest2" \
   /usr/local/bin/optle /usr/local/bin/optle-mpi /usr/local/share/man/man1/optle.1 \
-  /usr/local/share/bash-completion/completions/optle
+  /usr/local/share/bash-completion/completions/optle /usr/local/share/bash-completion/completions/optle-mpi
+same_file "completions/optle-mpi is completions/optle.bash" \
+  "$dest2/usr/local/share/bash-completion/completions/optle-mpi" completions/optle.bash
 check "installed optle-mpi runs" 0 out "optle-mpi stand-in" "$dest2/usr/local/bin/optle-mpi"
 check "make uninstall: default PREFIX" 0 out "" mk uninstall DESTDIR="$dest2"
 expect_files "make uninstall removes optle-mpi too" "$dest2"
