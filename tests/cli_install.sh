@@ -116,6 +116,26 @@ expect "no optle-mpi when none was built" ! -e "$dest2/usr/local/bin/optle-mpi"
 mk uninstall DESTDIR="$dest2"
 expect_files "and uninstalled" "$dest2"
 
+# ------------------------------------------------------------------
+# tools/deps.sh (issue 49): before it installs anything, one line says
+# which packages make test will install and what each is for.  On a PATH
+# with none of the test tools and a stand-in apt-get that only logs.
+fakebin=$tmp/deps-bin
+mkdir -p "$fakebin"
+for t in mktemp rm cut tr sort sed awk id tail cat ls true; do
+  p=$(type -P "$t") && ln -sf "$p" "$fakebin/$t"
+done
+printf '#!/bin/sh\necho "apt-get $*" >>"%s/apt.log"\n' "$tmp" >"$fakebin/apt-get"
+printf '#!/bin/sh\nexit 0\n' >"$fakebin/dpkg-query"
+printf '#!/bin/sh\nexec "$@"\n' >"$fakebin/sudo"
+chmod +x "$fakebin/apt-get" "$fakebin/dpkg-query" "$fakebin/sudo"
+bash_bin=$(command -v bash)
+run env PATH="$fakebin" NO_APT=0 "$bash_bin" tools/deps.sh test
+expect "deps.sh test: still missing after the stand-in apt-get: status 1" "$rc" = 1
+expect "deps.sh test: the first line says what and why, before installing" "$(head -n 1 "$tmp/out")" = \
+  "optle: make test needs check (the unit tests), jq (reading JSON in the CLI tests), graphviz (the pictures, -o x.svg), groff (the man page's check), man (the man page's check), tmux (play at a real terminal), python3 (the test tools), chromium (the explorer's browser test), mpi (the cluster tests, optle-mpi): installing with apt-get: apt-get install check chromium graphviz groff-base jq libopenmpi-dev man-db openmpi-bin pkg-config python3 tmux"
+expect "deps.sh test: apt-get got those packages" "$(grep -c 'install -y -qq --no-install-recommends check chromium graphviz' "$tmp/apt.log")" = 1
+
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
 else
