@@ -171,8 +171,11 @@ check_usage "analyse: an empty argument" "an empty word" "$OPTLE" analyse --list
 check_usage "next: empty set names the step" \
   "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it); and no allowed guess fits either: none is left after step 2, clint:BBYYB (262 allowed guesses fitted before it)" \
   "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BBYYB
-check_usage "next: a win off the list that does not fit either" \
-  "step 2, cigar:GGGGG (cigar is not one of the 221 answers that fitted before it); and no allowed guess fits either" \
+# A win whose own answer cannot give an earlier step's colours: that step
+# is named, with what the answer gives (it once said that no answer of
+# the list fits, as if the list were to blame: issue 49).
+check_usage "next: a win that an earlier step does not fit" \
+  "step 1, salet:BBBBB: salet gives BYBBB against cigar, the answer (the last guess): check the colours" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB cigar:GGGGG
 check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
   "$OPTLE" next --list nyt-2022-02 cigar:GGGGG salet:BBBBB
