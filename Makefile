@@ -389,7 +389,9 @@ install: optle lib
 	$(INSTALL) -m 755 optle "$(DESTDIR)$(BINDIR)/optle"
 	@if [ -f "$(MPI_BIN)" ]; then \
 	  echo '$(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"'; \
-	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; fi
+	  $(INSTALL) -m 755 "$(MPI_BIN)" "$(DESTDIR)$(BINDIR)/optle-mpi"; \
+	  echo '$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"'; \
+	  $(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"; fi
 	$(INSTALL) -m 644 optle.1 "$(DESTDIR)$(MANDIR)/man1/optle.1"
 	$(INSTALL) -m 644 completions/optle.bash "$(DESTDIR)$(BASHCOMPDIR)/optle"
 	$(INSTALL) -m 644 include/optle.h "$(DESTDIR)$(INCLUDEDIR)/optle.h"
@@ -407,7 +409,8 @@ uninstall:
 	  "$(DESTDIR)$(MANDIR)/man1/optle.1" "$(DESTDIR)$(BASHCOMPDIR)/optle" \
 	  "$(DESTDIR)$(INCLUDEDIR)/optle.h" "$(DESTDIR)$(LIBDIR)/$(SOFILE)" \
 	  "$(DESTDIR)$(LIBDIR)/$(SONAME)" "$(DESTDIR)$(LIBDIR)/liboptle.so" \
-	  "$(DESTDIR)$(LIBDIR)/liboptle.a" "$(DESTDIR)$(PKGCONFIGDIR)/optle.pc"
+	  "$(DESTDIR)$(LIBDIR)/liboptle.a" "$(DESTDIR)$(PKGCONFIGDIR)/optle.pc" \
+	  "$(DESTDIR)$(BASHCOMPDIR)/optle-mpi"
 
 # The man page, optle.1 (committed, so installing needs no groff): the
 # template optle.1.in with the parts generated from the command and

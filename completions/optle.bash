@@ -1,9 +1,12 @@
-# completions/optle.bash: bash completion for optle.
+# completions/optle.bash: bash completion for optle and optle-mpi.
 #
 # `make install` puts it in $(PREFIX)/share/bash-completion/completions/
-# as "optle", where the bash-completion package loads it the first time
-# optle is completed; without that package, source it from ~/.bashrc:
+# as "optle" (and as "optle-mpi" beside optle-mpi), where the
+# bash-completion package loads it the first time either is completed;
+# without that package, source it from ~/.bashrc:
 #   . /usr/local/share/bash-completion/completions/optle
+# optle-mpi (docs/cluster.md) is optle with the same commands and
+# options, so one function completes both, asking the binary typed.
 #
 # It completes commands (and `help COMMAND`), each command's options,
 # the values of --list (the named lists), --strategy and --strategies
@@ -121,4 +124,4 @@ _optle() {
   fi
   return 0
 }
-complete -F _optle optle
+complete -F _optle optle optle-mpi

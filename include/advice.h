@@ -235,7 +235,8 @@ double advice_step_luck(const advice_step *s);
  * known: base is then the expected guesses of optimal play from there
  * (plus `from` guesses made), or with first_counted (from = 1 and only
  * the first guess's best unknown) the first guess's own expectation,
- * whose luck counts.  false when no step's values are all known.
+ * whose luck counts (a one-guess game included).  false when no step's
+ * values are all known and the first guess's own are not either.
  */
 typedef struct {
   int from;

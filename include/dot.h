@@ -20,6 +20,7 @@
 #ifndef OPTLE_DOT_H
 #define OPTLE_DOT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "game.h"
@@ -27,5 +28,18 @@
 
 /* Write t as DOT; max_depth 0 = the whole tree.  0, or -1 (err_msg). */
 int dot_write(FILE *fp, const tnode *t, const game *g, int max_depth);
+
+/* The program that draws DOT (Graphviz's dot, Debian package graphviz). */
+#define DOT_PROGRAM "dot"
+#define DOT_PACKAGE "graphviz"
+/* Whether DOT_PROGRAM is an executable file on PATH. */
+bool dot_found(void);
+/* The picture drawn: t as DOT (dot_write()) run through `dot -T<format>`
+ * ("svg", "png"), its output copied to fp.  The DOT goes to dot through
+ * an unnamed temporary file, so neither side waits on the other; a dot
+ * that fails (its status, or a signal) gives -1 with err_msg() saying
+ * so, and the caller's output file is then not written (util.h: whole
+ * or not at all).  0, or -1. */
+int dot_render(FILE *fp, const tnode *t, const game *g, int max_depth, const char *format);
 
 #endif

@@ -43,9 +43,11 @@ int err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *err_msg(void);
 
 /* Control bytes (below 0x20, and 0x7f) of src as \t, \r, \n, \xHH,
- * into dst (always terminated): messages never echo raw control bytes of
- * user input to a terminal.  err_set() and usage_error() escape
- * everything they format. */
+ * bytes that are not UTF-8 as \xHH and invisible characters (a no-break
+ * space, a zero-width one, a byte order mark: utf8.h) as <U+00A0>, into
+ * dst (always terminated): messages never echo raw control bytes of user
+ * input to a terminal, nor show a blank that is not one.  err_set() and
+ * usage_error() escape everything they format. */
 void esc_controls(char *dst, size_t size, const char *src);
 
 /* A fatal error: "optle: MESSAGE" and exit(status), or the trap's jump

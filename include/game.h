@@ -54,6 +54,9 @@ int game_from_lists(game *g, wordlist answers, wordlist guesses);
  * feedback table ..."), with the game left without a table.
  */
 int game_load_words(game *g, const char *answers_path, const char *guesses_path);
+/* game_load_words() for list files a tree records: regular files only
+ * (words_load_regular()). */
+int game_load_recorded(game *g, const char *answers_path, const char *guesses_path);
 int game_from_words(game *g, wordlist answers, wordlist guesses);
 int game_table(game *g);
 void game_free(game *g);

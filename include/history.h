@@ -109,6 +109,14 @@ const char *history_why(const game *g, rules_mode m, const hstep *h, int k, int 
  * err_msg() = "step 2, crony:BBYBB: guess must contain A (hard mode)". */
 int history_check_rules(const game *g, rules_mode m, const hstep *h, int k);
 
+/* A won game (h[k-1] all green) names its answer: every earlier step's
+ * pattern must be its guess's against it.  0, or -1 with err_msg() =
+ * "step 1, shade:BBBYB: shade gives BBBBG against wrote, the answer ..."
+ * ("row 1 (line 3): ..." with rows, a share grid's line of each row).
+ * Without it such a game is refused as fitting no answer of the list,
+ * and the list, not the colours, gets the blame. */
+int history_check_won(const game *g, const hstep *h, int k, const int *rows);
+
 /* The step ends the game (all green). */
 bool history_won(hstep st);
 

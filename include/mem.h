@@ -39,11 +39,18 @@ long peak_rss_kib(void);
  * applies that limit to OpenMP's default team (cli.c, before any
  * command: a parallel region of 100,000 threads would end the process
  * with no message); threads_default() is the count a search uses when
- * --threads is not given.  threads_start(n) sets the count (n > 0: n;
+ * --threads is not given (at most OMP_THREAD_LIMIT).  threads_start(n) sets the count (n > 0: n;
  * 0: the default, saying on stderr when the environment asked for more
  * than the limit) and starts the threads now: if that fails, "optle: out
  * of memory" and exit status 3. */
 void threads_cap(void);
+/* OMP_NUM_THREADS when it is set but not what OpenMP takes (whole
+ * numbers from 1, comma-separated: libgomp then warns and ignores it),
+ * else NULL: cli.c refuses to run a command under it. */
+const char *threads_env_bad(void);
+/* n threads asked (--threads): at most the team OpenMP will start
+ * (OMP_THREAD_LIMIT), which is what a command reports as its threads. */
+int threads_usable(int n);
 int threads_default(void);
 void threads_start(int n);
 

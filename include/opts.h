@@ -86,8 +86,9 @@ typedef struct {
     "memo size cap in MiB (default 128; 512 for lists of 2500 answers or more)")               \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
     "write the tree: FILE.json (JSON), .txt (text), .html (the explorer\n"                     \
-    "                         page), .dot (Graphviz), or another solver's format: .paths,\n"   \
-    "                         .cpaths, .map.json, .mjs; repeatable")                            \
+    "                         page), .dot (Graphviz), .svg or .png (drawn by Graphviz's dot),\n" \
+    "                         or another solver's format: .paths, .cpaths, .map.json, .mjs;\n"  \
+    "                         repeatable")                                                      \
   X(TIME_LIMIT, "--time-limit", "SECONDS", O_INT, time_limit, 1, 100000000, 0,                \
     "stop after this long, as on Ctrl-C (exit status 4)")                                      \
   X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
@@ -129,11 +130,12 @@ typedef struct {
   X(EXPECT, "--expect", "TOTAL", O_INT, expect, 0, 1000000000, -1,                            \
     "the total the tree must have (exit status 1 if not)")                                     \
   X(FORMAT, "--format", "FMT", O_STR, format, 0, 0, 0,                                        \
-    "the format to write: json, text, dot, html, paths, cpaths, map or\n"                      \
-    "                         mjs (default: each -o file's extension: .json, .txt, .dot, .gv,\n" \
-    "                         .html, .htm, .paths, .cpaths, .map.json, .mjs or .js)")          \
+    "the format to write: json, text, dot, svg, png, html, paths, cpaths,\n"                  \
+    "                         map or mjs (default: each -o file's extension: .json, .txt,\n"   \
+    "                         .dot, .gv, .svg, .png, .html, .htm, .paths, .cpaths, .map.json,\n" \
+    "                         .mjs or .js)")                                                    \
   X(DEPTH, "--depth", "N", O_INT, depth, 0, TREEREAD_MAX_DEPTH, 0,                            \
-    "dot: show the first N guesses, summarise the rest (default 0: all)")                      \
+    "dot, svg, png: show the first N guesses, summarise the rest (default 0: all)")                      \
   X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
     "the possible answers: 'answers' (the answer list; default) or 'guesses' (every allowed "  \
     "guess that fits the history)")                                                            \
@@ -238,6 +240,11 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i);
  * `input` (the same file, links followed; label names it: "tree file");
  * else 0.  parse_options() checks the list and --tree files. */
 int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input);
+/* The same for the list files g was loaded from (g->answers_file,
+ * g->guesses_file): those a tree records as well as --answers and
+ * --guesses, so `export t.json -o A.txt` cannot overwrite the tree's own
+ * answer list. */
+int outputs_clash_lists(const char *cmd, const paths *out, const game *g);
 
 /* Load the lists the options name (LISTS_DEFAULT when they name none),
  * with their feedback table, into g;

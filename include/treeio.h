@@ -90,6 +90,8 @@ typedef enum {
   TREEFMT_MAP,    /* map JSON */
   TREEFMT_MJS,    /* map JSON as an ES module */
   TREEFMT_DOT,    /* Graphviz DOT (dot.h): written, never read */
+  TREEFMT_SVG,    /* the DOT picture drawn by Graphviz's dot (dot_render()): written only */
+  TREEFMT_PNG,    /* the same as PNG */
   TREEFMT_HTML    /* the explorer page (treehtml.h): written, never read */
 } treefmt;
 

@@ -17,6 +17,9 @@
 
 /* Most words one list file may hold (any more is an input error). */
 #define OPTLE_WORDS_MAX 1000000
+/* Bytes a list file is read between two looks at the stop flag
+ * (clock.h): 64 KiB, well under a millisecond of getc(). */
+#define WORDS_STOP_POLL 65536ul
 
 /* A value no real total reaches: "no strategy fits the guess limit". */
 #define OPTLE_INF 0x3fffffff

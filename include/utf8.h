@@ -14,6 +14,7 @@
 #ifndef OPTLE_UTF8_H
 #define OPTLE_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,9 +29,22 @@ size_t utf8_next(const char *s, size_t len, uint32_t *cp);
  * characters: a cut there never splits one. */
 size_t utf8_prefix(const char *s, size_t len, size_t max_chars);
 
-/* s[0..len) quoted for a message into out (size >= 16): at most
+/* Whether a code point shows as nothing or as a mere blank: C1 controls,
+ * no-break and other spaces than ' ', zero-width ones and joiners,
+ * direction marks, the byte order mark (U+FEFF) and the like.  A
+ * message quoting one names it (<U+00A0>) rather than show a blank. */
+bool utf8_invisible(uint32_t cp);
+
+/* s[0..len) quoted for a message into out (size >= 32): at most
  * max_chars characters, then "..." when longer; invalid bytes and
- * control bytes (NUL included) as \xHH. */
+ * control bytes (NUL included) as \xHH, invisible characters as
+ * <U+XXXX>. */
 void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size);
+
+/* One character at s (len > 0 bytes left) as a message shows it: its
+ * own bytes, or \xHH (an invalid byte, a control byte) or <U+XXXX> (an
+ * invisible character) into e (at least 12 bytes).  Returns the bytes
+ * of s it covers; *elen is the length of e. */
+size_t utf8_shown(const char *s, size_t len, char *e, size_t *elen);
 
 #endif

@@ -69,7 +69,11 @@ int out_open(outfile *o, const char *path);
 int out_commit(outfile *o);
 void out_abort(outfile *o);
 void out_unlink_temps(void);
-/* Whether two paths name one existing file (links followed). */
+/* Whether two paths name one file (links followed): the same inode
+ * when both exist, else the same name in the same directory (by its
+ * device and inode) once links, a dangling one's target included, are
+ * followed: ckz and $PWD/ckz, ./y.json and y.json, a link and the file
+ * it will make. */
 bool out_same_file(const char *a, const char *b);
 
 /*

@@ -24,8 +24,15 @@ typedef struct {
   char *path;     /* where it came from, for messages */
 } wordlist;
 
-/* Load and validate a list.  Returns 0, or -1 with err_msg() set. */
+/* Load and validate a list.  Returns 0, or -1 with err_msg() set.  A
+ * line that is not a comment is refused as soon as it is longer than a
+ * word with blanks around it could be, and a stop (clock.h) ends the
+ * reading within WORDS_STOP_POLL bytes ("stopped while reading"). */
 int words_load(const char *path, wordlist *out);
+/* The same for a regular file only (a list a tree records): opened
+ * without blocking and checked on the opened file, so a FIFO put in its
+ * place never waits for a writer. */
+int words_load_regular(const char *path, wordlist *out);
 /* The same from a buffer (the lists embedded in the binary). */
 int words_load_mem(const char *data, size_t len, const char *name, wordlist *out);
 /* Build a list from memory (tests, tools): words must be valid. */

@@ -538,7 +538,10 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   memset(out, 0, sizeof *out);
   int s0 = k;
   while (s0 > 0 && step_full(&sv[s0 - 1])) s0--;
-  if (s0 == k) return false;
+  /* A first guess valued but not against a proven best still counts
+   * (below): a one-guess game then has its sum too. */
+  bool first_only = s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after);
+  if (s0 == k && !first_only) return false;
   for (int i = s0; i < k; i++) {
     out->skill += advice_step_cost(&sv[i]);
     out->luck += advice_step_luck(&sv[i]);
@@ -546,7 +549,7 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   out->from = s0;
   if (s0 == 0) {
     out->base = advice_avg(sv[0].V, sv[0].n);
-  } else if (s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after)) {
+  } else if (first_only) {
     out->first_counted = true;
     out->luck += advice_step_luck(&sv[0]);
     out->base = advice_avg(sv[0].E, sv[0].n);

@@ -362,6 +362,9 @@ static int check_entries(const reader *R) {
     else if (!e->exact && R->id->cutoff >= 0 && e->value <= R->id->cutoff)
       rc = err_set("%s:%d: '%s %d bound': a bound is proven only above the cutoff %d", R->path,
                    e->line, w, e->value, R->id->cutoff);
+    else if (!e->exact && R->id->cutoff < 0 && !R->id->top)
+      rc = err_set("%s:%d: '%s %d bound': a ranking with no cutoff (neither --cutoff nor --top) "
+                   "has every value exact, never a bound", R->path, e->line, w, e->value);
     seen[e->guess] = e->line;
   }
   free(floor);

@@ -185,6 +185,13 @@ static int dispatch(int argc, char **argv) {
   if (!strcmp(c, "--complete")) return complete(argc - 2, argv + 2);
   const command *cmd = command_named(c);
   if (!cmd) return unknown_command("", c);
+  /* OMP_NUM_THREADS=0 and the like: libgomp warns (twice) and ignores
+   * it; say what is wrong rather than run with a count nobody asked for. */
+  const char *bad = threads_env_bad();
+  if (bad)
+    return usage_error(NULL, "OMP_NUM_THREADS='%s' is not a thread count (whole numbers from 1, "
+                             "comma-separated), so OpenMP ignored it: unset it or set it to 1 "
+                             "or more (--threads N sets a command's count)", bad);
   /* Under MPI, a command that is single-process runs on rank 0 alone. */
   if (!cmd->dist && !dist_solo(cmd->doc->name)) return EXIT_OK;
   return cmd->run(argc - 2, argv + 2);

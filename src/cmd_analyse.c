@@ -65,7 +65,8 @@ const cmd_doc analyse_doc = {
              "(letters, digits or the share grid's squares), or --share FILE, the pasted\n"
              "share text ('*' in its header means hard mode) with the words alone.  The lists\n"
              "default to nyt; there the best first guess is not ranked (as in next): the\n"
-             "first guess is set against the opener " ADVICE_OPENER ", unless --prove.",
+             "first guess is set against the opener " ADVICE_OPENER ", unless --prove (a first\n"
+             "guess better than it shows no cost: its cost against the best is not known).",
     .opts = analyse_opts,
     .exit = "0 analysed, 2 bad usage or input (history, word, share text, an answer\n"
             "             not on the list), 3 out of memory or internal error, 4 stopped\n"
@@ -156,6 +157,24 @@ static void text_head(const analyse_run *r) {
          "yours", "best", "cost", "luck");
 }
 
+/* x to four decimals, as every figure is shown, with no negative zero
+ * ("-0.0000", JSON's -0.0): a luck of -1e-17 is no luck. */
+static double r4(double x) {
+  double v = round(x * 1e4) / 1e4;
+  return v == 0 ? 0.0 : v;
+}
+
+/* A step's cost is shown against its reference (best), which is the
+ * optimum or, marked *, an unproven one (the fixed opener): then a guess
+ * that beats it has a cost that is not known, and none is shown (never
+ * a negative one).  False when there is none to show. */
+static bool step_cost(const advice_step *s, double *cost) {
+  if (!advice_known(s->E) || !advice_known(s->ref)) return false;
+  if (s->E < s->ref) return false; /* only an unproven reference: V <= E */
+  *cost = r4(advice_avg(s->E - s->ref, s->n));
+  return true;
+}
+
 /* "2.6535", or a dash when not a finite value. */
 static void fmt_avg(char *buf, size_t size, int total, int n) {
   if (advice_known(total)) snprintf(buf, size, "%.4f", advice_avg(total, n));
@@ -171,10 +190,10 @@ static void text_step(const analyse_run *r, int i) {
   snprintf(avg, sizeof avg, "(%.1f)", s->left_avg);
   fmt_avg(yours, sizeof yours, s->E, s->n);
   fmt_avg(best, sizeof best, s->ref, s->n);
-  if (advice_known(s->E) && advice_known(s->ref))
-    snprintf(cost, sizeof cost, "%.4f", advice_avg(s->E - s->ref, s->n));
+  double c;
+  if (step_cost(s, &c)) snprintf(cost, sizeof cost, "%.4f", c);
   if (advice_known(s->E) && advice_known(s->after))
-    snprintf(luck, sizeof luck, "%+.4f", advice_step_luck(s));
+    snprintf(luck, sizeof luck, "%+.4f", r4(advice_step_luck(s)));
   printf("%3d  %s %s  %5d -> %-4s %7s  %-6s  %s %-6s%s  %7s  %7s\n", i + 1,
          word_of(r, r->h[i].guess), pat, s->n, left, avg, yours, word_of(r, s->best), best,
          advice_known(s->V) || s->best < 0 ? "  " : " *", cost, luck);
@@ -185,10 +204,19 @@ static void text_notes(const analyse_run *r) {
   for (int i = 0; i < r->k; i++) {
     const advice_step *s = &r->sv[i];
     const char *w = word_of(r, r->h[i].guess);
-    if (s->best >= 0 && !advice_known(s->V) && s->source == ADV_OPENER)
+    if (s->best >= 0 && !advice_known(s->V) && s->source == ADV_OPENER) {
       printf("  * guess %d: the fixed opener %s, not proven best: ranking every first guess on "
-             "%d answers is a proof per guess (--prove proves it)\n",
+             "%d answers is a proof per guess (--prove proves it)",
              i + 1, word_of(r, s->best), s->n);
+      double c;
+      if (step_cost(s, &c))
+        printf("; the cost is against %s\n", word_of(r, s->best));
+      else if (advice_known(s->E) && advice_known(s->ref))
+        printf("; %s does better than %s (by %.4f), so its cost against the best is not "
+               "known\n", w, word_of(r, s->best), r4(advice_avg(s->ref - s->E, s->n)));
+      else
+        printf("\n");
+    }
     if (s->E >= OPTLE_INF && s->no_info)
       printf("  guess %d: %s gave no information (every answer left gives it the same colours)\n",
              i + 1, w);
@@ -224,8 +252,9 @@ static void text_sum(const analyse_run *r) {
   else
     printf("%d made, %d answer%s left: expected game length %.4f = ", r->k, last->n_after,
            last->n_after == 1 ? "" : "s", r->k + advice_avg(last->after, last->n_after));
-  printf("%s + %.4f (cost of your guesses) %s %.4f (%s)\n", base, sum.skill, luck >= 0 ? "-" : "+",
-         fabs(luck), luck >= 0 ? "luck" : "bad luck");
+  luck = r4(luck);
+  printf("%s + %.4f (cost of your guesses) %s %.4f (%s)\n", base, r4(sum.skill),
+         luck >= 0 ? "-" : "+", fabs(luck), luck >= 0 ? "luck" : "bad luck");
 }
 
 static void print_text(const analyse_run *r) {
@@ -239,7 +268,7 @@ static void print_text(const analyse_run *r) {
 /* The report, as JSON (jansson)                                        */
 
 /* An expectation with four decimals, as next prints them. */
-static json_t *jexp(double x) { return json_real(round(x * 1e4) / 1e4); }
+static json_t *jexp(double x) { return json_real(r4(x)); }
 /* total / n when the total is finite, else null. */
 static json_t *javg(int total, int n) {
   return advice_known(total) ? jexp(advice_avg(total, n)) : json_null();
@@ -270,8 +299,8 @@ static json_t *json_step(const analyse_run *r, int i) {
   json_object_set_new(o, "no_information", json_boolean(s->no_info));
   json_object_set_new(o, "best", json_best(r, s));
   json_object_set_new(o, "optimal_total", jint(s->V));
-  json_object_set_new(o, "cost", e && advice_known(s->ref) ? jexp(advice_avg(s->E - s->ref, s->n))
-                                                           : json_null());
+  double c;
+  json_object_set_new(o, "cost", step_cost(s, &c) ? json_real(c) : json_null());
   json_object_set_new(o, "after_total", jint(s->after));
   json_object_set_new(o, "after_expected", javg(s->after, s->n_after));
   json_object_set_new(o, "luck", e && advice_known(s->after) ? jexp(advice_step_luck(s))

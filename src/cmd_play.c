@@ -79,7 +79,8 @@ const cmd_doc play_doc = {
              "back the last line), help or :?, quit or :q (Ctrl-D works too)",
     .opts = play_opts,
     .notes = "Colours only when stdout is a terminal and NO_COLOR is not set.",
-    .exit = "0 game over or quit, 2 bad usage, 3 out of memory or internal error",
+    .exit = "0 game over or quit, 2 bad usage or an input line that is not text (a NUL "
+            "byte), 3 out of memory or internal error",
 };
 
 /* ------------------------------------------------------------------ */
@@ -87,20 +88,27 @@ const cmd_doc play_doc = {
 
 /*
  * One line into buf (PLAY_LINE_MAX + 2 bytes), trimmed, without the
- * newline.  Returns 1, 0 at end of input, or -1 for a line that was too
- * long (read to its end and dropped).
+ * newline, read a byte at a time so that a NUL byte is seen (fgets()
+ * and strlen() would stop at it and take the rest of the line, and the
+ * next, as the tail of a long line).  *lineno counts the lines read.
+ * Returns 1, 0 at end of input, -1 for a line that was too long (read
+ * to its end and dropped), or -2 for a line holding a NUL byte (read to
+ * its end).
  */
-static int read_line(char *buf, size_t size) {
-  if (!fgets(buf, (int)size, stdin)) return 0;
-  size_t len = strlen(buf);
-  if (len && buf[len - 1] == '\n') {
-    buf[--len] = '\0';
-  } else if (!feof(stdin)) {
-    int c;
-    while ((c = getchar()) != EOF && c != '\n')
-      ;
-    return -1;
+static int read_line(char *buf, size_t size, int *lineno) {
+  size_t len = 0;
+  bool nul = false, over = false;
+  int c;
+  while ((c = getchar()) != EOF && c != '\n') {
+    if (c == '\0') nul = true;
+    if (len + 1 < size) buf[len++] = (char)c;
+    else over = true;
   }
+  if (c == EOF && !len && !nul && !over) return 0;
+  ++*lineno;
+  buf[len] = '\0';
+  if (nul) return -2;
+  if (over) return -1;
   while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = '\0';
   size_t lead = strspn(buf, " \t");
   memmove(buf, buf + lead, len - lead + 1);
@@ -169,12 +177,22 @@ static int command(play *p, const char *line) {
 }
 
 /* Prompt and read the next non-empty line into buf; false at end of
- * input.  A line over PLAY_LINE_MAX is refused with a reason, not read. */
-static bool next_line(play *p, char *buf, size_t size) {
+ * input.  A line over PLAY_LINE_MAX is refused with a reason, not read.
+ * A line holding a NUL byte is not text: the game ends there (*rc =
+ * EXIT_USAGE, with the line's number), since what follows may not be
+ * the lines the player meant either. */
+static bool next_line(play *p, char *buf, size_t size, int *rc) {
   for (;;) {
     prompt(p);
-    int r = read_line(buf, size);
+    int r = read_line(buf, size, &p->lineno);
     if (r == 0) return false;
+    if (r == -2) {
+      fflush(stdout);
+      fprintf(stderr, "optle: play: input line %d holds a NUL byte, so the input is not "
+                      "text: stopped there (no later line read)\n", p->lineno);
+      *rc = EXIT_USAGE;
+      return false;
+    }
     if (r < 0) {
       printf("line too long (over %d characters): ignored\n", PLAY_LINE_MAX);
       continue;
@@ -185,7 +203,8 @@ static bool next_line(play *p, char *buf, size_t size) {
 
 static int game_mode(play *p) {
   char buf[PLAY_LINE_MAX + 2];
-  while (next_line(p, buf, sizeof buf)) {
+  int rc = EXIT_OK;
+  while (next_line(p, buf, sizeof buf, &rc)) {
     int c = command(p, buf);
     if (c == 2) break;
     if (c) continue;
@@ -229,6 +248,7 @@ static int game_mode(play *p) {
     }
     if (p->hints) play_show_hint(p);
   }
+  if (rc) return rc;
   printf("\nthe answer was %s\n", p->g->answers.w[p->answer]);
   return EXIT_OK;
 }
@@ -248,8 +268,9 @@ static void assist_advice(play *p) {
 
 static int assist_mode(play *p) {
   char buf[PLAY_LINE_MAX + 2];
+  int rc = EXIT_OK;
   assist_advice(p);
-  while (next_line(p, buf, sizeof buf)) {
+  while (next_line(p, buf, sizeof buf, &rc)) {
     int c = command(p, buf);
     if (c == 2) break;
     if (c == -1) assist_advice(p);
@@ -284,7 +305,7 @@ static int assist_mode(play *p) {
     }
     assist_advice(p);
   }
-  return EXIT_OK;
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */

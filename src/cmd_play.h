@@ -39,6 +39,7 @@ typedef struct {
   int tree_first;               /* the tree's first guess, or -1 */
   hstep h[PLAY_MAX_STEPS];
   int k;                        /* guesses made */
+  int lineno;                   /* input lines read */
   uint16_t *set;                /* the answers that fit h[0..k) */
   int n;
   int keys[26];                 /* 0 unknown, 1 gray, 2 yellow, 3 green */

@@ -314,9 +314,11 @@ static int check_resumed(const rank_files *f, const game *g, int cutoff) {
   for (int i = 0; i < f->res.ndone; i++) {
     const ckpt_entry *e = &f->res.done[i];
     if (!e->exact && e->value <= cutoff) {
-      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above the ranking's cutoff %d: no run "
-                      "of this ranking proved it\n", f->path, e->line, g->guesses.w[e->guess],
-              e->value, cutoff);
+      /* No cutoff is OPTLE_INF inside: never shown as a number. */
+      char cut[64] = "no cutoff: every value exact";
+      if (cutoff < OPTLE_INF) snprintf(cut, sizeof cut, "the ranking's cutoff %d", cutoff);
+      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above %s: no run of this ranking "
+                      "proved it\n", f->path, e->line, g->guesses.w[e->guess], e->value, cut);
       return EXIT_USAGE;
     }
   }
@@ -362,7 +364,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   search_opts so;
   strategy_search_opts(&so);
   so.max_guesses = a->max_guesses;
-  if (a->threads) so.threads = a->threads;
+  if (a->threads) so.threads = threads_usable(a->threads);
   so.memo_mb = a->memo_mb;
   so.rules = rules;
   search *s = strategy_search_new(g, &so);

@@ -92,11 +92,17 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
       snprintf(why, sizeof why, "a NUL byte");
       rc = 1;
     } else {
+      /* A UTF-8 byte order mark at the start is skipped, as the word
+       * lists and tree files skip one. */
+      if (lineno == 1 && len >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) memmove(line, line + 3, (size_t)len - 2);
       char *p = line + strspn(line, " \t\r\n");
       if (!*p || *p == '#') continue; /* blank, or a comment */
       rc = check_row(t, g, max_guesses, f, split_row(line, f), &gi, &total, why, sizeof why);
     }
-    if (rc) fprintf(stderr, "optle: %s:%d: %s\n", t->path, lineno, why);
+    if (rc) { /* err_set() escapes the row's bytes (err.h) */
+      err_set("%s:%d: %s", t->path, lineno, why);
+      fprintf(stderr, "optle: %s\n", err_msg());
+    }
     else t->total[gi] = total, t->rows++;
   }
   free(line);

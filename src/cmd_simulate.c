@@ -38,7 +38,9 @@ static const optuse sim_opts[] = {
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
     OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default 128; 512 from 2500 answers)"),
-    OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one"),
+    OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one; the lists\n"
+                       "                         default to those a JSON tree records"),
+    OPT_USE(FORCE),
     OPT_USE_HELP(OUT, "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"),
     OPT_USE(COMPARE),
     OPT_USE(STRATEGIES),
@@ -193,7 +195,7 @@ static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
                    .nstrat = x.nstrat,
                    .openers = x.openers,
                    .strats = x.strats,
-                   .threads = a->threads ? a->threads : omp_get_max_threads(),
+                   .threads = a->threads ? threads_usable(a->threads) : threads_default(),
                    .max_guesses = a->max_guesses,
                    .memo_mb = a->memo_mb,
                    .rules = rules};
@@ -208,11 +210,11 @@ static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
 /* One strategy                                                         */
 
 /* The tree of --tree FILE, checked; NULL after printing why (*status). */
-static tnode *load_tree(const char *path, const game *g, const uint16_t *all, int first,
-                        rules_mode rules, int *status) {
+static tnode *load_tree(const char *path, const tree_file *tf, const game *g, const uint16_t *all,
+                        int first, rules_mode rules, int *status) {
   tnode *t = NULL;
   treeread_info info;
-  int r = treeread_load(path, g, &t, &info);
+  int r = treeread_mem(tf->data, tf->len, path, g, &t, &info);
   if (r == TREEREAD_OK && verify_rules(t, g, rules, &info, path)) {
     tree_free(t);
     t = NULL;
@@ -335,7 +337,8 @@ static int report_one(one_run *o, const tnode *tree, double seconds) {
 }
 
 /* One strategy, or --tree, played on every answer. */
-static int run_one(const optle_args *a, const game *g, rules_mode rules, const strategy *st) {
+static int run_one(const optle_args *a, const game *g, const tree_file *tf, rules_mode rules,
+                   const strategy *st) {
   one_run o = {.a = a, .g = g, .rules = rules, .st = st, .first = -1};
   if (a->first && (o.first = word_arg("simulate ", "--first", a->first, g)) < 0)
     return EXIT_USAGE;
@@ -346,13 +349,13 @@ static int run_one(const optle_args *a, const game *g, rules_mode rules, const s
     return EXIT_USAGE;
   }
   strategy_env_default(&o.env);
-  if (a->threads) o.env.threads = a->threads;
+  if (a->threads) o.env.threads = threads_usable(a->threads);
   o.env.max_guesses = a->max_guesses;
   o.env.memo_mb = a->memo_mb;
   o.env.rules = rules;
   double t0 = now_seconds();
   int status = EXIT_OK;
-  tnode *tree = a->tree ? load_tree(a->tree, g, o.all, o.first, rules, &status)
+  tnode *tree = a->tree ? load_tree(a->tree, tf, g, o.all, o.first, rules, &status)
                         : strategy_run(&o, &status);
   double t1 = now_seconds();
   if (tree) status = report_one(&o, tree, t1 - t0);
@@ -404,9 +407,17 @@ int cmd_simulate(int argc, char **argv) {
   stop_catch_signals();
   if (a.time_limit) stop_after(a.time_limit);
   game g;
+  tree_file tf = {0};
   threads_start(a.threads);
-  if ((rc = opts_load_game("simulate ", &a.l, &g))) return rc;
-  rc = a.compare ? run_compare(&a, &g, rules) : run_one(&a, &g, rules, &st);
+  /* --tree: the lists it records unless the options give them, and
+   * refused when made for other lists (as verify, next and play do). */
+  rc = a.tree ? opts_load_tree_game("simulate ", &a.l, a.tree, "--tree ", a.force, LISTS_DEFAULT,
+                                    &g, &tf)
+              : opts_load_game("simulate ", &a.l, &g);
+  if (rc) return rc;
+  if (!(rc = outputs_clash_lists("simulate ", &a.out, &g)))
+    rc = a.compare ? run_compare(&a, &g, rules) : run_one(&a, &g, &tf, rules, &st);
+  opts_tree_release(&tf);
   game_free(&g);
   return rc;
 }

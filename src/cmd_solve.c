@@ -34,8 +34,8 @@ static const optuse solve_opts[] = {
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(OUT),
-    OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, html, paths, cpaths, map\n"
-                         "                         or mjs (default: each file's extension)"),
+    OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, svg, png, html, paths,\n"
+                         "                         cpaths, map or mjs (default: each file's extension)"),
     OPT_USE(DEPTH),
     OPT_USE(TIME_LIMIT),
     OPT_USE(STATS),
@@ -267,7 +267,7 @@ static void solve_search_new(solve_run *r) {
   search_opts *so = &r->so;
   strategy_search_opts(so);
   so->max_guesses = r->a.max_guesses;
-  if (r->a.threads) so->threads = r->a.threads;
+  if (r->a.threads) so->threads = threads_usable(r->a.threads);
   so->memo_mb = r->a.memo_mb;
   so->progress = r->a.quiet || !r->own ? SEARCH_PROGRESS_OFF
                  : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL

@@ -169,19 +169,20 @@ const cmd_doc export_doc = {
     .name = "export",
     .summary = "write a tree as JSON, text, Graphviz, an HTML explorer or others' formats",
     .usage = "optle export TREE [--list NAME | --answers FILE [--guesses FILE]]\n"
-             "                    [--format json|text|dot|html|paths|cpaths|map|mjs] [-o FILE] [options]",
+             "                    [--format json|text|dot|svg|png|html|paths|cpaths|map|mjs] [-o FILE]\n"
+             "                    [options]",
     .about = "Read a tree (any format verify reads), check it in full, and write it as\n"
-             "optle's JSON, the text format, or Graphviz DOT (render: dot -Tsvg F.dot -o F.svg),\n"
-             "or in another solver's format: path lines (paths: one line per answer, so one\n"
-             "grep finds its path), compressed path lines (cpaths), map JSON (map) or map JSON\n"
-             "as an ES module (mjs); or as the tree explorer (html: one self-contained page to\n"
-             "open in a browser, with nothing loaded from the network).  An invalid tree is\n"
-             "refused with verify's exit status and message.  JSON's max_guesses (and the\n"
-             "page's guess limit) is --max-guesses if given, else the input JSON's, else 6\n"
-             "when every answer takes at most 6 guesses and 0 (none) otherwise (a JSON tree\n"
-             "that breaks its own max_guesses is invalid unless --max-guesses says otherwise).\n"
-             "The lists are found as verify finds them.  Each -o file gets --format, or its\n"
-             "extension's format.",
+             "optle's JSON, the text format, Graphviz DOT or its picture (svg, png: drawn by\n"
+             "Graphviz's dot, package graphviz), or in another solver's format: path lines\n"
+             "(paths: one line per answer, so one grep finds its path), compressed path lines\n"
+             "(cpaths), map JSON (map) or map JSON as an ES module (mjs); or as the tree\n"
+             "explorer (html: one self-contained page to open in a browser, with nothing\n"
+             "loaded from the network).  An invalid tree is refused with verify's exit status\n"
+             "and message.  JSON's max_guesses (and the page's guess limit) is --max-guesses\n"
+             "if given, else the input JSON's, else 6 when every answer takes at most 6\n"
+             "guesses and 0 (none) otherwise (a JSON tree that breaks its own max_guesses is\n"
+             "invalid unless --max-guesses says otherwise).  The lists are found as verify\n"
+             "finds them.  Each -o file gets --format, or its extension's format.",
     .opts = export_opts,
     .exit = "0 written, 1 invalid tree, 2 bad usage or unusable input,\n"
             "             3 out of memory or internal error",
@@ -238,6 +239,14 @@ int cmd_export(int argc, char **argv) {
   if ((rc = load_and_verify("export ", &a.l, pos.v[0], a.force, a.max_guesses, &rules, &g, &t,
                             &info)))
     return rc;
+  /* -o never names the list files either, those the tree records
+   * included: the tree could not be checked again. */
+  if (outputs_clash_lists("export ", &a.out, &g)) {
+    tree_free(t);
+    treeread_info_free(&info);
+    game_free(&g);
+    return EXIT_USAGE;
+  }
   /* The page shows the rules checked and the objective recorded. */
   treeio_job job = {.t = t, .g = &g, .format = format,
                     .max_guesses = file_limit_of(a.max_guesses, &info, t), .rules = rules,

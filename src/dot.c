@@ -3,7 +3,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "feedback.h"
 #include "util.h"
@@ -98,4 +106,82 @@ int dot_write(FILE *fp, const tnode *t, const game *g, int max_depth) {
   fputs("}\n", fp);
   if (ferror(fp)) return err_set("dot: write failed: %s", strerror(errno));
   return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The picture drawn by Graphviz                                        */
+
+extern char **environ;
+
+bool dot_found(void) {
+  const char *path = getenv("PATH");
+  if (!path || !*path) path = "/usr/bin:/bin";
+  for (const char *p = path; *p;) {
+    const char *end = strchr(p, ':');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    char file[PATH_MAX];
+    struct stat st;
+    if (n && n + sizeof DOT_PROGRAM + 1 < sizeof file) {
+      snprintf(file, sizeof file, "%.*s/%s", (int)n, p, DOT_PROGRAM);
+      if (!stat(file, &st) && S_ISREG(st.st_mode) && !access(file, X_OK)) return true;
+    }
+    p += n + (end != NULL);
+  }
+  return false;
+}
+
+/* Run `dot -T<format>` with stdin from fd in, copying its stdout to fp.
+ * 0, or -1 after err_set(). */
+static int run_dot(int in, FILE *fp, const char *format) {
+  int out[2];
+  if (pipe2(out, O_CLOEXEC)) return err_set("cannot run %s: %s", DOT_PROGRAM, strerror(errno));
+  char t[16];
+  snprintf(t, sizeof t, "-T%s", format);
+  char *argv[] = {DOT_PROGRAM, t, NULL};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+  pid_t pid;
+  int e = posix_spawnp(&pid, DOT_PROGRAM, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(out[1]);
+  if (e) {
+    close(out[0]);
+    return err_set("cannot run %s (Graphviz, package %s): %s", DOT_PROGRAM, DOT_PACKAGE,
+                   strerror(e));
+  }
+  char buf[65536];
+  ssize_t r;
+  bool bad_write = false;
+  while ((r = read(out[0], buf, sizeof buf)) != 0) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    if (!bad_write && fwrite(buf, 1, (size_t)r, fp) != (size_t)r) bad_write = true;
+  }
+  close(out[0]);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return err_set("%s: %s", DOT_PROGRAM, strerror(errno));
+  if (WIFSIGNALED(status))
+    return err_set("%s -T%s was killed by signal %d: nothing written", DOT_PROGRAM, format,
+                   WTERMSIG(status));
+  if (WEXITSTATUS(status))
+    return err_set("%s -T%s failed (status %d): nothing written", DOT_PROGRAM, format,
+                   WEXITSTATUS(status));
+  if (bad_write) return err_set("cannot write: %s", strerror(errno));
+  return 0;
+}
+
+int dot_render(FILE *fp, const tnode *t, const game *g, int max_depth, const char *format) {
+  FILE *src = tmpfile();
+  if (!src) return err_set("cannot make a temporary file for %s: %s", DOT_PROGRAM, strerror(errno));
+  int rc = dot_write(src, t, g, max_depth);
+  if (!rc && (fflush(src) || ferror(src)))
+    rc = err_set("cannot write a temporary file for %s: %s", DOT_PROGRAM, strerror(errno));
+  if (!rc && lseek(fileno(src), 0, SEEK_SET) < 0)
+    rc = err_set("cannot read back a temporary file: %s", strerror(errno));
+  if (!rc) rc = run_dot(fileno(src), fp, format);
+  fclose(src);
+  return rc;
 }

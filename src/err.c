@@ -9,24 +9,33 @@
 #include <omp.h>
 #endif
 
+#include "utf8.h"
+
 /* Each thread its own message: set and read on the same thread. */
 static _Thread_local char errbuf[ERR_MAX];
 
 void esc_controls(char *dst, size_t size, const char *src) {
-  size_t n = 0;
+  size_t n = 0, left = strlen(src);
   if (!size) return;
-  for (; *src && n + 1 < size; src++) {
+  while (left && n + 1 < size) {
     unsigned char c = (unsigned char)*src;
-    char e[8];
-    if (c >= 0x20 && c != 0x7f) {
+    char e[12];
+    size_t k, used = 1;
+    if (c >= 0x20 && c < 0x7f) {
       dst[n++] = (char)c;
+      src++, left--;
       continue;
     }
-    snprintf(e, sizeof e, c == '\t' ? "\\t" : c == '\r' ? "\\r" : c == '\n' ? "\\n" : "\\x%02x", c);
-    size_t k = strlen(e);
+    if (c < 0x80) { /* a control byte */
+      k = (size_t)snprintf(e, sizeof e,
+                           c == '\t' ? "\\t" : c == '\r' ? "\\r" : c == '\n' ? "\\n" : "\\x%02x", c);
+    } else { /* UTF-8: invalid bytes as \xHH, invisible characters as <U+XXXX> */
+      used = utf8_shown(src, left, e, &k);
+    }
     if (n + k + 1 > size) break;
     memcpy(dst + n, e, k);
     n += k;
+    src += used, left -= used;
   }
   dst[n] = '\0';
 }

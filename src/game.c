@@ -91,13 +91,14 @@ int game_load(game *g, const char *answers_path, const char *guesses_path) {
   return -1;
 }
 
-int game_load_words(game *g, const char *answers_path, const char *guesses_path) {
+static int load_words(game *g, const char *answers_path, const char *guesses_path,
+                      int (*load)(const char *, wordlist *)) {
   double t0 = now_seconds();
   wordlist a, q;
   memset(g, 0, sizeof *g);
-  if (words_load(answers_path, &a)) return -1;
+  if (load(answers_path, &a)) return -1;
   if (guesses_path) {
-    if (words_load(guesses_path, &q)) {
+    if (load(guesses_path, &q)) {
       words_free(&a);
       return -1;
     }
@@ -109,6 +110,14 @@ int game_load_words(game *g, const char *answers_path, const char *guesses_path)
   g->guesses_file = guesses_path != NULL;
   g->load_seconds = now_seconds() - t0;
   return 0;
+}
+
+int game_load_words(game *g, const char *answers_path, const char *guesses_path) {
+  return load_words(g, answers_path, guesses_path, words_load);
+}
+
+int game_load_recorded(game *g, const char *answers_path, const char *guesses_path) {
+  return load_words(g, answers_path, guesses_path, words_load_regular);
 }
 
 void game_free(game *g) {

@@ -154,8 +154,20 @@ static int parse_grid(const game *g, const piece *pc, int np, const share_grid *
 int history_parse_args(const game *g, const char *const *v, int n, const share_grid *grid,
                        hstep *out, int max, int *k) {
   int np, rc = 0;
-  piece *pc = split(v, n, &np);
   *k = 0;
+  /* An empty (or blank) argument is no step: refused, not dropped, as
+   * `next ""` once gave the start of the game's advice. */
+  for (int i = 0; i < n; i++) {
+    const char *s = v[i];
+    while (is_blank(*s)) s++;
+    if (!*s) {
+      char q[64];
+      quote(v[i], strlen(v[i]), q, sizeof q);
+      return err_set("'%s' (argument %d of the game): an empty word: give each step as "
+                     "word:PATTERN or word PATTERN, e.g. salet:BBYBB", q, i + 1);
+    }
+  }
+  piece *pc = split(v, n, &np);
   if (grid && np != grid->n) {
     rc = err_set("%s: the grid has %d row%s, and %d word%s %s given: give the words guessed, one "
                  "per row, in order",
@@ -327,6 +339,27 @@ const char *history_why(const game *g, rules_mode m, const hstep *h, int k, int 
   free(words);
   free(pats);
   return why;
+}
+
+int history_check_won(const game *g, const hstep *h, int k, const int *rows) {
+  if (k < 2 || !history_won(h[k - 1])) return 0;
+  const char *answer = g->guesses.w[h[k - 1].guess];
+  for (int i = 0; i < k - 1; i++) {
+    const char *w = g->guesses.w[h[i].guess];
+    int want = feedback_of(w, answer);
+    if (want == h[i].pattern) continue;
+    char gives[6], has[6];
+    pattern_format(want, gives);
+    pattern_format(h[i].pattern, has);
+    if (rows)
+      return err_set("row %d (line %d): %s gives %s against %s, the answer, not %s: check the "
+                     "grid's row or the word",
+                     i + 1, rows[i], w, gives, answer, has);
+    return err_set("step %d, %s:%s: %s gives %s against %s, the answer (the last guess): check "
+                   "the colours",
+                   i + 1, w, has, w, gives, answer);
+  }
+  return 0;
 }
 
 int history_check_rules(const game *g, rules_mode m, const hstep *h, int k) {

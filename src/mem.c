@@ -3,6 +3,7 @@
 
 #include <omp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,10 +88,36 @@ void threads_cap(void) {
 #endif
 }
 
+const char *threads_env_bad(void) {
+  const char *v = getenv("OMP_NUM_THREADS");
+  if (!v) return NULL;
+  const char *p = v;
+  for (;;) { /* items: blanks, digits (a value from 1), blanks; then ',' or the end */
+    while (*p == ' ' || *p == '\t') p++;
+    const char *d = p;
+    bool nonzero = false;
+    while (*p >= '0' && *p <= '9') nonzero |= *p++ != '0';
+    if (p == d || !nonzero) return v;
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) return NULL;
+    if (*p++ != ',') return v;
+  }
+}
+
+int threads_usable(int n) {
+#ifdef _OPENMP
+  int limit = omp_get_thread_limit(); /* OMP_THREAD_LIMIT, else INT_MAX */
+  return limit > 0 && n > limit ? limit : n;
+#else
+  (void)n;
+  return 1;
+#endif
+}
+
 int threads_default(void) {
 #ifdef _OPENMP
   threads_cap();
-  return omp_get_max_threads();
+  return threads_usable(omp_get_max_threads());
 #else
   return 1;
 #endif

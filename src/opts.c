@@ -5,12 +5,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "advice.h"
+#include "dot.h"
 #include "lists.h"
 #include "suggest.h"
 #include "simulate.h"
@@ -64,6 +67,12 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
   return 0;
 }
 
+int outputs_clash_lists(const char *cmd, const paths *out, const game *g) {
+  if (g->answers_file && outputs_clash(cmd, out, "answer list", g->answers.path)) return EXIT_USAGE;
+  if (g->guesses_file && outputs_clash(cmd, out, "guess list", g->guesses.path)) return EXIT_USAGE;
+  return 0;
+}
+
 static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
 static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
 static const char *table_extensions(void) { return ".md or .csv"; }
@@ -84,11 +93,23 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i) {
   return 0;
 }
 
+/* A picture (SVG, PNG) needs Graphviz's dot: EXIT_USAGE after saying
+ * so, before any work, when it is not installed; else 0. */
+static int picture_refused(const char *cmd, const char *dest, treefmt f) {
+  if ((f != TREEFMT_SVG && f != TREEFMT_PNG) || dot_found()) return 0;
+  return usage_error(cmd, "-o %s: a picture is drawn by Graphviz's %s, which is not on PATH: "
+                          "install the package %s, or write -o FILE.dot and draw it elsewhere",
+                     dest, DOT_PROGRAM, DOT_PACKAGE);
+}
+
 int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once) {
   for (int i = 0; i < out->n; i++) {
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
                          out_kinds[kind].name, out_kinds[kind].extensions());
+    if (kind == OUT_TREES &&
+        picture_refused(cmd, out->paths[i], treeio_format_of(out->paths[i])))
+      return EXIT_USAGE;
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
   }
   return 0;
@@ -107,7 +128,8 @@ static int tree_output(const char *cmd, treefmt given, const char *dest, bool st
   if (f == TREEFMT_NONE)
     return usage_error(cmd, "-o %s: unknown tree format (use %s, or give --format %s)", dest,
                        treeio_extensions(), treeio_format_names("|"));
-  *dot |= f == TREEFMT_DOT;
+  if (picture_refused(cmd, dest, f)) return EXIT_USAGE;
+  *dot |= f == TREEFMT_DOT || f == TREEFMT_SVG || f == TREEFMT_PNG;
   return 0;
 }
 
@@ -122,7 +144,8 @@ int opts_tree_outputs(const char *cmd, const optle_args *a, const char *const *d
     if (tree_output(cmd, *f, dest[i], stdout_ok, &dot) || opts_output_twice(cmd, dest, i))
       return EXIT_USAGE;
   if (a->depth && !dot)
-    return usage_error(cmd, "--depth applies to --format dot only (or -o FILE.dot)");
+    return usage_error(cmd, "--depth applies to --format dot only, and to the pictures it draws "
+                            "(--format svg or png; or -o FILE.dot, .svg, .png)");
   return 0;
 }
 
@@ -225,11 +248,13 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
 /* ------------------------------------------------------------------ */
 /* Shared pieces: word lists from --list or --answers/--guesses. */
 
-/* A list load that failed: a stop during the table (status 4), or bad
- * input (status 2); says which. */
-static int load_failed(void) {
+/* A list load that failed: a stop (status 4; `phase` says where:
+ * LOAD_READING or LOAD_TABLE), or bad input (status 2); says which. */
+#define LOAD_READING "while reading the word lists: nothing was computed"
+#define LOAD_TABLE "while building the feedback table: nothing was computed"
+static int load_failed(const char *phase) {
   if (stop_requested()) {
-    stop_say("while building the feedback table: nothing was computed");
+    stop_say(phase);
     return EXIT_STOPPED;
   }
   fprintf(stderr, "optle: %s\n", err_msg());
@@ -244,11 +269,12 @@ static int load(const char *cmd, const list_args *l, game *g, bool table) {
   l = &use;
   int rc = l->list ? lists_load_words(g, l->list, l->guesses)
                    : game_load_words(g, l->answers, l->guesses);
-  if (!rc && table && game_table(g)) {
+  if (rc) return load_failed(LOAD_READING);
+  if (table && game_table(g)) {
     game_free(g);
-    rc = -1;
+    return load_failed(LOAD_TABLE);
   }
-  return rc ? load_failed() : 0;
+  return 0;
 }
 
 int opts_load_game(const char *cmd, const list_args *l, game *g) { return load(cmd, l, g, true); }
@@ -268,21 +294,20 @@ static int tree_refused(tree_file *tf) {
 }
 
 /* One list file a tree records (what: "answers" or "guesses"): still a
- * regular file we can open (stat() first: opening a FIFO would wait for
- * a writer).  0, or -1 after err_set(). */
+ * regular file we can open.  It is opened without blocking and the
+ * opened file is checked (fstat()), not the path: a FIFO put there
+ * after a stat() of the path would make the open wait for a writer.
+ * 0, or -1 after err_set(). */
 static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
                             const char *path) {
   struct stat st;
-  int bad = stat(path, &st) ? errno : 0;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  int bad = fd < 0 ? errno : fstat(fd, &st) ? errno : 0;
+  if (fd >= 0) close(fd);
   if (!bad && !S_ISREG(st.st_mode))
     return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
                    "[--guesses FILE])", label, tree_path, what, path);
-  FILE *fp = bad ? NULL : fopen(path, "rb");
-  if (fp) {
-    fclose(fp);
-    return 0;
-  }
-  if (!bad) bad = errno;
+  if (!bad) return 0;
   return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
                  "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
 }
@@ -296,7 +321,11 @@ static int tree_files_lists(const char *tree_path, const char *label, game *g, t
   if (recorded_file_ok(label, tree_path, "answers", file[0]) ||
       (file[1][0] && recorded_file_ok(label, tree_path, "guesses", file[1])))
     return tree_refused(tf);
-  if (game_load_words(g, file[0], file[1][0] ? file[1] : NULL)) {
+  if (game_load_recorded(g, file[0], file[1][0] ? file[1] : NULL)) {
+    if (stop_requested()) {
+      opts_tree_release(tf);
+      return load_failed(LOAD_READING);
+    }
     char why[1024];
     snprintf(why, sizeof why, "%s", err_msg());
     err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
@@ -412,7 +441,7 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
   if (table && game_table(g)) {
     opts_tree_release(tf);
     game_free(g);
-    return load_failed();
+    return load_failed(LOAD_TABLE);
   }
   return 0;
 }
@@ -494,6 +523,14 @@ int opts_history(const char *cmd, const optle_args *a, const positionals *pos, c
     return input_error();
   if (a->max_guesses && *k > a->max_guesses)
     return usage_error(cmd, "%d guesses given, more than --max-guesses %d", *k, a->max_guesses);
+  if (history_check_won(g, h, *k, a->share ? sg->line : NULL)) {
+    if (a->share) {
+      char why[ERR_MAX];
+      snprintf(why, sizeof why, "%s", err_msg());
+      err_set("%s: %s", sg->name, why);
+    }
+    return input_error();
+  }
   if (history_check_rules(g, *rules, h, *k)) return input_error();
   return 0;
 }

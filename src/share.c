@@ -91,6 +91,27 @@ static int read_header(share_grid *g, const line_t *l) {
   return 0;
 }
 
+/* A line that is a web address (http:// or https://). */
+static bool is_link(const line_t *l) {
+  return (l->len > 7 && !strncasecmp(l->s, "http://", 7)) ||
+         (l->len > 8 && !strncasecmp(l->s, "https://", 8));
+}
+
+/* Could the line be a row?  A row is five colours with no blank and no
+ * '/' inside; a first line with either is a header gone wrong. */
+static bool row_like(const line_t *l) {
+  return !memchr(l->s, ' ', l->len) && !memchr(l->s, '\t', l->len) && !memchr(l->s, '/', l->len);
+}
+
+/* The first line, neither a header nor a row ("Wordel 1,234 3/6"). */
+static int not_header(const share_grid *g, const line_t *l) {
+  char q[64];
+  utf8_quote(l->s, l->len, 24, q, sizeof q);
+  return err_set("%s:%d: '%s' is not a share header: it reads like 'Wordle 1,234 4/6*', and "
+                 "the rows follow it (or give the rows alone)",
+                 g->name, l->no, q);
+}
+
 /* One row of the grid. */
 static int read_row(share_grid *g, const line_t *l, unsigned *schemes, int *scheme_line) {
   if (g->n == SHARE_MAX_ROWS)
@@ -140,7 +161,7 @@ int share_parse(const char *s, size_t len, const char *name, share_grid *out) {
   snprintf(out->name, sizeof out->name, "%s", name);
   if (len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3)) s += 3, len -= 3;
   unsigned schemes = 0;
-  int scheme_line = 0, no = 0;
+  int scheme_line = 0, no = 0, link = 0;
   for (size_t at = 0; at < len;) {
     const char *nl = memchr(s + at, '\n', len - at);
     size_t end = nl ? (size_t)(nl - s) : len, b = at;
@@ -151,10 +172,19 @@ int share_parse(const char *s, size_t len, const char *name, share_grid *out) {
     l.s = s + b;
     l.len = end - b;
     if (!l.len) continue;
+    /* A link under the grid (some apps add the game's address when
+     * sharing): ignored, as long as nothing follows it. */
+    if (link)
+      return err_set("%s:%d: a line after the link on line %d: the link ends a share text",
+                     name, no, link);
+    if (out->n && is_link(&l)) {
+      link = no;
+      continue;
+    }
     bool first = !out->n && !out->header;
     int rc = first && l.len >= 6 && !strncasecmp(l.s, "wordle", 6) ? read_header(out, &l)
-                                                                   : read_row(out, &l, &schemes,
-                                                                              &scheme_line);
+             : first && !row_like(&l) ? not_header(out, &l)
+                                      : read_row(out, &l, &schemes, &scheme_line);
     if (rc) return rc;
   }
   if (!out->n)

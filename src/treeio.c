@@ -23,6 +23,7 @@ static const struct {
 } formats[] = {
     {"json", TREEFMT_JSON, {".json"}, false},      {"text", TREEFMT_TEXT, {".txt"}, false},
     {"txt", TREEFMT_TEXT, {NULL}, true},           {"dot", TREEFMT_DOT, {".dot", ".gv"}, false},
+    {"svg", TREEFMT_SVG, {".svg"}, false},         {"png", TREEFMT_PNG, {".png"}, false},
     {"html", TREEFMT_HTML, {".html", ".htm"}, false}, {"htm", TREEFMT_HTML, {NULL}, true},
     {"paths", TREEFMT_PATHS, {".paths"}, false},   {"cpaths", TREEFMT_CPATHS, {".cpaths"}, false},
     {"map", TREEFMT_MAP, {".map.json"}, false},    {"mjs", TREEFMT_MJS, {".mjs", ".js"}, false},
@@ -310,6 +311,8 @@ int treeio_write_job(FILE *fp, treefmt f, const treeio_job *j) {
   case TREEFMT_MAP: return treeio_write_map(fp, t, g, 0);
   case TREEFMT_MJS: return treeio_write_map(fp, t, g, 1);
   case TREEFMT_DOT: return dot_write(fp, t, g, j->depth);
+  case TREEFMT_SVG: return dot_render(fp, t, g, j->depth, "svg");
+  case TREEFMT_PNG: return dot_render(fp, t, g, j->depth, "png");
   case TREEFMT_HTML: return html_write(fp, j);
   case TREEFMT_NONE: break;
   }

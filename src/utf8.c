@@ -31,19 +31,37 @@ size_t utf8_prefix(const char *s, size_t len, size_t max_chars) {
   return at;
 }
 
+bool utf8_invisible(uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0xa0) || cp == 0xad || cp == 0x34f || cp == 0x61c ||
+         cp == 0x115f || cp == 0x1160 || cp == 0x17b4 || cp == 0x17b5 || cp == 0x180e ||
+         (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f) ||
+         (cp >= 0x205f && cp <= 0x206f) || cp == 0x3000 || cp == 0x3164 || cp == 0xfeff ||
+         cp == 0xffa0 || (cp >= 0xfff0 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe0fff);
+}
+
+size_t utf8_shown(const char *s, size_t len, char *e, size_t *elen) {
+  uint32_t cp;
+  size_t n = utf8_next(s, len, &cp);
+  int k;
+  if ((cp == UTF8_BAD && n == 1) || cp < 0x20 || cp == 0x7f)
+    k = snprintf(e, 12, "\\x%02x", (unsigned char)s[0]);
+  else if (utf8_invisible(cp))
+    k = snprintf(e, 12, "<U+%04X>", (unsigned)cp);
+  else
+    memcpy(e, s, n), k = (int)n;
+  *elen = (size_t)k;
+  return n;
+}
+
 void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size) {
   size_t at = 0, o = 0, k = 0;
-  while (at < len && o + 12 < size) { /* room for a character, or \xHH, and "..." */
-    uint32_t cp;
-    size_t n = utf8_next(s + at, len - at, &cp);
+  while (at < len && o + 16 < size) { /* room for a character, or its escape, and "..." */
     if (k == max_chars) break;
-    if ((cp == UTF8_BAD && n == 1) || cp < 0x20 || cp == 0x7f) {
-      o += (size_t)snprintf(out + o, size - o, "\\x%02x", (unsigned char)s[at]);
-    } else {
-      memcpy(out + o, s + at, n);
-      o += n;
-    }
-    at += n;
+    char e[12];
+    size_t elen;
+    at += utf8_shown(s + at, len - at, e, &elen);
+    memcpy(out + o, e, elen);
+    o += elen;
     k++;
   }
   if (at < len && o + 4 <= size) memcpy(out + o, "...", 3), o += 3;

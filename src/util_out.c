@@ -118,9 +118,46 @@ static bool same_inode(const struct stat *a, const struct stat *b) {
   return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
+/* Where a path leads, also when nothing is there yet: the directory its
+ * last component lands in once every link is followed (a dangling
+ * one's target included), by device and inode, and that component's
+ * name.  False when that directory cannot be reached (nothing can be
+ * written there either). */
+typedef struct {
+  dev_t dev;
+  ino_t ino;
+  char *name; /* malloc'd */
+} place;
+
+static bool place_of(const char *path, place *pl) {
+  char *r = resolve(path);
+  if (!r) return false;
+  char *dir = dir_of(r);
+  const char *slash = strrchr(r, '/');
+  struct stat st;
+  bool ok = !stat(dir, &st) && S_ISDIR(st.st_mode);
+  if (ok) {
+    pl->dev = st.st_dev;
+    pl->ino = st.st_ino;
+    pl->name = xstrdup(slash ? slash + 1 : r);
+  }
+  free(dir);
+  free(r);
+  return ok;
+}
+
 bool out_same_file(const char *a, const char *b) {
   struct stat sa, sb;
-  return !stat(a, &sa) && !stat(b, &sb) && same_inode(&sa, &sb);
+  if (!stat(a, &sa) && !stat(b, &sb)) return same_inode(&sa, &sb); /* hard links too */
+  place pa, pb;
+  if (!place_of(a, &pa)) return false;
+  bool same = false;
+  if (place_of(b, &pb)) {
+    same = pa.dev == pb.dev && pa.ino == pb.ino && !strcmp(pa.name, pb.name);
+    free(pb.name);
+  }
+  free(pa.name);
+  return same;
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,12 +9,15 @@
 #include "words.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <uthash.h>
 
+#include "clock.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -113,19 +116,43 @@ static int parse_word(const char *path, int line, const char *s, size_t len, cha
   return 0;
 }
 
-int words_load(const char *path, wordlist *out) {
+/* Open path for reading: with `regular`, only a regular file, checked
+ * on the opened file (fstat(), not the path, which may have changed
+ * since) and opened without blocking (a FIFO put in its place would
+ * otherwise wait for a writer). */
+static int load_path(const char *path, bool regular, wordlist *out) {
   memset(out, 0, sizeof *out);
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return err_set("%s: cannot open: %s", path, strerror(errno));
+  int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | (regular ? O_NONBLOCK : 0));
+  if (fd < 0) return err_set("%s: cannot open: %s", path, strerror(errno));
   struct stat st;
-  if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(fp);
+  if (fstat(fd, &st)) {
+    int e = errno;
+    close(fd);
+    return err_set("%s: cannot open: %s", path, strerror(e));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
     return err_set("%s: is a directory, not a word list", path);
+  }
+  if (regular && !S_ISREG(st.st_mode)) {
+    close(fd);
+    return err_set("%s: not a regular file", path);
+  }
+  if (regular) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FILE *fp = fdopen(fd, "rb");
+  if (!fp) {
+    int e = errno;
+    close(fd);
+    return err_set("%s: cannot open: %s", path, strerror(e));
   }
   int rc = words_read(fp, path, out);
   fclose(fp);
   return rc;
 }
+
+int words_load(const char *path, wordlist *out) { return load_path(path, false, out); }
+
+int words_load_regular(const char *path, wordlist *out) { return load_path(path, true, out); }
 
 int words_load_mem(const char *data, size_t len, const char *name, wordlist *out) {
   memset(out, 0, sizeof *out);
@@ -140,7 +167,7 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
   growlist g = {0};
   char buf[64];
   size_t len = 0;
-  int line = 1, overflow = 0, c, rc = 0;
+  int line = 1, c, rc = 0;
   /* A UTF-8 byte order mark at the very start is skipped, as the tree
    * readers skip one: editors on some systems write it. */
   static const unsigned char bom[3] = {0xef, 0xbb, 0xbf};
@@ -150,11 +177,29 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
     if (c != EOF) ungetc(c, fp);
     for (int i = 0; i < nb; i++) buf[len++] = (char)bom[i]; /* not a mark: a bad word */
   }
+  unsigned long bytes = 0;
   do {
     c = getc(fp);
+    /* A stop (clock.h) is seen within WORDS_STOP_POLL bytes: a huge
+     * comment line, or a huge file of short lines, reads for minutes. */
+    if (++bytes % WORDS_STOP_POLL == 0 && stop_requested()) {
+      rc = err_set("%s:%d: stopped while reading the list", path, line);
+      break;
+    }
     if (c != '\n' && c != EOF) {
-      if (len < sizeof buf) buf[len++] = (char)c;
-      else overflow = 1;
+      if (len < sizeof buf) {
+        buf[len++] = (char)c;
+        continue;
+      }
+      /* Only a comment line may be longer than buf: any other is
+       * refused here, not at its end (a 20 GB file of NUL bytes is one
+       * line). */
+      size_t b = 0;
+      while (b < len && (buf[b] == ' ' || buf[b] == '\t')) b++;
+      if (b == len || buf[b] != '#') {
+        rc = err_set("%s:%d: line too long (words are five letters a-z)", path, line);
+        break;
+      }
       continue;
     }
     if (c == EOF && ferror(fp)) {
@@ -165,10 +210,6 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
     size_t b = 0, e = len;
     while (e > b && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t')) e--;
     while (b < e && (buf[b] == ' ' || buf[b] == '\t')) b++;
-    if (overflow && !(b < e && buf[b] == '#')) {
-      rc = err_set("%s:%d: line too long (words are five letters a-z)", path, line);
-      break;
-    }
     if (e > b && buf[b] != '#') {
       char word[6];
       if ((rc = parse_word(path, line, buf + b, e - b, word))) break;
@@ -179,7 +220,6 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
       push(&g, word, line);
     }
     len = 0;
-    overflow = 0;
     line++;
   } while (c != EOF);
   if (!rc && g.n == 0) rc = err_set("%s: no words in the list", path);

@@ -139,6 +139,12 @@ START_TEST(test_impossible_values) {
   const char *lowb[] = {"scion\t124\tbound\t0.000\t2"};
   write_file(&cut, lowb, 1, NULL);
   refused(&cut, ":2: 'scion 124 bound': a bound is proven only above the cutoff 125");
+  /* Issue 49: with no cutoff a bound was let through, and rank then said
+   * "not above the ranking's cutoff 1073741823" (the internal infinity). */
+  const char *nocut[] = {"scion\t130\tbound\t0.000\t2"};
+  write_file(&id, nocut, 1, NULL);
+  refused(&id, ":2: 'scion 130 bound': a ranking with no cutoff");
+  ck_assert_msg(!strstr(err_msg(), "1073741823"), "%s", err_msg());
   const char *twice[] = {"scion\t121\texact\t0.000\t4", "agent\t120\texact\t0.000\t4",
                          "scion\t121\texact\t0.000\t4"};
   write_file(&id, twice, 3, NULL);

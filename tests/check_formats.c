@@ -134,29 +134,32 @@ START_TEST(test_format_of) {
   ck_assert_int_eq(treeio_format_of("a.htm"), TREEFMT_HTML);
   ck_assert_int_eq(treeio_format_of("a.map.json.html"), TREEFMT_HTML);
   ck_assert_int_eq(treeio_format_of(".map.json"), TREEFMT_JSON); /* no name before it */
-  ck_assert_int_eq(treeio_format_of("a.svg"), TREEFMT_NONE);
+  ck_assert_int_eq(treeio_format_of("a.svg"), TREEFMT_SVG);
+  ck_assert_int_eq(treeio_format_of("a.png"), TREEFMT_PNG);
+  ck_assert_int_eq(treeio_format_of("a.bmp"), TREEFMT_NONE);
 }
 END_TEST
 
 /* --format's names: the table's, the aliases accepted, not offered. */
 START_TEST(test_format_names) {
-  const char *names[] = {"json", "text", "dot", "html", "paths", "cpaths", "map", "mjs"};
-  const treefmt f[] = {TREEFMT_JSON,  TREEFMT_TEXT,   TREEFMT_DOT, TREEFMT_HTML,
-                       TREEFMT_PATHS, TREEFMT_CPATHS, TREEFMT_MAP, TREEFMT_MJS};
-  for (int i = 0; i < 8; i++) {
+  const char *names[] = {"json", "text", "dot",    "svg", "png",
+                         "html", "paths", "cpaths", "map", "mjs"};
+  const treefmt f[] = {TREEFMT_JSON, TREEFMT_TEXT,  TREEFMT_DOT,    TREEFMT_SVG, TREEFMT_PNG,
+                       TREEFMT_HTML, TREEFMT_PATHS, TREEFMT_CPATHS, TREEFMT_MAP, TREEFMT_MJS};
+  for (int i = 0; i < 10; i++) {
     ck_assert_str_eq(treeio_format_name(i), names[i]);
     ck_assert_int_eq(treeio_format_named(names[i]), f[i]);
   }
-  ck_assert_ptr_null(treeio_format_name(8));
+  ck_assert_ptr_null(treeio_format_name(10));
   ck_assert_int_eq(treeio_format_named("txt"), TREEFMT_TEXT);
   ck_assert_int_eq(treeio_format_named("htm"), TREEFMT_HTML);
   ck_assert_int_eq(treeio_format_named("js"), TREEFMT_MJS);
-  ck_assert_int_eq(treeio_format_named("svg"), TREEFMT_NONE);
+  ck_assert_int_eq(treeio_format_named("bmp"), TREEFMT_NONE);
   ck_assert_int_eq(treeio_format_named(NULL), TREEFMT_NONE);
-  ck_assert_str_eq(treeio_format_names(", "), "json, text, dot, html, paths, cpaths, map or mjs");
-  ck_assert_str_eq(treeio_format_names("|"), "json|text|dot|html|paths|cpaths|map|mjs");
+  ck_assert_str_eq(treeio_format_names(", "), "json, text, dot, svg, png, html, paths, cpaths, map or mjs");
+  ck_assert_str_eq(treeio_format_names("|"), "json|text|dot|svg|png|html|paths|cpaths|map|mjs");
   ck_assert_str_eq(treeio_extensions(),
-                   ".json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js");
+                   ".json, .txt, .dot, .gv, .svg, .png, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js");
 }
 END_TEST
 

@@ -620,7 +620,10 @@ START_TEST(test_next_command_errors) {
       {{"--answers-from", "guesses", NULL}, 2, "with no guess made, all 14855 allowed guesses"},
       {{"salet:BBBBB", "cigar:GGGGG", NULL},
        2,
-       "; and no allowed guess fits either: none is left after step 2, cigar:GGGGG"},
+       "step 1, salet:BBBBB: salet gives BYBBB against cigar, the answer (the last guess)"},
+      {{"salet:BBBBB", "abbey:GGGGB", NULL},
+       2,
+       "; and no allowed guess fits either: none is left after step 2, abbey:GGGGB"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char *argv[8];

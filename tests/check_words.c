@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "game.h"
 #include "lists.h"
 #include "suggest.h"
@@ -240,6 +241,47 @@ START_TEST(test_error_very_long_line) {
   memset(buf, 'c', n);
   p = put_bytes("nonl.txt", buf, n);
   expect_error(p, 1, "line too long");
+  free(p);
+  free(buf);
+}
+END_TEST
+
+/* A list a tree records is read only from a regular file, checked on
+ * the opened file: a FIFO is refused at once, never waited on (issue 49:
+ * a FIFO swapped in after a stat() of the path made the open block). */
+START_TEST(test_regular_only) {
+  char *f;
+  ck_assert_int_ge(asprintf(&f, "%s/fifo.txt", tmpdir), 0);
+  ck_assert_int_eq(mkfifo(f, 0600), 0);
+  wordlist wl;
+  ck_assert_int_eq(words_load_regular(f, &wl), -1);
+  ck_assert_msg(strstr(err_msg(), "not a regular file"), "%s", err_msg());
+  game g;
+  char *ok = put("ok.txt", "apple\nberry\n");
+  ck_assert_int_eq(game_load_recorded(&g, ok, f), -1);
+  ck_assert_msg(strstr(err_msg(), "fifo.txt: not a regular file"), "%s", err_msg());
+  ck_assert_int_eq(game_load_recorded(&g, ok, NULL), 0);
+  ck_assert_int_eq(g.n_answers, 2);
+  game_free(&g);
+  free(ok);
+  free(f);
+}
+END_TEST
+
+/* A line that is not a comment is refused when it outgrows the buffer,
+ * not at its end; a stop ends the reading of a long comment (issue 49:
+ * a 20 GB file was read for minutes, deaf to Ctrl-C). */
+START_TEST(test_long_line_refused_early_and_stop) {
+  size_t n = 1 << 20;
+  char *buf = malloc(n);
+  memset(buf, 0, n);
+  char *p = put_bytes("nul.txt", buf, n);
+  expect_error(p, 1, "line too long");
+  free(p);
+  buf[0] = '#';
+  p = put_bytes("comment.txt", buf, n);
+  stop_request();
+  expect_error(p, 1, "stopped while reading the list");
   free(p);
   free(buf);
 }
@@ -621,6 +663,8 @@ Suite *words_suite(void) {
   tcase_add_test(tc, test_error_duplicate);
   tcase_add_test(tc, test_error_very_long_line);
   tcase_add_test(tc, test_first_error_wins);
+  tcase_add_test(tc, test_regular_only);
+  tcase_add_test(tc, test_long_line_refused_early_and_stop);
   tcase_add_test(tc, test_load_mem);
   tcase_add_test(tc, test_from_array_and_find);
   tcase_add_test(tc, test_err_per_thread);

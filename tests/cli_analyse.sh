@@ -99,6 +99,25 @@ expect "analyse --json: the first step's reference" "$(jq -c '.steps[0].best' "$
   '{"guess":"salet","source":"opener","proven_optimal":false,"total":7897,"expected":3.4201}'
 check "analyse: a running game" 0 out "2 made, 7 answers left: expected game length 4.0000 = 3.4201" \
   "$OPTLE" analyse --list nyt-2022-02 salet:BYBBB courd:GBBYB
+# Issue 49: a guess that beats the unproven opener (TARSE, better than
+# SALET on nyt-2023-07) once showed cost -0.0051, as if a cost could be
+# negative; now no cost is shown and the note says why.  A one-guess game
+# has its sum, and JSON's sum is not null beside a finite length.
+check "analyse: a guess better than the opener" 0 out "" "$OPTLE" analyse --list nyt-2023-07 tarse:BBBBB
+has "analyse: no cost shown against an opener it beats" "1  tarse BBBBB   3158 -> 319  (100.1)  3.5526  salet 3.5576 *        -  -0.3879"
+has "analyse: the note names it" "tarse does better than salet (by 0.0051), so its cost against the best is not known"
+has "analyse: a one-guess game's sum" "1 made, 319 answers left: expected game length 3.9404 = 3.5526 (your first guess, then optimal play) + 0.0000 (cost of your guesses) + 0.3879 (bad luck)"
+check "analyse --json: a guess better than the opener" 0 out "" "$OPTLE" analyse --list nyt-2023-07 --json tarse:BBBBB
+expect "analyse --json: no negative cost" "$(jq -c '.steps[0].cost' "$tmp/out")" = null
+expect "analyse --json: a one-guess game's sum" "$(jq -c '[.expected_length, .sum]' "$tmp/out")" = \
+  '[3.9404,{"from_step":2,"base_is":"first_guess","base":3.5526,"cost":0,"luck":-0.3879}]'
+check "analyse: a one-guess win" 0 out "solved in 1 guess = 2.4000 (optimal play from the start) + 0.0000 (cost of your guesses) - 1.4000 (luck)" \
+  "$OPTLE" analyse --list small agent:GGGGG
+# A luck of exactly 0 (2.6667 - 1 - 5/3 in floating point): never -0.0.
+check "analyse: a luck of 0" 0 out "2  humid BBBYB     15 -> 3      (5.1)  2.6667  graft 2.0000     0.6667  +0.0000" \
+  "$OPTLE" analyse --list small quell:BBYBB humid:BBBYB given:GGGGG
+check "analyse --json: a luck of 0" 0 out "" "$OPTLE" analyse --list small --json quell:BBYBB humid:BBBYB given:GGGGG
+expect "analyse --json: a luck of 0 is 0, not -0.0" "$(grep -cE -- '-0\.0([^0-9]|$)' "$tmp/out")" = 0
 # Hard mode from the share text's '*', the game pasted whole.
 printf 'Wordle 1,234 3/6*\n\n⬛🟨⬛⬛🟩\n⬛🟩🟩🟩🟩\n🟩🟩🟩🟩🟩\n' >"$tmp/hard.txt"
 check "analyse --share: '*' is hard mode" 0 out "rules    hard, guess limit 6" \
@@ -158,6 +177,24 @@ check_usage "--share: no file" "/nonexistent/share.txt: cannot open" \
   "$OPTLE" next --list nyt-2022-02 --share /nonexistent/share.txt crane
 check_usage "--share: the header's limit" "its header's limit is 6 guesses, the game's 5" \
   "$OPTLE" analyse --list nyt-2022-02 --max-guesses 5 --share "$tmp/hard.txt" crane gorge forge
+# Issue 49: a misspelt header is named as one (it was "'W' is not a
+# colour"), a link under the grid is ignored (it was "no row can follow
+# it"), and a row the answer cannot give says so (it blamed the list).
+printf 'Wordel 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\n' >"$tmp/misspelt.txt"
+check_usage "--share: a misspelt header" "misspelt.txt:1: 'Wordel 1,234 2/6' is not a share header" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/misspelt.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\n\nhttps://www.nytimes.com/games/wordle\n' >"$tmp/link.txt"
+check "--share: a link under the grid is ignored" 0 out "solved: wrote was the answer, found in 2 guesses" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\nhttps://www.nytimes.com/games/wordle\n🟩🟩🟩🟩🟩\n' >"$tmp/link2.txt"
+check_usage "--share: a row after the link" "link2.txt:5: a line after the link on line 4" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link2.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛🟨⬛\n🟩🟩🟩🟩🟩\n' >"$tmp/wrongrow.txt"
+check_usage "--share: a row the answer cannot give" \
+  "wrongrow.txt: row 1 (line 3): shade gives BBBBG against wrote, the answer, not BBBYB" \
+  "$OPTLE" analyse --list nyt-2023-07 --share "$tmp/wrongrow.txt" shade wrote
+check_usage "next: a step the answer cannot give" "step 1, shade:BBBYB: shade gives BBBBG against wrote, the answer" \
+  "$OPTLE" next --list nyt-2023-07 shade:BBBYB wrote:GGGGG
 check_usage "analyse: an answer off the list" "no answer of the list fits this game" \
   "$OPTLE" analyse --list nyt-2022-02 salet:YYBGB ashen:GGBGG aspen:GGGGG
 check_usage "analyse: a win before the end" "already won the game" \

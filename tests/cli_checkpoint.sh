@@ -210,6 +210,22 @@ expect "OMP_NUM_THREADS=100000 rank: exits 0" "$rc" = 0
 same_ranking "OMP_NUM_THREADS=100000 rank: the ranking" "$tmp/out" "$tmp/small.txt"
 run env OMP_NUM_THREADS=3 "$OPTLE" solve --list small
 expect "OMP_NUM_THREADS=3: the default thread count" "$(summary_value threads)" = 3
+# Issue 49: OMP_THREAD_LIMIT caps the team, and the summary says what
+# ran (it said 8 and ran 1); OMP_NUM_THREADS=0 is refused in words (libgomp
+# only warned, twice, and ignored it).
+run env OMP_THREAD_LIMIT=1 "$OPTLE" solve --list small --threads 8
+expect "OMP_THREAD_LIMIT=1 --threads 8: exits 0" "$rc" = 0
+expect "OMP_THREAD_LIMIT=1 --threads 8: the summary says 1 thread" "$(summary_value threads)" = 1
+run env OMP_THREAD_LIMIT=2 "$OPTLE" simulate --list small --threads 8
+expect "OMP_THREAD_LIMIT=2 simulate --threads 8: 2 threads" "$(summary_value threads)" = 2
+for v in 0 -1 x 2,0 ''; do
+  run env OMP_NUM_THREADS="$v" "$OPTLE" solve --list small
+  expect "OMP_NUM_THREADS='$v': refused" "$rc" = 2
+  err_has "OMP_NUM_THREADS='$v': says why" "optle: OMP_NUM_THREADS='$v' is not a thread count"
+  expect "OMP_NUM_THREADS='$v': nothing solved" ! -s "$tmp/out"
+done
+run env OMP_NUM_THREADS='2, 1' "$OPTLE" solve --list small
+expect "OMP_NUM_THREADS='2, 1' (a list): its first" "$(summary_value threads)" = 2
 
 # ------------------------------------------------------------------
 # Temporary files: a killed run leaves none; one named for a process

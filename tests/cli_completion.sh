@@ -18,6 +18,8 @@ harness=completion
 # shellcheck source=completions/optle.bash
 . completions/optle.bash
 expect "it registers _optle for optle" "$(complete -p optle 2>/dev/null)" = "complete -F _optle optle"
+# Issue 49: optle-mpi had no completion.
+expect "it registers _optle for optle-mpi" "$(complete -p optle-mpi 2>/dev/null)" = "complete -F _optle optle-mpi"
 
 COMP_WORDBREAKS=$' \t\n"\'@><=;|&(:'
 
@@ -74,6 +76,17 @@ completes "top-level options" "optle --" --help --version
 completes "help COMMAND" "optle help ex" export
 completes "help takes one command" "optle help export "
 completes "an unknown command completes nothing" "optle frobnicate --"
+# optle-mpi: the same words, from the optle-mpi binary (make test builds
+# it; its --complete needs no MPI job).
+if [ -x "$root/optle-mpi" ]; then
+  OPTLE_SAVED=$OPTLE OPTLE=$root/optle-mpi
+  completes "optle-mpi: a command" "optle ra" rank
+  completes "optle-mpi: an option" "optle rank --chec" --checkpoint
+  completes "optle-mpi: --list values" "optle solve --list nyt-2022" nyt-2022-02 nyt-2022-08
+  OPTLE=$OPTLE_SAVED
+else
+  skip "optle-mpi completion (no ./optle-mpi: make mpi)"
+fi
 
 # ------------------------------------------------------------------
 # Options: each command's own, from the option table.
@@ -110,9 +123,9 @@ completes "--strategy rollout:mi (after the ':')" "optle simulate --strategy rol
 completes "--strategies: the item after the comma" "optle simulate --compare --strategies entropy,mi" \
   entropy,minimax
 completes "--strategies=...,rollout:e" "optle simulate --strategies=exact,rollout:ex" expected-size:
-completes "--format" "optle export t.json --format " json text dot html paths cpaths map mjs
+completes "--format" "optle export t.json --format " json text dot svg png html paths cpaths map mjs
 completes "--format c" "optle export t.json --format c" cpaths
-completes "solve --format" "optle solve -o best --format " json text dot html paths cpaths map mjs
+completes "solve --format" "optle solve -o best --format " json text dot svg png html paths cpaths map mjs
 completes "--answers-from" "optle next --answers-from " answers guesses
 completes "a number: nothing" "optle solve --threads "
 completes "a word: nothing" "optle solve --first sa"
@@ -126,7 +139,7 @@ for s in "${strategies[@]}"; do
   check "--strategy $s is a strategy" 0 out "" "$OPTLE" simulate --list small --strategy "$s" --quiet
 done
 fx=tests/fixtures/trees
-for f in json text dot html paths cpaths map mjs; do
+for f in json text dot svg png html paths cpaths map mjs; do
   check "--format $f is a format" 0 out "" \
     "$OPTLE" export "$fx/valid.json" --answers "$fx/answers.txt" --guesses "$fx/guesses.txt" --format "$f"
   check "--format $f is a format for solve" 0 out "" \

@@ -161,19 +161,47 @@ same_file "solve --format text: the text tree" "$out/t.out" "$out/all.txt"
 check "solve --format json, the summary too" 0 out "tree hash" \
   "$OPTLE" solve --list small --format json -o "$out/j.out"
 expect "solve --format json: a JSON tree" "$(jq -r .list "$out/j.out")" = small
-known=".json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js"
+known=".json, .txt, .dot, .gv, .svg, .png, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js"
 check_usage "solve: an unknown extension lists the known ones" \
-  "-o $out/x.svg: unknown tree format (use $known, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
-  "$OPTLE" solve --list small -o "$out/ok.json" -o "$out/x.svg"
+  "-o $out/x.bmp: unknown tree format (use $known, or give --format json|text|dot|svg|png|html|paths|cpaths|map|mjs)" \
+  "$OPTLE" solve --list small -o "$out/ok.json" -o "$out/x.bmp"
 expect "solve: nothing written for an unknown extension" ! -e "$out/ok.json"
 check_usage "solve: no extension" "-o $out/noext: unknown tree format (use $known" \
   "$OPTLE" solve --list small -o "$out/noext"
-check_usage "solve: --format xml" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
+check_usage "solve: --format xml" "--format 'xml': unknown format (json, text, dot, svg, png, html, paths, cpaths, map or mjs)" \
   "$OPTLE" solve --list small --format xml -o "$out/x.json"
 check_usage "solve: --depth without DOT" "--depth applies to --format dot only" \
   "$OPTLE" solve --list small --depth 2 -o "$out/x.json" -o "$out/x.html"
-check_usage "simulate: an unknown extension lists the known ones" "-o $out/x.svg: unknown tree format (use $known)" \
-  "$OPTLE" simulate --list small -o "$out/x.svg"
+check_usage "simulate: an unknown extension lists the known ones" "-o $out/x.bmp: unknown tree format (use $known)" \
+  "$OPTLE" simulate --list small -o "$out/x.bmp"
+# Issue 49: -o x.svg and -o x.png draw the DOT picture with Graphviz's
+# dot (installed by make test), and are refused, naming the package, where
+# it is not; a dot that fails leaves the file as it was.
+if command -v dot >/dev/null 2>&1; then
+  check "solve -o .svg -o .png" 0 out "wrote         $out/pic.svg" \
+    "$OPTLE" solve --list small -o "$out/pic.svg" -o "$out/pic.png" -o "$out/pic.dot"
+  dot -Tsvg "$out/pic.dot" >"$out/pic-dot.svg"
+  same_file "-o .svg: dot's own drawing of the .dot" "$out/pic.svg" "$out/pic-dot.svg"
+  expect "-o .png: a PNG" "$(head -c 4 "$out/pic.png" | tail -c 3)" = PNG
+  check "export --format svg --depth 1" 0 out "<svg" "$OPTLE" export "$out/all.json" --format svg --depth 1
+  check "simulate -o .svg" 0 out "" "$OPTLE" simulate --list small --quiet -o "$out/sim.svg"
+  expect "simulate -o .svg: a picture" "$(grep -c '<svg' "$out/sim.svg")" -ge 1
+else
+  skip "-o .svg and .png (Graphviz's dot not installed)"
+fi
+fake="$tmp/fakebin"
+mkdir -p "$fake"
+printf '#!/bin/sh\nhead -c 10 /dev/zero\nexit 3\n' >"$fake/dot" && chmod +x "$fake/dot"
+echo old >"$out/keep.svg"
+check_usage "-o .svg: a dot that fails" "dot -Tsvg failed (status 3): nothing written" \
+  env PATH="$fake:$PATH" "$OPTLE" solve --list small --quiet -o "$out/keep.svg"
+expect "-o .svg: a dot that fails leaves the file as it was" "$(cat "$out/keep.svg")" = old
+check_usage "-o .png without Graphviz: refused, naming the package" \
+  "-o $out/none.png: a picture is drawn by Graphviz's dot, which is not on PATH: install the package graphviz" \
+  env PATH=/nonexistent "$OPTLE" solve --list small -o "$out/none.png"
+expect "-o .png without Graphviz: nothing written" ! -e "$out/none.png"
+check_usage "simulate -o .svg without Graphviz" "install the package graphviz" \
+  env PATH=/nonexistent "$OPTLE" simulate --list small -o "$out/none.svg"
 check "simulate -o .html" 0 out "" "$OPTLE" simulate --list small --quiet -o "$out/sim.html" -o "$out/sim.json"
 check "simulate's page is export's of its tree" 0 out "" \
   sh -c '"$0" export - -o "$1" <"$2"' "$OPTLE" "$out/sim-exp.html" "$out/sim.json"

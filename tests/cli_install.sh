@@ -57,11 +57,11 @@ lib_files() {
 
 dest=$tmp/dest
 check "make install DESTDIR PREFIX=/usr" 0 out "" mk install DESTDIR="$dest" PREFIX=/usr
-mpi_bin=""
-[ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi # make test builds it
+mpi_bin="" mpi_comp=""
+[ -f optle-mpi ] && mpi_bin=/usr/bin/optle-mpi mpi_comp=/usr/share/bash-completion/completions/optle-mpi # make test builds it
 expect_files "installs the binary (and optle-mpi, when built), the man page and the completion" \
   "$dest" /usr/bin/optle $mpi_bin /usr/share/man/man1/optle.1 \
-  /usr/share/bash-completion/completions/optle $(lib_files /usr)
+  /usr/share/bash-completion/completions/optle $mpi_comp $(lib_files /usr)
 expect "liboptle.so.${version%%.*} links to liboptle.so.$version" \
   "$(readlink "$dest/usr/lib/liboptle.so.${version%%.*}")" = "liboptle.so.$version"
 expect "optle.pc names the prefix" "$(grep '^prefix=' "$dest/usr/lib/pkgconfig/optle.pc")" = prefix=/usr
@@ -114,9 +114,12 @@ dest2="$tmp/dest two"
 printf '#!/bin/sh\necho optle-mpi stand-in\n' >"$tmp/optle-mpi"
 check "make install: default PREFIX, with optle-mpi" 0 out "" \
   mk install DESTDIR="$dest2" MPI_BIN="$tmp/optle-mpi"
-expect_files "PREFIX defaults to /usr/local; optle-mpi installed" "$dest2" \
+expect_files "PREFIX defaults to /usr/local; optle-mpi installed, with its completion" "$dest2" \
   /usr/local/bin/optle /usr/local/bin/optle-mpi /usr/local/share/man/man1/optle.1 \
-  /usr/local/share/bash-completion/completions/optle $(lib_files /usr/local)
+  /usr/local/share/bash-completion/completions/optle /usr/local/share/bash-completion/completions/optle-mpi \
+  $(lib_files /usr/local)
+same_file "completions/optle-mpi is completions/optle.bash" \
+  "$dest2/usr/local/share/bash-completion/completions/optle-mpi" completions/optle.bash
 check "installed optle-mpi runs" 0 out "optle-mpi stand-in" "$dest2/usr/local/bin/optle-mpi"
 check "make uninstall: default PREFIX" 0 out "" mk uninstall DESTDIR="$dest2"
 expect_files "make uninstall removes optle-mpi too" "$dest2"
@@ -124,6 +127,26 @@ check "make install without optle-mpi" 0 out "" mk install DESTDIR="$dest2" MPI_
 expect "no optle-mpi when none was built" ! -e "$dest2/usr/local/bin/optle-mpi"
 mk uninstall DESTDIR="$dest2"
 expect_files "and uninstalled" "$dest2"
+
+# ------------------------------------------------------------------
+# tools/deps.sh (issue 49): before it installs anything, one line says
+# which packages make test will install and what each is for.  On a PATH
+# with none of the test tools and a stand-in apt-get that only logs.
+fakebin=$tmp/deps-bin
+mkdir -p "$fakebin"
+for t in mktemp rm cut tr sort sed awk id tail cat ls true; do
+  p=$(type -P "$t") && ln -sf "$p" "$fakebin/$t"
+done
+printf '#!/bin/sh\necho "apt-get $*" >>"%s/apt.log"\n' "$tmp" >"$fakebin/apt-get"
+printf '#!/bin/sh\nexit 0\n' >"$fakebin/dpkg-query"
+printf '#!/bin/sh\nexec "$@"\n' >"$fakebin/sudo"
+chmod +x "$fakebin/apt-get" "$fakebin/dpkg-query" "$fakebin/sudo"
+bash_bin=$(command -v bash)
+run env PATH="$fakebin" NO_APT=0 "$bash_bin" tools/deps.sh test
+expect "deps.sh test: still missing after the stand-in apt-get: status 1" "$rc" = 1
+expect "deps.sh test: the first line says what and why, before installing" "$(head -n 1 "$tmp/out")" = \
+  "optle: make test needs check (the unit tests), jq (reading JSON in the CLI tests), graphviz (the pictures, -o x.svg), groff (the man page's check), man (the man page's check), tmux (play at a real terminal), python3 (the test tools), chromium (the explorer's browser test), mpi (the cluster tests, optle-mpi): installing with apt-get: apt-get install check chromium graphviz groff-base jq libopenmpi-dev man-db openmpi-bin pkg-config python3 tmux"
+expect "deps.sh test: apt-get got those packages" "$(grep -c 'install -y -qq --no-install-recommends check chromium graphviz' "$tmp/apt.log")" = 1
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"

@@ -161,11 +161,21 @@ check_usage "next --tree: missing file" "--tree " "$OPTLE" next --list nyt-2022-
 # ------------------------------------------------------------------
 # next: errors
 
+# Issue 49: an empty argument was dropped, and `next ""` gave the start's
+# advice as if no step had been given.
+check_usage "next: an empty argument is refused" "'' (argument 1 of the game): an empty word" \
+  "$OPTLE" next --list small ""
+check_usage "next: a blank argument after a step" "' ' (argument 2 of the game): an empty word" \
+  "$OPTLE" next --list small agent:BBBBB " "
+check_usage "analyse: an empty argument" "an empty word" "$OPTLE" analyse --list small "" agent:GGGGG
 check_usage "next: empty set names the step" \
   "no answer fits: the set became empty at step 2, clint:BBYYB (98 answers fitted before it); and no allowed guess fits either: none is left after step 2, clint:BBYYB (262 allowed guesses fitted before it)" \
   "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BBYYB
-check_usage "next: a win off the list that does not fit either" \
-  "step 2, cigar:GGGGG (cigar is not one of the 221 answers that fitted before it); and no allowed guess fits either" \
+# A win whose own answer cannot give an earlier step's colours: that step
+# is named, with what the answer gives (it once said that no answer of
+# the list fits, as if the list were to blame: issue 49).
+check_usage "next: a win that an earlier step does not fit" \
+  "step 1, salet:BBBBB: salet gives BYBBB against cigar, the answer (the last guess): check the colours" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB cigar:GGGGG
 check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
   "$OPTLE" next --list nyt-2022-02 cigar:GGGGG salet:BBBBB
@@ -342,6 +352,20 @@ expect "play: a long line is survived" "$rc" = 0
 has "play: a long line is refused" "line too long (over 200 characters): ignored"
 has "play: and the game goes on" "1/6  SALET BYBBB"
 has "play: help" "hint or :h toggles hints"
+
+# A NUL byte: fgets() and strlen() once took it for the line's end and
+# the next line for the rest of a long one, so the agent line was lost
+# and basal advised on as guess 1 (issue 49).  Now the game stops there.
+run_with 'x\0y\nagent 🟨⬛🟨⬛⬛\nbasal BYYBB\n' "$OPTLE" play --list small --assist
+expect "play --assist: a NUL byte exits 2" "$rc" = 2
+err_has "play --assist: a NUL byte names its line" "play: input line 1 holds a NUL byte"
+lacks "play --assist: nothing after the NUL line is read" "history: basal"
+expect "play --assist: one line on stderr" "$(wc -l <"$tmp/err")" = 1
+run_with 'graft\nx\0y\nagent\n' "$OPTLE" play --list small --answer agent
+expect "play: a NUL byte exits 2 in game mode too" "$rc" = 2
+err_has "play: the NUL byte's line is the second" "input line 2 holds a NUL byte"
+has "play: the line before it was played" "1/6  GRAFT"
+lacks "play: the line after it is not" "2/6  AGENT"
 
 run_with '' "$OPTLE" play --seed 7 --list small
 has "play: the seed is printed" "optle play: seed 7 (replay this game with --seed 7)"

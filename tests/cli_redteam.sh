@@ -124,6 +124,34 @@ check_usage "simulate -o the --tree file" "that is the --tree file" \
 check_usage "export -o the tree it reads" "that is the tree file" \
   "$OPTLE" export "$d/small.json" --list small -o "$d/small.json"
 same_file "-o an input: the list is untouched" "$d/list.txt" "$d/list.orig"
+# Issue 49: the list files a tree records are inputs too (export -o A.txt
+# once replaced the tree's own answer list, so the tree no longer
+# verified), and names of files not made yet are compared by their
+# directory and name: ./ckz and ckz, $PWD/ckz and ckz, ./y.json and
+# y.json, a link by its absolute path to the tree not yet written.
+head -n 30 "$d/list.txt" >"$d/A.txt"
+cp "$d/list.txt" "$d/G.txt"
+"$OPTLE" solve --answers "$d/A.txt" --guesses "$d/G.txt" --quiet -o "$d/ag.json"
+cp "$d/A.txt" "$d/A.orig"
+check_usage "export -o the answer list the tree records" "that is the answer list $d/A.txt" \
+  "$OPTLE" export "$d/ag.json" -o "$d/A.txt"
+check_usage "export -o the guess list the tree records, by another name" "that is the guess list" \
+  "$OPTLE" export "$d/ag.json" -o "$d/./G.txt"
+same_file "export -o a recorded list: the list is untouched" "$d/A.txt" "$d/A.orig"
+check "export -o a recorded list: the tree still verifies" 0 out "valid" "$OPTLE" verify "$d/ag.json"
+(cd "$d" && "$OPTLE" rank --list small --checkpoint ./ckz -o ckz >/dev/null 2>"$d/err1"); rc=$?
+expect "rank --checkpoint ./ckz -o ckz: refused" "$rc" = 2
+expect "rank --checkpoint ./ckz -o ckz: says why" "$(grep -c 'that is the checkpoint ./ckz' "$d/err1")" = 1
+(cd "$d" && "$OPTLE" rank --list small --checkpoint ckz -o "$d/ckz" >/dev/null 2>"$d/err1"); rc=$?
+expect "rank --checkpoint ckz -o \$PWD/ckz: refused" "$rc" = 2
+expect "rank --checkpoint ckz -o \$PWD/ckz: nothing written" ! -e "$d/ckz"
+(cd "$d" && "$OPTLE" solve --list small -o y.json -o ./y.json >/dev/null 2>"$d/err1"); rc=$?
+expect "solve -o y.json -o ./y.json: refused" "$rc" = 2
+expect "solve -o y.json -o ./y.json: says why" "$(cat "$d/err1")" = "optle: -o ./y.json: the same file as -o y.json"
+ln -s "$d/q1.json" "$d/q2.txt"
+check_usage "-o a link by absolute path to a tree not yet written" "-o $d/q2.txt: the same file as -o q1.json" \
+  env -C "$d" "$OPTLE" solve --list small -o q1.json -o "$d/q2.txt"
+expect "-o q1.json and its link: nothing written" ! -e "$d/q1.json"
 
 # ------------------------------------------------------------------
 # 3. A report that cannot be written is a failure: a full disk, and a
@@ -416,6 +444,27 @@ check_invalid "verify --expect: the path's control bytes escaped" "tab\\t.json: 
   "$OPTLE" verify "$d/$(printf 'tab\t')".json --expect 1 --quiet
 check_usage "a newline in a file name" "cannot open" "$OPTLE" solve --answers "$(printf 'a\nb')"
 expect "a newline in a file name: one line" "$(wc -l <"$tmp/err")" = 1
+# Issue 49: bytes that are not UTF-8 are escaped too (\xff), and
+# characters that show as nothing or a blank are named (<U+00A0>), in a
+# command, an option, a list name, a step and a list file.
+check_usage "a byte not UTF-8 in a command" "'sol\xffve': unknown command" "$OPTLE" "$(printf 'sol\377ve')"
+expect "a byte not UTF-8 in a command: no raw byte" "$(tr -cd '\377' <"$tmp/err" | wc -c)" = 0
+check_usage "a byte not UTF-8 in an option" "--li\xffst: unknown option" "$OPTLE" solve "$(printf -- '--li\377st')" small
+check_usage "a byte not UTF-8 in a list name" "--list 'sm\xffall': unknown list" "$OPTLE" solve --list "$(printf 'sm\377all')"
+check_usage "a no-break space in a list name" "--list 'small<U+00A0>': unknown list" "$OPTLE" solve --list "$(printf 'small\302\240')"
+check_usage "a zero-width space in a step" "'agent<U+200B>' is not a five-letter word" \
+  "$OPTLE" next --list small "$(printf 'agent\342\200\213:BBBBB')"
+check_usage "a zero-width joiner in a pattern" "'<U+200D>' is not a colour" \
+  "$OPTLE" next --list small "$(printf 'agent:BB\342\200\215BB')"
+printf 'cigar\n\357\273\277rebut\n' >"$d/bom2.txt"
+check_usage "a byte order mark inside a word list" "bom2.txt:2: non-ASCII byte 0xef in '<U+FEFF>rebut'" \
+  "$OPTLE" solve --answers "$d/bom2.txt"
+printf 'agent 2.4000 120\n\302\240graft 2.4200 121\n' >"$d/nbsp.rows"
+check_usage "rank --compare: a no-break space in a row" "nbsp.rows:2: '<U+00A0>graft' is not an allowed guess" \
+  "$OPTLE" rank --list small --compare "$d/nbsp.rows"
+printf '\357\273\277agent 2.4000 120\n' >"$d/bom.rows"
+check "rank --compare: a byte order mark at the start is skipped" 1 out "(1 rows): 50 first guesses, 1 equal" \
+  "$OPTLE" rank --list small --compare "$d/bom.rows"
 # The lists named in a message or a summary: their paths escaped too.
 nl="$d/$(printf 'new\nline')".txt
 cp wordlists/small.txt "$nl"

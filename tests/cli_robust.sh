@@ -546,6 +546,33 @@ for args in "--list nyt-2023-07 --hard --first quint" "--list nyt-2022-02"; do
     "$(awk -v a="${after:-99}" -v m="$stop_ms" 'BEGIN { print (a <= 1 + m / 1000) ? "yes" : "no" }')" = yes
   stop_outputs "--time-limit 1, nyt $args"
 done
+# A huge list (issue 49: a 20 GB sparse file was read for minutes, deaf
+# to SIGTERM, and the stop then named the feedback table).  A line that
+# is not a comment is refused as soon as it outgrows a word; a comment
+# line may be long, and a stop ends its reading at once, naming it.
+truncate -s 20G "$w/huge-nul.txt"
+t0=$(ms_now)
+check_usage "list: a 20 GB line of NUL bytes" "$w/huge-nul.txt:1: line too long" \
+  "$OPTLE" solve --answers "$w/huge-nul.txt"
+ms=$(($(ms_now) - t0))
+expect "list: a 20 GB line is refused within 2 s (took $ms ms)" "$ms" -le 2000
+printf '#' >"$w/huge-comment.txt" && truncate -s 20G "$w/huge-comment.txt"
+"$OPTLE" solve --answers "$w/huge-comment.txt" -o "$stopdir/tree.json" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+handler_ready "$pid" || fail "list: a 20 GB comment: never caught SIGTERM"
+sleep 0.5
+t0=$(ms_now)
+kill -s TERM "$pid"
+wait "$pid"
+rc=$?
+ms=$(($(ms_now) - t0))
+note "list: a 20 GB comment, SIGTERM to exit: $ms ms"
+expect "list: a 20 GB comment, SIGTERM: status 4 (got $rc)" "$rc" = 4
+expect "list: a 20 GB comment, SIGTERM: exits within ${stop_ms} ms (took $ms ms)" "$ms" -le "$stop_ms"
+err_has "list: a 20 GB comment, SIGTERM: names the phase" "while reading the word lists: nothing was computed"
+expect "list: a 20 GB comment, SIGTERM: no tree" ! -e "$stopdir/tree.json"
+rm -f "$w/huge-nul.txt" "$w/huge-comment.txt"
+
 no_leftover=$(find "$root" -maxdepth 2 -name '*.tmp.*' -newer "$w/ok.txt" 2>/dev/null | head -n 3)
 expect "no temporary files left in the repository ($no_leftover)" -z "$no_leftover"
 

@@ -153,6 +153,23 @@ check "the tree replayed with --tree (text)" 0 out "total         7898" \
   "$OPTLE" simulate "${nyt[@]}" --tree "$o/r.txt" --first salet
 check_usage "--tree with another --first" "--first crane: the tree in $o/r.json starts with 'salet'" \
   "$OPTLE" simulate "${nyt[@]}" --tree "$o/r.json" --first crane
+# Issue 49: --tree uses the lists a JSON tree records, as verify, export,
+# next and play do (it once played the default list and called a valid
+# small tree wrong, status 1), and refuses other lists the same way.
+"$OPTLE" solve --list small --quiet -o "$o/s.json"
+check "--tree: the lists the tree records" 0 out "total         120" \
+  "$OPTLE" simulate --tree "$o/s.json"
+has "--tree: names the recorded list" "list          small (50 answers, 50 guesses)"
+check_usage "--tree made for other lists" "--tree $o/s.json was made for other lists" \
+  "$OPTLE" simulate --tree "$o/s.json" --list medium
+check "--tree --force with other lists: the tree is checked against them" 1 err "answer 'abyss' reaches leaf" \
+  "$OPTLE" simulate --tree "$o/s.json" --list medium --force
+grep -v '^#' wordlists/small.txt >"$o/A.txt"
+"$OPTLE" solve --answers "$o/A.txt" --quiet -o "$o/sa.json"
+check "--tree: the list files the tree records" 0 out "total         120" \
+  "$OPTLE" simulate --tree "$o/sa.json"
+check_usage "--tree: -o the list file the tree records" "that is the answer list $o/A.txt" \
+  "$OPTLE" simulate --tree "$o/sa.json" -o "$o/A.txt"
 check "a tree over the limit" 0 out "" \
   "$OPTLE" simulate "${nyt[@]}" --first salet --strategy entropy-plain --max-guesses 4 -o "$o/p.json"
 if [ "$have_jq" = 1 ]; then

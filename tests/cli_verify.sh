@@ -55,10 +55,10 @@ check_usage "verify: --max-guesses 300" "--max-guesses: 300 is out of range (0 t
 check_usage "verify: unknown option" "--bogus: unknown option for 'verify'" \
   "$OPTLE" verify "$fx/valid.txt" "${L[@]}" --bogus
 check_usage "export: no format" "give --format json|text|dot" "$OPTLE" export "$fx/valid.txt" "${L[@]}"
-check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, html, paths, cpaths, map or mjs)" \
+check_usage "export: unknown format" "--format 'xml': unknown format (json, text, dot, svg, png, html, paths, cpaths, map or mjs)" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format xml
-check_usage "export: -o with an unknown extension" "-o $tmp/t.svg: unknown tree format (use .json, .txt, .dot, .gv, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|html|paths|cpaths|map|mjs)" \
-  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.svg"
+check_usage "export: -o with an unknown extension" "-o $tmp/t.bmp: unknown tree format (use .json, .txt, .dot, .gv, .svg, .png, .html, .htm, .paths, .cpaths, .map.json, .mjs or .js, or give --format json|text|dot|svg|png|html|paths|cpaths|map|mjs)" \
+  "$OPTLE" export "$fx/valid.txt" "${L[@]}" -o "$tmp/t.bmp"
 check_usage "export: --depth with json" "--depth applies to --format dot only" \
   "$OPTLE" export "$fx/valid.txt" "${L[@]}" --format json --depth 2
 check_usage "export: --depth 65" "--depth: 65 is out of range (0 to 64)" \
@@ -364,6 +364,23 @@ check_invalid "list files: changed, --force: checked against them" "leaf 'sight'
 echo "hello, world" >"$lf/answers.txt"
 check_usage "list files: no word list any more" "$lf/t.json records its lists as files that are no longer word lists: $lfa:1:" \
   "$OPTLE" verify "$lf/t.json"
+# Issue 49: a huge recorded file is refused at once, or stopped.
+rm -f "$lf/answers.txt" && truncate -s 20G "$lf/answers.txt"
+t0=$(date +%s%N | cut -c1-13)
+check_usage "list files: a 20 GB file of NUL bytes" "$lf/t.json records its lists as files that are no longer word lists: $lfa:1: line too long" \
+  "$OPTLE" verify "$lf/t.json"
+ms=$(($(date +%s%N | cut -c1-13) - t0))
+expect "list files: a 20 GB file is refused within 2 s (took $ms ms)" "$ms" -le 2000
+printf '#' >"$lf/answers.txt" && truncate -s 20G "$lf/answers.txt"
+"$OPTLE" next --tree "$lf/t.json" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -s TERM "$pid"
+wait "$pid"
+rc=$?
+expect "list files: a 20 GB comment, SIGTERM: status 4 (got $rc)" "$rc" = 4
+err_has "list files: a 20 GB comment, SIGTERM: names the phase" "while reading the word lists: nothing was computed"
+rm -f "$lf/answers.txt"
 cp "$fx/answers.txt" "$lf/answers.txt"
 check "list files: restored" 0 out "valid" "$OPTLE" verify "$lf/t.json"
 # Trees written before the keys still read: with options, or the default.

@@ -70,47 +70,47 @@ probe_arm64_libs() { CC=aarch64-linux-gnu-gcc compiles '#define XXH_INLINE_ALL\n
 probe_tsan_rt() { printf 'int main(void){return 0;}\n' >"$scratch/t.c" &&
   clang -fsanitize=thread "$scratch/t.c" -o "$scratch/t" >/dev/null 2>&1; }
 
-# name | Debian packages | Fedora | Arch | Homebrew
+# name | Debian packages | Fedora | Arch | Homebrew | what it is for
 table() {
   case $what in
     build) cat <<'EOF'
-cc|gcc libc6-dev|gcc|gcc|llvm (or Xcode's clang)
-openmp|gcc|libgomp|gcc|libomp
-xxhash|libxxhash-dev|xxhash-devel|xxhash|xxhash
-uthash|uthash-dev|uthash-devel|uthash|uthash
-jansson|libjansson-dev|jansson-devel|jansson|jansson
+cc|gcc libc6-dev|gcc|gcc|llvm (or Xcode's clang)|the compiler
+openmp|gcc|libgomp|gcc|libomp|the threads
+xxhash|libxxhash-dev|xxhash-devel|xxhash|xxhash|the hashes
+uthash|uthash-dev|uthash-devel|uthash|uthash|the word lists' index
+jansson|libjansson-dev|jansson-devel|jansson|jansson|JSON trees
 EOF
       ;;
     test) cat <<'EOF'
-check|check pkg-config|check-devel pkgconf|check pkgconf|check pkg-config
-jq|jq|jq|jq|jq
-graphviz|graphviz|graphviz|graphviz|graphviz
-groff|groff-base|groff-base|groff|groff
-man|man-db|man-db|man-db|(built in)
-tmux|tmux|tmux|tmux|tmux
-gnu_time|time|time|time|gnu-time
-python3|python3|python3|python|python
-python3_dev|python3-dev|python3-devel|python|python
-setuptools|python3-setuptools|python3-setuptools|python-setuptools|python-setuptools
-pytest|python3-pytest|python3-pytest|python-pytest|pytest
-chromium|chromium|chromium|chromium|--cask chromium
-mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi
+check|check pkg-config|check-devel pkgconf|check pkgconf|check pkg-config|the unit tests
+jq|jq|jq|jq|jq|reading JSON in the CLI tests
+graphviz|graphviz|graphviz|graphviz|graphviz|the pictures, -o x.svg
+groff|groff-base|groff-base|groff|groff|the man page's check
+man|man-db|man-db|man-db|(built in)|the man page's check
+tmux|tmux|tmux|tmux|tmux|play at a real terminal
+gnu_time|time|time|time|gnu-time|peak memory
+python3|python3|python3|python|python|the test tools
+python3_dev|python3-dev|python3-devel|python|python|the Python package's build
+setuptools|python3-setuptools|python3-setuptools|python-setuptools|python-setuptools|the Python package's build
+pytest|python3-pytest|python3-pytest|python-pytest|pytest|the Python package's tests
+chromium|chromium|chromium|chromium|--cask chromium|the explorer's browser test
+mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi|the cluster tests, optle-mpi
 EOF
       ;;
     mpi) cat <<'EOF'
-mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi
+mpi|libopenmpi-dev openmpi-bin|openmpi-devel|openmpi|open-mpi|optle-mpi, the cluster build
 EOF
       ;;
     tsan) cat <<'EOF'
-clang|clang|clang|clang|llvm
-tsan_rt|libclang-rt-dev|compiler-rt|compiler-rt|llvm
-archer|libomp-dev|libomp-devel|openmp|libomp
+clang|clang|clang|clang|llvm|ThreadSanitizer's compiler
+tsan_rt|libclang-rt-dev|compiler-rt|compiler-rt|llvm|ThreadSanitizer's runtime
+archer|libomp-dev|libomp-devel|openmp|libomp|OpenMP under ThreadSanitizer
 EOF
       ;;
     arm64) cat <<'EOF'
-cross_cc|gcc-aarch64-linux-gnu|gcc-aarch64-linux-gnu|aarch64-linux-gnu-gcc|(use a Linux machine)
-qemu|qemu-user|qemu-user|qemu-user|(use a Linux machine)
-arm64_libs|libjansson-dev:arm64 libxxhash-dev:arm64 check:arm64 libsubunit-dev:arm64|(none)|(none)|(use a Linux machine)
+cross_cc|gcc-aarch64-linux-gnu|gcc-aarch64-linux-gnu|aarch64-linux-gnu-gcc|(use a Linux machine)|the cross compiler
+qemu|qemu-user|qemu-user|qemu-user|(use a Linux machine)|running AArch64 binaries
+arm64_libs|libjansson-dev:arm64 libxxhash-dev:arm64 check:arm64 libsubunit-dev:arm64|(none)|(none)|(use a Linux machine)|the AArch64 libraries
 EOF
       ;;
     *) echo "tools/deps.sh: unknown target '$what'" >&2; exit 2 ;;
@@ -130,8 +130,12 @@ miss=$(missing)
 [ -z "$miss" ] && exit 0
 
 if [ "${NO_APT:-0}" != 1 ] && has apt-get && has dpkg-query; then
-  pkgs=$(cut -d'|' -f2 <<<"$miss" | tr ' ' '\n' | sort -u | tr '\n' ' ')
-  echo "optle: installing what $what needs ($(cut -d'|' -f1 <<<"$miss" | tr '\n' ' ' | sed 's/ $//')): apt-get install $pkgs"
+  pkgs=$(cut -d'|' -f2 <<<"$miss" | tr ' ' '\n' | sort -u | tr '\n' ' ' | sed 's/ $//')
+  # One line, before anything is installed: what, and what for.
+  needs=$(awk -F'|' '{ printf "%s%s (%s)", (NR > 1 ? ", " : ""), $1, $6 }' <<<"$miss")
+  label="make $what"
+  [ "$what" = build ] && label=make
+  echo "optle: $label needs $needs: installing with apt-get: apt-get install $pkgs"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
   opts=(-y -qq)
@@ -148,7 +152,7 @@ fi
 label="make $what"
 [ "$what" = build ] && label=make
 echo "optle: missing for '$label': $(cut -d'|' -f1 <<<"$miss" | tr '\n' ' ' | sed 's/ $//')"
-while IFS='|' read -r name deb fed arch brew; do
+while IFS='|' read -r name deb fed arch brew _; do
   printf '  %-9s Debian/Ubuntu: apt-get install %s; Fedora: dnf install %s; Arch: pacman -S %s; macOS: brew install %s\n' \
     "$name" "$deb" "$fed" "$arch" "$brew"
 done <<<"$miss"
