@@ -140,6 +140,9 @@ static int game_load_fn(void *arg) {
 static int api_game_load(game_load_args *a, optle_game **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the game (out is NULL)");
   *out = NULL;
+  /* The lists are read polling for a stop: one left from an earlier
+   * call (a time limit's, a callback's) is not this call's. */
+  stop_reset();
   int rc = api_trapped(game_load_fn, a);
   if (!rc) *out = a->out;
   return rc;

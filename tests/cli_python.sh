@@ -38,7 +38,7 @@ fi
 out=$root/$libdir/python
 build_ext() {
   (cd python && OPTLE_LIB_DIR="$root/$libdir" "$py" setup.py -q build_py --build-lib "$out" \
-    build_ext --build-lib "$out" --build-temp "$out.tmp")
+    build_ext --force --build-lib "$out" --build-temp "$out.tmp")
 }
 check "the extension builds with $py's setuptools" 0 out "" build_ext || finish
 run_pytest() {
