@@ -10,16 +10,14 @@
  *               collisions in 32-bit lanes
  *   lcap_*      the letter caps with byte shuffles (vpshufb looks up 16
  *               entries; four of them and two blends look up 64)
- *   packed,     up to PACK_SRC sparse blocks side by side in one pass
- *   big_packed  (kernel.h), each packed row made by word permutes
- *               (vpermt2w) and shifts: VBMI's one byte permute a pair of
- *               blocks takes about four instructions here
  *   gather      a dword gather, packed to bytes
+ *
+ * No packing: the two-block byte permutes it takes are VBMI's
+ * (kernel_vbmi.c).
  */
 #include "kernel_avx512.h"
 
 #ifdef KERNEL_X86
-#include <assert.h>
 #include <string.h>
 
 #define TARGET KAVX512_TARGET
@@ -149,244 +147,6 @@ TARGET static uint64_t lanes_avx512(const uint8_t *lq, size_t lqstride, const kc
   return _mm512_mask_cmpgt_epu8_mask(lanes, cap, _mm512_set1_epi8((char)best));
 }
 
-/* The packed passes (kernel.h's packed and big_packed), over a packer's
- * functions (called with its spec):
- *   row(row, spec)            the packed row's 64 bytes (compare pass)
- *   group(spec, h, gs)        set up group h's 16 lanes into gs
- *   group_row(row, gs)        those 16 lanes' bytes as 32-bit lanes
- *   ahead(row, spec)          fetch a row's source lines
- * always_inline, so the loops get the packer's calls inlined.  (VBMI's
- * packed loops, kernel_vbmi.c, are its own: these loops over its byte
- * permutes ran 15-20% slower than they do, in interleaved runs.) */
-typedef struct {
-  __m512i (*row)(const uint8_t *row, const void *spec);
-  void (*group)(const void *spec, int h, void *gs);
-  __m512i (*group_row)(const uint8_t *row, const void *gs);
-  void (*ahead)(const uint8_t *row, const void *spec);
-} kpacker;
-
-#define KINLINE static inline __attribute__((always_inline))
-
-/* kavx512_block() on packed rows (isout: isin packed; w lanes), each row
- * packed as it is read (a pass often ends within a few rows: packing all
- * m first took a quarter of the 3158-answer root proof); next: a row's
- * offset the next pass will read. */
-TARGET KINLINE int packed_block(const kpacker P, const void *spec, const uint8_t *const *rows,
-                                const uint8_t *isout, int next, int m, int w, int lim, int *pos,
-                                int *sv, int *reads) {
-  __m512i x[255];
-  __mmask64 lanes = w >= 64 ? ~0ull : (1ull << w) - 1;
-  __m512i green = _mm512_maskz_loadu_epi8(lanes, isout);
-  __mmask64 gm = _mm512_test_epi8_mask(green, green);
-  __mmask64 alive = lim >= 0 ? lanes : lanes & gm;
-  if (lim < 0) lim = -1; /* then only green lanes, with no collision */
-  __m512i limv = _mm512_add_epi8(_mm512_set1_epi8((char)lim), green);
-  __m512i coll = _mm512_setzero_si512(), one = _mm512_set1_epi8(1);
-  int j = 0;
-  for (; j < m && alive; j++) {
-    if (j + PACK_AHEAD < m) P.ahead(rows[j + PACK_AHEAD], spec);
-    __m512i xj = P.row(rows[j], spec);
-    _mm_prefetch((const char *)(rows[j] + next), _MM_HINT_T0); /* the next pass's line */
-    __mmask64 d0 = 0, d1 = 0;
-    int i = 0;
-    for (; i + 1 < j; i += 2) {
-      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
-      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
-    }
-    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
-    x[j] = xj;
-    coll = _mm512_mask_add_epi8(coll, d0 | d1, coll, one);
-    alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
-  }
-  *reads = j;
-  int ns = 0;
-  if (!alive) return 0;
-  uint8_t cb[64], gb[64];
-  _mm512_storeu_si512((void *)cb, coll);
-  _mm512_storeu_si512((void *)gb, green);
-  for (int l = 0; l < w; l++)
-    if (alive >> l & 1) {
-      pos[ns] = l;
-      sv[ns++] = m - cb[l] + gb[l];
-    }
-  return ns;
-}
-
-/* kavx512_big() on packed rows, each group of 16 lanes packed as it is
- * read; gs: room for a group's set-up. */
-TARGET KINLINE int packed_big(const kpacker P, const void *spec, void *gs,
-                              const uint8_t *const *rows, const uint8_t *isout, int m, int w,
-                              int lim, int *pos, int *sv, int *reads) {
-  int ns = 0, most = 0;
-  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
-  for (int h = 0; h < w; h += 16) {
-    int hw = w - h < 16 ? w - h : 16;
-    __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
-    P.group(spec, h, gs);
-    __m512i green = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes, isout + h));
-    __mmask16 gm = _mm512_test_epi32_mask(green, green);
-    __mmask16 alive = lim >= 0 ? lanes : lanes & gm;
-    __m512i limv = _mm512_add_epi32(_mm512_set1_epi32(lim < 0 ? -1 : lim), green);
-    __m512i coll = _mm512_setzero_si512(), b[8];
-    for (int k = 0; k < 8; k++) b[k] = coll;
-    int j = 0;
-    for (; j < m && alive; j++) {
-      if (h == 0 && j + PACK_AHEAD < m) P.ahead(rows[j + PACK_AHEAD], spec);
-      __m512i p = P.group_row(rows[j], gs);
-      __m512i wi = _mm512_srli_epi32(p, 5);
-      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
-      __mmask16 hit = kavx512_set_add(wi, bit, b);
-      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
-      alive &= _mm512_cmple_epi32_mask(coll, limv);
-    }
-    most = j > most ? j : most;
-    if (!alive) continue;
-    int cb[16], gb[16];
-    _mm512_storeu_si512((void *)cb, coll);
-    _mm512_storeu_si512((void *)gb, green);
-    ns = klanes_out(alive, hw, h, m, cb, gb, pos, sv, ns);
-  }
-  *reads = most;
-  return ns;
-}
-
-/* ------------------------------------------------------------------ */
-/* Packing without VBMI.  A pair of blocks' bytes (va || vb, 128 of them,
- * 64 words) go to the packed row by word permutes (vpermt2w, BW): one
- * for the row's even bytes and one for its odd, each word then shifted
- * so that the wanted byte of it lands in place, the two blended. */
-typedef struct {
-  int np;                                 /* pairs of blocks */
-  int ua[PACK_SRC / 2], ub[PACK_SRC / 2]; /* their first positions */
-  uint16_t ie[PACK_SRC / 2][32], io[PACK_SRC / 2][32]; /* even, odd bytes' words */
-  uint32_t se[PACK_SRC / 2], so[PACK_SRC / 2]; /* even: take the high byte; odd: the low */
-  uint64_t blend[PACK_SRC / 2];                /* the packed lanes a pair fills */
-  uint8_t bidx[64];                            /* each packed lane's byte in its pair */
-} bwspec;
-
-/* ps's recipe, lane by lane (a pass's set-up: at most 64 lanes). */
-static void bw_spec(const kpack *ps, bwspec *sp) {
-  memset(sp, 0, sizeof *sp);
-  sp->np = (ps->n + 1) / 2;
-  int o = 0;
-  for (int t = 0; t < ps->n; t++) {
-    int k = t / 2;
-    sp->ua[k] = ps->u0[2 * k];
-    sp->ub[k] = 2 * k + 1 < ps->n ? ps->u0[2 * k + 1] : ps->u0[2 * k];
-    for (uint64_t mask = ps->mask[t]; mask; mask &= mask - 1, o++) {
-      int byte = __builtin_ctzll(mask) + (t & 1 ? 64 : 0), w = o / 2;
-      if (o % 2 == 0) {
-        sp->ie[k][w] = (uint16_t)(byte >> 1);
-        sp->se[k] |= (uint32_t)(byte & 1) << w;
-      } else {
-        sp->io[k][w] = (uint16_t)(byte >> 1);
-        sp->so[k] |= (uint32_t)!(byte & 1) << w;
-      }
-      sp->blend[k] |= 1ull << o;
-      sp->bidx[o] = (uint8_t)byte;
-    }
-  }
-  assert(o == ps->lanes && o <= 64);
-}
-
-TARGET static inline __m512i bw_row(const uint8_t *row, const void *spec) {
-  const bwspec *sp = spec;
-  __m512i acc = _mm512_setzero_si512();
-  for (int k = 0; k < sp->np; k++) {
-    __m512i va = _mm512_loadu_si512((const void *)(row + sp->ua[k]));
-    __m512i vb = _mm512_loadu_si512((const void *)(row + sp->ub[k]));
-    __m512i e = _mm512_permutex2var_epi16(va, _mm512_loadu_si512((const void *)sp->ie[k]), vb);
-    __m512i o = _mm512_permutex2var_epi16(va, _mm512_loadu_si512((const void *)sp->io[k]), vb);
-    e = _mm512_mask_srli_epi16(e, sp->se[k], e, 8); /* the wanted byte low */
-    o = _mm512_mask_slli_epi16(o, sp->so[k], o, 8); /* the wanted byte high */
-    __m512i r = _mm512_mask_blend_epi8(0xaaaaaaaaaaaaaaaaull, e, o);
-    acc = _mm512_mask_blend_epi8(sp->blend[k], acc, r);
-  }
-  return acc;
-}
-
-/* A group of 16 packed lanes as 32-bit lanes: lane l's word (both of
- * its words take the one holding its byte) from the pairs that fill the
- * group, then the odd bytes shifted down. */
-typedef struct {
-  int nk;
-  __m512i iw[PACK_SRC / 2];
-  __mmask32 bw[PACK_SRC / 2];
-  int ua[PACK_SRC / 2], ub[PACK_SRC / 2];
-  __mmask16 odd;
-} bwgroup;
-
-static inline void bw_group(const void *spec, int h, void *out) {
-  const bwspec *sp = spec;
-  bwgroup *g = out;
-  g->nk = 0;
-  g->odd = 0;
-  for (int k = 0; k < sp->np; k++) {
-    uint16_t iw[32] = {0};
-    uint32_t bw = 0;
-    for (int l = 0; l < 16 && h + l < 64; l++)
-      if (sp->blend[k] >> (h + l) & 1) {
-        iw[2 * l] = iw[2 * l + 1] = sp->bidx[h + l] >> 1;
-        bw |= 3u << (2 * l);
-        g->odd |= (__mmask16)((sp->bidx[h + l] & 1) << l);
-      }
-    if (!bw) continue;
-    memcpy(&g->iw[g->nk], iw, sizeof iw);
-    g->bw[g->nk] = bw;
-    g->ua[g->nk] = sp->ua[k];
-    g->ub[g->nk++] = sp->ub[k];
-  }
-}
-
-TARGET static inline __m512i bw_group_row(const uint8_t *row, const void *gs) {
-  const bwgroup *g = gs;
-  __m512i r = _mm512_setzero_si512();
-  for (int t = 0; t < g->nk; t++) {
-    __m512i va = _mm512_loadu_si512((const void *)(row + g->ua[t]));
-    __m512i vb = _mm512_loadu_si512((const void *)(row + g->ub[t]));
-    r = _mm512_mask_blend_epi16(g->bw[t], r, _mm512_permutex2var_epi16(va, g->iw[t], vb));
-  }
-  r = _mm512_mask_srli_epi32(r, g->odd, r, 8);
-  return _mm512_and_si512(r, _mm512_set1_epi32(0xff));
-}
-
-TARGET static inline void bw_ahead(const uint8_t *row, const void *spec) {
-  const bwspec *sp = spec;
-  for (int k = 0; k < sp->np; k++) {
-    _mm_prefetch((const char *)(row + sp->ua[k]), _MM_HINT_T0);
-    _mm_prefetch((const char *)(row + sp->ub[k]), _MM_HINT_T0);
-  }
-}
-
-#define BW_PACKER ((kpacker){bw_row, bw_group, bw_group_row, bw_ahead})
-
-/* isin packed, a lane at a time (isin ends at the last guess). */
-static void bw_isin(const uint8_t *isin, const kpack *ps, uint8_t *isout) {
-  memset(isout, 0, 64);
-  for (int o = 0; o < ps->lanes; o++) isout[o] = isin[kpack_pos(ps, o)];
-}
-
-TARGET static int packed_avx512(const uint8_t *const *rows, const uint8_t *isin, const kpack *ps,
-                                int m, int lim, int *pos, int *sv, int *reads) {
-  uint8_t isout[64];
-  bwspec sp;
-  bw_spec(ps, &sp);
-  bw_isin(isin, ps, isout);
-  return packed_block(BW_PACKER, &sp, rows, isout, sp.ub[sp.np - 1] + 64, m, ps->lanes,
-                              lim, pos, sv, reads);
-}
-
-TARGET static int big_packed_avx512(const uint8_t *const *rows, const uint8_t *isin,
-                                    const kpack *ps, int m, int lim, int *pos, int *sv,
-                                    int *reads) {
-  uint8_t isout[64];
-  bwspec sp;
-  bwgroup g;
-  bw_spec(ps, &sp);
-  bw_isin(isin, ps, isout);
-  return packed_big(BW_PACKER, &sp, &g, rows, isout, m, ps->lanes, lim, pos, sv, reads);
-}
-
 TARGET void kavx512_gather(uint8_t *out, const uint8_t *row, const int *pos, int n) {
   int i = 0;
   for (; i + 16 <= n; i += 16) {
@@ -409,8 +169,6 @@ const kernel kernel_avx512 = {
     .available = kavx512_available,
     .block = kavx512_block,
     .big = kavx512_big,
-    .packed = packed_avx512,
-    .big_packed = big_packed_avx512,
     .lcap_codes = codes_avx512,
     .lcap_lanes = lanes_avx512,
     .gather = kavx512_gather,
