@@ -523,6 +523,7 @@ int opts_history(const char *cmd, const optle_args *a, const positionals *pos, c
     return input_error();
   if (a->max_guesses && *k > a->max_guesses)
     return usage_error(cmd, "%d guesses given, more than --max-guesses %d", *k, a->max_guesses);
+  if (history_check_rules(g, *rules, h, *k)) return input_error();
   if (history_check_won(g, h, *k, a->share ? sg->line : NULL)) {
     if (a->share) {
       char why[ERR_MAX];
@@ -531,7 +532,6 @@ int opts_history(const char *cmd, const optle_args *a, const positionals *pos, c
     }
     return input_error();
   }
-  if (history_check_rules(g, *rules, h, *k)) return input_error();
   return 0;
 }
 
