@@ -12,8 +12,23 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <stdio.h>
+
 #include "cli.h"
 #include "dist.h"
+#include "err.h"
+
+/* Every exit() optle calls itself has status 3 (err.h); only main's
+ * return gives another.  libgomp, short of memory for a team or a task,
+ * prints its own message and calls exit(1), which here would mean "no
+ * strategy": so any exit but main's own return ends with status 3. */
+static volatile sig_atomic_t returning;
+static void exit_guard(void) {
+  if (returning) return;
+  fflush(NULL);
+  _exit(EXIT_INTERNAL);
+}
 
 int main(int argc, char **argv) {
   if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT")) {
@@ -22,5 +37,8 @@ int main(int argc, char **argv) {
   }
   /* optle-mpi under mpirun: one of the job's ranks (dist.h). */
   dist_start(&argc, &argv);
-  return dist_end(cli_main(argc, argv));
+  atexit(exit_guard);
+  int rc = dist_end(cli_main(argc, argv));
+  returning = 1;
+  return rc;
 }

@@ -383,6 +383,9 @@ oom_kind() {
   0) echo ok ;;
   3) if grep -q '^optle: out of memory: cannot reserve [0-9]* MiB for the memo' "$tmp/err"; then echo memo
      elif grep -q '^optle: out of memory' "$tmp/err"; then echo oom
+     # OpenMP's runtime, short of memory for a team or a task, says so
+     # itself; main.c turns its exit(1) into status 3.
+     elif grep -q '^libgomp: Out of memory' "$tmp/err"; then echo oom
      else echo "bad: status 3: $line"; fi ;;
   *) echo "bad: status $rc: $line" ;;
   esac
