@@ -13,7 +13,8 @@
  *   gather      a dword gather, packed to bytes
  *
  * No packing: the two-block byte permutes it takes are VBMI's
- * (kernel_vbmi.c).
+ * (kernel_vbmi.c); packing by word permutes was tried and was slower
+ * (NEWS, issue 46).
  */
 #include "kernel_avx512.h"
 
