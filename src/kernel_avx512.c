@@ -120,8 +120,8 @@ TARGET static inline __m512i lookup64(__m512i idx, const uint8_t tab[64]) {
   return _mm512_mask_blend_epi8(b5, lo, hi);
 }
 
-TARGET static void codes_avx512(const uint64_t gr[5], const uint64_t ye[5], const uint64_t gy[5],
-                                kcaps *t) {
+TARGET void kavx512_codes(const uint64_t gr[5], const uint64_t ye[5], const uint64_t gy[5],
+                          kcaps *t) {
   const __m512i one = _mm512_set1_epi8(1);
   /* colours 0-3 -> exponent code 0, 0, 1, 8 (a 16-entry table per lane) */
   const __m512i ex = _mm512_set4_epi32(0, 0, 0, 0x08010000);
@@ -170,7 +170,7 @@ const kernel kernel_avx512 = {
     .available = kavx512_available,
     .block = kavx512_block,
     .big = kavx512_big,
-    .lcap_codes = codes_avx512,
+    .lcap_codes = kavx512_codes,
     .lcap_lanes = lanes_avx512,
     .gather = kavx512_gather,
 };

@@ -29,6 +29,9 @@ int kavx512_block(const uint8_t *const *rows, const uint8_t *isin, int m, int u0
                   uint64_t take, int lim, int *pos, int *sv, int *reads);
 int kavx512_big(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
                 uint64_t take, int lim, int *pos, int *sv, int *reads);
+/* The letter caps' table (kernel.h kcodes_fn), VBMI's too: its lookups
+ * have 4 entries, within one vpshufb. */
+void kavx512_codes(const uint64_t gr[5], const uint64_t ye[5], const uint64_t gy[5], kcaps *t);
 void kavx512_gather(uint8_t *out, const uint8_t *row, const int *pos, int n);
 bool kavx512_available(void);
 #endif

@@ -216,19 +216,6 @@ TARGET static int big_packed_vbmi(const uint8_t *const *rows, const uint8_t *isi
   return block_bits512_packed(rows, &sp, isout, m, ps->lanes, lim, pos, sv, reads);
 }
 
-TARGET static void codes_vbmi(const uint64_t gr[5], const uint64_t ye[5], const uint64_t gy[5],
-                              kcaps *t) {
-  const __m512i one = _mm512_set1_epi8(1);
-  /* colours 0-3 -> exponent code 0, 0, 1, 8 */
-  const __m512i ex = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08010000);
-  for (int q = 0; q < 5; q++) {
-    __m512i n = _mm512_add_epi8(_mm512_maskz_mov_epi8(gr[q], one),
-                                _mm512_add_epi8(_mm512_maskz_mov_epi8(ye[q], one),
-                                                _mm512_maskz_mov_epi8(gy[q], one)));
-    _mm512_storeu_si512((void *)t->code[q], _mm512_permutexvar_epi8(n, ex));
-  }
-}
-
 TARGET static uint64_t lanes_vbmi(const uint8_t *lq, size_t lqstride, const kcaps *t,
                                   const uint8_t *isin, int u0, int w, int best) {
   if (best >= 244) return 0; /* no cap exceeds 243 + 1 */
@@ -258,7 +245,7 @@ const kernel kernel_vbmi = {
     .big = kavx512_big,
     .packed = packed_vbmi,
     .big_packed = big_packed_vbmi,
-    .lcap_codes = codes_vbmi,
+    .lcap_codes = kavx512_codes,
     .lcap_lanes = lanes_vbmi,
     .gather = kavx512_gather,
 };
