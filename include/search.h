@@ -135,6 +135,8 @@ void search_opts_default(search_opts *o);
   X(bound_guesses, "... guesses they read (abandoned or not)")             \
   X(bound_reads, "... and table reads")                                    \
   X(bound_big, "... guesses read on sets of 161+ answers")                  \
+  X(feas_endgame, "sets without a strategy in the limit by an endgame's count") \
+  X(feas_subset, "... by an endgame's or their union's own test")          \
   X(tree_nodes, "tree nodes whose guess was chosen after the proof")        \
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \
@@ -263,7 +265,7 @@ int search_check_kernel(void);
 int search_set_history(search *s, const int *guesses, const int *pats, int nh);
 
 /* Can the set be finished within k guesses, every answer by the k-th
- * (first >= 0: with that first guess)?  Single-threaded; false after a
+ * (first >= 0: with that first guess)?  On the search's threads; false after a
  * stop (search_stopped() says so).  search_least_depth() is the least
  * such k up to limit (0: none): 0 when none is, -1 when stopped. */
 bool search_feasible(search *s, const uint16_t *A, int n, int first, int k);

@@ -317,11 +317,11 @@ static bool same_rules_effect(const search *s, const uint8_t **rows, int n, int 
   return true;
 }
 
-/* Step 2 of srch_scan(): does g give every answer of A (rows, n) the
- * feedback of a guess kept earlier in this scan (generation gen), with,
- * under rules that narrow, the same effect on the allowed guesses?  If
- * not, g is recorded as kept. */
-static bool same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
+/* Step 2 of srch_scan() (and of the feasibility test's scan): does g
+ * give every answer of A (rows, n) the feedback of a guess kept earlier
+ * in this scan (generation gen), with, under rules that narrow, the
+ * same effect on the allowed guesses?  If not, g is recorded as kept. */
+bool srch_same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
                          uint64_t score, uint32_t gen, bool narrow) {
   uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green);
   uint32_t at = (uint32_t)(key >> 32) & c->sigmask;
@@ -456,7 +456,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
     /* 2. the same feedback as a kept guess: equal (score, k, green) first
      * (under rules that narrow, and the same effect on what is allowed
      * after it). */
-    if (same_as_kept(c, rows, n, g, k, green, score, gen, narrow)) {
+    if (srch_same_as_kept(c, rows, n, g, k, green, score, gen, narrow)) {
       c->st.dup_guesses++;
       continue;
     }

@@ -27,6 +27,17 @@
 #define FEAS_KERNEL_MIN 200
 /* Sets up to this size try their own answers first within 3 guesses. */
 #define FEAS_OWN_MAX 64
+/* An endgame has one answer per letter at its odd place. */
+#define ENDGAME_MAX 26
+/* srch_refutes() tests a first guess's classes up to this size: the
+ * hard nyt-2023-07 sample's failing classes have up to 263 answers, and
+ * a first guess's largest (about 1200) can take a second or more to pass. */
+#define REFUTE_CLASS_MAX 600
+
+static int u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
 
 /* The memo key: the state's bytes (if any) and 'F'. */
 typedef struct {
@@ -95,6 +106,33 @@ static int feas_cand_cmp(const void *pa, const void *pb) {
   return score_tie_cmp(a->green, a->g, b->green, b->g);
 }
 
+/* What is known of A within k without its guesses: 1 yes, 0 no, -1
+ * not known (the answers of feas() that need no scan: the closed forms
+ * and the memo).  *h gets A's memo hash when it is asked (may be NULL). */
+static int feas_known_h(ctx *c, const uint16_t *A, int n, int k, const rstate *rs, uint64_t *h) {
+  if (n <= 1) return n == 0 || k >= 1;
+  if (k >= n) return 1;
+  if (k <= 1) return 0;
+  if (k == 2) return -1; /* perfect_split(): a scan */
+  feas_key key;
+  int klen, v;
+  bool exact;
+  const void *kb = fkey(rs, &key, &klen);
+  uint64_t hh = memo_hash_k(A, n, k, kb, klen);
+  if (h) *h = hh;
+  c->st.memo_probes++;
+  if (memo_probe_k(c->s->memo, hh, A, n, k, kb, klen, &v, &exact)) {
+    c->st.memo_hits++;
+    assert(exact && (v == 0 || v == 1)); /* a feasibility answer, never a bound */
+    return v;
+  }
+  return -1;
+}
+
+static int feas_known(ctx *c, const uint16_t *A, int n, int k, const rstate *rs) {
+  return feas_known_h(c, A, n, k, rs, NULL);
+}
+
 /* Does candidate g pass: every class of A under it within k - 1?
  * Partitions in level ply of c. */
 static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
@@ -104,14 +142,21 @@ static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
                         const int *U, int nu, const rstate *rs, int g) {
   level *L = srch_level(c, ply);
   srch_partition(c->s->g, L, A, n, g);
-  for (int q = 0; q < L->ncls; q++) {
+  /* The smallest classes first: any one that fails refutes g, and the
+   * small ones are the cheapest to settle. */
+  for (int q = L->ncls - 1; q >= 0; q--) {
     klass *kq = &L->cls[q];
     if (kq->size == 1) continue;
+    const uint16_t *C = L->part + kq->start;
+    const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
+    int known = feas_known(c, C, kq->size, k - 1, cs);
+    if (known >= 0) {
+      if (!known) return false;
+      continue;
+    }
     int cnu;
     const int *CU = class_guesses(c->s, L, U, nu, g, kq->pat, &cnu);
-    const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
-    if (!feas(c, bx, L->part + kq->start, kq->size, k - 1, ply + 1, CU, cnu, cs, false))
-      return false;
+    if (!feas(c, bx, C, kq->size, k - 1, ply + 1, CU, cnu, cs, false)) return false;
   }
   return true;
 }
@@ -126,12 +171,15 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
   for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
   uint16_t *cnt = c->cnt;
   int cap = k - 1 == 2 ? PATTERN_COUNT : n - 1, nc = 0;
+  uint32_t gen = ++c->sig_gen;
+  bool narrow = rules_narrows(c->s->o.rules);
   c->st.scans++;
   for (int u = 0; u < nu; u++) {
-    int g = U[u], maxc = 0;
+    int g = U[u], maxc = 0, ncls = 0;
     uint64_t score = 0;
     for (int j = 0; j < n; j++) {
       int x = ++cnt[rows[j][g]];
+      ncls += x == 1;
       if (x > maxc && rows[j][g] != PATTERN_WIN) maxc = x;
     }
     for (int j = 0; j < n; j++) {
@@ -141,6 +189,8 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
     int green = 0;
     for (int j = 0; j < n; j++) green |= rows[j][g] == PATTERN_WIN;
     if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
+    /* The same classes, and states, as a guess kept before: the same answer. */
+    if (srch_same_as_kept(c, rows, n, g, ncls, green, score, gen, narrow)) continue;
     L->cands[nc++] = (cand){g, maxc, green, score};
   }
   assert(nc <= nu);
@@ -197,26 +247,130 @@ static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
   return ok;
 }
 
+/* A's endgames: the answers that agree on four letters in place and
+ * differ in the fifth (at most ENDGAME_MAX).  Those of more than k
+ * answers (the others pass within k), each as a run of eg->at, their
+ * union in eg->un.  Returns how many. */
+typedef struct {
+  uint16_t *at;   /* the endgames' answers, run after run */
+  int start[5 * ENDGAME_MAX + 1], size[5 * ENDGAME_MAX + 1];
+  int n;          /* endgames */
+  uint16_t *un;   /* their union */
+  int nun;
+} endgames;
+
+static int endgames_of(const game *G, const uint16_t *A, int n, int k, endgames *eg) {
+  uint64_t *key = xmalloc(sizeof *key * (size_t)n);
+  uint8_t *in = xcalloc((size_t)n, 1);
+  int at = 0;
+  eg->n = 0;
+  for (int p = 0; p < 5; p++) {
+    for (int i = 0; i < n; i++) {
+      const char *w = G->answers.w[A[i]];
+      uint64_t x = 0;
+      for (int j = 0; j < 5; j++)
+        if (j != p) x = x << 5 | (uint64_t)(w[j] - 'a');
+      key[i] = x << 16 | (uint64_t)i;
+    }
+    qsort(key, (size_t)n, sizeof *key, u64_cmp);
+    for (int i = 0, j; i < n; i = j) {
+      for (j = i + 1; j < n && key[j] >> 16 == key[i] >> 16; j++) {}
+      if (j - i <= k || eg->n == 5 * ENDGAME_MAX) continue;
+      assert(j - i <= ENDGAME_MAX);
+      eg->start[eg->n] = at;
+      eg->size[eg->n++] = j - i;
+      for (int q = i; q < j; q++) {
+        int x = (int)(key[q] & 0xffff);
+        eg->at[at++] = A[x];
+        in[x] = 1;
+      }
+    }
+  }
+  eg->nun = 0;
+  for (int i = 0; i < n; i++)
+    if (in[i]) eg->un[eg->nun++] = A[i];
+  free(key);
+  free(in);
+  return eg->n;
+}
+
+/* Can the endgame E (m answers) be finished within k?  Every guess's
+ * classes on an endgame are one class of the answers whose odd letter
+ * it lacks, and single answers (a letter it has changes the pattern at
+ * that letter's own places): so on the path where that class is hit
+ * each time, the i-th guess t_i leaves at most D(t_i) - 1 answers fewer
+ * (D: t's patterns on E), and the k-th must then be the one answer
+ * left: m - 1 <= the sum of the k - 1 largest D(t) - 1 over U.  Under
+ * hard mode the guesses only narrow, so U's holds deeper too.  No means
+ * no; yes means maybe. */
+static bool endgame_may_pass(ctx *c, const uint16_t *E, int m, int k, const int *U, int nu) {
+  const game *G = c->s->g;
+  const uint8_t **rows = c->rows;
+  for (int j = 0; j < m; j++) rows[j] = game_answer_row(G, E[j]);
+  uint16_t *cnt = c->cnt;
+  int top[ENDGAME_MAX + 1] = {0}, want = imin(k - 1, ENDGAME_MAX); /* the largest, descending */
+  for (int u = 0; u < nu; u++) {
+    int g = U[u], d = 0;
+    for (int j = 0; j < m; j++) d += !cnt[rows[j][g]]++;
+    for (int j = 0; j < m; j++) cnt[rows[j][g]] = 0;
+    if (d - 1 <= top[want - 1]) continue;
+    int i = want - 1;
+    for (; i > 0 && top[i - 1] < d - 1; i--) top[i] = top[i - 1];
+    top[i] = d - 1;
+  }
+  int sum = 0;
+  for (int i = 0; i < want; i++) sum += top[i];
+  return m - 1 <= sum;
+}
+
+/* Is A refuted within k by its endgames (subsets: a strategy for A is
+ * one for each of them)?  Each endgame of more than k answers by the
+ * count above, then by their own tests the largest and their union.
+ * Hard mode's failures are mostly such sets (_ATCH: every guess must
+ * keep ATCH, and so names one answer).  Hard nyt-2023-07, first guesses
+ * refuted, one thread (the AMD EPYC of docs/benchmarks.md): BUDOS 158 s
+ * by the largest class first with no endgames, 68 s smallest first,
+ * 20 s with the largest endgame and the union, 10 s with the duplicate
+ * guesses dropped. */
+static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k,
+                                int ply, const int *U, int nu, const rstate *rs, bool par) {
+  endgames eg;
+  eg.at = xmalloc(sizeof *eg.at * (size_t)n * 5);
+  eg.un = xmalloc(sizeof *eg.un * (size_t)n);
+  bool no = false;
+  if (endgames_of(c->s->g, A, n, k, &eg)) {
+    int big = 0;
+    for (int e = 0; e < eg.n && !no; e++) {
+      no = !endgame_may_pass(c, eg.at + eg.start[e], eg.size[e], k, U, nu);
+      if (eg.size[e] > eg.size[big]) big = e;
+    }
+    if (no) c->st.feas_endgame++;
+    if (!no && eg.size[big] < n)
+      no = !feas(c, bx, eg.at + eg.start[big], eg.size[big], k, ply, U, nu, rs, par);
+    if (!no && eg.n > 1 && eg.nun < n) no = !feas(c, bx, eg.un, eg.nun, k, ply, U, nu, rs, par);
+    if (no) c->st.feas_subset++;
+  }
+  free(eg.at);
+  free(eg.un);
+  return no;
+}
+
 static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
                  const int *U, int nu, const rstate *rs, bool par) {
-  if (n <= 1) return n == 0 || k >= 1;
-  if (k >= n) return true;
-  if (k <= 1) return false;
   if (stopped(c->s)) return false;
+  uint64_t h = 0;
+  int known = feas_known_h(c, A, n, k, rs, &h);
+  if (known >= 0) return known;
   if (k == 2) return perfect_split(c, bx, A, n, U, nu);
   feas_key key;
-  int klen, v;
-  bool exact;
+  int klen;
   const void *kb = fkey(rs, &key, &klen);
-  uint64_t h = memo_hash_k(A, n, k, kb, klen);
-  c->st.memo_probes++;
-  if (memo_probe_k(c->s->memo, h, A, n, k, kb, klen, &v, &exact)) {
-    c->st.memo_hits++;
-    assert(exact && (v == 0 || v == 1)); /* a feasibility answer, never a bound */
-    return v != 0;
-  }
   c->st.nodes++;
   bool ok = false;
+  if (refuted_by_endgames(c, bx, A, n, k, ply, U, nu, rs, par)) {
+    if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, false, true);
+    return false;
+  }
   /* Within 3: the set's own answers first (each class must then split
    * into single answers, a cheap test), as they usually pass. */
   if (k == 3 && n <= FEAS_OWN_MAX)
@@ -227,31 +381,49 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
   return ok;
 }
 
-/* search_feasible() within the bounds bx (may be NULL). */
-static bool feasible(search *s, const bounds_ctx *bx, const uint16_t *A, int n, int first, int k) {
-  srch_begin(s);
-  ctx *c = &s->ctx[0];
-  if (n <= 0) return true;
-  if (first < 0)
-    return srch_finish(s, feas(c, bx, A, n, k, 0, s->root_u, s->root_nu, s->root_rs, true)) == 1;
-  /* A fixed first guess: every class within k - 1. */
+/* Are the classes of A under first, up to most answers each (INF:
+ * all), each within k - 1?  The smallest first: a first guess with no
+ * strategy mostly fails at a small class (under hard mode, one that
+ * allows few guesses), and a big one can take seconds to pass (hard
+ * nyt-2023-07 ZYMIC: its class of 1188 answers 15 s, the one that
+ * fails, 15 answers, 0.03 s). */
+static bool first_feasible(search *s, const bounds_ctx *bx, const uint16_t *A, int n, int first,
+                           int k, int most, const proof_at *at) {
   if (k <= 0) return false;
+  ctx *c = my_ctx(s);
   level *L = srch_level(c, 0);
   srch_partition(s->g, L, A, n, first);
   bool ok = true;
-  for (int q = 0; q < L->ncls && ok; q++) {
+  for (int q = L->ncls - 1; q >= 0 && ok; q--) {
     klass *kq = &L->cls[q];
+    if (kq->size > most) break; /* the rest are larger */
     int cnu;
-    const int *CU = class_guesses(s, L, s->root_u, s->root_nu, first, kq->pat, &cnu);
-    const rstate *cs = class_state(s, L, s->root_rs, first, kq->pat);
+    const int *CU = class_guesses(s, L, at->U, at->nu, first, kq->pat, &cnu);
+    const rstate *cs = class_state(s, L, at->rs, first, kq->pat);
     ok = feas(c, bx, L->part + kq->start, kq->size, k - 1, 1, CU, cnu, cs, true);
   }
+  return ok;
+}
+
+/* search_feasible() within the bounds bx (may be NULL). */
+static bool feasible(search *s, const bounds_ctx *bx, const uint16_t *A, int n, int first, int k) {
+  srch_begin(s);
+  if (n <= 0) return true;
+  proof_at at = srch_at_root(s);
+  bool ok = first < 0 ? feas(&s->ctx[0], bx, A, n, k, 0, at.U, at.nu, at.rs, true)
+                      : first_feasible(s, bx, A, n, first, k, INF, &at);
   return srch_finish(s, ok) == 1;
 }
 
 bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
   return feasible(s, NULL, A, n, first, k);
 }
+
+bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at) {
+  assert(first >= 0 && n > 0);
+  return !first_feasible(s, NULL, A, n, first, k, REFUTE_CLASS_MAX, at) && !stopped(s);
+}
+
 /* The bounds context for subsets of A (srch_bounds_splits()): every
  * informative guess, strong splitters first. */
 static bounds_ctx *splits_ctx(search *s, const uint16_t *A, int n) {

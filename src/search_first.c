@@ -325,16 +325,16 @@ static void search_take(void *arg, const dist_result *r) {
  * share many classes.  Against beta = INF on one thread, with no seed,
  * the same words cost 30 to 40 times as much.  Under rules that narrow,
  * many first guesses have no strategy within the limit at all (2136 of
- * nyt-2022-08's 14855 in hard mode): the feasibility test (search_feas.c)
- * says so first, at a fraction of the cost of solving every class. */
+ * nyt-2022-08's 14855 in hard mode): srch_classes()'s quick feasibility
+ * test (srch_refutes()) says so first, at a fraction of the cost of
+ * solving every class. */
 static dist_result value_body(void *arg, int i) {
   ranking *R = arg;
   search *s = R->s;
   double t = now_seconds();
   int g = R->gr[i].o.g, v = INF;
   proof_at at = srch_at_root(s);
-  if (!s->rw || R->d == UNLIMITED || search_feasible(s, R->A, R->n, g, R->d))
-    v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL, &at);
+  v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL, &at);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, SETTLE, 4, now_seconds() - t};
 }

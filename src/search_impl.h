@@ -303,6 +303,12 @@ typedef struct {
 } scan_result;
 int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
          int *failmin, int *perfect, scan_result *r);
+/* Does g (k classes on A, the winner among them if green, entropy
+ * score) split A (rows, n) as a guess kept earlier in this scan does
+ * (generation gen, ++c->sig_gen per scan), with the same effect on the
+ * guesses allowed when narrow?  If not, it is recorded as kept. */
+bool srch_same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
+                       uint64_t score, uint32_t gen, bool narrow);
 
 /* ------------------------------------------------------------------ */
 /* The lookahead bounds (search_bounds.c's note), over a bounds context b. */
@@ -529,6 +535,15 @@ int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, 
  * T_d(A), and *g0 the tie rule's first guess reaching it (-1 after a
  * stop). */
 int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const proof_at *at);
+/* The quick half of search_feasible(A, first, k) (search_feas.c),
+ * standing at `at`: true when first is proven to have no strategy
+ * within k by one of its classes of up to a few hundred answers (the
+ * smallest first); false when none of them fails, or after a stop.  A
+ * false says nothing: the exact search still finds it out.
+ * srch_classes() runs it first under rules that narrow (hard
+ * nyt-2023-07 ZYMIC: 10 s of search, now 0.1 s).  Uses level 0 of the
+ * caller's context. */
+bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
  * vals[i] class i of L's partition; picks (by pattern, may be NULL) gets

@@ -185,17 +185,43 @@ static bool has(char (*w)[6], int n, const char *x) {
   return false;
 }
 
+/* The word, and *at its place, of the largest endgame of 100 random
+ * draws: the answers equal to it but at that place. */
+static const char *big_endgame(const game *nyt, uint64_t *seed, int *at) {
+  const char *best = NULL;
+  int most = -1;
+  for (int draw = 0; draw < 100; draw++) {
+    const char *c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+    int p = rng_range(seed, 0, 4), m = 0;
+    for (int a = 0; a < nyt->n_answers; a++) {
+      const char *w = nyt->answers.w[a];
+      int other = 0;
+      for (int i = 0; i < 5; i++) other += w[i] != c[i] && i != p;
+      m += other == 0;
+    }
+    if (m > most) most = m, best = c, *at = p;
+  }
+  return best;
+}
+
 static void make_inst(const game *nyt, uint64_t *seed, inst *I) {
   memset(I, 0, sizeof *I);
   int na = rng_range(seed, 4, 12), ng = rng_range(seed, na, na + 14);
   const char *c = NULL;
-  if (rng_range(seed, 0, 1)) {
-    c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+  /* A third of the time the answers are words within two letters of one
+   * word, and a third within one letter at one place (an endgame, as
+   * _ATCH, which hard mode cannot finish fast): the feasibility test's
+   * endgame refutations (search_feas.c) take part. */
+  int kind = rng_range(seed, 0, 2), at = rng_range(seed, 0, 4);
+  if (kind == 1) c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
+  if (kind == 2) c = big_endgame(nyt, seed, &at);
+  if (kind) {
     for (int tries = 0; tries < 30000 && I->na < na; tries++) {
       const char *w = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
-      int d = 0;
-      for (int i = 0; i < 5; i++) d += w[i] != c[i];
-      if (d <= 2 && !has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+      int d = 0, other = 0;
+      for (int i = 0; i < 5; i++) d += w[i] != c[i], other += w[i] != c[i] && i != at;
+      bool near = kind == 1 ? d <= 2 : other == 0 || (d <= 2 && tries > 20000);
+      if (near && !has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
     }
   }
   while (I->na < na) {
@@ -375,6 +401,8 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   int refallback = 0; /* root proofs whose first pick had no strategy */
   int searched = 0;   /* root proofs whose stage 6 searched survivors */
   long quick = 0;     /* L2 guesses refuted by a class too big to split */
+  int fixed_inf = 0;  /* fixed first guesses with no strategy in a limit */
+  long endgame_cuts = 0, subset_cuts = 0; /* the feasibility test's refutations */
   for (int k = 0; k < count; k++) {
     inst I;
     int best[NSLOT];
@@ -443,15 +471,28 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
     over = false;
     bool inf = oracle_first(&I, A8, I.na, &H, f, tf);
     if (inf) {
-      s = new_search(&g, m, 6, 2);
-      tnode *t = NULL;
-      ck_assert_int_eq(search_solve(s, A, I.na, f, &t), tf[6]);
-      if (t) {
-        hist H2 = {0};
-        check_legal(&I, t, &H2, k);
+      /* Under every limit: the value, with the quick refutation first
+       * (srch_refutes()), and the feasibility test. */
+      for (int d = 2; d < NSLOT; d++) {
+        s = new_search(&g, m, d, 2);
+        tnode *t = NULL;
+        ck_assert_msg(search_solve(s, A, I.na, f, &t) == tf[d],
+                      "instance %d (%s), first %s, limit %d: %d, oracle %d", k, rules_name(m),
+                      I.gue[f], d, t ? t->total : INF, tf[d]);
+        ck_assert_int_eq(search_feasible(s, A, I.na, f, d), tf[d] < INF);
+        ck_assert_int_eq(search_feasible(s, A, I.na, -1, d), best[d] < INF);
+        fixed_inf += tf[d] >= INF;
+        search_stats st;
+        search_get_stats(s, &st);
+        endgame_cuts += (long)st.feas_endgame;
+        subset_cuts += (long)st.feas_subset;
+        if (t) {
+          hist H2 = {0};
+          check_legal(&I, t, &H2, k);
+        }
+        tree_free(t);
+        search_free(s);
       }
-      tree_free(t);
-      search_free(s);
     }
     game_free(&g);
   }
@@ -460,7 +501,11 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   if (m != RULES_NORMAL && count >= 100) ck_assert_int_gt(refallback, 0);
   if (count >= 100) ck_assert_int_gt(searched, 0);
   printf("oracle %s: %d instances, %d root proofs past an infeasible pick, %d with survivors "
-         "searched\n", rules_name(m), count, refallback, searched);
+         "searched; %d fixed first guesses with no strategy in a limit, %ld sets refuted by an "
+         "endgame's count, %ld by an endgame's test\n",
+         rules_name(m), count, refallback, searched, fixed_inf, endgame_cuts, subset_cuts);
+  /* The endgame refutations are among the paths compared. */
+  if (count >= 100) ck_assert(fixed_inf > 0 && endgame_cuts > 0 && subset_cuts > 0);
   /* L2's cap on a class (the most s of any guess its parent allows)
    * holds under the rules too, and is among the paths compared. */
   if (count >= 100) ck_assert_int_gt(quick, 0);
@@ -566,7 +611,16 @@ START_TEST(test_rank_oracle) {
       hist H = {0};
       int tot[NSLOT];
       over = false;
-      want[q] = oracle_first(&I, A8, I.na, &H, q, tot) ? tot[6] : sat_add(I.na, best[5]);
+      want[q] = oracle_first(&I, A8, I.na, &H, q, tot) ? tot[6] : INF;
+      if (want[q] == INF) {
+        /* No information, but under the rules it still binds the rest
+         * (hard COULD on the six _OUNDs: O, U and D kept in place leave
+         * one answer per guess, so none within 6). */
+        hist H1 = {1, {q}, {I.fb[q][0]}};
+        int rest[NSLOT];
+        oracle_set(&I, A8, I.na, &H1, rest);
+        want[q] = sat_add(I.na, rest[5]);
+      }
       if (I.na == 1) want[q] = strcmp(I.gue[q], I.ans[0]) ? sat_add(1, best[5]) : 1;
     }
     int lo = INF;

@@ -41,8 +41,15 @@ build_ext() {
     build_ext --force --build-lib "$out" --build-temp "$out.tmp")
 }
 check "the extension builds with $py's setuptools" 0 out "" build_ext || finish
+# A failure names its tests and their errors on stderr (-rfE), which
+# check prints.
 run_pytest() {
-  OPTLE=$OPTLE PYTHONPATH=$out PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -q -p no:cacheprovider python/tests
+  local rc=0
+  OPTLE=$OPTLE PYTHONPATH=$out PYTHONDONTWRITEBYTECODE=1 "$py" -m pytest -q -rfE \
+    -p no:cacheprovider python/tests >"$tmp/pytest.log" 2>&1 || rc=$?
+  cat "$tmp/pytest.log"
+  [ "$rc" -eq 0 ] || grep -E '^(FAILED|ERROR|E  )' "$tmp/pytest.log" | head -n 20 >&2
+  return "$rc"
 }
 check "pytest python/tests" 0 out " passed" run_pytest
 sed -n '/passed\|failed\|error/p' "$tmp/out" | tail -n 3

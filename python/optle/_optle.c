@@ -488,7 +488,7 @@ static int job_wait(job *j, PyObject *callback) {
     PyErr_SetString(PyExc_RuntimeError, "cannot start a thread for the search");
     return -1;
   }
-  int failed = 0;
+  int failed = 0, stopping = 0;
   for (;;) {
     int done, news = 0;
     job snap;
@@ -510,7 +510,14 @@ static int job_wait(job *j, PyObject *callback) {
     }
     pthread_mutex_unlock(&j->mu);
     Py_END_ALLOW_THREADS if (done) break;
-    if (failed) continue; /* stopping: wait for the worker, nothing else */
+    /* Stopping: wait for the worker, asking again at every poll.  The
+     * call may not have begun when it was first asked, and a call
+     * clears the flag as it begins (a loaded machine showed it: the
+     * whole root proof ran after Ctrl-C). */
+    if (stopping) {
+      optle_stop();
+      continue;
+    }
     int stop = 0;
     if (news && callback) {
       PyObject *p = progress_dict(&snap);
@@ -522,6 +529,7 @@ static int job_wait(job *j, PyObject *callback) {
     }
     if (!failed && PyErr_CheckSignals() < 0) failed = 1;
     if (failed || stop) {
+      stopping = 1;
       pthread_mutex_lock(&j->mu);
       j->stop = 1;
       pthread_mutex_unlock(&j->mu);
