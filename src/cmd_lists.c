@@ -5,6 +5,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "help.h"
@@ -37,7 +38,12 @@ int cmd_lists(int argc, char **argv) {
     help_text(stdout, &lists_doc);
     return EXIT_OK;
   }
-  printf("%-12s %-11s %8s %8s  %s\n", "name", "date", "answers", "guesses", "lists hash");
+  int w = 0; /* the name column: the longest name */
+  for (int i = 0; i < lists_count(); i++) {
+    int len = (int)strlen(lists_at(i)->name);
+    if (len > w) w = len;
+  }
+  printf("%-*s %-11s %8s %8s  %s\n", w, "name", "date", "answers", "guesses", "lists hash");
   for (int i = 0; i < lists_count(); i++) {
     const lists_named *l = lists_at(i);
     wordlist ans, gue;
@@ -47,7 +53,7 @@ int cmd_lists(int argc, char **argv) {
     }
     char hex[WORDS_HASH_HEX];
     words_hash_hex(words_lists_hash(&ans, &gue), hex);
-    printf("%-12s %-11s %8d %8d  %s\n", l->name, l->date, ans.n, gue.n, hex);
+    printf("%-*s %-11s %8d %8d  %s\n", w, l->name, l->date, ans.n, gue.n, hex);
     words_free(&ans);
     words_free(&gue);
   }
@@ -57,9 +63,9 @@ int cmd_lists(int argc, char **argv) {
   printf("\nsources:\n");
   for (int i = 0; i < lists_count(); i++) {
     const lists_named *l = lists_at(i);
-    printf("  %-12s %s\n", l->name, l->about);
-    if (l->gfile) printf("  %-12s %s, %s\n", "", l->afile, l->gfile);
-    else printf("  %-12s %s (answers and guesses)\n", "", l->afile);
+    printf("  %-*s %s\n", w, l->name, l->about);
+    if (l->gfile) printf("  %-*s %s, %s\n", w, "", l->afile, l->gfile);
+    else printf("  %-*s %s (answers and guesses)\n", w, "", l->afile);
   }
   return EXIT_OK;
 }

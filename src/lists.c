@@ -61,6 +61,17 @@ static const lists_named table[] = {
      "the answers of 1 July 2023, which the NYT's own analysis tool uses, the 2022-08 guesses "
      "(" ALEX ": wordlist_nyt20230701_hidden)",
      "wordlists/nyt-2023-07-answers.txt", "wordlists/nyt-2022-08-guesses.txt"},
+    /* Every allowed word an answer ("bighidden"): for players of clones
+     * that draw from the whole list, and for those who do not trust a
+     * hidden one.  Each is its guess list as both lists. */
+    {"original-all", NULL, "2022-01", "every guess of original an answer",
+     "wordlists/original-guesses.txt", NULL},
+    {"nyt-2022-02-all", NULL, "2022-02",
+     "every guess of nyt-2022-02 an answer (" ALEX ": the bighidden trees and upper bounds)",
+     "wordlists/nyt-guesses.txt", NULL},
+    {"nyt-2022-08-all", NULL, "2022-08-30",
+     "every guess of nyt-2022-08 and nyt-2023-07 an answer", "wordlists/nyt-2022-08-guesses.txt",
+     NULL},
 };
 #define NLISTS ((int)(sizeof table / sizeof *table))
 

@@ -2,21 +2,31 @@
  * search_feas.c: the feasibility test (search.h): can a set be finished
  * within k guesses, every answer found by the k-th?  Much cheaper than
  * the total: a yes needs one guess whose classes all pass within k - 1,
- * found mostly at the first try, and a no fails every guess at its
- * largest class, mostly at once.  The worst-case objective is its least
- * k (rules.h), and the total search then runs within it.
+ * found mostly at the first try, and a no must fail every guess, each at
+ * one class.  The worst-case objective is its least k (rules.h), and the
+ * total search then runs within it; srch_classes() runs its quick half
+ * (srch_refutes()) before a guess's classes are solved, under rules that
+ * narrow, where many first guesses have no strategy at all.
  *
  *  - k >= n: yes, by guessing the set's answers one by one (each is
  *    allowed under every rule, rules.h, and each wins or leaves fewer);
  *  - k = 1: only a single answer; k = 2: some guess puts every answer in
  *    its own class (one of the set's own answers first, then a scan that
  *    drops a guess at its first collision);
- *  - else the guesses in order of their largest class (then entropy),
- *    each dropped at the first class that fails within k - 1, largest
- *    first.  A guess with a class of more than 243 answers cannot pass
+ *  - else, first, the set's endgames (answers alike but at one place, as
+ *    the _ATCH words): a strategy for the set is one for each of its
+ *    subsets, so an endgame that a count shows cannot be finished, or
+ *    that fails its own test (the largest, then their union), refutes
+ *    the set (refuted_by_endgames());
+ *  - then the guesses in order of their largest class (then entropy),
+ *    one of each set with the same classes and states, each dropped at
+ *    the first class that fails within k - 1, smallest first (the small
+ *    ones are the cheapest to settle, and under hard mode the likeliest
+ *    to fail).  A guess with a class of more than 243 answers cannot pass
  *    when k - 1 = 2.
  * Answers go into the memo under the set, the rules' state and a marker
  * byte (so they never meet the total search's records): 1 yes, 0 no.
+ * A class's guesses are narrowed only once the memo has no answer.
  */
 #include <stdlib.h>
 #include <string.h>

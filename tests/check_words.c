@@ -515,9 +515,30 @@ START_TEST(test_lists_named) {
   ck_assert_str_eq(lists_suggest("smal"), " (did you mean 'small'?)");
   ck_assert_str_eq(lists_suggest("tiny"), "");
   ck_assert_str_eq(lists_suggest("hard"), "");
-  ck_assert_int_eq(lists_count(), 7);
+  ck_assert_int_eq(lists_count(), 10);
   for (int i = 0; i < lists_count(); i++)
     ck_assert_ptr_eq(lists_find(lists_at(i)->name), lists_at(i));
+  /* Every word an answer: each guess list as both lists (words only: a
+   * table would be 12947 x 12947 bytes). */
+  static const struct {
+    const char *name, *of;
+    int n;
+  } all[] = {{"original-all", "original", 12972},
+             {"nyt-2022-02-all", "nyt-2022-02", 12947},
+             {"nyt-2022-08-all", "nyt-2022-08", 14855}};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+    wordlist a, q, a0, q0;
+    ck_assert_int_eq(lists_words(lists_find(all[i].name), &a, &q), 0);
+    ck_assert_int_eq(lists_words(lists_find(all[i].of), &a0, &q0), 0);
+    ck_assert_int_eq(a.n, all[i].n);
+    ck_assert_int_eq(q.n, all[i].n);
+    ck_assert_int_eq(q0.n, all[i].n);
+    for (int j = 0; j < a.n; j++) {
+      ck_assert_str_eq(a.w[j], q0.w[j]);
+      ck_assert_str_eq(q.w[j], q0.w[j]);
+    }
+    words_free(&a), words_free(&q), words_free(&a0), words_free(&q0);
+  }
 }
 END_TEST
 
@@ -582,12 +603,13 @@ START_TEST(test_lists_unknown_and_custom_guesses) {
   game g;
   ck_assert_int_eq(lists_load(&g, "tiny", NULL), -1);
   ck_assert_str_eq(err_msg(), "--list 'tiny': unknown list (known: small, medium, large, original, "
-                              "nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))");
+                              "nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt), original-all, "
+                              "nyt-2022-02-all, nyt-2022-08-all)");
   ck_assert_int_eq(lists_load(&g, "", NULL), -1);
   ck_assert_int_eq(lists_load(&g, "smal", NULL), -1);
   ck_assert_str_eq(err_msg(), "--list 'smal': unknown list (did you mean 'small'?) (known: small, "
                               "medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or "
-                              "nyt))");
+                              "nyt), original-all, nyt-2022-02-all, nyt-2022-08-all)");
   ck_assert_int_eq(lists_load(&g, "SMALL", NULL), 0); /* case is ignored */
   ck_assert_str_eq(g.list, "small");
   game_free(&g);

@@ -82,7 +82,7 @@ fi
 check "no list, no strategy: the message names it" 1 err \
   "optle: list nyt-2023-07 (3158 answers, 14855 guesses): no strategy starting with 'salet' solves every answer within 2 guesses" \
   "$OPTLE" solve --first salet --max-guesses 2
-check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))" \
+check_usage "unknown --list" "--list 'tiny': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt), original-all, nyt-2022-02-all, nyt-2022-08-all)" \
   "$OPTLE" solve --list tiny
 check_usage "a near --list" "--list 'nytt': unknown list (did you mean 'nyt'?)" "$OPTLE" solve --list nytt
 check "--list in capitals: the message names the list" 1 err \

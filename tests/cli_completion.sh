@@ -82,7 +82,7 @@ if [ -x "$root/optle-mpi" ]; then
   OPTLE_SAVED=$OPTLE OPTLE=$root/optle-mpi
   completes "optle-mpi: a command" "optle ra" rank
   completes "optle-mpi: an option" "optle rank --chec" --checkpoint
-  completes "optle-mpi: --list values" "optle solve --list nyt-2022" nyt-2022-02 nyt-2022-08
+  completes "optle-mpi: --list values" "optle solve --list nyt-2022" nyt-2022-02 nyt-2022-02-all nyt-2022-08 nyt-2022-08-all
   OPTLE=$OPTLE_SAVED
 else
   skip "optle-mpi completion (no ./optle-mpi: make mpi)"
@@ -106,9 +106,9 @@ done
 # ------------------------------------------------------------------
 # Values.
 
-lists=(small medium large original nyt-2022-02 nyt nyt-2022-08 nyt-2023-07)
+lists=(small medium large original nyt-2022-02 nyt nyt-2022-08 nyt-2023-07 original-all nyt-2022-02-all nyt-2022-08-all)
 completes "--list: every named list" "optle solve --list " "${lists[@]}"
-completes "--list ny: the NYT lists" "optle solve --list ny" nyt nyt-2022-02 nyt-2022-08 nyt-2023-07
+completes "--list ny: the NYT lists" "optle solve --list ny" nyt nyt-2022-02 nyt-2022-02-all nyt-2022-08 nyt-2022-08-all nyt-2023-07
 completes "--list=VALUE" "optle verify t.json --list=nyt-2023" nyt-2023-07
 completes "--list= (nothing typed)" "optle next --list=" "${lists[@]}"
 run "$OPTLE" lists
@@ -168,7 +168,7 @@ COMP_WORDS=("$OPTLE" solve --list ny)
 COMP_CWORD=3
 _optle
 expect "without COMP_LINE: --list ny" "$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')" = \
-  "nyt nyt-2022-02 nyt-2022-08 nyt-2023-07 "
+  "nyt nyt-2022-02 nyt-2022-02-all nyt-2022-08 nyt-2022-08-all nyt-2023-07 "
 COMP_WORDS=(./no-such-optle solve --li)
 COMP_CWORD=2
 PATH=/nonexistent _optle

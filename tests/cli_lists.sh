@@ -70,11 +70,22 @@ original 2022-01 2315 12972 98838a528640bd3b
 nyt-2022-02 2022-02 2309 12947 73bf96122ff9b3d2
 nyt-2022-08 2022-08-30 2309 14855 055c4d76c999a914
 nyt-2023-07 2023-07-01 3158 14855 b23eaa2fed469155
+original-all 2022-01 12972 12972 6f3296cd4d42ae0c
+nyt-2022-02-all 2022-02 12947 12947 5c1cca01fa3bb477
+nyt-2022-08-all 2022-08-30 14855 14855 2b1c1774a22abc3e
 EOF
   has "lists: the alias" "(nyt is another name for nyt-2023-07)"
   has "lists: a source" "wordlist_nyt20230701_hidden"
   has "lists: the files" "wordlists/nyt-2023-07-answers.txt, wordlists/nyt-2022-08-guesses.txt"
+  has "lists: every word an answer" "wordlists/nyt-guesses.txt (answers and guesses)"
 fi
+# Every word an answer (issue 47): the named lists are the guess files as
+# both lists, and Selby's bighidden LANTS tree (alex1770/wordle, MIT,
+# tests/fixtures/alex1770) verifies against the name with its total.
+check "bighidden: Selby's LANTS tree on nyt-2022-02-all" 0 out "valid" \
+  "$OPTLE" verify tests/fixtures/alex1770/lants.bighidden.nyt-2022-02.selby.tree --list nyt-2022-02-all
+has "bighidden: its total" "total         52777"
+has "bighidden: its list" "nyt-2022-02-all (12947 answers, 12947 guesses)"
 check "lists --help" 0 out "usage: optle lists" "$OPTLE" lists --help
 check "--help names the lists command" 0 out "lists " "$OPTLE" --help
 check "--help names the lists" 0 out "nyt-2023-07" "$OPTLE" --help
@@ -94,7 +105,7 @@ nyt-2023-07 3158 14855
 EOF
 
 # Unknown names list the known ones (status 2, one line).
-check_usage "unknown list" "--list 'nyt-2024': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt))" \
+check_usage "unknown list" "--list 'nyt-2024': unknown list (known: small, medium, large, original, nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt), original-all, nyt-2022-02-all, nyt-2022-08-all)" \
   "$OPTLE" solve --list nyt-2024
 check_usage "unknown list, verify" "unknown list (did you mean 'nyt'?) (known: small" "$OPTLE" verify x.json --list NYTT
 check_usage "unknown list, next" "unknown list (known: small" "$OPTLE" next --list original-2022

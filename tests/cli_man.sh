@@ -79,7 +79,7 @@ done <"$tmp/commands"
 # Every named list, every exit status, the JSON header's keys.
 for l in $("$OPTLE" --complete values --list); do
   [ "$l" = nyt ] && continue # the alias: "nyt-2023-07 (or nyt)"
-  expect "named list $l" "$(grep -cx "\\.B ${l//-/\\\\-}.*" "$page")" = 1
+  expect "named list $l" "$(grep -cxE "\\.B ${l//-/\\\\-}( .*)?" "$page")" = 1
 done
 awk '/^\.SH EXIT STATUS/ { on = 1; next } /^\.SH / { on = 0 } on' "$page" >"$tmp/exit"
 for st in 0 1 2 3 4; do expect "exit status $st" "$(grep -cx "\\.B $st" "$tmp/exit")" = 1; done

@@ -388,7 +388,7 @@ timed "$OPTLE" verify "$d/junk.json" --list small
 expect "junk JSON: status 2 (got $rc)" "$rc" = 2
 err_has "junk JSON: more values than a tree can have" "more JSON values than a tree of 50 answers can have"
 timed "$OPTLE" verify "$d/junk.json"
-err_has "junk JSON, no lists: bounded by the largest named list" "more JSON values than a tree of 3158 answers"
+err_has "junk JSON, no lists: bounded by the largest named list" "more JSON values than a tree of 14855 answers"
 grep -v '^#' wordlists/small.txt | cat - "$d/a20k.txt" | awk '!s[$1]++' >"$d/a20k-small.txt"
 timed "$OPTLE" verify "$d/small.json" --answers "$d/a20k-small.txt" --force
 expect "verify with 20,050 answers: invalid tree, status 1 (got $rc)" "$rc" = 1

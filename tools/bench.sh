@@ -36,10 +36,47 @@ ROOT_ROWS=""
 # Rules and objective rows (a third field): hard, ultrahard, worst (the
 # worst-case objective), hardworst (both).
 MODE_ROWS="orig:salet:hard nyt:salet:hard nyt:crate:hard nyt:prank:hard nyt:butyl:hard nyt:fitna:hard orig:salet:ultrahard orig:salet:worst orig:palet:hardworst"
+# Hard mode on today's list (issue 48): a fast opener, one whose tree was
+# slow to build, and one with no strategy within six guesses.
+HARD23_ROWS="nyt-2023-07:bumph:hard nyt-2023-07:byway:hard nyt-2023-07:zymic:hard"
+MODE_ROWS="$MODE_ROWS $HARD23_ROWS"
 ROWS=${BENCH_ROWS:-"orig:salet orig:crate orig:raise nyt:salet nyt:sayon nyt:align nyt:prank nyt:butyl nyt:fitna nyt:gothy nyt-2022-08:tarse nyt-2023-07:tarse $MODE_ROWS $ROOT_ROWS"}
 THREADS=${BENCH_THREADS:-"1 2"}
+# ANCHOR=BINARY: alex1770/wordle's binary (built from its wordle.cpp),
+# run on the rows of ANCHOR_ROWS (the hard nyt-2023-07 ones) after
+# optle's, one thread, its whole process, stopped after ANCHOR_TIMEOUT
+# seconds (300).  It reads the list files without their '#' headers.
+ANCHOR=${ANCHOR:-}
+ANCHOR_ROWS=${ANCHOR_ROWS:-$HARD23_ROWS}
+ANCHOR_TIMEOUT=${ANCHOR_TIMEOUT:-300}
 
 field() { sed -n "s/^$1 *//p" <<<"$2" | head -n 1; }
+# The proven total, or "none" when no strategy fits the guess limit.
+total_of() {
+  if grep -q 'no strategy' <<<"$1"; then echo none; else field total "$1"; fi
+}
+
+# The anchor's row for a hard row of nyt-2023-07: its total ("none": no
+# strategy), its whole process's wall time and peak RSS, its search's own
+# time, or "> ANCHOR_TIMEOUT" unfinished.
+anchor_row() {
+  local name=$1 word=$2 mode=$3 dir out wall rss total search
+  [[ $mode == hard ]] || return 0
+  dir=$(mktemp -d)
+  grep -v '^#' wordlists/nyt-2023-07-answers.txt >"$dir/answers"
+  grep -v '^#' wordlists/nyt-2022-08-guesses.txt >"$dir/guesses"
+  out=$(cd "$dir" && /usr/bin/time -f 'wall %e rss %M' timeout "$ANCHOR_TIMEOUT" "$ANCHOR" \
+    -h answers -a guesses -H -w "$word" 2>&1) || true
+  wall=$(sed -n 's/^wall \([0-9.]*\) .*/\1/p' <<<"$out")
+  rss=$(sed -n 's/^wall .* rss //p' <<<"$out" | awk '{ printf "%.1f", $1 / 1024 }')
+  search=$(sed -n 's/^Time taken = \(.*\)$/\1/p' <<<"$out")
+  total=$(sed -n 's/^Best first guess score = //p' <<<"$out")
+  [[ $total == 1000000000 ]] && total=none
+  [[ -n $total ]] || wall="> $ANCHOR_TIMEOUT" total="not finished"
+  printf '| %s, alex1770/wordle (its search %s) | 1 | %s | %s | - | %s | - |\n' \
+    "$name" "${search:--}" "$wall" "${rss:--}" "$total"
+  rm -rf "$dir"
+}
 
 # The kernel the bounds run (kernel.h), as --stats names it.
 kernel_of() { OPTLE_KERNEL=${1:-} "$OPTLE" solve --list small --stats | sed -n 's/^search counters (\(.*\) kernel):/\1/p'; }
@@ -74,14 +111,17 @@ for row in $ROWS; do
   for k in "${kernels[@]}"; do
     for t in $threads; do
       t0=$(date +%s.%N)
-      out=$(OPTLE_KERNEL=$k "$OPTLE" solve "${args[@]}" "${first[@]}" "${rules[@]}" --threads "$t")
+      # Status 1: no strategy within the limit (the total says "none").
+      out=$(OPTLE_KERNEL=$k "$OPTLE" solve "${args[@]}" "${first[@]}" "${rules[@]}" --threads "$t" 2>&1) ||
+        [[ $? == 1 ]]
       t1=$(date +%s.%N)
       wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
       rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
-      printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name${k:+, $k kernel}" "$t" "$wall" "$rss" \
-        "$(field nodes "$out")" "$(field total "$out")" "$(field "tree hash" "$out")"
+      printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name${k:+, $k kernel}" "$t" "$wall" "${rss:--}" \
+        "$(field nodes "$out")" "$(total_of "$out")" "$(field "tree hash" "$out")"
     done
   done
+  if [[ -n $ANCHOR && " $ANCHOR_ROWS " == *" $row "* ]]; then anchor_row "$name" "$word" "$mode"; fi
 done
 
 # Verifying a full tree (issue: "well under a second"): read and check time
