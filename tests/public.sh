@@ -67,6 +67,30 @@ while read -r file total most format rules lists; do
   done
 done < <(manifest)
 
+# Selby's bighidden trees (every word an answer, issue 47; MIT, in the
+# folder above the public ones, or SELBY_TREES): each against its named
+# list, with its total and most guesses (CHOMP: hard, within 7).
+selby=${SELBY_TREES:-$dir/..}
+while read -r file list total most rules; do
+  f=$selby/$file
+  if [ ! -r "$f" ]; then
+    skip "$file: not in $selby (SELBY_TREES)"
+    continue
+  fi
+  R=()
+  [ "$rules" = hard7 ] && R=(--hard --max-guesses 7)
+  if check "$file: verify against $list" 0 out "valid" \
+    "$OPTLE" verify "$f" --list "$list" "${R[@]}" --expect "$total"; then
+    expect "$file: total $total" "$(summary_value total)" = "$total"
+    expect "$file: at most $most guesses" "$(summary_value 'most guesses')" = "$most"
+  fi
+done <<'EOF'
+lants.bighidden.nyt-2022-02.selby.tree nyt-2022-02-all 52777 6 normal
+lants.bighidden.original.selby.tree original-all 52896 6 normal
+chomp.bighidden.hard7.nyt-2022-02.selby.tree nyt-2022-02-all 59892 7 hard7
+chomp.bighidden.hard7.original.selby.tree original-all 60057 7 hard7
+EOF
+
 # The hard-mode rule: the normal-mode tree breaks it somewhere.
 if [ -r "$dir/salet.original.olson.js" ]; then
   check "the normal-mode tree breaks hard mode" 1 err "not allowed in hard mode" \

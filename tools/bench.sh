@@ -73,8 +73,8 @@ anchor_row() {
   total=$(sed -n 's/^Best first guess score = //p' <<<"$out")
   [[ $total == 1000000000 ]] && total=none
   [[ -n $total ]] || wall="> $ANCHOR_TIMEOUT" total="not finished"
-  printf '| %s, alex1770/wordle (its search %s) | 1 | %s | %s | - | %s | - |\n' \
-    "$name" "${search:--}" "$wall" "${rss:--}" "$total"
+  printf '| %s, alex1770/wordle%s | 1 | %s | %s | - | %s | - |\n' \
+    "$name" "${search:+ (its search ${search})}" "$wall" "${rss:--}" "$total"
   rm -rf "$dir"
 }
 
@@ -118,7 +118,8 @@ for row in $ROWS; do
       wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
       rss=$(field "peak RSS" "$out" | awk '{ print $1 }')
       printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$name${k:+, $k kernel}" "$t" "$wall" "${rss:--}" \
-        "$(field nodes "$out")" "$(total_of "$out")" "$(field "tree hash" "$out")"
+        "$(field nodes "$out" | grep . || echo -)" "$(total_of "$out")" \
+        "$(field "tree hash" "$out" | grep . || echo -)"
     done
   done
   if [[ -n $ANCHOR && " $ANCHOR_ROWS " == *" $row "* ]]; then anchor_row "$name" "$word" "$mode"; fi
