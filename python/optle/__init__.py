@@ -174,7 +174,8 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
     """Find and prove an optimal strategy, as `optle solve` does.
 
     list         a named list (small, medium, large, original, nyt-2022-02,
-                 nyt-2022-08, nyt-2023-07; None: nyt, the newest)
+                 nyt-2022-08, nyt-2023-07, or every word an answer: original-all,
+                 nyt-2022-02-all, nyt-2022-08-all; None: nyt, the newest)
     answers      instead of list: a file, or a sequence of words
     guesses      with answers: the allowed guesses (None: the answers)
     first        fix the first guess (None: the root proof finds the best)
