@@ -216,6 +216,9 @@ def test_ctrl_c_and_gil():
     the GIL is released meanwhile (another thread keeps counting)."""
     code = textwrap.dedent("""
         import os, signal, threading, time, optle
+        # Python leaves SIGINT ignored when it starts so (a job started
+        # with & by a script, or nohup): Ctrl-C's handler, as in a terminal.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         count = [0]
         def spin():
             while True:
