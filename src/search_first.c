@@ -332,9 +332,8 @@ static dist_result value_body(void *arg, int i) {
   ranking *R = arg;
   search *s = R->s;
   double t = now_seconds();
-  int g = R->gr[i].o.g, v = INF;
   proof_at at = srch_at_root(s);
-  v = srch_classes(s, R->L, R->A, R->n, R->d, g, R->vals, NULL, &at);
+  int v = srch_classes(s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL, &at);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, SETTLE, 4, now_seconds() - t};
 }

@@ -804,15 +804,15 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
                  int *picks, const proof_at *at) {
   if (picks)
     for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
+  srch_partition(s->g, L, A, n, g);
   /* Under rules that narrow, a guess with no strategy within the limit
    * mostly fails at a small class, which the quick feasibility test
-   * finds (srch_refutes()): before any class is solved. */
+   * finds (srch_refutes(), in level 0 of the caller's context, not L):
+   * before any class is solved. */
   if (s->rw && d != UNLIMITED && srch_refutes(s, A, n, g, d, at)) {
-    srch_partition(s->g, L, A, n, g);
     for (int i = 0; i < L->ncls; i++) vals[i] = INF;
     return INF;
   }
-  srch_partition(s->g, L, A, n, g);
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
   while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
