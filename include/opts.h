@@ -59,7 +59,7 @@ typedef struct {
 typedef struct {
   list_args l;
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
-  const char *objective, *words, *checkpoint, *share, *rank_compare;
+  const char *objective, *words, *checkpoint, *share, *rank_compare, *rank_upper;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
   bool quiet, stats, no_seed, json, assist, hints, hard, hardgray, ultrahard, compare, force, prove;
@@ -149,6 +149,11 @@ typedef struct {
   X(RANK_COMPARE, "--compare", "FILE", O_STR, rank_compare, 0, 0, 0,                          \
     "check the values against a published table (rows 'word average\n"                       \
     "                         total'), printing every difference (exit status 1)")             \
+  X(RANK_UPPER, "--compare-upper", "FILE", O_STR, rank_upper, 0, 0, 0,                        \
+    "check the values against a table of upper bounds (rows 'word\n"                         \
+    "                         average total', each a strategy's total, as\n"                   \
+    "                         alex1770/wordle's results_upperbound*): a row below optle's\n"   \
+    "                         value is a difference (exit status 1), a word it lacks is not")  \
   X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
   X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
     "append each settled word to FILE, checksummed; a rerun with it\n"                        \

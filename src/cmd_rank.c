@@ -56,6 +56,7 @@ static const optuse rank_opts[] = {
     OPT_USE(MEMO_MB),
     OPT_USE(CHECKPOINT),
     OPT_USE(RANK_COMPARE),
+    OPT_USE(RANK_UPPER),
     OPT_USE_HELP(OUT, "write the ranking here (any name), whole or not at all (default: "
                       "standard output)"),
     OPT_USE(TIME_LIMIT),
@@ -68,7 +69,8 @@ const cmd_doc rank_doc = {
     .usage = "optle rank [--list NAME | --answers FILE [--guesses FILE]]\n"
              "                  [--cutoff TOTAL | --top N [--all]] [--words FILE]\n"
              "                  [--hard | --hard-gray | --ultrahard]\n"
-             "                  [--checkpoint FILE] [--compare TABLE] [options]",
+             "                  [--checkpoint FILE] [--compare TABLE | --compare-upper TABLE]\n"
+             "                  [options]",
     .about = "Rank first guesses by their exact total (the optimal total over all answers\n"
              "when that guess comes first), with proof: every value is exact, or a proven\n"
              "lower bound above the cutoff (--cutoff TOTAL; with --top N the cutoff is the\n"
@@ -82,20 +84,24 @@ const cmd_doc rank_doc = {
              "threads, ranks or resumes (the time goes to the terminal).  --checkpoint FILE\n"
              "appends each word as it is settled; a rerun with the same FILE and options\n"
              "resumes.  --compare TABLE checks the values against a published table, word\n"
-             "by word, and prints every difference (the ranking then goes to -o only).",
+             "by word, and prints every difference (the ranking then goes to -o only);\n"
+             "--compare-upper TABLE does the same with a table of upper bounds, where a\n"
+             "row may be above optle's value, never below it.",
     .opts = rank_opts,
     .notes = "optle-mpi (make mpi) ranks across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi rank ...  The first guesses are dealt to the\n"
              "ranks as they ask, the cutoff going with each; rank 0 writes the ranking and\n"
              "the checkpoint, and the ranking is one process's, byte for byte.",
-    .exit = "0 ranked, 1 the values differ from --compare's table, 2 bad usage or input (a checkpoint of another ranking, in use\n"
-            "             by another run, or with a changed or damaged line; a bad --compare\n"
-            "             table: FILE:LINE: reason), 3 out of memory\n"
+    .exit = "0 ranked, 1 the values differ from --compare's table (or are above\n"
+            "             --compare-upper's), 2 bad usage or input (a checkpoint of another\n"
+            "             ranking, in use by another run, or with a changed or damaged line;\n"
+            "             a bad table: FILE:LINE: reason), 3 out of memory\n"
             "             or internal error, 4 stopped (what was settled stays in the\n"
             "             checkpoint)",
 };
 
-/* --compare: the values differ from the table's. */
+/* --compare: the values differ from the table's (--compare-upper: some
+ * are above it). */
 enum { RANK_DIFFER = 1 };
 
 /* A value as written: "none" when no strategy with that first guess
@@ -270,7 +276,7 @@ typedef struct {
   const char *path; /* --checkpoint */
   ckpt_resume res;
   search_first_value *done;
-  rank_table table; /* --compare (table.total NULL: none) */
+  rank_table table; /* --compare or --compare-upper (table.total NULL: none) */
 } rank_files;
 
 /* The checkpoint (locked already): read, verified and repaired
@@ -412,8 +418,9 @@ static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rul
                      const optle_args *a, const int *words, int nwords) {
   if (f->dest && outs_open(&f->outs, &f->dest, 1)) return EXIT_USAGE;
   f->pending = f->dest != NULL;
-  if (a->rank_compare && dist_rank() == 0 &&
-      rank_table_read(a->rank_compare, g, a->max_guesses, &f->table))
+  const char *table = a->rank_compare ? a->rank_compare : a->rank_upper;
+  if (table && dist_rank() == 0 &&
+      rank_table_read(table, a->rank_upper != NULL, g, a->max_guesses, &f->table))
     return EXIT_USAGE;
   return run->ck ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
 }
@@ -446,7 +453,11 @@ int cmd_rank(int argc, char **argv) {
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
+  if (a.rank_compare && a.rank_upper)
+    return usage_error("rank ", "give --compare or --compare-upper, not both");
   if (a.rank_compare && (rc = outputs_clash("rank ", &a.out, "--compare table", a.rank_compare)))
+    return rc;
+  if (a.rank_upper && (rc = outputs_clash("rank ", &a.out, "--compare-upper table", a.rank_upper)))
     return rc;
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;

@@ -20,10 +20,19 @@
  * value equal to the table's agrees; a bound (above a cutoff) agrees when
  * the table's total is at or above it; anything else, and a first guess
  * the table lacks, is a difference, each printed on its own line.
+ *
+ * A table of upper bounds (--compare-upper: alex1770/wordle's
+ * results_upperbound*, each row the total of a strategy found by a
+ * narrowed search, so at or above the exact value) is read the same way,
+ * and a row agrees when it is at or above optle's value, exact or bound;
+ * optle's "none" (no strategy) below a row with a total is a difference.
+ * Such a table covers only some first guesses: one it lacks is counted,
+ * not a difference.
  */
 #ifndef OPTLE_CMD_RANK_H
 #define OPTLE_CMD_RANK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "game.h"
@@ -33,11 +42,13 @@ typedef struct {
   const char *path;
   int *total; /* by guess index: the table's total, or -1 (not in it) */
   int rows;
+  bool upper; /* its totals are upper bounds (--compare-upper) */
 } rank_table;
 
-/* Read and check path against g's lists (max_guesses: the guess limit).
- * 0, or EXIT_USAGE after a message naming the file and line. */
-int rank_table_read(const char *path, const game *g, int max_guesses, rank_table *t);
+/* Read and check path (upper: a table of upper bounds) against g's
+ * lists (max_guesses: the guess limit).  0, or EXIT_USAGE after a message
+ * naming the file and line. */
+int rank_table_read(const char *path, bool upper, const game *g, int max_guesses, rank_table *t);
 void rank_table_free(rank_table *t);
 
 /* Compare the ranking v[0..n) with t, printing every difference and a

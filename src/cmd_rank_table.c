@@ -117,11 +117,12 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
   return rc ? EXIT_USAGE : 0;
 }
 
-int rank_table_read(const char *path, const game *g, int max_guesses, rank_table *t) {
-  *t = (rank_table){path, NULL, 0};
+int rank_table_read(const char *path, bool upper, const game *g, int max_guesses, rank_table *t) {
+  *t = (rank_table){path, NULL, 0, upper};
   FILE *fp = fopen(path, "r");
   if (!fp) {
-    fprintf(stderr, "optle: --compare %s: %s\n", path, strerror(errno));
+    fprintf(stderr, "optle: %s %s: %s\n", upper ? "--compare-upper" : "--compare", path,
+            strerror(errno));
     return EXIT_USAGE;
   }
   t->total = xmalloc(sizeof *t->total * (size_t)g->n_guesses);
@@ -137,14 +138,23 @@ void rank_table_free(rank_table *t) {
   t->total = NULL;
 }
 
-int rank_table_compare(const rank_table *t, const game *g, const search_first_value *v, int n,
-                       FILE *out) {
+/* The table's word for optle's value v: "exact 7920", "bound 7921" or
+ * "none". */
+static void value_kind(const search_first_value *v, char *kind, size_t n) {
+  if (v->value < OPTLE_INF) snprintf(kind, n, "%s %d", v->exact ? "exact" : "bound", v->value);
+  else snprintf(kind, n, "none");
+}
+
+/* An exact table: every word in it, each exact value equal, each bound
+ * at or below its total. */
+static int compare_exact(const rank_table *t, const game *g, const search_first_value *v, int n,
+                         FILE *out) {
   int differ = 0, equal = 0, bounds = 0, missing = 0;
   for (int i = 0; i < n; i++) {
     const char *w = g->guesses.w[v[i].guess];
     int want = t->total[v[i].guess], got = v[i].value;
-    char kind[32] = "none";
-    if (got < OPTLE_INF) snprintf(kind, sizeof kind, "%s %d", v[i].exact ? "exact" : "bound", got);
+    char kind[32];
+    value_kind(&v[i], kind, sizeof kind);
     if (want < 0) {
       fprintf(out, "%s\toptle %s\ttable: missing\n", w, kind);
       missing++, differ++;
@@ -160,4 +170,35 @@ int rank_table_compare(const rank_table *t, const game *g, const search_first_va
                "the table's total, %d differences (%d missing from the table)\n",
           t->path, t->rows, n, equal, bounds, differ, missing);
   return differ;
+}
+
+/* A table of upper bounds: optle's value, exact or a lower bound, at or
+ * below each row it has (an "Infinity" row bounds nothing). */
+static int compare_upper(const rank_table *t, const game *g, const search_first_value *v, int n,
+                         FILE *out) {
+  int differ = 0, equal = 0, below = 0, bounds = 0, absent = 0;
+  for (int i = 0; i < n; i++) {
+    int want = t->total[v[i].guess], got = v[i].value;
+    if (want < 0) {
+      absent++;
+    } else if (got <= want) {
+      !v[i].exact ? bounds++ : got == want ? equal++ : below++;
+    } else {
+      char kind[32];
+      value_kind(&v[i], kind, sizeof kind);
+      fprintf(out, "%s\toptle %s\tabove the table's upper bound %d\n", g->guesses.w[v[i].guess],
+              kind, want);
+      differ++;
+    }
+  }
+  fprintf(out, "# compared with the upper bounds of %s (%d rows): %d first guesses, %d exact "
+               "and equal to the table's, %d exact and below it, %d bounds at or below it, "
+               "%d differences (%d not in the table)\n",
+          t->path, t->rows, n, equal, below, bounds, differ, absent);
+  return differ;
+}
+
+int rank_table_compare(const rank_table *t, const game *g, const search_first_value *v, int n,
+                       FILE *out) {
+  return (t->upper ? compare_upper : compare_exact)(t, g, v, n, out);
 }

@@ -4,7 +4,7 @@
 # published tables' rows (tests/fixtures/tables, alex1770/wordle, MIT),
 # normal and hard, on a sample; the file byte for byte the same with 1
 # and 2 threads and resumed from a checkpoint; --compare against good and
-# bad tables; --top N printing the N best and a count of the rest, --all
+# bad tables, --compare-upper against tables of upper bounds; --top N printing the N best and a count of the rest, --all
 # every line.  About 10 s of CPU (the samples are among the cheaper first
 # guesses: a whole table is a benchmark, tools/bench.sh).
 #
@@ -86,6 +86,32 @@ check_usage "--compare: no file" "--compare $tmp/none.rows: No such file" \
   "$OPTLE" rank --list small --compare "$tmp/none.rows"
 : >"$tmp/empty.rows"
 check_usage "--compare: no rows" "empty.rows: no rows" "$OPTLE" rank --list small --compare "$tmp/empty.rows"
+
+# ------------------------------------------------------------------
+# --compare-upper: a table of upper bounds (alex1770/wordle's
+# results_upperbound*, each row a strategy's total): a row at or above
+# optle's value agrees, exact or bound; one below is a difference; a word
+# the table lacks is only counted.
+printf 'trine 3.4353 7932\ncrine 3.4430 7950\n' >"$tmp/upper.rows"
+run "$OPTLE" rank --list nyt-2022-08 --words "$tmp/two.words" --compare-upper "$tmp/upper.rows" -o "$tmp/u.tsv"
+expect "--compare-upper, rows at and above the values: exit status 0" "$rc" = 0
+has "--compare-upper: the count" "2 first guesses, 1 exact and equal to the table's, 1 exact and below it, 0 bounds at or below it, 0 differences (0 not in the table)"
+printf 'crine 3.4426 7949\n' >"$tmp/upper.rows"
+run "$OPTLE" rank --list nyt-2022-08 --words "$tmp/two.words" --top 1 --all --compare-upper "$tmp/upper.rows"
+expect "--compare-upper --top 1: crine's bound at or below its row: exit status 0" "$rc" = 0
+has "--compare-upper: a bound, and a word not in the table" "2 first guesses, 0 exact and equal to the table's, 0 exact and below it, 1 bounds at or below it, 0 differences (1 not in the table)"
+printf 'trine 3.4348 7931\n' >"$tmp/upper.rows"
+run "$OPTLE" rank --list nyt-2022-08 --words "$tmp/two.words" --compare-upper "$tmp/upper.rows" -o "$tmp/u.tsv"
+expect "--compare-upper, a row below the value: exit status 1" "$rc" = 1
+has "--compare-upper: the difference" $'trine\toptle exact 7932\tabove the table\'s upper bound 7931'
+has "--compare-upper: the count with it" "0 exact and below it, 0 bounds at or below it, 1 differences (1 not in the table)"
+printf 'tarse 3.4140 7883\nzzzzz 3.4140 7883\n' >"$tmp/bad.rows"
+check_usage "--compare-upper: a bad table, file:line" "bad.rows:2: 'zzzzz' is not an allowed guess" \
+  "$OPTLE" rank --list nyt-2022-08 --words "$tmp/two.words" --compare-upper "$tmp/bad.rows"
+check_usage "--compare-upper: no file" "--compare-upper $tmp/none.rows: No such file" \
+  "$OPTLE" rank --list small --compare-upper "$tmp/none.rows"
+check_usage "--compare and --compare-upper together" "give --compare or --compare-upper, not both" \
+  "$OPTLE" rank --list small --compare "$tmp/upper.rows" --compare-upper "$tmp/upper.rows"
 
 # ------------------------------------------------------------------
 # --top N: the N best, ties included, and a line for the rest; --all.
