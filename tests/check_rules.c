@@ -24,7 +24,7 @@
  *
  * computed for every guess limit at once (slot 0 is no limit).  Compared
  * on hundreds of random small instances, half of them look-alike words
- * (where the rules bite), for the three rule sets: search_value at several
+ * (where the rules bite), one in eight with every word an answer, for the three rule sets: search_value at several
  * limits, search_solve's total and tree (every guess on every path legal
  * by the definition), a fixed first guess, a history set with
  * search_set_history(), 1 and 2 threads (identical trees), and the worst
@@ -204,10 +204,23 @@ static const char *big_endgame(const game *nyt, uint64_t *seed, int *at) {
   return best;
 }
 
+/* Instances drawn with every word an answer (make_inst()). */
+static long all_answers;
+
 static void make_inst(const game *nyt, uint64_t *seed, inst *I) {
   memset(I, 0, sizeof *I);
   int na = rng_range(seed, 4, 12), ng = rng_range(seed, na, na + 14);
   const char *c = NULL;
+  /* One in eight has every word an answer: answers drawn from the whole
+   * guess list, and the guesses exactly them (as nyt-2022-02-all). */
+  if (rng_range(seed, 0, 7) == 0) {
+    while (I->na < na) {
+      const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+      if (!has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+    }
+    ng = na;
+    all_answers++;
+  }
   /* A third of the time the answers are words within two letters of one
    * word, and a third within one letter at one place (an endgame, as
    * _ATCH, which hard mode cannot finish fast): the feasibility test's
@@ -500,10 +513,11 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
    * the fallback is among the paths compared with the oracle. */
   if (m != RULES_NORMAL && count >= 100) ck_assert_int_gt(refallback, 0);
   if (count >= 100) ck_assert_int_gt(searched, 0);
-  printf("oracle %s: %d instances, %d root proofs past an infeasible pick, %d with survivors "
-         "searched; %d fixed first guesses with no strategy in a limit, %ld sets refuted by an "
+  if (count >= 100) ck_assert_int_ge(all_answers, count / 20); /* every word an answer */
+  printf("oracle %s: %d instances (%ld with every word an answer), %d root proofs past an "
+         "infeasible pick, %d with survivors searched; %d fixed first guesses with no strategy in a limit, %ld sets refuted by an "
          "endgame's count, %ld by an endgame's test\n",
-         rules_name(m), count, refallback, searched, fixed_inf, endgame_cuts, subset_cuts);
+         rules_name(m), count, all_answers, refallback, searched, fixed_inf, endgame_cuts, subset_cuts);
   /* The endgame refutations are among the paths compared. */
   if (count >= 100) ck_assert(fixed_inf > 0 && endgame_cuts > 0 && subset_cuts > 0);
   /* L2's cap on a class (the most s of any guess its parent allows)

@@ -21,7 +21,8 @@
  * from the NYT answers (half of them with up to 12 look-alike words, the
  * hard case, where the limits bind), and 5 to 40 guesses, the answers plus
  * random NYT guesses, in shuffled order so that the tie rule is
- * exercised.  The seed is fixed.  An instance whose oracle would take more
+ * exercised; a sixth with every word an answer (answers drawn from the
+ * whole guess list, and no other guesses).  The seed is fixed.  An instance whose oracle would take more
  * than ORACLE_BUDGET nodes (a few in a hundred: look-alikes make the cost
  * grow like a factorial) is drawn again, so the suite's time is bounded;
  * on a 2-core machine the whole file takes under 10 s.
@@ -196,15 +197,28 @@ static int hamming(const char *a, const char *b) {
   return d;
 }
 
+/* Instances drawn with every word an answer (below). */
+static long all_answers;
+
 /* An instance of na answers and ng guesses, the guess order shuffled.
  * Half draw up to 12 answers from look-alikes of one word (one or two
  * letters apart), where guesses split poorly and the limits bind, and
- * then allow at most 6 guesses beyond the answers; the rest are drawn at
- * random. */
+ * then allow at most 6 guesses beyond the answers; a sixth have every
+ * word an answer (the answers drawn from the whole guess list and the
+ * guesses exactly them, as --list nyt-2022-02-all); the rest are drawn
+ * at random. */
 static void make_instance(const game *nyt, uint64_t *seed, int na, int ng, inst *I) {
   memset(I, 0, sizeof *I);
   I->na = 0;
   int kind = rng_range(seed, 0, 5);
+  if (kind == 5) {
+    while (I->na < na) {
+      const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+      if (!has_word(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
+    }
+    ng = na;
+    all_answers++;
+  }
   if (kind <= 2) {
     const char *c = nyt->answers.w[rng_range(seed, 0, nyt->n_answers - 1)];
     int most = na < 12 ? na : 12, far = kind == 0 ? 1 : 2;
@@ -413,15 +427,16 @@ START_TEST(test_search_matches_oracle) {
     game_free(&g);
   }
   double secs = now_seconds() - t0;
-  printf("oracle: %d instances (%d redrawn), %ld comparisons, no strategy in %ld within 2 and "
-         "%ld within 3, %ld oracle nodes, %ld memo evictions, %ld L2 guesses refuted by their "
+  printf("oracle: %d instances (%d redrawn, %ld drawn with every word an answer), %ld "
+         "comparisons, no strategy in %ld within 2 and %ld within 3, %ld oracle nodes, %ld memo evictions, %ld L2 guesses refuted by their "
          "big classes, %ld L1 scans to a wanted bound, %ld root proofs with survivors, "
          "%.1f s\n",
-         N_INSTANCES, redrawn, compared, inf_seen[2], inf_seen[3], oracle_nodes, evictions, quick,
+         N_INSTANCES, redrawn, all_answers, compared, inf_seen[2], inf_seen[3], oracle_nodes, evictions, quick,
          wanted, with_survivors, secs);
   /* The bounds' shortcuts (search_bounds.c) are on the oracle's path. */
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(with_survivors, 0);
+  ck_assert_int_ge(all_answers, N_INSTANCES / 10); /* every word an answer, among them */
   ck_assert_int_gt(wanted, 0);
   /* The limits do bind, and not always. */
   ck_assert_int_gt(inf_seen[2], TEST_SCALED(20));
