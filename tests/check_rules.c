@@ -305,7 +305,10 @@ static int check_legal(const inst *I, const tnode *t, hist *H, int k) {
 }
 
 static game nyt;
-static void setup_nyt(void) { ck_assert_msg(lists_load(&nyt, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
+/* Loaded once, in Check's parent (an unchecked fixture,
+ * suite_in_parent()), for every test to share. */
+static void load_nyt(void) { ck_assert_msg(lists_load(&nyt, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
+static void setup_nyt(void) { suite_in_parent(load_nyt); }
 static void teardown_nyt(void) { game_free(&nyt); }
 
 /* The next instance whose oracle (no history) fits the budget. */
@@ -669,7 +672,7 @@ END_TEST
 Suite *rules_suite(void) {
   Suite *s = suite_create("rules");
   TCase *tc = tcase_create("rules");
-  tcase_add_checked_fixture(tc, setup_nyt, teardown_nyt);
+  tcase_add_unchecked_fixture(tc, setup_nyt, teardown_nyt);
   tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, test_state_matches_definition, 0, 12);
   tcase_add_test(tc, test_why_messages);

@@ -290,7 +290,25 @@ static search *new_search(const game *g, int max_guesses, int threads, int memo_
   return search_new(g, &o);
 }
 
-static void load_nyt(game *g) { ck_assert_msg(lists_load(g, "nyt-2022-02", NULL) == 0, "%s", err_msg()); }
+/* nyt-2022-02, loaded once: the oracle test case's unchecked fixture
+ * loads it in Check's parent process (suite_in_parent()), so that every
+ * test starts with its table built; tests copy the struct and never free
+ * it. */
+static game nyt_shared;
+static bool nyt_loaded;
+static const game *nyt_game(void) {
+  if (!nyt_loaded) {
+    ck_assert_msg(lists_load(&nyt_shared, "nyt-2022-02", NULL) == 0, "%s", err_msg());
+    nyt_loaded = true;
+  }
+  return &nyt_shared;
+}
+static void nyt_load(void) { (void)nyt_game(); }
+static void nyt_setup(void) { suite_in_parent(nyt_load); }
+static void nyt_teardown(void) {
+  if (nyt_loaded) game_free(&nyt_shared);
+  nyt_loaded = false;
+}
 
 /* Check every internal node of t (reached by the n answers of A, with
  * `left` guesses left, slot d) picks the tie rule's guess, recursively. */
@@ -346,8 +364,7 @@ START_TEST(test_oracle_sanity) {
 END_TEST
 
 START_TEST(test_search_matches_oracle) {
-  game nyt;
-  load_nyt(&nyt);
+  game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 20240601;
   double t0 = now_seconds();
   long compared = 0, inf_seen[NSLOT] = {0}, evictions = 0, quick = 0, wanted = 0;
@@ -442,7 +459,6 @@ START_TEST(test_search_matches_oracle) {
   ck_assert_int_gt(inf_seen[2], TEST_SCALED(20));
   ck_assert_int_lt(inf_seen[2], N_INSTANCES);
   ck_assert_int_ge(inf_seen[3], TEST_SCALED(3));
-  game_free(&nyt);
 }
 END_TEST
 
@@ -539,8 +555,7 @@ static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m
 }
 
 START_TEST(test_bounds_against_definitions) {
-  game nyt;
-  load_nyt(&nyt);
+  game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 20261123;
   int redrawn = 0;
   long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0;
@@ -633,7 +648,6 @@ START_TEST(test_bounds_against_definitions) {
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   ck_assert_int_gt(reused, 0);
-  game_free(&nyt);
 }
 END_TEST
 
@@ -727,8 +741,7 @@ END_TEST
  * definition, over every NYT guess: classes of 40 to 64 answers that
  * first guesses leave on the NYT lists. */
 START_TEST(test_bound2_own_order) {
-  game g;
-  load_nyt(&g);
+  game g = *nyt_game(); /* shared: never freed here */
   int n = g.n_answers;
   uint16_t *A = malloc(sizeof *A * (size_t)n);
   for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
@@ -774,7 +787,6 @@ START_TEST(test_bound2_own_order) {
   srch_bounds_free(bx);
   search_free(base);
   free(A);
-  game_free(&g);
 }
 END_TEST
 
@@ -786,8 +798,7 @@ END_TEST
  * only when an answer splits C into singletons: T = 2m - 1).  A wanted
  * L1 is L1, or at least what was wanted. */
 START_TEST(test_letter_caps) {
-  game g;
-  load_nyt(&g);
+  game g = *nyt_game(); /* shared: never freed here */
   int n = g.n_answers;
   uint16_t *A = malloc(sizeof *A * (size_t)n), *C = malloc(sizeof *C * (size_t)n);
   for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
@@ -838,15 +849,13 @@ START_TEST(test_letter_caps) {
   search_free(base);
   free(A);
   free(C);
-  game_free(&g);
 }
 END_TEST
 
 /* search_value's depth argument, every limit from one search, on random
  * subsets too; and the tie rule at every node of the trees. */
 START_TEST(test_values_subsets_and_tie_rule) {
-  game nyt;
-  load_nyt(&nyt);
+  game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 777;
   double t0 = now_seconds();
   int redrawn = 0;
@@ -893,15 +902,13 @@ START_TEST(test_values_subsets_and_tie_rule) {
     game_free(&g);
   }
   printf("subsets and tie rule: %d instances, %.1f s\n", TEST_SCALED(200), now_seconds() - t0);
-  game_free(&nyt);
 }
 END_TEST
 
 /* --first: the optimum with the first guess fixed, any guess at all
  * (even one that tells nothing), against the oracle's total for it. */
 START_TEST(test_first_guess_fixed) {
-  game nyt;
-  load_nyt(&nyt);
+  game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 4242;
   int compared = 0, redrawn = 0;
   double t0 = now_seconds();
@@ -950,7 +957,6 @@ START_TEST(test_first_guess_fixed) {
   }
   printf("first guess fixed: %d comparisons, %.1f s\n", compared, now_seconds() - t0);
   ck_assert_int_ge(compared, TEST_SCALED(1600));
-  game_free(&nyt);
 }
 END_TEST
 
@@ -990,8 +996,7 @@ static void window_check(search *s, const uint16_t *A, int n, int beta, int want
 }
 
 START_TEST(test_window_edges) {
-  game nyt;
-  load_nyt(&nyt);
+  game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 8675309;
   double t0 = now_seconds();
   int redrawn = 0, sets = 0;
@@ -1046,7 +1051,6 @@ START_TEST(test_window_edges) {
          N_WINDOW, redrawn, sets, window_fail_high, window_at_edge, now_seconds() - t0);
   /* The edge is reached, often. */
   ck_assert_int_gt(window_at_edge, TEST_SCALED(1000));
-  game_free(&nyt);
 }
 END_TEST
 
@@ -1249,10 +1253,10 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_default_by_list);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
+  tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);
   tcase_add_test(tc, test_bounds_against_definitions);
   tcase_add_test(tc, test_bound2_rhymes);
   tcase_add_test(tc, test_bound2_quick_edge);
-  tcase_add_test(tc, test_bound2_own_order);
   tcase_add_test(tc, test_letter_caps);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
@@ -1260,6 +1264,15 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_first_guess_fixed);
   tcase_add_test(tc, test_window_edges);
   tcase_add_test(tc, test_memo_evictions_change_nothing);
+  suite_add_tcase(s, tc);
+  /* L2 over every NYT guess on big classes: a second in the plain run,
+   * 40 under AddressSanitizer, which the sanitizer tier leaves out
+   * (CK_EXCLUDE_TAGS=heavy; its code is the oracle's, there). */
+  tc = tcase_create("oracle-heavy");
+  tcase_set_tags(tc, "heavy");
+  tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, test_bound2_own_order);
   suite_add_tcase(s, tc);
   return s;
 }

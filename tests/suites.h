@@ -11,6 +11,7 @@
 #define OPTLE_TESTS_SUITES_H
 
 #include <check.h>
+#include <omp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,12 +20,12 @@
 
 /* The sanitizer tier (make test-sanitize) runs the unit suite under
  * AddressSanitizer, about ten times slower.  There the random-instance
- * loops run a quarter of their instances: the same code paths, at a
- * cost the tier can afford; the plain run (make test, and make mutants)
- * keeps them whole.  ThreadSanitizer (make tsan-unit) runs half: races
- * need repetition, and half is still hundreds of threaded searches (the
- * memo suite's hammering, which catches an unlocked memo, is not
- * scaled).  Tests too heavy for the tier are in test cases tagged
+ * loops run an eighth of their instances: the same code paths, at a
+ * cost the tier (and CI's 15 minutes) can afford; the plain run (make
+ * test, and make mutants) keeps them whole.  ThreadSanitizer (make
+ * tsan-unit) runs an eighth too: still a hundred threaded searches
+ * with 2 threads and a 1 MiB memo (the memo suite's hammering, which
+ * catches an unlocked memo, is not scaled).  Tests too heavy for the tier are in test cases tagged
  * "heavy" (CK_EXCLUDE_TAGS=heavy there). */
 #if defined(__SANITIZE_ADDRESS__)
 #define TEST_ASAN 1
@@ -46,7 +47,7 @@
 #ifndef TEST_TSAN
 #define TEST_TSAN 0
 #endif
-#define TEST_SCALED(n) (TEST_ASAN ? ((n) + 3) / 4 : TEST_TSAN ? ((n) + 1) / 2 : (n))
+#define TEST_SCALED(n) (TEST_ASAN || TEST_TSAN ? ((n) + 7) / 8 : (n))
 
 /* One per tests/check_*.c file, from the bottom layer up; check_main.c
  * runs them all, in this order. */
@@ -65,6 +66,18 @@ Suite *rules_suite(void);
 Suite *html_suite(void);
 Suite *checkpoint_suite(void);
 Suite *api_suite(void);
+
+/* fn() in Check's parent process, for an unchecked fixture that loads a
+ * list once for every test of its case (each a forked child) to share
+ * (its table takes seconds under the sanitizers): with one OpenMP
+ * thread, since OpenMP's threads do not survive fork(), and a child whose
+ * parent had started them hangs in its first parallel region. */
+static inline void suite_in_parent(void (*fn)(void)) {
+  int t = omp_get_max_threads();
+  omp_set_num_threads(1);
+  fn();
+  omp_set_num_threads(t);
+}
 
 /* s is whole UTF-8: every lead byte has all its continuation bytes, so
  * no message cut a character in half.  By byte classes, independent of
