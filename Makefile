@@ -313,8 +313,15 @@ SANITIZE_SUITES ?= tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh 
 # trees the suites then read (seconds, not minutes under the sanitizers).
 OPTLE_FIXTURE ?=
 export OPTLE_FIXTURE
+# The unit suite in two lanes at once, one a core (the suites are
+# single processes, a test at a time): these suites, and all the others.
+SANITIZE_LANE ?= rules search kernel feedback memo tree
 sanitize-suites: tests/check_optle optle
-	CK_EXCLUDE_TAGS=heavy ./tests/check_optle
+	@rm -f build/sanitize-lane.log
+	@{ CK_EXCLUDE_TAGS=heavy OPTLE_SUITES="$(SANITIZE_LANE)" ./tests/check_optle >build/sanitize-lane.log 2>&1 & a=$$!; \
+	   CK_EXCLUDE_TAGS=heavy OPTLE_SUITES="!$(SANITIZE_LANE)" ./tests/check_optle; b=$$?; \
+	   wait $$a; a=$$?; echo "== the other lane ($(SANITIZE_LANE)):"; cat build/sanitize-lane.log; \
+	   [ $$a = 0 ] && [ $$b = 0 ]; }
 	@$(call RUN_SUITES,$(SANITIZE_SUITES))
 
 test-sanitize: optle

@@ -672,7 +672,10 @@ END_TEST
 Suite *rules_suite(void) {
   Suite *s = suite_create("rules");
   TCase *tc = tcase_create("rules");
-  tcase_add_unchecked_fixture(tc, setup_nyt, teardown_nyt);
+  if (TEST_TSAN) /* each test loads it: nyt_setup() in check_search.c says why */
+    tcase_add_checked_fixture(tc, load_nyt, teardown_nyt);
+  else
+    tcase_add_unchecked_fixture(tc, setup_nyt, teardown_nyt);
   tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, test_state_matches_definition, 0, 12);
   tcase_add_test(tc, test_why_messages);
