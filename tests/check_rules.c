@@ -61,6 +61,7 @@ typedef struct {
   char gue[MAXG][6];
   uint8_t fb[MAXG][MAXA];
   rules_mode mode;
+  bool all; /* every word an answer (make_inst()) */
 } inst;
 
 typedef struct {
@@ -204,9 +205,6 @@ static const char *big_endgame(const game *nyt, uint64_t *seed, int *at) {
   return best;
 }
 
-/* Instances drawn with every word an answer (make_inst()). */
-static long all_answers;
-
 static void make_inst(const game *nyt, uint64_t *seed, inst *I) {
   memset(I, 0, sizeof *I);
   int na = rng_range(seed, 4, 12), ng = rng_range(seed, na, na + 14);
@@ -219,7 +217,7 @@ static void make_inst(const game *nyt, uint64_t *seed, inst *I) {
       if (!has(I->ans, I->na, w)) strcpy(I->ans[I->na++], w);
     }
     ng = na;
-    all_answers++;
+    I->all = true;
   }
   /* A third of the time the answers are words within two letters of one
    * word, and a third within one letter at one place (an endgame, as
@@ -419,10 +417,12 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   long quick = 0;     /* L2 guesses refuted by a class too big to split */
   int fixed_inf = 0;  /* fixed first guesses with no strategy in a limit */
   long endgame_cuts = 0, subset_cuts = 0; /* the feasibility test's refutations */
+  long all_answers = 0; /* instances with every word an answer */
   for (int k = 0; k < count; k++) {
     inst I;
     int best[NSLOT];
     next_inst(&seed, m, &I, best);
+    all_answers += I.all;
     game g;
     game_of(&I, &g);
     for (int i = 0; i < I.ng; i++) ck_assert_str_eq(g.guesses.w[i], I.gue[i]);
@@ -518,9 +518,11 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   if (count >= 100) ck_assert_int_gt(searched, 0);
   if (count >= 100) ck_assert_int_ge(all_answers, count / 20); /* every word an answer */
   printf("oracle %s: %d instances (%ld with every word an answer), %d root proofs past an "
-         "infeasible pick, %d with survivors searched; %d fixed first guesses with no strategy in a limit, %ld sets refuted by an "
-         "endgame's count, %ld by an endgame's test\n",
-         rules_name(m), count, all_answers, refallback, searched, fixed_inf, endgame_cuts, subset_cuts);
+         "infeasible pick, %d with survivors searched; %d fixed first guesses with no "
+         "strategy in a limit, %ld sets refuted by an endgame's count, %ld by an endgame's "
+         "test\n",
+         rules_name(m), count, all_answers, refallback, searched, fixed_inf, endgame_cuts,
+         subset_cuts);
   /* The endgame refutations are among the paths compared. */
   if (count >= 100) ck_assert(fixed_inf > 0 && endgame_cuts > 0 && subset_cuts > 0);
   /* L2's cap on a class (the most s of any guess its parent allows)

@@ -25,8 +25,8 @@
  * test, and make mutants) keeps them whole.  ThreadSanitizer (make
  * tsan-unit) runs an eighth too: still a hundred threaded searches
  * with 2 threads and a 1 MiB memo (the memo suite's hammering, which
- * catches an unlocked memo, is not scaled).  Tests too heavy for the tier are in test cases tagged
- * "heavy" (CK_EXCLUDE_TAGS=heavy there). */
+ * catches an unlocked memo, is not scaled).  Tests too heavy for the
+ * tier are in test cases tagged "heavy" (CK_EXCLUDE_TAGS=heavy there). */
 #if defined(__SANITIZE_ADDRESS__)
 #define TEST_ASAN 1
 #elif defined(__has_feature)
