@@ -23,10 +23,21 @@
  * cleanup is a function pointer, so this module knows nothing of output
  * files (they call it: out_open()).
  *
- * Invariants: the flag only goes from 0 to 1 within a command (the
+ * Budgets.  A search may try a piece of work for a while and give it up
+ * (the root proof's upper bound: search_proof.c, search_first.c), with
+ * budget_begin(seconds) and budget_end().  Running out sets a second bit
+ * of the same flag (STOP_BUDGET), so every check that unwinds on a stop
+ * (stop_requested(), read in the search's inner loops) unwinds on it
+ * too, at no extra cost; budget_end() clears it, and says whether it was
+ * set.  What decides that the run itself ends (the dealt loops of
+ * dist.c, a command's exit) reads stop_final(), the stop bit alone.  A
+ * watchdog thread sets the bit: one budget at a time per process.
+ *
+ * Invariants: the stop bit only goes from 0 to 1 within a command (the
  * library, optle.h, clears it with stop_reset() as each of its calls
- * begins, one call at a time); the handlers touch only lock-free atomics
- * and async-signal-safe calls.
+ * begins, one call at a time); the budget bit is set only between
+ * budget_begin() and budget_end(); the handlers touch only lock-free
+ * atomics and async-signal-safe calls.
  */
 #ifndef OPTLE_CLOCK_H
 #define OPTLE_CLOCK_H
@@ -46,9 +57,21 @@ void stop_request(void);
 /* Clear the flag and the time limit's mark: a new call of the library
  * (never the CLI's commands, whose stop is final). */
 void stop_reset(void);
+enum { STOP_FINAL = 1, STOP_BUDGET = 2 }; /* optle_stop_flag's bits */
+/* Unwind now: a stop, or a budget run out. */
 static inline bool stop_requested(void) {
   return atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) != 0;
 }
+/* The run stops: a signal, the time limit, stop_request(). */
+static inline bool stop_final(void) {
+  return (atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) & STOP_FINAL) != 0;
+}
+/* A budget of `seconds` (> 0) from now: stop_requested() becomes true
+ * when it runs out, until budget_end().  One at a time. */
+void budget_begin(double seconds);
+/* The budget's end: true when it ran out (its work is incomplete and
+ * must be thrown away); the budget bit is clear again. */
+bool budget_end(void);
 /* Stop after `seconds` (> 0) from now, as on Ctrl-C. */
 void stop_after(double seconds);
 bool stop_timed_out(void);

@@ -62,6 +62,7 @@ typedef struct {
   const char *objective, *words, *checkpoint, *share, *rank_compare, *rank_upper;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
+  int probe_budget;
   bool quiet, stats, no_seed, json, assist, hints, hard, hardgray, ultrahard, compare, force, prove;
   bool rank_all;
 } optle_args;
@@ -73,7 +74,8 @@ typedef struct {
 #define OPTLE_OPTIONS(X)                                                                       \
   X(LIST, "--list", "NAME", O_STR, l.list, 0, 0, 0,                                            \
     "a named list (optle lists): small, medium, large, original, nyt-2022-02, "               \
-    "nyt-2022-08, nyt-2023-07 (nyt, the default: the newest)")                                 \
+    "nyt-2022-08, nyt-2023-07 (nyt, the default: the newest); every word an\n"                 \
+    "                         answer: original-all, nyt-2022-02-all, nyt-2022-08-all")         \
   X(ANSWERS, "--answers", "FILE", O_STR, l.answers, 0, 0, 0, "the answer list")                \
   X(GUESSES, "--guesses", "FILE", O_STR, l.guesses, 0, 0, 0,                                  \
     "the allowed guesses (default: the answers, or the named list's)")                         \
@@ -91,6 +93,10 @@ typedef struct {
     "                         repeatable")                                                      \
   X(TIME_LIMIT, "--time-limit", "SECONDS", O_INT, time_limit, 1, 100000000, 0,                \
     "stop after this long, as on Ctrl-C (exit status 4)")                                      \
+  X(PROBE_BUDGET, "--probe-budget", "SECONDS", O_INT, probe_budget, 1, 100000000, 0,          \
+    "the root proof's total to beat: how long the first exact solve of a\n"                    \
+    "                         likely first guess may take before the next is tried (default\n" \
+    "                         300; each round 4 times as long, the fourth unlimited)")          \
   X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
   X(NO_SEED, "--no-seed", NULL, O_FLAG, no_seed, 0, 0, 0,                                     \
     "do not seed the bound with the greedy entropy strategy")                                  \

@@ -101,6 +101,12 @@ typedef struct {
   objective objective; /* what is minimised (rules.h) */
   search_progress_fn on_progress; /* NULL, or told what the report says */
   void *progress_arg;
+  /* The root proof's upper bound: seconds the first exact solve may take
+   * before it is given up for the next first guess (each round of tries
+   * gets PROBE_GROWTH times more, the last none; tuning.h); 0: the
+   * default, PROBE_BUDGET_S.  It changes only the time, never a value:
+   * any first guess's total bounds the optimum. */
+  double probe_budget;
 } search_opts;
 
 /* Guess limit 6, all cores, the default memo, no seed, normal rules,
@@ -141,7 +147,8 @@ void search_opts_default(search_opts *o);
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
-  X(exact_sum, "... and of their exact values (bound quality = ratio)")
+  X(exact_sum, "... and of their exact values (bound quality = ratio)")   \
+  X(probe_gave_up, "exact solves for the root's upper bound given up at their budget")
 
 typedef struct {
 #define X(name, doc) uint64_t name;
@@ -231,6 +238,8 @@ typedef struct {
   int probed;  /* first guesses solved for the upper bound: more than one
                 * when the best by the bounds has no strategy within the
                 * guess limit */
+  int abandoned; /* exact solves for the upper bound given up when their
+                  * budget ran out (search_opts.probe_budget) */
   double t[5]; /* scan and seed; upper bound; L1; L2; exact search */
   /* What the finished proof knows of the other first guesses (value INF,
    * and nothing else, when it did not finish or no strategy fits the
@@ -300,6 +309,18 @@ typedef struct {
                    * or L1, 3 L2, 4 the exact search (0: given in done) */
 } search_first_value;
 typedef void (*search_first_fn)(void *arg, const search_first_value *v);
+/* Where the ranking is (rank 0, in the same critical section as report):
+ * its stage (as search_first_value.stage: 1 the cutoff's probe and exact
+ * solves, 2 L1, 3 L2, 4 the exact search), the groups of feedback-alike
+ * first guesses the stage has finished of those it runs over, and the
+ * cutoff now (OPTLE_INF: none).  Told as each stage starts and as each
+ * group is done. */
+typedef struct {
+  int stage;
+  int done, total;
+  int cutoff;
+} search_first_where;
+typedef void (*search_first_stage_fn)(void *arg, const search_first_where *w);
 typedef struct {
   const int *words;
   int nwords;
@@ -309,6 +330,7 @@ typedef struct {
   int ndone;
   search_first_fn report;
   void *arg;
+  search_first_stage_fn where; /* NULL, or told where the ranking is (arg) */
 } search_first_opts;
 int search_rank_first(search *s, const uint16_t *A, int n, const search_first_opts *o,
                       search_first_value *out);

@@ -72,6 +72,18 @@
 /* ... of which this many, the least by L1, get full L2 sums; the least
  * of those is solved. */
 #define ROOT_PROBE_L2 8
+/* The upper bound's exact solve, tried in rounds (search_proof.c,
+ * search_first.c): each round tries the first PROBE_TRIES picks in turn,
+ * each for its budget, until one finishes; the first round's budget is
+ * PROBE_BUDGET_S seconds, each next one PROBE_GROWTH times as much, and
+ * after PROBE_ROUNDS rounds the first pick runs to the end.  On every
+ * hidden list the first pick finishes within a minute, and nothing
+ * changes; every word an answer (nyt-2022-02-all), TARES, the best by
+ * L2, had an ETA of 19.6 h, LANTS took 157 s. */
+#define PROBE_BUDGET_S 300.0
+#define PROBE_GROWTH 4.0
+#define PROBE_TRIES 4
+#define PROBE_ROUNDS 3
 
 /* A scan of every guess over a set of this many answers or more with no
  * beta (search.c, scan_counts()) counts a block of SCAN_BLOCK guesses at

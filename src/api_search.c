@@ -525,7 +525,7 @@ static int rank_fn(void *arg) {
   int count = a->words ? nwords : g->n_guesses;
   rank_count rc = {a->m, 0, count};
   int cutoff = a->o.cutoff >= 0 ? a->o.cutoff : OPTLE_INF;
-  search_first_opts fo = {a->words, nwords, cutoff, a->o.top, NULL, 0, rank_settled, &rc};
+  search_first_opts fo = {a->words, nwords, cutoff, a->o.top, NULL, 0, rank_settled, &rc, NULL};
   optle_ranking *k = xcalloc(1, sizeof *k);
   k->game = api_game_ref(G);
   k->n = count;

@@ -4,6 +4,9 @@
 #endif
 #include "clock.h"
 
+#include <assert.h>
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +31,9 @@ typedef void (*cleanup_fn)(void);
 static _Atomic(cleanup_fn) fatal_cleanup;
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "a signal handler reads fatal_cleanup");
 
-void stop_request(void) { atomic_store_explicit(&optle_stop_flag, 1, memory_order_relaxed); }
+void stop_request(void) {
+  atomic_fetch_or_explicit(&optle_stop_flag, STOP_FINAL, memory_order_relaxed);
+}
 
 void stop_reset(void) {
   timed_out = 0;
@@ -107,3 +112,60 @@ void stop_after(double seconds) {
 }
 
 bool stop_timed_out(void) { return timed_out != 0; }
+
+/* ------------------------------------------------------------------ */
+/* Budgets: a watchdog thread waits on a condition variable until the
+ * budget's end (CLOCK_MONOTONIC), then sets STOP_BUDGET; budget_end()
+ * wakes it early and joins it. */
+
+static struct {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  pthread_t th;
+  struct timespec until;
+  bool on, over;
+} bud = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+/* The condition variable waits on CLOCK_MONOTONIC, as now_seconds(). */
+static void budget_clock(void) {
+  pthread_condattr_t a;
+  pthread_condattr_init(&a);
+  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  pthread_cond_destroy(&bud.cv);
+  pthread_cond_init(&bud.cv, &a);
+  pthread_condattr_destroy(&a);
+}
+
+static void *budget_watch(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&bud.mu);
+  int rc = 0;
+  while (bud.on && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&bud.cv, &bud.mu, &bud.until);
+  if (bud.on) atomic_fetch_or_explicit(&optle_stop_flag, STOP_BUDGET, memory_order_relaxed);
+  pthread_mutex_unlock(&bud.mu);
+  return NULL;
+}
+
+void budget_begin(double seconds) {
+  assert(!bud.on && seconds > 0);
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, budget_clock);
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  double end = (double)ts.tv_nsec * 1e-9 + seconds;
+  bud.until.tv_sec = ts.tv_sec + (time_t)end;
+  bud.until.tv_nsec = (long)((end - (double)(time_t)end) * 1e9);
+  bud.on = true;
+  if (pthread_create(&bud.th, NULL, budget_watch, NULL)) bud.on = false; /* no budget: the work runs whole */
+}
+
+bool budget_end(void) {
+  if (!bud.on) return false;
+  pthread_mutex_lock(&bud.mu);
+  bud.on = false;
+  pthread_cond_signal(&bud.cv);
+  pthread_mutex_unlock(&bud.mu);
+  pthread_join(bud.th, NULL);
+  int was = atomic_fetch_and_explicit(&optle_stop_flag, ~STOP_BUDGET, memory_order_relaxed);
+  return (was & STOP_BUDGET) != 0;
+}

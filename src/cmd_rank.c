@@ -54,6 +54,7 @@ static const optuse rank_opts[] = {
     OPT_USE(MAX_GUESSES),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
+    OPT_USE(PROBE_BUDGET),
     OPT_USE(CHECKPOINT),
     OPT_USE(RANK_COMPARE),
     OPT_USE(RANK_UPPER),
@@ -129,13 +130,17 @@ typedef struct {
   double t0, last;
   bool progress;
   int shown;     /* the length of the progress line last written */
+  search_first_where at; /* the ranking's stage, and how far into it */
+  double stage_t0;       /* when that stage began */
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
 } rank_run;
 
-/* The progress line (a terminal's): first guesses settled, this run's
- * rate and the ETA at that rate, written over the last one and padded
- * over what is left of it (the last line drops its ETA). */
+/* The progress line (a terminal's): the ranking's stage (search.h), how
+ * far into it and that stage's ETA at its rate so far; first guesses
+ * settled, the best, this run's rate (and, before the first stage is
+ * told, the ETA at that rate); written over the last one and padded over
+ * what is left of it (the last line drops its ETA). */
 static void show_progress(rank_run *r, double t) {
   int done = r->resumed + r->settled, left = r->total - done;
   double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
@@ -143,6 +148,16 @@ static void show_progress(rank_run *r, double t) {
   size_t k = 0;
 #define ADD(...) \
   (k < sizeof b ? (void)(k += (size_t)snprintf(b + k, sizeof b - k, __VA_ARGS__)) : (void)0)
+  static const char *const stages[] = {"", "the cutoff", "L1 bounds", "L2 bounds", "exact search"};
+  const search_first_where *w = &r->at;
+  if (w->stage >= 1 && w->stage <= 4 && w->total > 0) {
+    double st = t - r->stage_t0;
+    ADD("stage %d of 4 (%s", w->stage, stages[w->stage]);
+    if (w->cutoff < OPTLE_INF) ADD(" at %d", w->cutoff + 1);
+    ADD(") %d/%d", w->done, w->total);
+    if (w->done > 0 && w->done < w->total) ADD(" ETA %.0f s", st / w->done * (w->total - w->done));
+    ADD("; ");
+  }
   ADD("%d/%d first guesses settled", done, r->total);
   if (r->resumed) ADD(" (%d resumed)", r->resumed);
   ADD(", %d exact", r->exact);
@@ -150,12 +165,24 @@ static void show_progress(rank_run *r, double t) {
   if (rate >= 1) ADD(", %.1f/s", rate);
   else if (r->settled) ADD(", %.1f s each", el / r->settled);
   ADD(", %.0f s", el);
-  if (r->settled && left) ADD(", ETA %.0f s", left / rate);
+  if (r->settled && left && !w->total) ADD(", ETA %.0f s", left / rate);
 #undef ADD
   int len = k < sizeof b ? (int)k : (int)sizeof b - 1;
   fprintf(stderr, "\r%s%*s", b, r->shown > len ? r->shown - len : 0, "");
   r->shown = len;
   fflush(stderr);
+}
+
+/* Where the ranking is (search.h), for the progress line. */
+static void on_where(void *arg, const search_first_where *w) {
+  rank_run *r = arg;
+  double t = now_seconds();
+  if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
+  r->at = *w;
+  if (t - r->last >= 0.5 || w->done == 0) {
+    r->last = t;
+    show_progress(r, t);
+  }
 }
 
 static void on_settled(void *arg, const search_first_value *v) {
@@ -372,12 +399,14 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   so.max_guesses = a->max_guesses;
   if (a->threads) so.threads = threads_usable(a->threads);
   so.memo_mb = a->memo_mb;
+  so.probe_budget = a->probe_budget;
   so.rules = rules;
   search *s = strategy_search_new(g, &so);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
   for (int i = 0; i < g->n_answers; i++) all[i] = (uint16_t)i;
   int ndone = f->res.ndone, cutoff = a->cutoff >= 0 ? a->cutoff : OPTLE_INF;
-  search_first_opts fo = {words, nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run};
+  search_first_opts fo = {words,         nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run,
+                          run->progress ? on_where : NULL};
   int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
   run->total = n;
   run->resumed = ndone;

@@ -33,6 +33,7 @@ static const optuse solve_opts[] = {
     OPT_USE(OBJECTIVE),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
+    OPT_USE(PROBE_BUDGET),
     OPT_USE(OUT),
     OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, svg, png, html, paths,\n"
                          "                         cpaths, map or mjs (default: each file's extension)"),
@@ -184,7 +185,7 @@ static void ranked_report(const game *g, const search_first_value *vals, int g0,
  * others. */
 static int ranked_first(search *s, const game *g, const uint16_t *all, search_root_stats *k) {
   search_first_value *vals = xcalloc((size_t)g->n_guesses, sizeof *vals);
-  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, NULL, 0, NULL, NULL};
+  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, NULL, 0, NULL, NULL, NULL};
   int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
   if (dist_rank() == 0 && best >= 0 && best < OPTLE_INF)
     for (int i = 0; i < g->n_guesses; i++) {
@@ -269,6 +270,7 @@ static void solve_search_new(solve_run *r) {
   so->max_guesses = r->a.max_guesses;
   if (r->a.threads) so->threads = threads_usable(r->a.threads);
   so->memo_mb = r->a.memo_mb;
+  so->probe_budget = r->a.probe_budget;
   so->progress = r->a.quiet || !r->own ? SEARCH_PROGRESS_OFF
                  : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL
                                          : SEARCH_PROGRESS_LINES;

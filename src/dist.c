@@ -528,7 +528,7 @@ static void *serve(void *arg) {
     MPI_Status st;
     MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &flag, &st);
     if (!flag) {
-      if (stop_requested() || D->L->stop(D->L->arg)) {
+      if (stop_final() || D->L->stop(D->L->arg)) {
         /* A signal reaches every rank at once (mpirun passes Ctrl-C on,
          * and signals them all when one dies, with a second to go); a
          * time limit comes DIST_STOP_LAG later on the other ranks. */
@@ -589,7 +589,7 @@ static void work_there(const dist_loop *L, int seq, int tid, int team) {
     out->seq = seq, out->tid = tid, out->team = team, out->want = !L->stop(L->arg);
     MPI_Send(out, REQ_SIZE(out), MPI_BYTE, 0, TAG_REQ + seq % TAG_LOOPS, MPI_COMM_WORLD);
     MPI_Recv(in, (int)sizeof *in, MPI_BYTE, 0, TAG_REP + tid, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (in->stop && !stop_requested()) stop_request();
+    if (in->stop && !stop_final()) stop_request();
     L->learn(L->arg, in->shared);
     if (in->nitems <= 0) break;
     out->nres = 0;

@@ -80,9 +80,16 @@ typedef struct {
   const int *U;      /* the guesses children scan */
   int nu;
   int stage;         /* the stage running (2 or 3 for the bounds) */
-  int *sums;         /* stage 1: the probe's L1 sums (rank 0) */
+  int *sums;         /* stage 1: the probe's L1 sums (rank 0); after a round of
+                      * tries, minus the answers each try finished, else 0 */
   int quota;         /* stage 1: exact solves still to deal (rank 0) */
+  double budget;     /* stage 1: this round's seconds for each solve (0: none) */
+  int gave_up;       /* stage 1: solves given up this round (rank 0) */
+  int abandoned;     /* stage 1: all rounds' (rank 0) */
   level *L;          /* stage 1: srch_classes()'s level and values (one per rank) */
+  bool (*pick)(void *, int); /* the stage's pick and take (run_stage()) */
+  void (*take)(void *, const dist_result *);
+  search_first_where at;     /* where it is (rank 0: tell_where()) */
   int *vals;
 } ranking;
 
@@ -108,7 +115,7 @@ static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
       }
       /* Top N: C is the N-th least exact value known. */
       int top = R->fo->top;
-      if (exact && top > 0) {
+      if (exact && top > 0 && v < INF) { /* INF: no strategy, no place in the top */
         bool fill = R->have < top; /* a slot still empty: v goes in */
         int k = fill ? R->have++ : top - 1;
         if (fill || v < R->best[k]) {
@@ -202,7 +209,10 @@ static int group_l0_cmp(const void *pa, const void *pb) {
 /* The stages as dealt loops (dist.h): pick on rank 0, body anywhere,
  * take on rank 0. */
 
-enum { SETTLE = DIST_USER }; /* a bound's result settles its group */
+enum {
+  SETTLE = DIST_USER,     /* a bound's result settles its group */
+  GAVE_UP = DIST_USER * 2 /* stage 1: the solve's budget ran out */
+};
 
 static bool halt(void *arg) { return stopping(((ranking *)arg)->s); }
 static int cutoff_now(void *arg) { return atomic_load(&((ranking *)arg)->cutoff); }
@@ -234,10 +244,13 @@ static void probe_take(void *arg, const dist_result *r) { ((ranking *)arg)->sums
 /* Stage 1, the cutoff: the groups of the least L1 sums solved exactly,
  * as many as the top still lacks, each by one rank with all its threads
  * (the first `quota` not settled yet, in L1 order, as a plain loop would
- * solve them until `top` values are known: each solve adds one). */
+ * solve them until `top` values are known: each solve with a total adds
+ * one).  In rounds, each solve with the round's budget (rank_cutoff()):
+ * one that runs out gives its place in the quota to the next group, and
+ * after PROBE_TRIES of those the round ends. */
 static bool solve_pick(void *arg, int i) {
   ranking *R = arg;
-  if (R->gr[i].done || R->quota <= 0) return false;
+  if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;
   R->quota--;
   return true;
 }
@@ -245,13 +258,26 @@ static dist_result solve_body(void *arg, int i) {
   ranking *R = arg;
   double t = now_seconds();
   proof_at at = srch_at_root(R->s);
+  search_partial was = R->s->part; /* what a stop would report: the try's own is not */
+  if (R->budget > 0) budget_begin(R->budget);
   int v = srch_classes(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL, &at);
-  if (stopped(R->s)) return undone(i);
-  return (dist_result){i, v, 0, 1, now_seconds() - t};
+  bool over = R->budget > 0 && budget_end();
+  if (stopping(R->s)) return undone(i);
+  if (over) {
+    R->s->part = was;
+    v = srch_classes_done(R->L, R->vals); /* how far it got */
+  }
+  return (dist_result){i, v, over ? GAVE_UP : 0, 1, now_seconds() - t};
 }
 static void solve_take(void *arg, const dist_result *r) {
   ranking *R = arg;
   R->gr[r->item].seconds += r->seconds;
+  if (r->flags & GAVE_UP) {
+    R->quota++, R->gave_up++, R->abandoned++;
+    R->sums[r->item] = -r->value; /* the next round's order: the furthest first */
+    return;
+  }
+  if (r->value >= INF) R->quota++; /* no strategy: the next one takes its place */
   settle(R, r->item, r->value, true, true, 1);
 }
 
@@ -338,11 +364,39 @@ static dist_result value_body(void *arg, int i) {
   return (dist_result){i, v, SETTLE, 4, now_seconds() - t};
 }
 
-static void run_stage(ranking *R, int n, const int *order, bool per_rank, bool guided,
+/* Where the ranking is, told to the caller (rank 0): each item a stage's
+ * pick passes over or its take records is one more done. */
+static void tell_where(ranking *R, bool one_more) {
+  if (!R->fo->where) return;
+#pragma omp critical(search_first_report)
+  {
+    R->at.done += one_more;
+    R->at.cutoff = atomic_load(&R->cutoff);
+    R->fo->where(R->fo->arg, &R->at);
+  }
+}
+static bool pick_told(void *arg, int i) {
+  ranking *R = arg;
+  bool was = R->gr[i].done, deal = R->pick(arg, i); /* i: a group (dist.h maps the order) */
+  if (!deal && !was) tell_where(R, true);
+  return deal;
+}
+static void take_told(void *arg, const dist_result *r) {
+  ranking *R = arg;
+  R->take(arg, r);
+  tell_where(R, true);
+}
+
+static void run_stage(ranking *R, int stage, int n, const int *order, bool per_rank, bool guided,
                       bool (*pick)(void *, int), dist_result (*body)(void *, int),
                       void (*take)(void *, const dist_result *)) {
-  dist_loop L = {n,    order,      per_rank,     guided, R->s->o.threads, pick, body, take,
-                 cutoff_now, cutoff_learn, halt, R};
+  R->pick = pick, R->take = take;
+  int left = 0; /* what the stage has to do: the groups not settled */
+  for (int i = 0; i < n; i++) left += !R->gr[order ? order[i] : i].done;
+  R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff)};
+  if (dist_rank() == 0) tell_where(R, false);
+  dist_loop L = {n,          order,        per_rank, guided, R->s->o.threads, pick_told, body,
+                 take_told,  cutoff_now,   cutoff_learn, halt, R};
   dist_run(&L);
 }
 
@@ -354,7 +408,7 @@ static void share_state(ranking *R) {
   int32_t *b = xmalloc(bytes);
   if (dist_rank() == 0) {
     b[0] = atomic_load(&R->cutoff);
-    b[1] = stopped(R->s);
+    b[1] = stopping(R->s);
     for (int i = 0; i < R->ngr; i++) {
       b[2 + 2 * i] = R->gr[i].o.bound;
       b[3 + 2 * i] = R->gr[i].done | R->gr[i].o.exact << 1;
@@ -363,7 +417,7 @@ static void share_state(ranking *R) {
   dist_share(b, bytes);
   if (dist_rank() != 0) {
     atomic_store(&R->cutoff, b[0]);
-    if (b[1] && !stop_requested()) stop_request();
+    if (b[1] && !stop_final()) stop_request();
     for (int i = 0; i < R->ngr; i++) {
       R->gr[i].o.bound = b[2 + 2 * i];
       R->gr[i].done = b[3 + 2 * i] & 1;
@@ -465,12 +519,25 @@ static void rank_cutoff(ranking *R) {
   assert(fo->top > 0 && probe > 0 && probe <= R->ngr);
   R->sums = xcalloc((size_t)probe, sizeof *R->sums);
   int *idx = xmalloc(sizeof *idx * (size_t)probe);
-  run_stage(R, probe, NULL, false, true, probe_pick, probe_body, probe_take);
+  run_stage(R, 1, probe, NULL, false, true, probe_pick, probe_body, probe_take);
   for (int i = 0; i < probe; i++) idx[i] = i;
   sort_idx_by(idx, probe, R->sums);
   level_for_classes(R);
-  R->quota = fo->top - R->have;
-  run_stage(R, probe, idx, true, false, solve_pick, solve_body, solve_take);
+  for (int round = 0;; round++) {
+    R->budget = srch_probe_budget(R->s, round);
+    R->quota = fo->top - R->have;
+    R->gave_up = 0;
+    if (round > 0) { /* the tries of the last round by how far they got, then the rest */
+      for (int i = 0; i < probe; i++) R->sums[i] = R->sums[i] < 0 ? R->sums[i] : 0;
+      sort_idx_by(idx, probe, R->sums);
+    }
+    run_stage(R, 1, probe, idx, true, false, solve_pick, solve_body, solve_take);
+    /* Another round while a solve gave up and the top lacks values;
+     * rank 0 decides for every rank. */
+    int32_t again = R->budget > 0 && R->gave_up > 0 && R->have < fo->top && !stopping(R->s);
+    if (dist_size() > 1) dist_share(&again, sizeof again);
+    if (!again) break;
+  }
   share_state(R);
   level_free(R);
   free(R->sums), free(idx);
@@ -491,10 +558,10 @@ static void rank_exact(ranking *R) {
     assert(R->gr[left[i - 1]].o.bound <= R->gr[left[i]].o.bound);
   if (atomic_load(&R->cutoff) >= INF && R->d >= 2) {
     level_for_classes(R);
-    run_stage(R, nleft, left, true, false, search_pick, value_body, search_take);
+    run_stage(R, 4, nleft, left, true, false, search_pick, value_body, search_take);
     level_free(R);
   } else {
-    run_stage(R, nleft, left, false, false, search_pick, search_body, search_take);
+    run_stage(R, 4, nleft, left, false, false, search_pick, search_body, search_take);
   }
   share_state(R);
   free(left);
@@ -522,15 +589,16 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
   if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) rank_cutoff(&R);
   /* Stages 2 and 3: L1, then L2, refute at C + 1. */
   for (R.stage = 2; R.stage <= 3 && atomic_load(&R.cutoff) < INF; R.stage++) {
-    run_stage(&R, R.ngr, NULL, false, true, refute_pick, refute_body, refute_take);
+    run_stage(&R, R.stage, R.ngr, NULL, false, true, refute_pick, refute_body, refute_take);
     share_state(&R);
   }
   rank_exact(&R);
 
   int C = atomic_load(&R.cutoff);
+  s->ctx[0].st.probe_gave_up += (uint64_t)R.abandoned; /* rank 0's; no loop runs now */
   srch_bounds_free(s->bx);
   s->bx = outer;
-  bool stop = stopped(s);
+  bool stop = stopping(s);
   if (stop) stop_report(&R);
   free(U), free(R.best), free(R.next), free(R.group_of), free(R.gr);
   return stop ? -1 : C;

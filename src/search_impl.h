@@ -196,14 +196,20 @@ struct search {
 
 /* ------------------------------------------------------------------ */
 /* Stopping: the process's stop flag (clock.h: Ctrl-C, a signal, or
- * --time-limit through stop_after()), which stops every search. */
+ * --time-limit through stop_after()), which stops every search; and a
+ * budget run out (clock.h, Budgets: the root's upper bound gives up a
+ * slow exact solve), which unwinds the same way, nothing stored on the
+ * way out, but ends only that solve. */
 
 static inline bool stopped(search *s) {
   (void)s;
   return stop_requested();
 }
-/* The same (search_first.c's name for it). */
-static inline bool stopping(search *s) { return stopped(s); }
+/* The run stops (not a budget): what decides to deal no more work. */
+static inline bool stopping(search *s) {
+  (void)s;
+  return stop_final();
+}
 
 /* ------------------------------------------------------------------ */
 /* Small helpers. */
@@ -440,6 +446,9 @@ int srch_finish(search *s, int v);
 void srch_phase(search *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void srch_progress(search *s, int done, int total, const char *unit, int best, int best_g);
 void srch_progress_end(search *s);
+/* The root proof's upper bound: round r's budget for each exact solve
+ * tried (search_opts.probe_budget, tuning.h PROBE_*), 0 for none. */
+double srch_probe_budget(const search *s, int round);
 /* The greedy seed's total + 1 on a set (INF: none). */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
 /* The root without a fixed guess: T_d(A), candidates across threads. */
@@ -551,6 +560,9 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
  * the others. */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
                  int *picks, const proof_at *at);
+/* After srch_classes() was stopped (a budget ran out): the answers in
+ * the classes it had finished, how far it got. */
+int srch_classes_done(const level *L, const int *vals);
 
 /* ------------------------------------------------------------------ */
 /* search_rank.c */

@@ -281,12 +281,14 @@ static int probe_pick(proof *p, int *pick) {
 /* The total of first guess g by its classes' exact values, with
  * every thread (as with --first): INF when no strategy fits the guess
  * limit after it.  picks (or NULL): its big classes' guesses, for
- * srch_build(). */
-static int probe_solve(proof *p, int g, int *picks) {
+ * srch_build(); *done: the answers of the classes it finished (all but
+ * after a stop). */
+static int probe_solve(proof *p, int g, int *picks, int *done) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
   int v = srch_classes(p->s, L, p->A, p->n, p->d, g, vals, picks, &p->at);
+  *done = srch_classes_done(L, vals);
   free(vals);
   free(L->part);
   free(L);
@@ -320,13 +322,63 @@ static void greedy_late(proof *p) {
   p->ub = p->seed < INF ? p->seed - 1 : INF;
 }
 
+/* One try of the upper bound's solve: pick o solved exactly within
+ * `budget` seconds (0: none).  True when it finished: o is then exact (a
+ * total, or INF: no strategy within the limit); false when the budget
+ * ran out (what the solve did is thrown away, except the memo's exact
+ * values, stored before it ran out) or the run stopped.  *done: the
+ * answers of the classes it finished. */
+static bool probe_try(proof *p, opener *o, double budget, int *picks, int *done) {
+  search *s = p->s;
+  if (p->top)
+    srch_phase(s, budget > 0 ? "a total to beat: solving %s exactly (for %.0f s at most)"
+                             : "a total to beat: solving %s exactly",
+               s->g->guesses.w[o->g], budget);
+  search_partial was = s->part; /* what a stop would report: the try's own is not */
+  if (budget > 0) budget_begin(budget);
+  int v = probe_solve(p, o->g, picks, done);
+  bool over = budget > 0 && budget_end();
+  if (stopping(s)) return false;
+  if (over) {
+    s->part = was;
+    p->st.abandoned++;
+    s->ctx[0].st.probe_gave_up++; /* outside the parallel loops */
+    return false;
+  }
+  o->bound = v;
+  o->exact = true;
+  return true;
+}
+
+/* The picks by how far their last tries got (most answers done first),
+ * else in their order: a try's finished classes are in the memo, so
+ * the next round resumes it where it gave up. */
+static void by_progress(int *pick, int *got, int np) {
+  for (int i = 1; i < np; i++)
+    for (int j = i; j > 0 && got[j] > got[j - 1]; j--) {
+      int t = pick[j], u = got[j];
+      pick[j] = pick[j - 1], got[j] = got[j - 1];
+      pick[j - 1] = t, got[j - 1] = u;
+    }
+}
+
 /* Stage 3: the upper bound U from the best few: the probe's picks solved
  * exactly, least L2 first, until one fits the guess limit.  Under the
  * normal rules with six guesses the first always does; in hard mode the
  * best by the bounds often does not (the bounds know no limit: on
  * nyt-2023-07 SALET, least by L2, is infeasible, and TARSE, next, is the
- * optimum), and U would be the seed's, far above the optimum.  The last
- * pick solved is the feasible one, so picks[] are its classes'. */
+ * optimum), and U would be the seed's, far above the optimum.
+ *
+ * Nor may it sit on one slow solve: with every word an answer the best
+ * by the bounds (TARES on nyt-2022-02-all) had an ETA of 19.6 h, where
+ * LANTS took 157 s.  So in the top proof the picks are tried in rounds
+ * (tuning.h, PROBE_*): each round walks them in order, each unsolved one
+ * for the round's budget, until one finishes with a total, or
+ * PROBE_TRIES of them ran out of time; each round's budget is larger,
+ * and the last has none.  After the first round the picks go in order
+ * of how far their tries got (by_progress()).  The first to finish gives U; the others are
+ * refuted or searched by the stages below, as any first guess is.  The
+ * last pick solved is the feasible one, so picks[] are its classes'. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
@@ -335,23 +387,27 @@ static bool stage_probe(proof *p) {
   int np = probe_pick(p, pick);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
-  int solved = 0;
-  for (int j = 0; j < np && !stopped(s); j++) {
-    opener *o = &p->op[pick[j]];
-    if (p->top) srch_phase(s, "a total to beat: solving %s exactly", s->g->guesses.w[o->g]);
-    int v = probe_solve(p, o->g, p->tree ? picks : NULL);
-    if (stopped(s)) break;
-    /* Exact either way: a total, or INF, no strategy within the limit
-     * (the later stages skip exact first guesses). */
-    o->bound = v;
-    o->exact = true;
-    solved++;
-    if (v < INF && v <= p->ub) {
-      p->ub = v;
-      p->ub_g = o->g;
-      if (p->top) srch_progress(s, 0, 0, NULL, p->ub, p->ub_g);
+  int solved = 0, got[ROOT_PROBE_L2] = {0}; /* got: answers done by its last try */
+  for (int round = 0; p->ub_g < 0 && !stopping(s); round++) {
+    double budget = p->top ? srch_probe_budget(s, round) : 0;
+    int tries = 0, left = 0;
+    if (round > 0) by_progress(pick, got, np);
+    for (int j = 0; j < np && !stopping(s) && (budget == 0 || tries < PROBE_TRIES); j++) {
+      opener *o = &p->op[pick[j]];
+      if (o->exact) continue; /* solved in an earlier round */
+      if (!probe_try(p, o, budget, p->tree ? picks : NULL, &got[j])) {
+        tries++, left++;
+        continue;
+      }
+      solved++;
+      if (o->bound < INF && o->bound <= p->ub) {
+        p->ub = o->bound;
+        p->ub_g = o->g;
+        if (p->top) srch_progress(s, 0, 0, NULL, p->ub, p->ub_g);
+      }
+      if (o->bound < INF) break;
     }
-    if (v < INF) break;
+    if (budget == 0 || left == 0) break; /* every pick solved, or the last round */
   }
   greedy_late(p);
   /* The infeasible ones count as settled by an exact search; the one
@@ -498,7 +554,7 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
       continue;
     }
     srch_phase(s, "searching the %d left exactly: %s", nr - j, s->g->guesses.w[o->g]);
-    int v = probe_solve(p, o->g, NULL);
+    int done, v = probe_solve(p, o->g, NULL, &done);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);
     srch_progress(s, j + 1, nr, "searched", *best_g >= 0 ? atomic_load(best) - 1 : INF, *best_g);
@@ -833,6 +889,12 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     return INF;
   }
   return sum < INF ? (int)sum : INF;
+}
+
+int srch_classes_done(const level *L, const int *vals) {
+  int done = 0;
+  for (int i = 0; i < L->ncls; i++) done += vals[i] >= 0 && vals[i] < INF ? L->cls[i].size : 0;
+  return done;
 }
 
 /* ------------------------------------------------------------------ */

@@ -362,6 +362,13 @@ void srch_begin(search *s) {
   s->part = (search_partial){0};
 }
 
+double srch_probe_budget(const search *s, int round) {
+  if (round >= PROBE_ROUNDS) return 0;
+  double b = s->o.probe_budget > 0 ? s->o.probe_budget : PROBE_BUDGET_S;
+  for (int r = 0; r < round; r++) b *= PROBE_GROWTH;
+  return b;
+}
+
 /* Every value-only entry point ends here: a stop makes its INF a "don't
  * know", which search_stopped() reports. */
 int srch_finish(search *s, int v) {

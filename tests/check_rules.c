@@ -649,7 +649,7 @@ START_TEST(test_rank_oracle) {
       search_first_value out[MAXG];
       int told = 0;
       int cutoff = mode == 1 ? lo + rng_range(&seed, 0, 3) : INF;
-      search_first_opts fo = {NULL, 0, cutoff, mode == 2 ? 2 : 0, NULL, 0, no_report, &told};
+      search_first_opts fo = {NULL, 0, cutoff, mode == 2 ? 2 : 0, NULL, 0, no_report, &told, NULL};
       int C = search_rank_first(s, A, I.na, &fo, out);
       ck_assert_int_eq(told, I.ng);
       for (int q = 0; q < I.ng; q++) {

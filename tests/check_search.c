@@ -1246,6 +1246,99 @@ START_TEST(test_memo_evictions_change_nothing) {
 }
 END_TEST
 
+/* The root's upper bound under budgets that run out (search_opts.
+ * probe_budget, tuning.h PROBE_*): a microsecond to a few milliseconds,
+ * so that tries give up before, inside and after the big classes, until
+ * a later round runs one whole.  Nothing but the time may change: the
+ * root proof's total and tree, and a ranking's top, in both rule sets,
+ * are those of the default budget, which gives up nothing here.  (A try
+ * given up once left its stop report behind, and the proof said it was
+ * stopped.)  The watchdog may start after a short solve is over, so the
+ * budgets that gave up are counted over them all, not asserted each. */
+static search *budget_search(const game *g, rules_mode rules, double budget) {
+  search_opts o;
+  strategy_search_opts(&o);
+  o.threads = 2;
+  o.progress = false;
+  o.rules = rules;
+  o.probe_budget = budget;
+  return search_new(g, &o);
+}
+
+static uint64_t gave_up(const search *s) {
+  search_stats st = {0};
+  search_get_stats(s, &st);
+  return st.probe_gave_up;
+}
+
+/* The least exact value of a ranking with a top, and how many exact
+ * values at most its cutoff it has. */
+static int rank_best(search *s, const game *g, const uint16_t *A, int top, int *cut,
+                     search_first_value *r) {
+  search_first_opts fo = {NULL, 0, OPTLE_INF, top, NULL, 0, NULL, NULL, NULL};
+  *cut = search_rank_first(s, A, g->n_answers, &fo, r);
+  int best = OPTLE_INF;
+  for (int i = 0; i < g->n_guesses; i++)
+    if (r[i].exact && r[i].value < best) best = r[i].value;
+  return best;
+}
+
+START_TEST(test_probe_budget_changes_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  search_first_value *r0 = xcalloc((size_t)g.n_guesses, sizeof *r0);
+  search_first_value *r1 = xcalloc((size_t)g.n_guesses, sizeof *r1);
+  const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
+  const double budgets[] = {1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3};
+  uint64_t solves_given_up = 0, ranks_given_up = 0;
+  for (int m = 0; m < 2; m++) {
+    search *s0 = budget_search(&g, modes[m], 0);
+    tnode *t0 = NULL;
+    int v0 = search_solve(s0, A, g.n_answers, -1, &t0), c0;
+    ck_assert_ptr_nonnull(t0);
+    ck_assert_ptr_null(search_stopped(s0));
+    int b0 = rank_best(s0, &g, A, 3, &c0, r0);
+    ck_assert_int_eq(b0, v0); /* the ranking's best is the root proof's */
+    ck_assert_uint_eq(gave_up(s0), 0);
+    for (size_t k = 0; k < sizeof budgets / sizeof *budgets; k++) {
+      search *s1 = budget_search(&g, modes[m], budgets[k]);
+      tnode *t1 = NULL;
+      int v1 = search_solve(s1, A, g.n_answers, -1, &t1);
+      ck_assert_int_eq(v1, v0);
+      ck_assert_ptr_null(search_stopped(s1));
+      ck_assert_ptr_nonnull(t1);
+      ck_assert_uint_eq(tree_hash(t1), tree_hash(t0));
+      uint64_t solve_gave = gave_up(s1);
+      ck_assert_int_eq(search_root_report(s1)->abandoned, (int)solve_gave);
+      solves_given_up += solve_gave;
+      int c1, b1 = rank_best(s1, &g, A, 3, &c1, r1);
+      ck_assert_int_eq(b1, b0);
+      ck_assert_int_eq(c1, c0);
+      ck_assert_ptr_null(search_stopped(s1));
+      for (int i = 0; i < g.n_guesses; i++) /* the top: the same exact values */
+        if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1)) {
+          ck_assert(r1[i].exact && r0[i].exact);
+          ck_assert_int_eq(r1[i].value, r0[i].value);
+        }
+      ranks_given_up += gave_up(s1) - solve_gave;
+      tree_free(t1);
+      search_free(s1);
+    }
+    tree_free(t0);
+    search_free(s0);
+  }
+  printf("probe budgets: %llu exact solves given up by the root proofs, %llu by the rankings, "
+         "the same totals, trees and tops\n",
+         (unsigned long long)solves_given_up, (unsigned long long)ranks_given_up);
+  ck_assert_uint_gt(solves_given_up, 0);
+  ck_assert_uint_gt(ranks_given_up, 0);
+  free(r0), free(r1), free(A);
+  game_free(&g);
+}
+END_TEST
+
 Suite *search_suite(void) {
   Suite *s = suite_create("search");
   TCase *tc = tcase_create("small");
@@ -1268,6 +1361,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_first_guess_fixed);
   tcase_add_test(tc, test_window_edges);
   tcase_add_test(tc, test_memo_evictions_change_nothing);
+  tcase_add_test(tc, test_probe_budget_changes_nothing);
   suite_add_tcase(s, tc);
   /* L2 over every NYT guess on big classes: a second in the plain run,
    * 40 under AddressSanitizer, which the sanitizer tier leaves out
