@@ -313,12 +313,15 @@ typedef void (*search_first_fn)(void *arg, const search_first_value *v);
  * its stage (as search_first_value.stage: 1 the cutoff's probe and exact
  * solves, 2 L1, 3 L2, 4 the exact search), the groups of feedback-alike
  * first guesses the stage has finished of those it runs over, and the
- * cutoff now (OPTLE_INF: none).  Told as each stage starts and as each
- * group is done. */
+ * cutoff now (OPTLE_INF: none); in stage 1, the first guess being solved
+ * exactly and its budget.  Told as each stage starts, as each group is
+ * done, and as each of stage 1's solves is dealt. */
 typedef struct {
   int stage;
   int done, total;
   int cutoff;
+  int solving;   /* stage 1: the first guess whose exact solve was dealt last, or -1 */
+  double budget; /* ... and its budget in seconds (0: none) */
 } search_first_where;
 typedef void (*search_first_stage_fn)(void *arg, const search_first_where *w);
 typedef struct {

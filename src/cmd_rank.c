@@ -2,12 +2,13 @@
  * cmd_rank.c: `optle rank`: a proven ranking of first guesses
  * (search.h search_rank_first()), with a checkpoint to resume from.
  *
- * The checkpoint (checkpoint.h owns its format, lock and checks):
- * rank 0 opens it before any long work (a second run on it, a changed
- * or damaged line, a file of another ranking: status 2), hands what it
- * holds to the ranking as settled, and appends each first guess as it is
- * settled, so a run killed at any moment (SIGKILL too) loses only the
- * words in flight.  The seconds are what its group of feedback-alike
+ * The checkpoint (checkpoint.h owns its format, lock and checks;
+ * rank_run.h its run, shared with solve --checkpoint, and the progress
+ * line): rank 0 opens it before any long work (a second run on it, a
+ * changed or damaged line, a file of another ranking: status 2), hands
+ * what it holds to the ranking as settled, and appends each first guess
+ * as it is settled, so a run killed at any moment (SIGKILL too) loses
+ * only the words in flight.  The seconds are what its group of feedback-alike
  * words cost (on whichever rank), the stage the one that settled it
  * (search.h): tools/mpi_sim.py replays them.  A bound read back must be
  * above the final cutoff, as every bound found is.
@@ -37,6 +38,7 @@
 #include "help.h"
 #include "lists.h"
 #include "opts.h"
+#include "rank_run.h"
 #include "rules.h"
 #include "search.h"
 #include "strategy.h"
@@ -119,91 +121,6 @@ static const char *average_text(int v, int n, char buf[24]) {
   if (v >= OPTLE_INF) return "none";
   snprintf(buf, 24, "%.4f", (double)v / n);
   return buf;
-}
-
-/* What the report function keeps: the checkpoint, and the progress. */
-typedef struct {
-  ckpt *ck;
-  const game *g;
-  int total, resumed, settled, exact, best;
-  int best_guess;
-  double t0, last;
-  bool progress;
-  int shown;     /* the length of the progress line last written */
-  search_first_where at; /* the ranking's stage, and how far into it */
-  double stage_t0;       /* when that stage began */
-  bool write_failed;
-  char why[512]; /* why a checkpoint line could not be written */
-} rank_run;
-
-/* The progress line (a terminal's): the ranking's stage (search.h), how
- * far into it and that stage's ETA at its rate so far; first guesses
- * settled, the best, this run's rate (and, before the first stage is
- * told, the ETA at that rate); written over the last one and padded over
- * what is left of it (the last line drops its ETA). */
-static void show_progress(rank_run *r, double t) {
-  int done = r->resumed + r->settled, left = r->total - done;
-  double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
-  char b[512];
-  size_t k = 0;
-#define ADD(...) \
-  (k < sizeof b ? (void)(k += (size_t)snprintf(b + k, sizeof b - k, __VA_ARGS__)) : (void)0)
-  static const char *const stages[] = {"", "the cutoff", "L1 bounds", "L2 bounds", "exact search"};
-  const search_first_where *w = &r->at;
-  if (w->stage >= 1 && w->stage <= 4 && w->total > 0) {
-    double st = t - r->stage_t0;
-    ADD("stage %d of 4 (%s", w->stage, stages[w->stage]);
-    if (w->cutoff < OPTLE_INF) ADD(" at %d", w->cutoff + 1);
-    ADD(") %d/%d", w->done, w->total);
-    if (w->done > 0 && w->done < w->total) ADD(" ETA %.0f s", st / w->done * (w->total - w->done));
-    ADD("; ");
-  }
-  ADD("%d/%d first guesses settled", done, r->total);
-  if (r->resumed) ADD(" (%d resumed)", r->resumed);
-  ADD(", %d exact", r->exact);
-  if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
-  if (rate >= 1) ADD(", %.1f/s", rate);
-  else if (r->settled) ADD(", %.1f s each", el / r->settled);
-  ADD(", %.0f s", el);
-  if (r->settled && left && !w->total) ADD(", ETA %.0f s", left / rate);
-#undef ADD
-  int len = k < sizeof b ? (int)k : (int)sizeof b - 1;
-  fprintf(stderr, "\r%s%*s", b, r->shown > len ? r->shown - len : 0, "");
-  r->shown = len;
-  fflush(stderr);
-}
-
-/* Where the ranking is (search.h), for the progress line. */
-static void on_where(void *arg, const search_first_where *w) {
-  rank_run *r = arg;
-  double t = now_seconds();
-  if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
-  r->at = *w;
-  if (t - r->last >= 0.5 || w->done == 0) {
-    r->last = t;
-    show_progress(r, t);
-  }
-}
-
-static void on_settled(void *arg, const search_first_value *v) {
-  rank_run *r = arg;
-  r->settled++;
-  if (v->exact) {
-    r->exact++;
-    if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
-  }
-  if (r->ck && !r->write_failed &&
-      ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage)) {
-    /* What is settled from now could not be kept: stop (status 2). */
-    r->write_failed = true;
-    snprintf(r->why, sizeof r->why, "%s", err_msg());
-    stop_request();
-  }
-  double t = now_seconds();
-  if (r->progress && (t - r->last >= 0.5 || r->resumed + r->settled == r->total)) {
-    r->last = t;
-    show_progress(r, t);
-  }
 }
 
 /* The ranking, for -o or stdout. */
@@ -294,69 +211,14 @@ static int *read_words(const char *path, const game *g, int *n) {
   return w;
 }
 
-/* What a ranking holds open: its -o file and its checkpoint (rank 0's),
- * and what the checkpoint resumes. */
+/* What a ranking holds open beside its run (rank_run.h: the checkpoint):
+ * its -o file and the table it is compared with (rank 0's). */
 typedef struct {
   const char *dest; /* -o, or NULL: standard output */
   outset outs;
   bool pending;     /* outs open, not written yet */
-  const char *path; /* --checkpoint */
-  ckpt_resume res;
-  search_first_value *done;
   rank_table table; /* --compare or --compare-upper (table.total NULL: none) */
 } rank_files;
-
-/* The checkpoint (locked already): read, verified and repaired
- * (checkpoint.h); what it holds into f->done.  0, or EXIT_USAGE after a
- * message. */
-static int open_checkpoint(rank_files *f, rank_run *run, const game *g, rules_mode rules,
-                           const optle_args *a, const int *words, int nwords) {
-  ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
-                words ? ckpt_words_hash(words, nwords) : 0};
-  bool *ranked = NULL;
-  if (words) {
-    ranked = xcalloc((size_t)g->n_guesses, sizeof *ranked);
-    for (int i = 0; i < nwords; i++) ranked[words[i]] = true;
-  }
-  int bad = ckpt_read(run->ck, &id, g, ranked, &f->res);
-  free(ranked);
-  if (bad) {
-    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
-    return EXIT_USAGE;
-  }
-  if (f->res.cut_header)
-    fprintf(stderr, "optle: %s: its header was cut short (a run stopped as it began): started "
-                    "afresh\n", f->path);
-  if (f->res.cut_line)
-    fprintf(stderr, "optle: %s:%d: the last line was cut short (a run stopped while writing it): "
-                    "cut off, and its first guess is ranked again\n", f->path, f->res.cut_line);
-  int n = f->res.ndone;
-  if (n) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", n, f->path);
-  f->done = xmalloc(sizeof *f->done * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++) {
-    const ckpt_entry *e = &f->res.done[i];
-    f->done[i] = (search_first_value){e->guess, e->value, e->exact, e->seconds, 0, e->stage};
-  }
-  return 0;
-}
-
-/* A bound from the checkpoint must be above the final cutoff, as every
- * bound found is (the cutoff only falls): one that is not was never
- * proven for this ranking.  0, or EXIT_USAGE after a message. */
-static int check_resumed(const rank_files *f, const game *g, int cutoff) {
-  for (int i = 0; i < f->res.ndone; i++) {
-    const ckpt_entry *e = &f->res.done[i];
-    if (!e->exact && e->value <= cutoff) {
-      /* No cutoff is OPTLE_INF inside: never shown as a number. */
-      char cut[64] = "no cutoff: every value exact";
-      if (cutoff < OPTLE_INF) snprintf(cut, sizeof cut, "the ranking's cutoff %d", cutoff);
-      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above %s: no run of this ranking "
-                      "proved it\n", f->path, e->line, g->guesses.w[e->guess], e->value, cut);
-      return EXIT_USAGE;
-    }
-  }
-  return 0;
-}
 
 /* The ranking, canonical (the header's), to -o or standard output.
  * The status. */
@@ -404,9 +266,9 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   search *s = strategy_search_new(g, &so);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
   for (int i = 0; i < g->n_answers; i++) all[i] = (uint16_t)i;
-  int ndone = f->res.ndone, cutoff = a->cutoff >= 0 ? a->cutoff : OPTLE_INF;
-  search_first_opts fo = {words,         nwords, cutoff, a->rank_top, f->done, ndone, on_settled, run,
-                          run->progress ? on_where : NULL};
+  int ndone = run->res.ndone, cutoff = a->cutoff >= 0 ? a->cutoff : OPTLE_INF;
+  search_first_opts fo = {words,         nwords, cutoff, a->rank_top, run->done, ndone, rank_run_settled,
+                          run,           run->progress ? rank_run_where : NULL};
   int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
   run->total = n;
   run->resumed = ndone;
@@ -424,9 +286,9 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   } else if (got < 0) {
     fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",
             stop_timed_out() ? "time limit reached" : "stopped", secs, run->settled + ndone, n,
-            f->path ? " (they are in the checkpoint)" : "");
+            run->path ? " (they are in the checkpoint)" : "");
     rc = EXIT_STOPPED;
-  } else if (!(rc = check_resumed(f, g, got))) {
+  } else if (!(rc = rank_run_check(run, got))) {
     rank_out o = {g, vals, n, got, a->rank_top, a->rank_all, rules, a->max_guesses};
     rc = rank_output(f, &o);
     /* The time goes to the terminal, never into the ranking. */
@@ -451,19 +313,23 @@ static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rul
   if (table && dist_rank() == 0 &&
       rank_table_read(table, a->rank_upper != NULL, g, a->max_guesses, &f->table))
     return EXIT_USAGE;
-  return run->ck ? open_checkpoint(f, run, g, rules, a, words, nwords) : 0;
+  ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
+                words ? ckpt_words_hash(words, nwords) : 0};
+  bool *ranked = NULL;
+  if (words) {
+    ranked = xcalloc((size_t)g->n_guesses, sizeof *ranked);
+    for (int i = 0; i < nwords; i++) ranked[words[i]] = true;
+  }
+  int rc = rank_run_resume(run, g, &id, ranked);
+  free(ranked);
+  return rc;
 }
 
 /* Close what rank_open() opened: -o removed unless written, the
  * checkpoint closed (and unlocked).  The status. */
 static int rank_close(rank_files *f, rank_run *run, int rc) {
   if (f->pending) outs_abort(&f->outs);
-  if (run->ck && ckpt_close(run->ck) && !rc) {
-    fprintf(stderr, "optle: %s\n", err_msg());
-    rc = EXIT_USAGE;
-  }
-  free(f->res.done);
-  free(f->done);
+  rc = rank_run_close(run, rc);
   rank_table_free(&f->table);
   return rc;
 }
@@ -494,12 +360,10 @@ int cmd_rank(int argc, char **argv) {
    * only search.  The checkpoint is locked first: a second run on it is
    * refused before the lists and their table are loaded. */
   bool own = dist_rank() == 0;
-  rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL, .path = own ? a.checkpoint : NULL};
-  rank_run run = {.best = OPTLE_INF, .best_guess = -1, .progress = own && isatty(2)};
-  if (f.path && !(run.ck = ckpt_lock(f.path))) {
-    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file */
-    return EXIT_USAGE;
-  }
+  rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL};
+  rank_run run;
+  rank_run_init(&run, own ? a.checkpoint : NULL, own && isatty(2));
+  if ((rc = rank_run_lock(&run))) return rc;
   stop_catch_signals();
   /* From now: the table counts too (rank 0 decides: dist.h). */
   if (a.time_limit) stop_after(a.time_limit + dist_stop_lag());

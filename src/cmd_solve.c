@@ -22,6 +22,7 @@
 #include "strategy.h"
 #include "tree.h"
 #include "treeio.h"
+#include "rank_run.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -39,6 +40,10 @@ static const optuse solve_opts[] = {
                          "                         cpaths, map or mjs (default: each file's extension)"),
     OPT_USE(DEPTH),
     OPT_USE(TIME_LIMIT),
+    OPT_USE_HELP(CHECKPOINT, "the root proof as rank --top 1 runs it, resumable: each first guess\n"
+                             "                         is appended to FILE as it is settled, and a rerun\n"
+                             "                         with FILE resumes (rank --top 1 --checkpoint FILE\n"
+                             "                         resumes the same file)"),
     OPT_USE(STATS),
     OPT_USE(NO_SEED),
     OPT_USE(QUIET),
@@ -161,9 +166,18 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
 }
 
 /* What the ranking proved of the first guesses other than g0 (best
- * value v), as the root proof reports it (search.h search_root_stats). */
-static void ranked_report(const game *g, const search_first_value *vals, int g0, int v,
+ * value v), as the root proof reports it (search.h search_root_stats).
+ * Above v what it found depends on the timing, the ranks and what a
+ * checkpoint resumed, so it says what rank's canonical output says
+ * (cmd_rank.c): the larger of the class-count bound and v + 1, a bound;
+ * the ties at v are exact either way. */
+static void ranked_report(const game *g, search_first_value *vals, int g0, int v,
                           search_root_stats *k) {
+  for (int i = 0; i < g->n_guesses; i++)
+    if (vals[i].value > v) {
+      vals[i].value = vals[i].floor > v ? vals[i].floor : v + 1;
+      vals[i].exact = false;
+    }
   *k = (search_root_stats){.value = v, .first_guesses = g->n_guesses, .tie_guess = -1,
                            .next_bound = OPTLE_INF, .next_guess = -1};
   for (int i = 0; i < g->n_guesses; i++)
@@ -178,16 +192,24 @@ static void ranked_report(const game *g, const search_first_value *vals, int g0,
       k->next_guess = vals[i].guess;
 }
 
-/* Under MPI: the best first guess by a ranking with --top 1 over every
- * rank, the tie rule's of the best value (rank 0; -1 on the others, and
- * when stopped or there is none within the guess limit: total INF, with
- * search_stopped() saying which); k gets what the ranking proved of the
- * others. */
-static int ranked_first(search *s, const game *g, const uint16_t *all, search_root_stats *k) {
+/* Under MPI, or with --checkpoint: the best first guess by a ranking
+ * with --top 1 (over every rank), the tie rule's of the best value (rank
+ * 0; -1 on the others, and when stopped or there is none within the
+ * guess limit: total INF, with search_stopped() saying which); k gets
+ * what the ranking proved of the others.  run: its checkpoint (resumed
+ * from, appended to) and progress line (rank_run.h). */
+static int ranked_first(search *s, const game *g, const uint16_t *all, search_root_stats *k,
+                        rank_run *run) {
   search_first_value *vals = xcalloc((size_t)g->n_guesses, sizeof *vals);
-  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, NULL, 0, NULL, NULL, NULL};
+  run->total = g->n_guesses;
+  run->resumed = run->res.ndone;
+  run->t0 = now_seconds();
+  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, run->done, run->res.ndone, rank_run_settled, run,
+                          run->progress ? rank_run_where : NULL};
   int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
-  if (dist_rank() == 0 && best >= 0 && best < OPTLE_INF)
+  /* A bound read back from the checkpoint must be above the optimum. */
+  if (dist_rank() == 0 && best >= 0 && rank_run_check(run, best)) run->bad = true;
+  if (dist_rank() == 0 && best >= 0 && best < OPTLE_INF && !run->bad)
     for (int i = 0; i < g->n_guesses; i++) {
       const search_first_value *v = &vals[i];
       if (v->exact && v->value == best &&
@@ -206,7 +228,8 @@ typedef struct {
   optle_args a;
   rules_mode rules;
   objective obj;
-  bool ranked;      /* under MPI: every rank ranks the first guesses */
+  bool ranked;      /* under MPI or --checkpoint: the first guesses ranked (rank --top 1) */
+  rank_run run;     /* the ranking's checkpoint and progress line (rank 0's) */
   bool own;         /* this rank writes the outputs and the report (rank 0) */
   game g;
   int first;        /* --first, or -1 */
@@ -234,8 +257,17 @@ static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
   if ((rc = opts_tree_outputs("solve ", &r->a, r->a.out.paths, r->a.out.n, false, &r->format)))
     return rc;
   if ((rc = opts_rules("solve ", &r->a, &r->rules, &r->obj))) return rc;
-  r->ranked = dist_size() > 1 && !r->a.first && r->obj == OBJ_TOTAL;
+  if (r->a.checkpoint && r->a.first)
+    return usage_error("solve ", "--checkpoint is the root proof's: with --first there is one solve, "
+                                 "nothing to resume");
+  if (r->a.checkpoint && r->obj != OBJ_TOTAL)
+    return usage_error("solve ", "--checkpoint goes with --objective total");
+  if (r->a.checkpoint && (rc = outputs_clash("solve ", &r->a.out, "checkpoint", r->a.checkpoint)))
+    return rc;
+  r->ranked = (dist_size() > 1 || r->a.checkpoint) && !r->a.first && r->obj == OBJ_TOTAL;
   r->own = dist_rank() == 0;
+  rank_run_init(&r->run, r->own ? r->a.checkpoint : NULL,
+                r->own && !r->a.quiet && isatty(STDERR_FILENO));
   return 0;
 }
 
@@ -255,7 +287,10 @@ static int solve_load(solve_run *r) {
     game_free(&r->g);
     return EXIT_USAGE;
   }
-  if ((rc = dist_agree(EXIT_OK, r->g.lists_hash))) {
+  /* The checkpoint is rank --top 1's, with no cutoff nor --words. */
+  ckpt_id id = {r->g.lists_hash, rules_name(r->rules), r->a.max_guesses, -1, 1, 0};
+  rc = rank_run_resume(&r->run, &r->g, &id, NULL);
+  if ((rc = dist_agree(rc, r->g.lists_hash))) {
     outs_abort(&r->outs);
     game_free(&r->g);
     return rc;
@@ -271,9 +306,9 @@ static void solve_search_new(solve_run *r) {
   if (r->a.threads) so->threads = threads_usable(r->a.threads);
   so->memo_mb = r->a.memo_mb;
   so->probe_budget = r->a.probe_budget;
-  so->progress = r->a.quiet || !r->own ? SEARCH_PROGRESS_OFF
-                 : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL
-                                         : SEARCH_PROGRESS_LINES;
+  so->progress = r->a.quiet || !r->own || r->ranked ? SEARCH_PROGRESS_OFF /* the ranking's line */
+                 : isatty(STDERR_FILENO)              ? SEARCH_PROGRESS_TERMINAL
+                                                      : SEARCH_PROGRESS_LINES;
   if (r->a.no_seed) so->seed = NULL;
   so->rules = r->rules;
   so->objective = r->obj;
@@ -295,8 +330,10 @@ static void solve_tree(solve_run *r) {
     if (r->worst > 0) search_set_max_guesses(r->s, r->worst);
   }
   if (r->ranked) {
-    int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root);
-    if (r->own && g0 >= 0) r->total = search_solve(r->s, r->all, n, g0, &r->tree);
+    int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root, &r->run);
+    if (r->run.progress) fputc('\n', stderr);
+    if (r->own && g0 >= 0 && !r->run.write_failed)
+      r->total = search_solve(r->s, r->all, n, g0, &r->tree);
   } else if (r->worst >= 0 && !(r->obj == OBJ_WORST && r->worst == 0)) {
     r->total = search_solve(r->s, r->all, n, r->first, &r->tree);
   }
@@ -365,9 +402,12 @@ static void print_summary(const solve_run *r) {
   printf("nodes         %llu\n", (unsigned long long)st.nodes);
   printf("tree hash     %016llx\n", (unsigned long long)tree_hash(r->tree));
   printf("threads       %d\n", r->so.threads);
-  if (r->ranked)
+  if (r->ranked && dist_size() > 1)
     printf("ranks         %d (first guesses ranked by every rank, the tree built by rank 0)\n",
            dist_size());
+  if (r->run.path)
+    printf("checkpoint    %s (%d first guesses resumed, %d settled now)\n", r->run.path,
+           r->run.resumed, r->run.settled);
   printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
   double tv, tt;
   search_times(r->s, &tv, &tt);
@@ -419,8 +459,23 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
 static int solve_report(solve_run *r) {
   const game *g = &r->g;
   int limit = r->a.max_guesses;
+  if (r->run.bad) { /* said already */
+    outs_abort(&r->outs);
+    return EXIT_USAGE;
+  }
+  if (r->run.write_failed) {
+    outs_abort(&r->outs);
+    fprintf(stderr, "optle: %s: the run stopped (the checkpoint keeps what was settled before)\n",
+            r->run.why);
+    return EXIT_USAGE;
+  }
   const search_partial *stop = search_stopped(r->s);
-  if (stop) return solve_stopped(r, stop);
+  if (stop) {
+    if (r->run.path)
+      fprintf(stderr, "optle: %s keeps the %d first guesses settled: a rerun with it resumes\n",
+              r->run.path, r->run.resumed + r->run.settled);
+    return solve_stopped(r, stop);
+  }
   if (r->total >= OPTLE_INF) {
     outs_abort(&r->outs);
     char lists[512], first[64] = "";
@@ -461,10 +516,13 @@ int cmd_solve(int argc, char **argv) {
    * limit counts the table too (rank 0 decides: dist.h). */
   stop_catch_signals();
   if (r.a.time_limit) stop_after(r.a.time_limit + dist_stop_lag());
-  if ((rc = solve_load(&r))) return rc;
+  /* The checkpoint is locked before the lists are loaded: a second run
+   * on it is refused at once. */
+  if ((rc = rank_run_lock(&r.run))) return rc;
+  if ((rc = solve_load(&r))) return rank_run_close(&r.run, rc);
   solve_search_new(&r);
   solve_tree(&r);
   rc = r.own ? solve_report(&r) : EXIT_OK; /* the other ranks only ranked */
   solve_free(&r);
-  return rc;
+  return rank_run_close(&r.run, rc);
 }

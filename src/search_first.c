@@ -229,6 +229,8 @@ static int beta_now(ranking *R) {
 }
 static dist_result undone(int i) { return (dist_result){i, 0, DIST_UNDONE, 0, 0}; }
 
+static void tell_where(ranking *R, bool one_more);
+
 /* Stage 1, the probe: full L1 sums of the groups with the least L0. */
 static bool probe_pick(void *arg, int i) {
   (void)arg, (void)i;
@@ -252,6 +254,8 @@ static bool solve_pick(void *arg, int i) {
   ranking *R = arg;
   if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;
   R->quota--;
+  R->at.solving = R->gr[i].o.g, R->at.budget = R->budget;
+  tell_where(R, false);
   return true;
 }
 static dist_result solve_body(void *arg, int i) {
@@ -290,7 +294,8 @@ static bool refute_pick(void *arg, int i) {
     settle(R, i, g->o.l0, false, true, R->stage);
     return false;
   }
-  return true;
+  /* L1 cannot reach C + 1 (l1_may_reach()): on to L2. */
+  return R->stage != 2 || l1_may_reach(R->s, &g->o, R->n, beta_now(R));
 }
 static dist_result refute_body(void *arg, int i) {
   ranking *R = arg;
@@ -393,7 +398,7 @@ static void run_stage(ranking *R, int stage, int n, const int *order, bool per_r
   R->pick = pick, R->take = take;
   int left = 0; /* what the stage has to do: the groups not settled */
   for (int i = 0; i < n; i++) left += !R->gr[order ? order[i] : i].done;
-  R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff)};
+  R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff), -1, 0};
   if (dist_rank() == 0) tell_where(R, false);
   dist_loop L = {n,          order,        per_rank, guided, R->s->o.threads, pick_told, body,
                  take_told,  cutoff_now,   cutoff_learn, halt, R};

@@ -446,7 +446,10 @@ static bool stage_l1(proof *p) {
       settle_one(p);
       continue;
     }
-    int v = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr, p->at.rs);
+    /* Past the most L1 can give: left to L2 (l1_may_reach()). */
+    int v = l1_may_reach(s, &op[i], p->n, thr)
+                ? srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr, p->at.rs)
+                : op[i].l0;
     if (stopped(s)) continue;
     if (v > op[i].bound) op[i].bound = v;
     if (v >= thr) {

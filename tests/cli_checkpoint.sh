@@ -235,6 +235,40 @@ run env OMP_NUM_THREADS='2, 1' "$OPTLE" solve --list small
 expect "OMP_NUM_THREADS='2, 1' (a list): its first" "$(summary_value threads)" = 2
 
 # ------------------------------------------------------------------
+# solve --checkpoint: the root proof as rank --top 1 runs it, resumable,
+# the same file as rank's (issue 47, item 2), then the winner's tree.
+"$OPTLE" solve --list large --threads 2 -o "$tmp/root.json" >"$tmp/root.out"
+run "$OPTLE" solve --list large --threads 2 --checkpoint "$tmp/root.ck" -o "$tmp/rootck.json"
+expect "solve --checkpoint: exits 0" "$rc" = 0
+has "solve --checkpoint: the same total" "total         1466"
+has "solve --checkpoint: the same tree" "$(grep '^tree hash' "$tmp/root.out")"
+has "solve --checkpoint: says it" "checkpoint    $tmp/root.ck (0 first guesses resumed, 500 settled now)"
+has "solve --checkpoint: what it proved of the others, canonical" \
+  "first guess   slate (proven best of 500 first guesses; every other first guess 1467 or more, +1)"
+same_file "solve --checkpoint: the same tree file" "$tmp/rootck.json" "$tmp/root.json"
+expect "solve --checkpoint: a line for every first guess" "$(wc -l <"$tmp/root.ck")" = 501
+once "solve --checkpoint" "$tmp/root.ck"
+"$OPTLE" rank --list large --threads 2 --top 1 -o "$tmp/top1.txt"
+run "$OPTLE" rank --list large --threads 2 --top 1 --checkpoint "$tmp/root.ck" -o "$tmp/top1ck.txt"
+err_has "rank --top 1 resumes solve's checkpoint" "resumed 500 settled first guesses"
+same_ranking "rank --top 1 from solve's checkpoint: the ranking" "$tmp/top1ck.txt" "$tmp/top1.txt"
+# rank's checkpoint cut to its first 200 lines, then solve resumes it.
+"$OPTLE" rank --list large --threads 2 --top 1 --checkpoint "$tmp/top1.ck" -o /dev/null
+head -n 201 "$tmp/top1.ck" >"$tmp/part.ck"
+run "$OPTLE" solve --list large --threads 2 --checkpoint "$tmp/part.ck" -o "$tmp/part.json"
+err_has "solve resumes rank --top 1's checkpoint" "resumed 200 settled first guesses"
+has "solve from a part of rank's checkpoint: says it" "(200 first guesses resumed, 300 settled now)"
+same_file "solve from a part of rank's checkpoint: the same tree file" "$tmp/part.json" "$tmp/root.json"
+once "solve from a part of rank's checkpoint" "$tmp/part.ck"
+check_usage "solve --checkpoint --first: refused" "with --first there is one solve" \
+  "$OPTLE" solve --list small --first slate --checkpoint "$tmp/f.ck"
+check_usage "solve --checkpoint --objective worst: refused" "--checkpoint goes with --objective total" \
+  "$OPTLE" solve --list small --objective worst --checkpoint "$tmp/f.ck"
+expect "refused: no checkpoint file made" ! -e "$tmp/f.ck"
+check_usage "solve --checkpoint of another ranking: refused" "rules hard" \
+  "$OPTLE" solve --list large --hard --checkpoint "$tmp/root.ck"
+
+# ------------------------------------------------------------------
 # Temporary files: a killed run leaves none; one named for a process
 # that is gone is removed (only that one).
 mkdir "$tmp/o"

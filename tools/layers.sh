@@ -18,7 +18,7 @@ layer_of() {
   greedy) echo 4 ;;                           # greedy strategies (the seed)
   search) echo 5 ;;                           # the exact search
   strategy) echo 6 ;;                         # the strategy facade
-  simulate | advice) echo 7 ;;                # what commands compute
+  simulate | advice | rank_run) echo 7 ;;     # what commands compute; a ranking's checkpoint and progress
   opts | help | cli | cmd | main) echo 8 ;;   # the command line
   api) echo 8 ;;                              # the library's public API (optle.h), beside it
   *) echo "" ;;

@@ -1,0 +1,155 @@
+/*
+ * rank_run.c: a ranking's checkpoint and progress line (rank_run.h).
+ */
+#include "rank_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "err.h"
+#include "tuning.h"
+#include "util.h"
+
+void rank_run_init(rank_run *r, const char *path, bool progress) {
+  *r = (rank_run){.path = path, .best = OPTLE_INF, .best_guess = -1, .progress = progress};
+}
+
+int rank_run_lock(rank_run *r) {
+  if (r->path && !(r->ck = ckpt_lock(r->path))) {
+    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file */
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
+  r->g = g;
+  if (!r->ck) return 0;
+  if (ckpt_read(r->ck, id, g, ranked, &r->res)) {
+    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
+    return EXIT_USAGE;
+  }
+  if (r->res.cut_header)
+    fprintf(stderr, "optle: %s: its header was cut short (a run stopped as it began): started "
+                    "afresh\n", r->path);
+  if (r->res.cut_line)
+    fprintf(stderr, "optle: %s:%d: the last line was cut short (a run stopped while writing it): "
+                    "cut off, and its first guess is ranked again\n", r->path, r->res.cut_line);
+  int n = r->res.ndone;
+  if (n) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", n, r->path);
+  r->done = xmalloc(sizeof *r->done * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) {
+    const ckpt_entry *e = &r->res.done[i];
+    r->done[i] = (search_first_value){e->guess, e->value, e->exact, e->seconds, 0, e->stage};
+  }
+  return 0;
+}
+
+/* A bound from the checkpoint must be above the final cutoff, as every
+ * bound found is (the cutoff only falls): one that is not was never
+ * proven for this ranking. */
+int rank_run_check(const rank_run *r, int cutoff) {
+  for (int i = 0; i < r->res.ndone; i++) {
+    const ckpt_entry *e = &r->res.done[i];
+    if (!e->exact && e->value <= cutoff) {
+      /* No cutoff is OPTLE_INF inside: never shown as a number. */
+      char cut[64] = "no cutoff: every value exact";
+      if (cutoff < OPTLE_INF) snprintf(cut, sizeof cut, "the ranking's cutoff %d", cutoff);
+      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above %s: no run of this ranking "
+                      "proved it\n", r->path, e->line, r->g->guesses.w[e->guess], e->value, cut);
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+int rank_run_close(rank_run *r, int rc) {
+  if (r->ck && ckpt_close(r->ck) && !rc) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    rc = EXIT_USAGE;
+  }
+  r->ck = NULL;
+  free(r->res.done);
+  free(r->done);
+  r->res.done = NULL, r->done = NULL;
+  return rc;
+}
+
+/* The progress line (a terminal's): the ranking's stage (search.h), how
+ * far into it and that stage's ETA at its rate so far; first guesses
+ * settled, the best, this run's rate (and, before the first stage is
+ * told, the ETA at that rate); written over the last one and padded over
+ * what is left of it (the last line drops its ETA). */
+static void show_progress(rank_run *r, double t) {
+  int done = r->resumed + r->settled, left = r->total - done;
+  double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
+  char b[512];
+  size_t k = 0;
+#define ADD(...) \
+  (k < sizeof b ? (void)(k += (size_t)snprintf(b + k, sizeof b - k, __VA_ARGS__)) : (void)0)
+  static const char *const stages[] = {"", "the cutoff", "L1 bounds", "L2 bounds", "exact search"};
+  const search_first_where *w = &r->at;
+  if (w->stage >= 1 && w->stage <= 4 && w->total > 0) {
+    double st = t - r->stage_t0;
+    ADD("stage %d of 4 (%s", w->stage, stages[w->stage]);
+    if (w->cutoff < OPTLE_INF) ADD(" at %d", w->cutoff + 1);
+    ADD(")");
+    if (w->stage == 1 && w->solving >= 0) {
+      ADD(" solving %s exactly", r->g->guesses.w[w->solving]);
+      if (w->budget > 0) ADD(" (for %.0f s at most)", w->budget);
+    } else {
+      ADD(" %d/%d", w->done, w->total);
+      if (w->done > 0 && w->done < w->total) ADD(" ETA %.0f s", st / w->done * (w->total - w->done));
+    }
+    ADD("; ");
+  }
+  ADD("%d/%d first guesses settled", done, r->total);
+  if (r->resumed) ADD(" (%d resumed)", r->resumed);
+  ADD(", %d exact", r->exact);
+  if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
+  if (rate >= 1) ADD(", %.1f/s", rate);
+  else if (r->settled) ADD(", %.1f s each", el / r->settled);
+  ADD(", %.0f s", el);
+  if (r->settled && left && !w->total) ADD(", ETA %.0f s", left / rate);
+#undef ADD
+  int len = k < sizeof b ? (int)k : (int)sizeof b - 1;
+  fprintf(stderr, "\r%s%*s", b, r->shown > len ? r->shown - len : 0, "");
+  r->shown = len;
+  fflush(stderr);
+}
+
+/* Where the ranking is (search.h), for the progress line. */
+void rank_run_where(void *arg, const search_first_where *w) {
+  rank_run *r = arg;
+  double t = now_seconds();
+  if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
+  r->at = *w;
+  if (t - r->last >= 0.5 || w->done == 0) {
+    r->last = t;
+    show_progress(r, t);
+  }
+}
+
+/* A first guess settled: counted, appended to the checkpoint, shown. */
+void rank_run_settled(void *arg, const search_first_value *v) {
+  rank_run *r = arg;
+  r->settled++;
+  if (v->exact) {
+    r->exact++;
+    if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
+  }
+  if (r->ck && !r->write_failed &&
+      ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage)) {
+    /* What is settled from now could not be kept: stop (status 2). */
+    r->write_failed = true;
+    snprintf(r->why, sizeof r->why, "%s", err_msg());
+    stop_request();
+  }
+  double t = now_seconds();
+  if (r->progress && (t - r->last >= 0.5 || r->resumed + r->settled == r->total)) {
+    r->last = t;
+    show_progress(r, t);
+  }
+}
+

@@ -1,0 +1,71 @@
+/*
+ * rank_run.h: what a ranking of first guesses keeps beside the search
+ * (search.h search_rank_first()) while it runs, for `optle rank` and for
+ * `optle solve --checkpoint`, which runs the same proof (rank --top 1):
+ * its checkpoint (checkpoint.h owns the format, lock and checks) and its
+ * progress line on a terminal.  Rank 0's alone (dist.h).
+ *
+ * The checkpoint: locked before any long work (rank_run_lock(): a second
+ * run on it is refused before the lists are loaded), read, verified and
+ * repaired once the lists are (rank_run_resume(): what it holds becomes
+ * the ranking's settled words, r->done), and appended to as each first
+ * guess is settled (rank_run_settled(), the ranking's report function),
+ * so a run killed at any moment loses only the words in flight.  A line
+ * that cannot be written stops the run (r->write_failed, r->why).  A
+ * bound read back must be above the final cutoff (rank_run_check()).
+ * Both commands write the same ranking's file: `solve --checkpoint F` and
+ * `rank --top 1 --checkpoint F` resume each other.
+ *
+ * The progress line (rank_run_settled() and rank_run_where(), the
+ * ranking's where function): the stage, how far into it and its ETA, the
+ * first guess stage 1 is solving with its budget; the first guesses
+ * settled, the best, the rate.
+ */
+#ifndef OPTLE_RANK_RUN_H
+#define OPTLE_RANK_RUN_H
+
+#include <stdbool.h>
+
+#include "checkpoint.h"
+#include "game.h"
+#include "search.h"
+
+typedef struct {
+  const char *path; /* the checkpoint (NULL: none) */
+  ckpt *ck;
+  ckpt_resume res;
+  search_first_value *done; /* res's lines as the ranking takes them */
+  const game *g;
+  int total, resumed, settled, exact, best;
+  int best_guess;
+  double t0, last;
+  bool progress;
+  int shown;             /* the length of the progress line last written */
+  search_first_where at; /* the ranking's stage, and how far into it */
+  double stage_t0;       /* when that stage began */
+  bool write_failed;
+  char why[512]; /* why a checkpoint line could not be written */
+  bool bad;      /* a line read back failed rank_run_check() (said) */
+} rank_run;
+
+/* A run with the checkpoint path (NULL: none) and, when progress, the
+ * terminal's line. */
+void rank_run_init(rank_run *r, const char *path, bool progress);
+/* Lock the checkpoint, if any.  0, or EXIT_USAGE after a message. */
+int rank_run_lock(rank_run *r);
+/* Read it for the ranking id of g (ranked: the guesses ranked, NULL all):
+ * r->done and r->res.ndone, with what was cut off or resumed said on
+ * stderr.  0, or EXIT_USAGE after a message naming the file (and line). */
+int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked);
+/* The ranking's report (search_first_opts.report) and where
+ * (.where) functions; arg is the rank_run. */
+void rank_run_settled(void *arg, const search_first_value *v);
+void rank_run_where(void *arg, const search_first_where *w);
+/* Every bound read back is above the final cutoff.  0, or EXIT_USAGE
+ * after a message. */
+int rank_run_check(const rank_run *r, int cutoff);
+/* Close the checkpoint (unlocked) and free what was read.  The status:
+ * rc, or EXIT_USAGE when closing failed after rc 0. */
+int rank_run_close(rank_run *r, int rc);
+
+#endif
