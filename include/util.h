@@ -24,6 +24,9 @@
  * SIGPIPE ignored).  0, or -1 after printing "optle: standard output:
  * ..." on stderr. */
 int stdout_close(void);
+/* The width of the terminal on standard error, or 80 (not one, or too
+ * narrow to say): what a progress line rewritten in place may fill. */
+int stderr_cols(void);
 
 /*
  * Output files (util_out.c): the one home of writing them.  out_open()

@@ -156,7 +156,8 @@ void budget_begin(double seconds) {
   bud.until.tv_sec = ts.tv_sec + (time_t)end;
   bud.until.tv_nsec = (long)((end - (double)(time_t)end) * 1e9);
   bud.on = true;
-  if (pthread_create(&bud.th, NULL, budget_watch, NULL)) bud.on = false; /* no budget: the work runs whole */
+  /* No thread: no budget, and the work runs whole. */
+  if (pthread_create(&bud.th, NULL, budget_watch, NULL)) bud.on = false;
 }
 
 bool budget_end(void) {

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "clock.h"
 #include "err.h"
@@ -76,22 +77,21 @@ int rank_run_close(rank_run *r, int rc) {
   return rc;
 }
 
-/* The progress line (a terminal's): the ranking's stage (search.h), how
- * far into it and that stage's ETA at its rate so far; first guesses
- * settled, the best, this run's rate (and, before the first stage is
- * told, the ETA at that rate); written over the last one and padded over
- * what is left of it (the last line drops its ETA). */
-static void show_progress(rank_run *r, double t) {
+/* The progress line's text, at brief 0 (all), 1 (no rate nor time) or
+ * 2 (the stage alone): the ranking's stage (search.h), how far into it
+ * and that stage's ETA at its rate so far, or the first guess stage 1
+ * solves and its budget; then the first guesses settled, the best, this
+ * run's rate and time (and, before any stage is told, the ETA at that
+ * rate).  Once every first guess is settled, no stage. */
+static void progress_text(const rank_run *r, double t, int brief, char *b, size_t n) {
   int done = r->resumed + r->settled, left = r->total - done;
   double el = t - r->t0, rate = el > 0 ? r->settled / el : 0;
-  char b[512];
   size_t k = 0;
-#define ADD(...) \
-  (k < sizeof b ? (void)(k += (size_t)snprintf(b + k, sizeof b - k, __VA_ARGS__)) : (void)0)
+#define ADD(...) (k < n ? (void)(k += (size_t)snprintf(b + k, n - k, __VA_ARGS__)) : (void)0)
   static const char *const stages[] = {"", "the cutoff", "L1 bounds", "L2 bounds", "exact search"};
   const search_first_where *w = &r->at;
-  if (w->stage >= 1 && w->stage <= 4 && w->total > 0) {
-    double st = t - r->stage_t0;
+  bool staged = w->stage >= 1 && w->stage <= 4 && w->total > 0 && left > 0;
+  if (staged) {
     ADD("stage %d of 4 (%s", w->stage, stages[w->stage]);
     if (w->cutoff < OPTLE_INF) ADD(" at %d", w->cutoff + 1);
     ADD(")");
@@ -99,21 +99,36 @@ static void show_progress(rank_run *r, double t) {
       ADD(" solving %s exactly", r->g->guesses.w[w->solving]);
       if (w->budget > 0) ADD(" (for %.0f s at most)", w->budget);
     } else {
+      double st = t - r->stage_t0;
       ADD(" %d/%d", w->done, w->total);
       if (w->done > 0 && w->done < w->total) ADD(" ETA %.0f s", st / w->done * (w->total - w->done));
     }
+    if (brief >= 2) return;
     ADD("; ");
   }
   ADD("%d/%d first guesses settled", done, r->total);
   if (r->resumed) ADD(" (%d resumed)", r->resumed);
   ADD(", %d exact", r->exact);
   if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
+  if (brief >= 1) return;
   if (rate >= 1) ADD(", %.1f/s", rate);
   else if (r->settled) ADD(", %.1f s each", el / r->settled);
   ADD(", %.0f s", el);
-  if (r->settled && left && !w->total) ADD(", ETA %.0f s", left / rate);
+  if (r->settled && left && !staged) ADD(", ETA %.0f s", left / rate);
 #undef ADD
-  int len = k < sizeof b ? (int)k : (int)sizeof b - 1;
+}
+
+/* The progress line (a terminal's), the most of it that fits the
+ * terminal's width, written over the last one and padded over what is
+ * left of it. */
+static void show_progress(rank_run *r, double t) {
+  char b[512];
+  int cols = stderr_cols(), len = 0;
+  for (int brief = 0; brief <= 2; brief++) {
+    progress_text(r, t, brief, b, sizeof b);
+    if ((len = (int)strlen(b)) < cols) break;
+  }
+  if (len > cols - 1) b[len = cols - 1] = '\0';
   fprintf(stderr, "\r%s%*s", b, r->shown > len ? r->shown - len : 0, "");
   r->shown = len;
   fflush(stderr);
@@ -124,8 +139,9 @@ void rank_run_where(void *arg, const search_first_where *w) {
   rank_run *r = arg;
   double t = now_seconds();
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
+  bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
   r->at = *w;
-  if (t - r->last >= 0.5 || w->done == 0) {
+  if (t - r->last >= 0.5 || w->done == 0 || news) {
     r->last = t;
     show_progress(r, t);
   }

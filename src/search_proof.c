@@ -376,9 +376,10 @@ static void by_progress(int *pick, int *got, int np) {
  * for the round's budget, until one finishes with a total, or
  * PROBE_TRIES of them ran out of time; each round's budget is larger,
  * and the last has none.  After the first round the picks go in order
- * of how far their tries got (by_progress()).  The first to finish gives U; the others are
- * refuted or searched by the stages below, as any first guess is.  The
- * last pick solved is the feasible one, so picks[] are its classes'. */
+ * of how far their tries got (by_progress()).  The first to finish
+ * gives U; the others are refuted or searched by the stages below, as
+ * any first guess is.  The last pick solved is the feasible one, so
+ * picks[] are its classes'. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();

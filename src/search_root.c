@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "search_impl.h"
+#include "util.h"
 
 void search_opts_default(search_opts *o) {
   memset(o, 0, sizeof *o);
@@ -126,13 +126,6 @@ int search_set_history(search *s, const int *guesses, const int *pats, int nh) {
 /* ------------------------------------------------------------------ */
 /* Progress (search.h, search_impl.h srch_phase()).                     */
 
-/* The terminal's width (stderr), or 80. */
-static int term_cols(void) {
-  struct winsize w;
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 20) return w.ws_col;
-  return 80;
-}
-
 /* Seconds as people read them: "42 s", "7 min", "2.5 h". */
 static void say_seconds(char *b, size_t n, double sec) {
   long t = sec < 0 ? 0 : (long)(sec + 0.5);
@@ -195,7 +188,7 @@ static void progress_write(search *s, int done, int total, const char *unit, boo
     progress_text(s, b, sizeof b, done, total, unit, 0);
     fprintf(stderr, "optle: %s\n", b);
   } else {
-    int cols = term_cols(), len = 0;
+    int cols = stderr_cols(), len = 0;
     for (int brief = 0; brief <= 2; brief++) {
       progress_text(s, b, sizeof b, done, total, unit, brief);
       if ((len = (int)strlen(b)) < cols) break;

@@ -15,6 +15,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -534,6 +535,12 @@ void outs_report(const outset *o, FILE *fp, const char *label) {
 
 /* ------------------------------------------------------------------ */
 /* Standard output                                                      */
+
+int stderr_cols(void) {
+  struct winsize w;
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 20) return w.ws_col;
+  return 80;
+}
 
 int stdout_close(void) {
   int bad = fflush(stdout) ? errno : 0;

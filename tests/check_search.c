@@ -1246,6 +1246,36 @@ START_TEST(test_memo_evictions_change_nothing) {
 }
 END_TEST
 
+/* A budget (clock.h): running out sets the unwinding bit, which
+ * stop_requested() reads and stop_final() does not; budget_end() says so
+ * and clears it; one ended early never sets it; a real stop stays. */
+START_TEST(test_budget_bit) {
+  ck_assert(!stop_requested());
+  budget_begin(0.02);
+  double t0 = now_seconds();
+  while (!stop_requested() && now_seconds() - t0 < 10) {
+  }
+  ck_assert(stop_requested());
+  ck_assert(!stop_final());
+  ck_assert(now_seconds() - t0 >= 0.015);
+  ck_assert(budget_end());
+  ck_assert(!stop_requested());
+  budget_begin(60);
+  ck_assert(!stop_requested());
+  ck_assert(!budget_end()); /* at once, well before it ran out */
+  ck_assert(!stop_requested());
+  ck_assert(!budget_end()); /* no budget: nothing */
+  budget_begin(1e-6);
+  stop_request();
+  while (!(atomic_load(&optle_stop_flag) & STOP_BUDGET) && now_seconds() - t0 < 10) {
+  }
+  ck_assert(budget_end());
+  ck_assert(stop_final()); /* the stop outlives the budget */
+  stop_reset();
+  ck_assert(!stop_requested());
+}
+END_TEST
+
 /* The root's upper bound under budgets that run out (search_opts.
  * probe_budget, tuning.h PROBE_*): a microsecond to a few milliseconds,
  * so that tries give up before, inside and after the big classes, until
@@ -1291,7 +1321,8 @@ START_TEST(test_probe_budget_changes_nothing) {
   search_first_value *r0 = xcalloc((size_t)g.n_guesses, sizeof *r0);
   search_first_value *r1 = xcalloc((size_t)g.n_guesses, sizeof *r1);
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
-  const double budgets[] = {1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3};
+  const double budgets[] = {1e-4, 1e-3, 1e-6, 1e-5, 3e-4, 3e-3};
+  const size_t nb = TEST_SCALED(6); /* 1 under the sanitizers, 10 times slower */
   uint64_t solves_given_up = 0, ranks_given_up = 0;
   for (int m = 0; m < 2; m++) {
     search *s0 = budget_search(&g, modes[m], 0);
@@ -1302,7 +1333,7 @@ START_TEST(test_probe_budget_changes_nothing) {
     int b0 = rank_best(s0, &g, A, 3, &c0, r0);
     ck_assert_int_eq(b0, v0); /* the ranking's best is the root proof's */
     ck_assert_uint_eq(gave_up(s0), 0);
-    for (size_t k = 0; k < sizeof budgets / sizeof *budgets; k++) {
+    for (size_t k = 0; k < nb; k++) {
       search *s1 = budget_search(&g, modes[m], budgets[k]);
       tnode *t1 = NULL;
       int v1 = search_solve(s1, A, g.n_answers, -1, &t1);
@@ -1348,6 +1379,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_tiny_sets);
   tcase_add_test(tc, test_depth_keys_share_one_memo);
   tcase_add_test(tc, test_memo_default_by_list);
+  tcase_add_test(tc, test_budget_bit);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);
