@@ -262,15 +262,10 @@ static dist_result solve_body(void *arg, int i) {
   ranking *R = arg;
   double t = now_seconds();
   proof_at at = srch_at_root(R->s);
-  search_partial was = R->s->part; /* what a stop would report: the try's own is not */
-  if (R->budget > 0) budget_begin(R->budget);
-  int v = srch_classes(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL, &at);
-  bool over = R->budget > 0 && budget_end();
+  bool over; /* v: then how far it got */
+  int v = srch_classes_within(R->s, R->L, R->A, R->n, R->d, R->gr[i].o.g, R->vals, NULL, &at,
+                              R->budget, &over);
   if (stopping(R->s)) return undone(i);
-  if (over) {
-    R->s->part = was;
-    v = srch_classes_done(R->L, R->vals); /* how far it got */
-  }
   return (dist_result){i, v, over ? GAVE_UP : 0, 1, now_seconds() - t};
 }
 static void solve_take(void *arg, const dist_result *r) {

@@ -573,9 +573,13 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
  * the others. */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
                  int *picks, const proof_at *at);
-/* After srch_classes() was stopped (a budget ran out): the answers in
- * the classes it had finished, how far it got. */
-int srch_classes_done(const level *L, const int *vals);
+/* srch_classes() within `budget` seconds (0: none; clock.h, Budgets).
+ * *over when the budget ran out: what it did is thrown away (the memo
+ * keeps only what was proven before), the search's stop report is as it
+ * was, and it returns the answers of the classes it had finished, how far
+ * it got.  A real stop (stopping()) is the caller's to see. */
+int srch_classes_within(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                        int *picks, const proof_at *at, double budget, bool *over);
 
 /* ------------------------------------------------------------------ */
 /* search_rank.c */

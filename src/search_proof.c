@@ -281,14 +281,14 @@ static int probe_pick(proof *p, int *pick) {
 /* The total of first guess g by its classes' exact values, with
  * every thread (as with --first): INF when no strategy fits the guess
  * limit after it.  picks (or NULL): its big classes' guesses, for
- * srch_build(); *done: the answers of the classes it finished (all but
- * after a stop). */
-static int probe_solve(proof *p, int g, int *picks, int *done) {
+ * srch_build().  Within `budget` seconds (0: none): *over when it ran
+ * out, and then the answers of the classes it finished
+ * (srch_classes_within()). */
+static int probe_solve(proof *p, int g, int *picks, double budget, bool *over) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-  int v = srch_classes(p->s, L, p->A, p->n, p->d, g, vals, picks, &p->at);
-  *done = srch_classes_done(L, vals);
+  int v = srch_classes_within(p->s, L, p->A, p->n, p->d, g, vals, picks, &p->at, budget, over);
   free(vals);
   free(L->part);
   free(L);
@@ -334,13 +334,11 @@ static bool probe_try(proof *p, opener *o, double budget, int *picks, int *done)
     srch_phase(s, budget > 0 ? "a total to beat: solving %s exactly (for %.0f s at most)"
                              : "a total to beat: solving %s exactly",
                s->g->guesses.w[o->g], budget);
-  search_partial was = s->part; /* what a stop would report: the try's own is not */
-  if (budget > 0) budget_begin(budget);
-  int v = probe_solve(p, o->g, picks, done);
-  bool over = budget > 0 && budget_end();
+  bool over;
+  int v = probe_solve(p, o->g, picks, budget, &over);
   if (stopping(s)) return false;
   if (over) {
-    s->part = was;
+    *done = v;
     p->st.abandoned++;
     s->ctx[0].st.probe_gave_up++; /* outside the parallel loops */
     return false;
@@ -558,7 +556,8 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
       continue;
     }
     srch_phase(s, "searching the %d left exactly: %s", nr - j, s->g->guesses.w[o->g]);
-    int done, v = probe_solve(p, o->g, NULL, &done);
+    bool over;
+    int v = probe_solve(p, o->g, NULL, 0, &over);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);
     srch_progress(s, j + 1, nr, "searched", *best_g >= 0 ? atomic_load(best) - 1 : INF, *best_g);
@@ -895,10 +894,23 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
   return sum < INF ? (int)sum : INF;
 }
 
-int srch_classes_done(const level *L, const int *vals) {
+/* After srch_classes() was stopped: the answers in the classes it had
+ * finished, how far it got. */
+static int classes_done(const level *L, const int *vals) {
   int done = 0;
   for (int i = 0; i < L->ncls; i++) done += vals[i] >= 0 && vals[i] < INF ? L->cls[i].size : 0;
   return done;
+}
+
+int srch_classes_within(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
+                        int *picks, const proof_at *at, double budget, bool *over) {
+  search_partial was = s->part; /* what a stop would report: a given-up try's is not */
+  if (budget > 0) budget_begin(budget);
+  int v = srch_classes(s, L, A, n, d, g, vals, picks, at);
+  *over = budget > 0 && budget_end();
+  if (!*over || stopping(s)) return v;
+  s->part = was;
+  return classes_done(L, vals);
 }
 
 /* ------------------------------------------------------------------ */

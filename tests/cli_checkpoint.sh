@@ -260,6 +260,16 @@ err_has "solve resumes rank --top 1's checkpoint" "resumed 200 settled first gue
 has "solve from a part of rank's checkpoint: says it" "(200 first guesses resumed, 300 settled now)"
 same_file "solve from a part of rank's checkpoint: the same tree file" "$tmp/part.json" "$tmp/root.json"
 once "solve from a part of rank's checkpoint" "$tmp/part.ck"
+# --probe-budget: seconds, 1 or more; a budget never reached changes nothing.
+run "$OPTLE" rank --list large --threads 2 --top 1 --probe-budget 1 -o "$tmp/pb.txt"
+expect "--probe-budget 1: exits 0" "$rc" = 0
+same_ranking "--probe-budget 1: the ranking" "$tmp/pb.txt" "$tmp/top1.txt"
+run "$OPTLE" solve --list large --threads 2 --probe-budget 100000000
+has "solve --probe-budget: the same tree" "$(grep '^tree hash' "$tmp/root.out")"
+for bad in 0 -5 x 1.5 100000001; do
+  check_usage "--probe-budget $bad: refused" "--probe-budget" \
+    "$OPTLE" solve --list small --probe-budget "$bad"
+done
 check_usage "solve --checkpoint --first: refused" "with --first there is one solve" \
   "$OPTLE" solve --list small --first slate --checkpoint "$tmp/f.ck"
 check_usage "solve --checkpoint --objective worst: refused" "--checkpoint goes with --objective total" \
