@@ -99,6 +99,9 @@
  * AVX-512, and the AVX2 set kernel from 161 took the proof from 66.6 to
  * 56-61 s against 256, the same as from 100 or 128). */
 #define BOUNDS_BITS_MIN 161
+/* The set kernels count a block's collisions at most every this many
+ * rows (kernel_avx2.c, block_bits256()). */
+#define BOUNDS_SET_STEP 8
 _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kernel holds 255 rows");
 
 /* The bounds' packed blocks (search_bounds.c, AVX-512 VBMI): at most

@@ -20,16 +20,31 @@
 
 #define TARGET __attribute__((target("avx2")))
 
-/* Add each lane's pattern (word wi, bit) to its set b[wi]: the lanes that
- * had it already (nonzero). */
-TARGET static inline __m256i set_add(__m256i wi, __m256i bit, __m256i b[8]) {
-  __m256i hit = _mm256_setzero_si256();
+/* Put each lane's pattern p in its set (word k of lane i's set is lane
+ * i of b[k]).  No test: the collisions so far are the rows read less
+ * the set's bits (set_count()), counted every few rows (block_bits256()). */
+TARGET static inline void set_put(__m256i p, __m256i b[8]) {
+  __m256i wi = _mm256_srli_epi32(p, 5);
+  __m256i bit = _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_and_si256(p, _mm256_set1_epi32(31)));
+  for (int k = 0; k < 8; k++)
+    b[k] = _mm256_or_si256(b[k], _mm256_and_si256(_mm256_cmpeq_epi32(wi, _mm256_set1_epi32(k)), bit));
+}
+
+/* The bits of each lane's set: a nibble lookup per byte, the bytes of
+ * the eight words summed (at most 64 each), then the lane's four. */
+TARGET static inline __m256i set_count(const __m256i b[8]) {
+  const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                       1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low4 = _mm256_set1_epi8(0x0f);
+  __m256i acc = _mm256_setzero_si256();
   for (int k = 0; k < 8; k++) {
-    __m256i sel = _mm256_and_si256(_mm256_cmpeq_epi32(wi, _mm256_set1_epi32(k)), bit);
-    hit = _mm256_or_si256(hit, _mm256_and_si256(b[k], sel));
-    b[k] = _mm256_or_si256(b[k], sel);
+    __m256i lo = _mm256_and_si256(b[k], low4);
+    __m256i hi = _mm256_and_si256(_mm256_srli_epi16(b[k], 4), low4);
+    acc = _mm256_add_epi8(acc, _mm256_add_epi8(_mm256_shuffle_epi8(lut, lo),
+                                               _mm256_shuffle_epi8(lut, hi)));
   }
-  return hit;
+  __m256i w16 = _mm256_maddubs_epi16(acc, _mm256_set1_epi8(1));
+  return _mm256_madd_epi16(w16, _mm256_set1_epi16(1));
 }
 
 TARGET static int block_avx2(const uint8_t *const *rows, const uint8_t *isin, int m, int u0,
@@ -54,6 +69,8 @@ TARGET static int block_avx2(const uint8_t *const *rows, const uint8_t *isin, in
     for (; j < m && alive; j++) {
       __m256i xj = _mm256_loadu_si256((const __m256i *)(rows[j] + u0 + h));
       _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+      if (h == 0 && j + PACK_AHEAD < m)
+        _mm_prefetch((const char *)(rows[j + PACK_AHEAD] + u0), _MM_HINT_T0);
       /* Four chains, so that the compares do not wait on one OR each. */
       __m256i d0 = _mm256_setzero_si256(), d1 = d0, d2 = d0, d3 = d0;
       int i = 0;
@@ -86,12 +103,16 @@ TARGET static int block_avx2(const uint8_t *const *rows, const uint8_t *isin, in
 
 /* Sets of BOUNDS_BITS_MIN or more: eight guesses a vector, a 256-bit set
  * per guess held in eight vectors (word k of lane i's set is lane i of
- * b[k]), all in registers. */
+ * b[k]), all in registers.  The rows go in without a test each; the
+ * lanes' collisions (rows read less the bits set) are counted at a check,
+ * and the next check comes when the lane nearest its limit could first
+ * pass it, at least BOUNDS_SET_STEP rows on (a lane that passed its limit
+ * between two checks is as dead: collisions only grow, so the lanes that
+ * live and their s are the scalar kernel's; only *reads may be later). */
 TARGET static int block_bits256(const uint8_t *const *rows, const uint8_t *isin, int m, int u0,
                                 int w, uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
-  const __m256i one = _mm256_set1_epi32(1), low5 = _mm256_set1_epi32(31),
-                zero = _mm256_setzero_si256();
+  const __m256i zero = _mm256_setzero_si256();
   for (int h = 0; h < w; h += 8) {
     int hw = w - h < 8 ? w - h : 8;
     uint32_t lanes = (hw >= 8 ? 0xffu : (1u << hw) - 1) & (uint32_t)(take >> h) & 0xffu;
@@ -105,17 +126,26 @@ TARGET static int block_bits256(const uint8_t *const *rows, const uint8_t *isin,
     __m256i limv = _mm256_add_epi32(_mm256_set1_epi32(lim < 0 ? -1 : lim), green);
     __m256i coll = zero, b[8];
     for (int k = 0; k < 8; k++) b[k] = zero;
-    int j = 0;
-    for (; j < m && alive; j++) {
-      /* Eight bytes of the row (rows are padded to 64: never past it). */
-      __m256i p = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(rows[j] + u0 + h)));
-      if (h == 0) _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
-      __m256i wi = _mm256_srli_epi32(p, 5);
-      __m256i bit = _mm256_sllv_epi32(one, _mm256_and_si256(p, low5));
-      __m256i hit = set_add(wi, bit, b);
-      /* +1 where the pattern was seen: (hit == 0) is -1 exactly where not. */
-      coll = _mm256_add_epi32(coll, _mm256_add_epi32(one, _mm256_cmpeq_epi32(hit, zero)));
+    int j = 0, next = 0;
+    for (;;) {
+      for (; j < next; j++) {
+        /* Eight bytes of the row (rows are padded to 64: never past it). */
+        __m256i p = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(rows[j] + u0 + h)));
+        if (h == 0) {
+          _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+          if (j + PACK_AHEAD < m) _mm_prefetch((const char *)(rows[j + PACK_AHEAD] + u0), _MM_HINT_T0);
+        }
+        set_put(p, b);
+      }
+      coll = _mm256_sub_epi32(_mm256_set1_epi32(j), set_count(b));
       alive &= ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(coll, limv)));
+      if (!alive || j >= m) break;
+      int room[8], gap = m;
+      _mm256_storeu_si256((__m256i *)room, _mm256_sub_epi32(limv, coll));
+      for (int l = 0; l < 8; l++)
+        if (alive >> l & 1 && room[l] < gap) gap = room[l];
+      next = j + (gap + 1 > BOUNDS_SET_STEP ? gap + 1 : BOUNDS_SET_STEP);
+      next = next < m ? next : m;
     }
     most = j > most ? j : most;
     if (!alive) continue;

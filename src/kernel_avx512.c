@@ -40,14 +40,7 @@ TARGET int kavx512_block(const uint8_t *const *rows, const uint8_t *isin, int m,
      * in the table, so the hardware prefetcher cannot guess them. */
     _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
     _mm_prefetch((const char *)(rows[j] + u0 + 128), _MM_HINT_T0);
-    __mmask64 d0 = 0, d1 = 0; /* two chains: compares do not wait */
-    int i = 0;
-    for (; i + 1 < j; i += 2) {
-      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
-      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
-    }
-    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
-    __mmask64 dup = d0 | d1;
+    __mmask64 dup = kavx512_seen(x, j, xj);
     x[j] = xj;
     coll = _mm512_mask_add_epi8(coll, dup, coll, one);
     alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* one block */
@@ -71,7 +64,6 @@ TARGET int kavx512_block(const uint8_t *const *rows, const uint8_t *isin, int m,
 TARGET int kavx512_big(const uint8_t *const *rows, const uint8_t *isin, int m, int u0,
                        int w, uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
-  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
   for (int h = 0; h < w; h += 16) {
     int hw = w - h < 16 ? w - h : 16;
     __mmask16 lanes = (hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1)) & (__mmask16)(take >> h);
@@ -83,16 +75,16 @@ TARGET int kavx512_big(const uint8_t *const *rows, const uint8_t *isin, int m, i
     __m512i coll = _mm512_setzero_si512(), b[8];
     for (int k = 0; k < 8; k++) b[k] = coll;
     int j = 0;
-    for (; j < m && alive; j++) {
-      __m512i p = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(rows[j] + u0 + h)));
-      if (h == 0) _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
-      __m512i wi = _mm512_srli_epi32(p, 5);
-      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
-      __mmask16 hit;
-      hit = kavx512_set_add(wi, bit, b);
-      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
-      alive &= _mm512_cmple_epi32_mask(coll, limv);
-    }
+    for (int next = kavx512_set_check(b, 0, m, limv, &alive, &coll); next;
+         next = kavx512_set_check(b, j, m, limv, &alive, &coll))
+      for (; j < next; j++) {
+        __m512i p = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(rows[j] + u0 + h)));
+        if (h == 0) {
+          _mm_prefetch((const char *)(rows[j] + u0 + 64), _MM_HINT_T0);
+          if (j + PACK_AHEAD < m) _mm_prefetch((const char *)(rows[j + PACK_AHEAD] + u0), _MM_HINT_T0);
+        }
+        kavx512_set_put(p, b);
+      }
     most = j > most ? j : most;
     if (!alive) continue;
     int cb[16], gb[16];

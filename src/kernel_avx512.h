@@ -13,16 +13,68 @@
 
 #define KAVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl")))
 
-/* Add each of 16 lanes' pattern (set word wi, bit) to its 256-bit set
- * (word k of lane i's set is lane i of b[k]): the lanes that had it. */
-KAVX512_TARGET static inline __mmask16 kavx512_set_add(__m512i wi, __m512i bit, __m512i b[8]) {
-  __mmask16 hit = 0;
-  for (int k = 0; k < 8; k++) {
-    __mmask16 mw = _mm512_cmpeq_epi32_mask(wi, _mm512_set1_epi32(k));
-    hit |= _mm512_mask_test_epi32_mask(mw, b[k], bit);
-    b[k] = _mm512_mask_or_epi32(b[k], mw, b[k], bit);
+/* The compare kernels' step (kernel_avx512.c's block, kernel_vbmi.c's
+ * packed): the byte lanes of xj equal to the same lane of some x[i],
+ * i < j.  A lane's least xor with them is 0; vector mins, not mask ORs
+ * of compares (half the time on a Zen 5: mask ops are fewer a cycle),
+ * in four chains. */
+KAVX512_TARGET static inline __mmask64 kavx512_seen(const __m512i *x, int j, __m512i xj) {
+  __m512i d0 = _mm512_set1_epi8(-1), d1 = d0, d2 = d0, d3 = d0;
+  int i = 0;
+  for (; i + 3 < j; i += 4) {
+    d0 = _mm512_min_epu8(d0, _mm512_xor_si512(x[i], xj));
+    d1 = _mm512_min_epu8(d1, _mm512_xor_si512(x[i + 1], xj));
+    d2 = _mm512_min_epu8(d2, _mm512_xor_si512(x[i + 2], xj));
+    d3 = _mm512_min_epu8(d3, _mm512_xor_si512(x[i + 3], xj));
   }
-  return hit;
+  for (; i < j; i++) d0 = _mm512_min_epu8(d0, _mm512_xor_si512(x[i], xj));
+  d0 = _mm512_min_epu8(_mm512_min_epu8(d0, d1), _mm512_min_epu8(d2, d3));
+  return _mm512_testn_epi8_mask(d0, d0);
+}
+
+/* The 256-bit-set kernels (kernel_avx512.c's big, kernel_vbmi.c's
+ * big_packed): 16 guesses a vector, word k of lane i's set in lane i of
+ * b[k].  A row goes in without a test (kavx512_set_put()); the lanes'
+ * collisions, the rows read less their sets' bits, are counted at a check
+ * (kavx512_set_check()), and the next check comes when the lane nearest
+ * its limit could first pass it, at least BOUNDS_SET_STEP rows on.  A lane
+ * that passed its limit between two checks is as dead (collisions only
+ * grow), so the lanes that live and their s are the scalar kernel's; only
+ * the rows read may be more. */
+KAVX512_TARGET static inline void kavx512_set_put(__m512i p, __m512i b[8]) {
+  __m512i wi = _mm512_srli_epi32(p, 5);
+  __m512i bit = _mm512_sllv_epi32(_mm512_set1_epi32(1), _mm512_and_si512(p, _mm512_set1_epi32(31)));
+  for (int k = 0; k < 8; k++)
+    b[k] = _mm512_mask_or_epi32(b[k], _mm512_cmpeq_epi32_mask(wi, _mm512_set1_epi32(k)), b[k], bit);
+}
+
+/* Each lane's bits: a nibble lookup per byte, the eight words' bytes
+ * summed (at most 64 each), then the lane's four bytes. */
+KAVX512_TARGET static inline __m512i kavx512_set_count(const __m512i b[8]) {
+  const __m512i lut = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+  const __m512i low4 = _mm512_set1_epi8(0x0f);
+  __m512i acc = _mm512_setzero_si512();
+  for (int k = 0; k < 8; k++) {
+    __m512i lo = _mm512_and_si512(b[k], low4);
+    __m512i hi = _mm512_and_si512(_mm512_srli_epi16(b[k], 4), low4);
+    acc = _mm512_add_epi8(acc, _mm512_add_epi8(_mm512_shuffle_epi8(lut, lo),
+                                               _mm512_shuffle_epi8(lut, hi)));
+  }
+  __m512i w16 = _mm512_maddubs_epi16(acc, _mm512_set1_epi8(1));
+  return _mm512_madd_epi16(w16, _mm512_set1_epi16(1));
+}
+
+/* A check after j rows: *coll the lanes' collisions, the lanes past limv
+ * dropped from *alive; returns the row of the next check (at most m), or
+ * 0 when none is left. */
+KAVX512_TARGET static inline int kavx512_set_check(const __m512i b[8], int j, int m, __m512i limv,
+                                                   __mmask16 *alive, __m512i *coll) {
+  *coll = _mm512_sub_epi32(_mm512_set1_epi32(j), kavx512_set_count(b));
+  *alive &= _mm512_cmple_epi32_mask(*coll, limv);
+  if (!*alive || j >= m) return 0;
+  int gap = _mm512_mask_reduce_min_epi32(*alive, _mm512_sub_epi32(limv, *coll)) + 1;
+  int next = j + (gap > BOUNDS_SET_STEP ? gap : BOUNDS_SET_STEP);
+  return next < m ? next : m;
 }
 
 int kavx512_block(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,

@@ -102,7 +102,6 @@ TARGET static int block_bits512_packed(const uint8_t *const *rows, const packspe
                                             const uint8_t *isout, int m, int w, int lim,
                                             int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
-  const __m512i one = _mm512_set1_epi32(1), five = _mm512_set1_epi32(31);
   for (int h = 0; h < w; h += 16) {
     int hw = w - h < 16 ? w - h : 16, nk = 0;
     __mmask16 lanes = hw >= 16 ? 0xffff : (__mmask16)((1u << hw) - 1);
@@ -123,21 +122,18 @@ TARGET static int block_bits512_packed(const uint8_t *const *rows, const packspe
     __m512i coll = _mm512_setzero_si512(), b[8];
     for (int k = 0; k < 8; k++) b[k] = coll;
     int j = 0;
-    for (; j < m && alive; j++) {
-      if (h == 0 && j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
-      __m512i r = _mm512_setzero_si512();
-      for (int t = 0; t < nk; t++) {
-        __m512i va = _mm512_loadu_si512((const void *)(rows[j] + ua[t]));
-        __m512i vb = _mm512_loadu_si512((const void *)(rows[j] + ub[t]));
-        r = _mm512_mask_blend_epi8(bg[t], r, _mm512_permutex2var_epi8(va, ixg[t], vb));
+    for (int next = kavx512_set_check(b, 0, m, limv, &alive, &coll); next;
+         next = kavx512_set_check(b, j, m, limv, &alive, &coll))
+      for (; j < next; j++) {
+        if (h == 0 && j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
+        __m512i r = _mm512_setzero_si512();
+        for (int t = 0; t < nk; t++) {
+          __m512i va = _mm512_loadu_si512((const void *)(rows[j] + ua[t]));
+          __m512i vb = _mm512_loadu_si512((const void *)(rows[j] + ub[t]));
+          r = _mm512_mask_blend_epi8(bg[t], r, _mm512_permutex2var_epi8(va, ixg[t], vb));
+        }
+        kavx512_set_put(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(r)), b);
       }
-      __m512i p = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(r));
-      __m512i wi = _mm512_srli_epi32(p, 5);
-      __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(p, five));
-      __mmask16 hit = kavx512_set_add(wi, bit, b);
-      coll = _mm512_mask_add_epi32(coll, hit, coll, one);
-      alive &= _mm512_cmple_epi32_mask(coll, limv);
-    }
     most = j > most ? j : most;
     if (!alive) continue;
     int cb[16], gb[16];
@@ -169,15 +165,9 @@ TARGET static int block_avx512_packed(const uint8_t *const *rows, const packspec
     if (j + PACK_AHEAD < m) pack_ahead(rows[j + PACK_AHEAD], sp);
     __m512i xj = pack_row(rows[j], sp, ix);
     _mm_prefetch((const char *)(rows[j] + next), _MM_HINT_T0); /* the next pass's line */
-    __mmask64 d0 = 0, d1 = 0;
-    int i = 0;
-    for (; i + 1 < j; i += 2) {
-      d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
-      d1 |= _mm512_cmpeq_epi8_mask(x[i + 1], xj);
-    }
-    if (i < j) d0 |= _mm512_cmpeq_epi8_mask(x[i], xj);
+    __mmask64 dup = kavx512_seen(x, j, xj);
     x[j] = xj;
-    coll = _mm512_mask_add_epi8(coll, d0 | d1, coll, one);
+    coll = _mm512_mask_add_epi8(coll, dup, coll, one);
     alive &= _mm512_cmp_epu8_mask(coll, limv, _MM_CMPINT_LE); /* packed */
   }
   *reads = j;

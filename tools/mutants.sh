@@ -401,6 +401,27 @@ from            alive &= (v64u8)(coll <= limv);
 to              alive &= (v64u8)(coll < limv);
 why         the portable kernel (ARM's) abandons a guess one collision early: check_kernel's comparison with scalar must see it on any host
 
+id          kernel-avx512-seen-tail
+area        kernels
+file        src/kernel_avx512.h
+from          for (; i < j; i++) d0 = _mm512_min_epu8(d0, _mm512_xor_si512(x[i], xj));
+to            for (; i + 1 < j; i++) d0 = _mm512_min_epu8(d0, _mm512_xor_si512(x[i], xj));
+why         the AVX-512 compare step skips the last earlier row when the rows before it are not a multiple of four: a collision missed, s too high
+
+id          kernel-avx512-set-check
+area        kernels
+file        src/kernel_avx512.h
+from          *alive &= _mm512_cmple_epi32_mask(*coll, limv);
+to            *alive &= _mm512_cmplt_epi32_mask(*coll, limv);
+why         the AVX-512 set kernels drop a lane at its limit of collisions rather than past it: a guess that ties the best is lost
+
+id          kernel-avx2-set-count
+area        kernels
+file        src/kernel_avx2.c
+from            acc = _mm256_add_epi8(acc, _mm256_add_epi8(_mm256_shuffle_epi8(lut, lo),
+to              acc = _mm256_add_epi8(acc, _mm256_sub_epi8(_mm256_shuffle_epi8(lut, lo),
+why         the AVX2 set kernel counts a set's bits wrong (a nibble's taken off): its collisions, and so s, are wrong
+
 id          kernel-avx2-big-lane
 area        kernels
 file        src/kernel_avx2.c
