@@ -99,8 +99,10 @@
  * AVX-512, and the AVX2 set kernel from 161 took the proof from 66.6 to
  * 56-61 s against 256, the same as from 100 or 128). */
 #define BOUNDS_BITS_MIN 161
-/* The set kernels count a block's collisions at most every this many
- * rows (kernel_avx2.c, block_bits256()). */
+/* The set kernels (kernel_avx512.h) count their lanes' collisions at
+ * most every this many rows: a count is a bit count of eight vectors,
+ * so a check every row cost what the test it replaced did; a lane that
+ * passes its limit is seen at most this many rows late. */
 #define BOUNDS_SET_STEP 8
 _Static_assert(BOUNDS_BITS_MIN >= 2 && BOUNDS_BITS_MIN <= 256, "the compare kernel holds 255 rows");
 

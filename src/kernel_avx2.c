@@ -5,7 +5,8 @@
  *   block       32 guesses a vector, a byte lane each (a block of 64 in
  *               two halves), row j compared with every earlier row
  *   big         8 guesses a vector, each with a 256-bit set of the
- *               patterns seen, in 32-bit lanes
+ *               patterns seen, in 32-bit lanes, the collisions counted
+ *               at checks (block_bits256())
  *   lcap_*      the letter caps with byte shuffles (vpshufb looks up 16
  *               entries; four of them and two blends look up 64)
  *   gather      a dword gather, packed to bytes

@@ -3,11 +3,12 @@
  * AVX-512 F, BW and VL, as on Intel Xeons from Skylake to Cascade Lake.
  *
  *   block       64 guesses a vector, a byte lane each: row j's patterns
- *               compared with every earlier row's, a lane counting its
- *               collisions, the block ending once every lane is abandoned
+ *               compared with every earlier row's (kavx512_seen()), a
+ *               lane counting its collisions, the block ending once every
+ *               lane is abandoned
  *   big         16 guesses a vector, each with a 256-bit set of the
  *               patterns seen (eight vectors of sixteen 32-bit words),
- *               collisions in 32-bit lanes
+ *               the collisions counted at checks (kernel_avx512.h)
  *   lcap_*      the letter caps with byte shuffles (vpshufb looks up 16
  *               entries; four of them and two blends look up 64)
  *   gather      a dword gather, packed to bytes

@@ -8,9 +8,12 @@
  *   block   64 guesses a vector, a byte lane each, row j compared with
  *           every earlier row (kernel_avx512.c's block)
  *   big     16 guesses a vector, each with a 256-bit set of the patterns
- *           seen, in 32-bit lanes
+ *           seen, in 32-bit lanes; the rows put in without a test, the
+ *           collisions counted (a bit count of the sets) at checks, as
+ *           the AVX-512 set kernels do (kernel_avx512.h)
  *
- * The vector extensions have no lane mask, so a lane's life is a vector
+ * Both fetch the lines they will want ahead (prefetch_ahead()).  The
+ * vector extensions have no lane mask, so a lane's life is a vector
  * of 0xff/0 and "any lane alive" an OR of its eight 64-bit words.  The
  * letter caps and the gather take the scalar kernel's code: the vector
  * extensions have no variable table lookup that both compilers lower
@@ -31,6 +34,15 @@ static inline bool any_lane(const void *v) {
   return (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) != 0;
 }
 
+/* Fetch, while row j is read, the line of the next block (the next pass
+ * wants it) and this block's line PACK_AHEAD rows on: rows lie far apart
+ * in the table, where the hardware prefetcher cannot guess them (without
+ * it the row loads took half of this kernel's time). */
+static inline void prefetch_ahead(const uint8_t *const *rows, int j, int m, int u0) {
+  __builtin_prefetch(rows[j] + u0 + 64);
+  if (j + PACK_AHEAD < m) __builtin_prefetch(rows[j + PACK_AHEAD] + u0);
+}
+
 static int block_portable(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
                           uint64_t take, int lim, int *pos, int *sv, int *reads) {
   uint8_t gb[64] = {0}, ab[64] = {0};
@@ -47,6 +59,7 @@ static int block_portable(const uint8_t *const *rows, const uint8_t *isin, int m
   for (; j < m && any_lane(&alive); j++) {
     v64u8 xj, d0 = {0}, d1 = {0};
     memcpy(&xj, rows[j] + u0, sizeof xj);
+    prefetch_ahead(rows, j, m, u0);
     int i = 0;
     for (; i + 1 < j; i += 2) {
       d0 |= (v64u8)(x[i] == xj);
@@ -70,6 +83,22 @@ static int block_portable(const uint8_t *const *rows, const uint8_t *isin, int m
   return ns;
 }
 
+/* Each lane's bits of its set (a bit count of each word, in halves,
+ * nibbles and bytes, the eight words' byte counts summed, then the
+ * lane's four bytes). */
+static inline v16u32 set_count(const v16u32 b[8]) {
+  v16u32 acc = {0};
+  for (int k = 0; k < 8; k++) {
+    v16u32 x = b[k];
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    acc += (x + (x >> 4)) & 0x0f0f0f0fu; /* at most 8 a byte, 64 in all */
+  }
+  return (acc * 0x01010101u) >> 24;
+}
+
+/* The set kernel as the AVX-512 one (kernel_avx512.h): rows put in
+ * without a test, the collisions counted at checks. */
 static int big_portable(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
                         uint64_t take, int lim, int *pos, int *sv, int *reads) {
   int ns = 0, most = 0;
@@ -87,19 +116,27 @@ static int big_portable(const uint8_t *const *rows, const uint8_t *isin, int m, 
     memcpy(&alive, ab, sizeof alive);
     v16i32 limv = (lim < 0 ? -1 : lim) + green;
     v16u32 b[8] = {{0}};
-    int j = 0;
-    for (; j < m && any_lane(&alive); j++) {
-      v16u8 pb;
-      memcpy(&pb, rows[j] + u0 + h, sizeof pb); /* rows are padded past any lane */
-      v16u32 p = __builtin_convertvector(pb, v16u32);
-      v16u32 wi = p >> 5, bit = one << (p & 31), hit = {0};
-      for (int k = 0; k < 8; k++) {
-        v16u32 sel = (v16u32)(wi == (uint32_t)k) & bit;
-        hit |= b[k] & sel;
-        b[k] |= sel;
+    int j = 0, next = 0;
+    for (;;) {
+      for (; j < next; j++) {
+        v16u8 pb;
+        memcpy(&pb, rows[j] + u0 + h, sizeof pb); /* rows are padded past any lane */
+        if (h == 0) prefetch_ahead(rows, j, m, u0);
+        v16u32 p = __builtin_convertvector(pb, v16u32);
+        v16u32 wi = p >> 5, bit = one << (p & 31);
+        for (int k = 0; k < 8; k++) b[k] |= (v16u32)(wi == (uint32_t)k) & bit;
       }
-      coll -= (v16i32)(hit != 0); /* -1 where the pattern was seen */
+      coll = (v16i32)((uint32_t)j - set_count(b));
       alive &= (v16i32)(coll <= limv);
+      if (j >= m || !any_lane(&alive)) break;
+      int al[16], room[16], gap = m;
+      memcpy(al, &alive, sizeof al);
+      v16i32 left = limv - coll;
+      memcpy(room, &left, sizeof room);
+      for (int l = 0; l < 16; l++)
+        if (al[l] && room[l] < gap) gap = room[l];
+      next = j + (gap + 1 > BOUNDS_SET_STEP ? gap + 1 : BOUNDS_SET_STEP);
+      next = next < m ? next : m;
     }
     most = j > most ? j : most;
     memcpy(ab, &alive, sizeof ab);

@@ -422,6 +422,13 @@ from            acc = _mm256_add_epi8(acc, _mm256_add_epi8(_mm256_shuffle_epi8(l
 to              acc = _mm256_add_epi8(acc, _mm256_sub_epi8(_mm256_shuffle_epi8(lut, lo),
 why         the AVX2 set kernel counts a set's bits wrong (a nibble's taken off): its collisions, and so s, are wrong
 
+id          kernel-portable-set-count
+area        kernels
+file        src/kernel_portable.c
+from            x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+to              x = (x & 0x33333333u) + ((x >> 2) & 0x13333333u);
+why         the portable set kernel (ARM's) counts a set's bits wrong in its top byte: its collisions, and so s, are wrong
+
 id          kernel-avx2-big-lane
 area        kernels
 file        src/kernel_avx2.c
