@@ -86,7 +86,7 @@ static int block_portable(const uint8_t *const *rows, const uint8_t *isin, int m
 /* Each lane's bits of its set (a bit count of each word, in halves,
  * nibbles and bytes, the eight words' byte counts summed, then the
  * lane's four bytes). */
-static inline v16u32 set_count(const v16u32 b[8]) {
+static inline void set_count(const v16u32 b[8], v16u32 *out) {
   v16u32 acc = {0};
   for (int k = 0; k < 8; k++) {
     v16u32 x = b[k];
@@ -94,7 +94,8 @@ static inline v16u32 set_count(const v16u32 b[8]) {
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     acc += (x + (x >> 4)) & 0x0f0f0f0fu; /* at most 8 a byte, 64 in all */
   }
-  return (acc * 0x01010101u) >> 24;
+  *out = (acc * 0x01010101u) >> 24; /* not returned: a 64-byte vector
+                                     * return changes the ABI on x86 */
 }
 
 /* The set kernel as the AVX-512 one (kernel_avx512.h): rows put in
@@ -126,7 +127,9 @@ static int big_portable(const uint8_t *const *rows, const uint8_t *isin, int m, 
         v16u32 wi = p >> 5, bit = one << (p & 31);
         for (int k = 0; k < 8; k++) b[k] |= (v16u32)(wi == (uint32_t)k) & bit;
       }
-      coll = (v16i32)((uint32_t)j - set_count(b));
+      v16u32 bits;
+      set_count(b, &bits);
+      coll = (v16i32)((uint32_t)j - bits);
       alive &= (v16i32)(coll <= limv);
       if (j >= m || !any_lane(&alive)) break;
       int al[16], room[16], gap = m;
