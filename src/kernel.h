@@ -109,6 +109,15 @@ const kernel *kernel_active(void);
  * with err_set() naming the kernels (the CLI exits 2 on it). */
 int kernel_check_env(void);
 
+/* The set kernels' next check (kernel_avx512.h's note): after row j of
+ * m, where the live lane nearest its limit may take `room` more
+ * collisions, the row where it could first pass it, at least
+ * BOUNDS_SET_STEP on and at most m. */
+static inline int kset_next(int j, int m, int room) {
+  int next = j + (room + 1 > BOUNDS_SET_STEP ? room + 1 : BOUNDS_SET_STEP);
+  return next < m ? next : m;
+}
+
 /* kernel_scalar.c: what the kernels share.  The order position of packed
  * lane o of p. */
 int kpack_pos(const kpack *p, int o);
@@ -123,5 +132,7 @@ void kscalar_gather(uint8_t *out, const uint8_t *row, const int *pos, int n);
  * cb[lane] + gb[lane] appended at pos/sv[ns]; returns the new count. */
 int klanes_out(uint64_t alive, int hw, int base, int m, const int *cb, const int *gb, int *pos,
                int *sv, int ns);
+/* The least room[l] of the lanes l < n alive (bit l), or INT_MAX. */
+int kleast_room(const int *room, uint64_t alive, int n);
 
 #endif

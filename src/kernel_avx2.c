@@ -141,12 +141,9 @@ TARGET static int block_bits256(const uint8_t *const *rows, const uint8_t *isin,
       coll = _mm256_sub_epi32(_mm256_set1_epi32(j), set_count(b));
       alive &= ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(coll, limv)));
       if (!alive || j >= m) break;
-      int room[8], gap = m;
+      int room[8];
       _mm256_storeu_si256((__m256i *)room, _mm256_sub_epi32(limv, coll));
-      for (int l = 0; l < 8; l++)
-        if (alive >> l & 1 && room[l] < gap) gap = room[l];
-      next = j + (gap + 1 > BOUNDS_SET_STEP ? gap + 1 : BOUNDS_SET_STEP);
-      next = next < m ? next : m;
+      next = kset_next(j, m, kleast_room(room, alive, 8));
     }
     most = j > most ? j : most;
     if (!alive) continue;

@@ -72,9 +72,7 @@ KAVX512_TARGET static inline int kavx512_set_check(const __m512i b[8], int j, in
   *coll = _mm512_sub_epi32(_mm512_set1_epi32(j), kavx512_set_count(b));
   *alive &= _mm512_cmple_epi32_mask(*coll, limv);
   if (!*alive || j >= m) return 0;
-  int gap = _mm512_mask_reduce_min_epi32(*alive, _mm512_sub_epi32(limv, *coll)) + 1;
-  int next = j + (gap > BOUNDS_SET_STEP ? gap : BOUNDS_SET_STEP);
-  return next < m ? next : m;
+  return kset_next(j, m, _mm512_mask_reduce_min_epi32(*alive, _mm512_sub_epi32(limv, *coll)));
 }
 
 int kavx512_block(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,

@@ -132,14 +132,13 @@ static int big_portable(const uint8_t *const *rows, const uint8_t *isin, int m, 
       coll = (v16i32)((uint32_t)j - bits);
       alive &= (v16i32)(coll <= limv);
       if (j >= m || !any_lane(&alive)) break;
-      int al[16], room[16], gap = m;
+      int al[16], room[16];
       memcpy(al, &alive, sizeof al);
       v16i32 left = limv - coll;
       memcpy(room, &left, sizeof room);
-      for (int l = 0; l < 16; l++)
-        if (al[l] && room[l] < gap) gap = room[l];
-      next = j + (gap + 1 > BOUNDS_SET_STEP ? gap + 1 : BOUNDS_SET_STEP);
-      next = next < m ? next : m;
+      uint64_t live = 0;
+      for (int l = 0; l < 16; l++) live |= (uint64_t)(al[l] != 0) << l;
+      next = kset_next(j, m, kleast_room(room, live, 16));
     }
     most = j > most ? j : most;
     memcpy(ab, &alive, sizeof ab);

@@ -8,6 +8,7 @@
  * no better code for a step.
  */
 #include <assert.h>
+#include <limits.h>
 
 #include "kernel.h"
 
@@ -42,6 +43,13 @@ int klanes_out(uint64_t alive, int hw, int base, int m, const int *cb, const int
       sv[ns++] = m - cb[l] + gb[l];
     }
   return ns;
+}
+
+int kleast_room(const int *room, uint64_t alive, int n) {
+  int least = INT_MAX;
+  for (int l = 0; l < n; l++)
+    if (alive >> l & 1 && room[l] < least) least = room[l];
+  return least;
 }
 
 int kscalar_block(const uint8_t *const *rows, const uint8_t *isin, int m, int u0, int w,
