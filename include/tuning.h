@@ -64,6 +64,15 @@
  * the tree); the rest one class per thread.  50 against 100: the fixed
  * first-guess rows 5% faster in all, TARSE on the 3158 list 35%. */
 #define SPLIT_CLASS_MIN 50
+/* ... and from SPLIT_CLASS_MIN_ALL answers on lists of SPLIT_ALL_ANSWERS
+ * answers or more (every word an answer).  There classes of 20 to 47
+ * answers four guesses from the end took 2 to 16 s of one thread each
+ * while the other idled: LANTS on nyt-2022-02-all used 143% of two
+ * threads.  From 16, 95%, and 181-195 s -> 134-148 s (10: 136 s, 20:
+ * 139 s, 30: 174 s); on the hidden lists 20 cost the fixed first-guess
+ * rows up to 30%, so they keep 50. */
+#define SPLIT_CLASS_MIN_ALL 16
+#define SPLIT_ALL_ANSWERS 5000
 
 /* The root proof (search_proof.c): the first guesses with the least
  * class-count bound whose full L1 sums choose the one solved first, for

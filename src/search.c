@@ -78,18 +78,9 @@ static int splits_in(ctx *c, const uint16_t *A, int n) {
   return best;
 }
 
-/* L->cls from the class starts of a partition of n answers in L->part:
- * the non-winning classes, largest first (ties by pattern). */
-static void classes_of(level *L, const int start[PATTERN_COUNT + 1], int n) {
-  (void)n; /* for the assertion */
-  L->ncls = 0;
-  for (int p = 0; p < PATTERN_WIN; p++) {
-    int c = start[p + 1] - start[p];
-    if (c) L->cls[L->ncls++] = (klass){.start = start[p], .size = c, .pat = (uint8_t)p};
-  }
-  /* The classes and the winner (at most one answer) add up to the set. */
-  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
-  /* Insertion sort: at most 242 classes, mostly small. */
+/* L->cls, in pattern order, by size: largest first, ties by pattern.
+ * Insertion sort: at most 242 classes, mostly small. */
+static void classes_sort(level *L) {
   for (int i = 1; i < L->ncls; i++) {
     klass k = L->cls[i];
     int j = i;
@@ -101,13 +92,67 @@ static void classes_of(level *L, const int start[PATTERN_COUNT + 1], int n) {
   }
 }
 
+/* L->cls from the class starts of a partition of n answers in L->part:
+ * the non-winning classes, largest first (ties by pattern). */
+static void classes_of(level *L, const int start[PATTERN_COUNT + 1], int n) {
+  (void)n; /* for the assertion */
+  L->ncls = 0;
+  for (int p = 0; p < PATTERN_WIN; p++) {
+    int c = start[p + 1] - start[p];
+    if (c) L->cls[L->ncls++] = (klass){.start = start[p], .size = c, .pat = (uint8_t)p};
+  }
+  /* The classes and the winner (at most one answer) add up to the set. */
+  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
+  classes_sort(L);
+}
+
+/* The same partition for a set of at most PART_SMALL answers (pat[j]:
+ * A[j]'s pattern): the patterns present found by a bitmap, not by passes
+ * over all 243.  Most partitions are of a few dozen answers, where those
+ * passes cost more than the answers (every word an answer: 23% of LANTS
+ * on nyt-2022-02-all). */
+#define PART_SMALL 255
+static void partition_small(level *L, const uint16_t *A, int n, const uint8_t *pat) {
+  assert(n <= PART_SMALL);
+  uint8_t cnt[256], at[256];
+  uint64_t seen[4] = {0};
+  memset(cnt, 0, sizeof cnt);
+  for (int j = 0; j < n; j++) {
+    cnt[pat[j]]++;
+    seen[pat[j] >> 6] |= 1ull << (pat[j] & 63);
+  }
+  int pos = 0;
+  L->ncls = 0;
+  for (int w = 0; w < 4; w++)
+    for (uint64_t b = seen[w]; b; b &= b - 1) {
+      int p = w * 64 + __builtin_ctzll(b);
+      if (p != PATTERN_WIN)
+        L->cls[L->ncls++] = (klass){.start = pos, .size = cnt[p], .pat = (uint8_t)p};
+      at[p] = (uint8_t)pos;
+      pos += cnt[p];
+    }
+  assert(pos == n && (cnt[PATTERN_WIN] <= 1));
+  for (int j = 0; j < n; j++) L->part[at[pat[j]]++] = A[j];
+  classes_sort(L);
+}
+
 void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
+  if (n <= PART_SMALL) {
+    uint8_t pat[PART_SMALL];
+    for (int j = 0; j < n; j++) pat[j] = game_fb(G, g, A[j]);
+    partition_small(L, A, n, pat);
+    return;
+  }
   int start[PATTERN_COUNT + 1];
   score_partition(G, g, A, n, L->part, start);
   classes_of(L, start, n);
 }
 
 void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat) {
+  if (n <= PART_SMALL) {
+    partition_small(L, A, n, pat);
+    return;
+  }
   int start[PATTERN_COUNT + 1], fill[PATTERN_COUNT];
   memset(start, 0, sizeof start);
   for (int j = 0; j < n; j++) start[pat[j] + 1]++;
@@ -322,8 +367,9 @@ static bool same_rules_effect(const search *s, const uint8_t **rows, int n, int 
  * in this scan (generation gen), with, under rules that narrow, the
  * same effect on the allowed guesses?  If not, g is recorded as kept. */
 bool srch_same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
-                         uint64_t score, uint32_t gen, bool narrow) {
-  uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green);
+                       uint64_t score, uint64_t fh, uint32_t gen, bool narrow) {
+  uint64_t key = (score * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)k << 1 | (uint64_t)green) ^ fh;
+  key ^= key >> 29;
   uint32_t at = (uint32_t)(key >> 32) & c->sigmask;
   for (; c->sig[at].gen == gen; at = (at + 1) & c->sigmask)
     if (c->sig[at].key == key && same_feedback(rows, g, c->sig[at].g, n) &&
@@ -336,7 +382,7 @@ bool srch_same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int gr
 /* What step 1 of srch_scan() finds of one guess: its classes (k), the
  * winning one among them, its score and its largest class. */
 typedef struct {
-  uint64_t score;
+  uint64_t score, fh; /* fh: the feedback's hash (srch_fbhash()) */
   int k, green, maxc;
 } gcount;
 
@@ -354,14 +400,19 @@ static bool scan_counts(ctx *c, const uint8_t **rows, int n, const int *U, int n
   for (int b = 0; b < nb; b++) {
     if (stopped(c->s)) continue;
     uint16_t cnt[SCAN_BLOCK][PATTERN_COUNT];
+    uint64_t fh[SCAN_BLOCK] = {0};
     int u0 = b * SCAN_BLOCK, w = nu - u0 < SCAN_BLOCK ? nu - u0 : SCAN_BLOCK;
     memset(cnt, 0, sizeof cnt);
     for (int j = 0; j < n; j++) {
       const uint8_t *row = rows[j];
-      for (int q = 0; q < w; q++) cnt[q][row[U[u0 + q]]]++;
+      for (int q = 0; q < w; q++) {
+        uint8_t p = row[U[u0 + q]];
+        cnt[q][p]++;
+        fh[q] += srch_fbhash(c->s, j, p);
+      }
     }
     for (int q = 0; q < w; q++) {
-      gcount g = {0, 0, cnt[q][PATTERN_WIN] != 0, 0};
+      gcount g = {0, fh[q], 0, cnt[q][PATTERN_WIN] != 0, 0};
       for (int p = 0; p < PATTERN_COUNT; p++) {
         int m = cnt[q][p];
         g.k += m != 0;
@@ -425,10 +476,10 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
     if ((u & every) == every && stopped(c->s)) break; /* the caller sees the stop */
     int g = U[u];
     int k, green, maxc;
-    uint64_t score = 0;
+    uint64_t score = 0, fh = 0;
     if (counted) {
       k = counted[u].k, green = counted[u].green, maxc = counted[u].maxc;
-      score = counted[u].score;
+      score = counted[u].score, fh = counted[u].fh;
     } else {
       int coll = 0, j = 0;
       for (; j < n; j++)
@@ -448,15 +499,16 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
       for (int j = 0; j < n; j++) {
         uint8_t p = rows[j][g];
         score += clogc[cnt[p]];
+        fh += srch_fbhash(c->s, j, p);
         maxc = cnt[p] > maxc ? cnt[p] : maxc;
         cnt[p] = 0;
       }
     }
     if (k == 1 && !green) continue; /* 1. no information */
-    /* 2. the same feedback as a kept guess: equal (score, k, green) first
-     * (under rules that narrow, and the same effect on what is allowed
-     * after it). */
-    if (srch_same_as_kept(c, rows, n, g, k, green, score, gen, narrow)) {
+    /* 2. the same feedback as a kept guess: equal (score, k, green, the
+     * feedback's hash) first (under rules that narrow, and the same
+     * effect on what is allowed after it). */
+    if (srch_same_as_kept(c, rows, n, g, k, green, score, fh, gen, narrow)) {
       c->st.dup_guesses++;
       continue;
     }

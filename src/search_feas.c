@@ -195,15 +195,17 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
       ncls += x == 1;
       if (x > maxc && rows[j][g] != PATTERN_WIN) maxc = x;
     }
+    uint64_t fh = 0;
     for (int j = 0; j < n; j++) {
       uint8_t p = rows[j][g];
+      fh += srch_fbhash(c->s, j, p);
       if (cnt[p]) score += c->s->clogc[cnt[p]], cnt[p] = 0;
     }
     int green = 0;
     for (int j = 0; j < n; j++) green |= rows[j][g] == PATTERN_WIN;
     if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
     /* The same classes, and states, as a guess kept before: the same answer. */
-    if (srch_same_as_kept(c, rows, n, g, ncls, green, score, gen, narrow)) continue;
+    if (srch_same_as_kept(c, rows, n, g, ncls, green, score, fh, gen, narrow)) continue;
     L->cands[nc++] = (cand){g, maxc, green, score};
   }
   assert(nc <= nu);

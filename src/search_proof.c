@@ -754,15 +754,16 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
 /* A fixed first guess: its classes' exact values.                      */
 
 /* Class i of L (guess g's partition, standing at `at`) of 50 answers or
- * more, alone, with every thread: by its own root proof (under rules
- * that narrow, standing at the class: the guesses and state after g),
- * its value remembered for the tree.  picks (may be NULL) gets the
- * proof's guess for the class: the tie rule's (the proof refutes at its
- * value plus one, so every guess that ties stays exact), which the tree
- * takes as it is.  Under rules that narrow the tree used to choose it
- * again, by the tie rule over the class's own answers first: hard
- * nyt-2023-07 BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE,
- * the proof's guess too); the same trees on every hard row compared.
+ * more (16 on lists of every word an answer: tuning.h), alone, with
+ * every thread: by its own root proof (under rules that narrow,
+ * standing at the class: the guesses and state after g), its value
+ * remembered for the tree.  picks (may be NULL) gets the proof's guess
+ * for the class: the tie rule's (the proof refutes at its value plus
+ * one, so every guess that ties stays exact), which the tree takes as
+ * it is.  Under rules that narrow the tree used to choose it again, by
+ * the tie rule over the class's own answers first: hard nyt-2023-07
+ * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
+ * guess too); the same trees on every hard row compared.
  * -1 when stopped. */
 static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at) {
   const uint16_t *cls = L->part + L->cls[i].start;
@@ -874,7 +875,8 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
   }
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
-  while (big < ncls && L->cls[big].size >= SPLIT_CLASS_MIN) {
+  int split = s->g->n_answers >= SPLIT_ALL_ANSWERS ? SPLIT_CLASS_MIN_ALL : SPLIT_CLASS_MIN;
+  while (big < ncls && L->cls[big].size >= split) {
     int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks, at);
     vals[big++] = v;
     sum += v;

@@ -11,6 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "search_impl.h"
 #include "util.h"
 
@@ -67,6 +70,9 @@ search *search_new(const game *g, const search_opts *o) {
       s->ctx[i].allowed = xmalloc(sizeof(uint64_t) * (size_t)(g->n_guesses / 64 + 2));
   }
   s->clogc = score_clogc_table();
+  s->fbmix = xmalloc(sizeof *s->fbmix * (size_t)(g->n_answers ? g->n_answers : 1));
+  for (uint64_t j = 0; j < (uint64_t)g->n_answers; j++)
+    s->fbmix[j] = XXH3_64bits_withSeed(&j, sizeof j, 0x6f70746c65ull) | 1;
   s->seed_bound = INF;
   return s;
 }
@@ -100,6 +106,7 @@ void search_free(search *s) {
   free(s->ctx);
   if (s->root_u != s->all) free(s->root_u);
   free(s->all);
+  free(s->fbmix);
   free(s->rw);
   memo_free(s->memo);
   free(s);

@@ -1377,6 +1377,126 @@ START_TEST(test_probe_budget_changes_nothing) {
 }
 END_TEST
 
+/* The scan's helpers on the game's own table (nyt-2022-02).
+ * srch_partition() (the small sets' path up to 255 answers, and the big
+ * sets') against score_partition() and the classes' order by definition
+ * (the non-winning patterns, largest first, ties by pattern), and
+ * srch_partition_by() the same from the patterns.  srch_scan()'s
+ * signature table with no beta (the guess-at-a-time path, and from 128
+ * answers the blocked one): of every guess, one per distinct feedback on
+ * the set is kept, the first in the guesses' order, and none that gives
+ * no information. */
+static const uint8_t *col_base;
+static int col_n;
+static int col_cmp(const void *pa, const void *pb) {
+  int a = *(const int *)pa, b = *(const int *)pb;
+  int c = memcmp(col_base + (size_t)a * (size_t)col_n, col_base + (size_t)b * (size_t)col_n,
+                 (size_t)col_n);
+  return c ? c : (a > b) - (a < b);
+}
+
+static void random_set(const game *G, uint64_t *seed, uint16_t *A, int n) {
+  static uint16_t pool[OPTLE_MAX_ANSWERS];
+  for (int i = 0; i < G->n_answers; i++) pool[i] = (uint16_t)i;
+  for (int i = 0; i < n; i++) { /* a partial shuffle, then A's order sorted as the search's sets are */
+    int j = rng_range(seed, i, G->n_answers - 1);
+    uint16_t t = pool[i];
+    pool[i] = pool[j], pool[j] = t;
+    A[i] = pool[i];
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && A[j] < A[j - 1]; j--) {
+      uint16_t t = A[j];
+      A[j] = A[j - 1], A[j - 1] = t;
+    }
+}
+
+static void check_classes(const level *L, const uint16_t *ref, const int *start, int n, int g) {
+  ck_assert_msg(memcmp(L->part, ref, sizeof *ref * (size_t)n) == 0, "%d answers, guess %d: part", n,
+                g);
+  klass want[PATTERN_COUNT];
+  int nw = 0;
+  for (int p = 0; p < PATTERN_WIN; p++) {
+    int size = start[p + 1] - start[p];
+    if (!size) continue;
+    int j = nw++;
+    for (; j > 0 && want[j - 1].size < size; j--) want[j] = want[j - 1];
+    want[j] = (klass){.start = start[p], .size = size, .pat = (uint8_t)p};
+  }
+  ck_assert_int_eq(L->ncls, nw);
+  for (int i = 0; i < nw; i++)
+    ck_assert_msg(L->cls[i].start == want[i].start && L->cls[i].size == want[i].size &&
+                      L->cls[i].pat == want[i].pat,
+                  "%d answers, guess %d: class %d", n, g, i);
+}
+
+START_TEST(test_partition_and_dedupe) {
+  game nyt = *nyt_game(); /* shared: never freed here */
+  uint64_t seed = 20261128;
+  search *s = new_search(&nyt, 6, 1, 1);
+  ctx *c = &s->ctx[0];
+  static uint16_t A[600], ref[600];
+  static uint8_t pat[600];
+  int small = 0, big = 0;
+  for (int t = 0; t < TEST_SCALED(300); t++) {
+    int n = t % 4 == 0 ? rng_range(&seed, 256, 600) : rng_range(&seed, 1, 255);
+    random_set(&nyt, &seed, A, n);
+    int g = rng_range(&seed, 0, nyt.n_guesses - 1), start[PATTERN_COUNT + 1];
+    score_partition(&nyt, g, A, n, ref, start);
+    level *L = srch_level(c, 1);
+    srch_partition(&nyt, L, A, n, g);
+    check_classes(L, ref, start, n, g);
+    for (int j = 0; j < n; j++) pat[j] = game_fb(&nyt, g, A[j]);
+    srch_partition_by(L, A, n, pat);
+    check_classes(L, ref, start, n, g);
+    small += n <= 255, big += n > 255;
+  }
+  ck_assert_int_gt(small, 0);
+  ck_assert_int_gt(big, 0);
+
+  int ng = nyt.n_guesses, *idx = malloc(sizeof *idx * (size_t)ng), sets = 0, dups = 0;
+  uint8_t *col = malloc((size_t)ng * 200);
+  bool *kept = malloc((size_t)ng);
+  for (int t = 0; t < TEST_SCALED(24); t++) {
+    int n = t % 3 == 0 ? rng_range(&seed, 128, 200) : rng_range(&seed, 1, 40);
+    random_set(&nyt, &seed, A, n);
+    level *L0 = srch_level(c, 0);
+    int failmin = INF;
+    scan_result r;
+    srch_scan(c, L0, A, n, 6, INF, s->all, ng, &failmin, NULL, &r);
+    memset(kept, 0, (size_t)ng);
+    for (int i = 0; i < L0->ng; i++) kept[L0->glist[i]] = true;
+    for (int h = 0; h < ng; h++) {
+      idx[h] = h;
+      for (int j = 0; j < n; j++) col[(size_t)h * (size_t)n + (size_t)j] = game_fb(&nyt, h, A[j]);
+    }
+    col_base = col, col_n = n;
+    qsort(idx, (size_t)ng, sizeof *idx, col_cmp);
+    for (int i = 0; i < ng;) { /* a run of guesses with the same feedback, by index */
+      int e = i + 1;
+      while (e < ng && memcmp(col + (size_t)idx[i] * (size_t)n, col + (size_t)idx[e] * (size_t)n,
+                              (size_t)n) == 0)
+        e++;
+      const uint8_t *v = col + (size_t)idx[i] * (size_t)n;
+      bool same = true; /* no information: all of A in one non-winning class */
+      for (int j = 1; j < n; j++) same = same && v[j] == v[0];
+      bool info = !(same && v[0] != PATTERN_WIN);
+      ck_assert_msg(kept[idx[i]] == info, "%d answers: guess %d (first of %d alike) kept %d, "
+                    "informative %d", n, idx[i], e - i, kept[idx[i]], info);
+      for (int k = i + 1; k < e; k++)
+        ck_assert_msg(!kept[idx[k]], "%d answers: guess %d kept, the feedback of %d", n, idx[k],
+                      idx[i]);
+      dups += e - i - 1;
+      i = e;
+    }
+    sets++;
+  }
+  ck_assert_int_gt(dups, 0);
+  free(idx), free(col), free(kept);
+  search_free(s);
+}
+END_TEST
+
 Suite *search_suite(void) {
   Suite *s = suite_create("search");
   TCase *tc = tcase_create("small");
@@ -1394,6 +1514,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_bound2_rhymes);
   tcase_add_test(tc, test_bound2_quick_edge);
   tcase_add_test(tc, test_letter_caps);
+  tcase_add_test(tc, test_partition_and_dedupe);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
   tcase_add_test(tc, test_search_matches_oracle);
   tcase_add_test(tc, test_values_subsets_and_tie_rule);

@@ -415,6 +415,20 @@ from          *alive &= _mm512_cmple_epi32_mask(*coll, limv);
 to            *alive &= _mm512_cmplt_epi32_mask(*coll, limv);
 why         the AVX-512 set kernels drop a lane at its limit of collisions rather than past it: a guess that ties the best is lost
 
+id          scan-signature-key
+area        guess
+file        src/search.c
+from        ^ ((uint64_t)k << 1 | (uint64_t)green) ^ fh;
+to          ^ ((uint64_t)k << 1 | (uint64_t)green) ^ fh ^ (uint64_t)g;
+why         the scan's signature key depends on the guess, not only its feedback: guesses with the same feedback on a set are all kept (slower, never wrong; check_search.c's dedupe test sees it)
+
+id          partition-small-start
+area        guess
+file        src/search.c
+from        L->cls[L->ncls++] = (klass){.start = pos, .size = cnt[p], .pat = (uint8_t)p};
+to          L->cls[L->ncls++] = (klass){.start = pos - (pos > 0), .size = cnt[p], .pat = (uint8_t)p};
+why         a small set's partition puts a class one answer early: its classes hold the wrong answers
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
