@@ -68,7 +68,7 @@
  * answers or more (every word an answer).  There classes of 20 to 47
  * answers four guesses from the end took 2 to 16 s of one thread each
  * while the other idled: LANTS on nyt-2022-02-all used 143% of two
- * threads.  From 16, 95%, and 181-195 s -> 134-148 s (10: 136 s, 20:
+ * threads.  From 16, 190%, and 181-195 s -> 134-148 s (10: 136 s, 20:
  * 139 s, 30: 174 s); on the hidden lists 20 cost the fixed first-guess
  * rows up to 30%, so they keep 50. */
 #define SPLIT_CLASS_MIN_ALL 16

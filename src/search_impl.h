@@ -179,6 +179,10 @@ struct search {
   const uint64_t *clogc;
   uint64_t *fbmix; /* a random odd number per answer position: srch_fbhash() */
   int seed_bound;
+  /* srch_classes(): classes of this many answers or more are solved one
+   * at a time with every thread (tuning.h SPLIT_CLASS_MIN*, by the list's
+   * size; tests lower it to reach that path on small instances). */
+  int split_min;
   int *all; /* 0 .. n_guesses-1: every guess */
   /* The root: its history's rules state (NULL: nothing known) and the
    * guesses it allows (all of them, unless search_set_history()). */

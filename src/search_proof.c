@@ -875,8 +875,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
   }
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n;
-  int split = s->g->n_answers >= SPLIT_ALL_ANSWERS ? SPLIT_CLASS_MIN_ALL : SPLIT_CLASS_MIN;
-  while (big < ncls && L->cls[big].size >= split) {
+  while (big < ncls && L->cls[big].size >= s->split_min) {
     int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks, at);
     vals[big++] = v;
     sum += v;

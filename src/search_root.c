@@ -70,6 +70,7 @@ search *search_new(const game *g, const search_opts *o) {
       s->ctx[i].allowed = xmalloc(sizeof(uint64_t) * (size_t)(g->n_guesses / 64 + 2));
   }
   s->clogc = score_clogc_table();
+  s->split_min = g->n_answers >= SPLIT_ALL_ANSWERS ? SPLIT_CLASS_MIN_ALL : SPLIT_CLASS_MIN;
   s->fbmix = xmalloc(sizeof *s->fbmix * (size_t)(g->n_answers ? g->n_answers : 1));
   for (uint64_t j = 0; j < (uint64_t)g->n_answers; j++)
     s->fbmix[j] = XXH3_64bits_withSeed(&j, sizeof j, 0x6f70746c65ull) | 1;
