@@ -169,5 +169,8 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * proof starts, and within a step whenever the run's time has doubled
  * since the last line: a few lines, however long the run. */
 #define PROGRESS_LINES_AFTER 2.0
+/* A ranking's progress as plain lines (rank_run.h): at most this many
+ * seconds apart, so that a log of a ranking of hours shows it going. */
+#define PROGRESS_LINES_GAP 600.0
 
 #endif

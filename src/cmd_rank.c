@@ -276,7 +276,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   run->t0 = now_seconds();
   int got = search_rank_first(s, all, g->n_answers, &fo, vals);
   double secs = now_seconds() - run->t0;
-  if (run->progress) fputc('\n', stderr);
+  if (run->progress == SEARCH_PROGRESS_TERMINAL) fputc('\n', stderr);
   if (dist_rank() != 0) {
     /* Another rank: rank 0 says and writes what there is. */
   } else if (run->write_failed) {
@@ -292,7 +292,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
     rank_out o = {g, vals, n, got, a->rank_top, a->rank_all, rules, a->max_guesses};
     rc = rank_output(f, &o);
     /* The time goes to the terminal, never into the ranking. */
-    if (rc != EXIT_USAGE && run->progress) {
+    if (rc != EXIT_USAGE && run->progress == SEARCH_PROGRESS_TERMINAL) {
       fprintf(stderr, "rank: %d first guesses settled in %.1f s", run->settled, secs);
       fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
     }
@@ -362,7 +362,9 @@ int cmd_rank(int argc, char **argv) {
   bool own = dist_rank() == 0;
   rank_files f = {.dest = own && a.out.n ? a.out.paths[0] : NULL};
   rank_run run;
-  rank_run_init(&run, own ? a.checkpoint : NULL, own && isatty(2));
+  rank_run_init(&run, own ? a.checkpoint : NULL,
+                !own ? SEARCH_PROGRESS_OFF
+                : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL : SEARCH_PROGRESS_LINES);
   if ((rc = rank_run_lock(&run))) return rc;
   stop_catch_signals();
   /* From now: the table counts too (rank 0 decides: dist.h). */

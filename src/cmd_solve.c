@@ -267,7 +267,9 @@ static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
   r->ranked = (dist_size() > 1 || r->a.checkpoint) && !r->a.first && r->obj == OBJ_TOTAL;
   r->own = dist_rank() == 0;
   rank_run_init(&r->run, r->own ? r->a.checkpoint : NULL,
-                r->own && !r->a.quiet && isatty(STDERR_FILENO));
+                !r->own || r->a.quiet    ? SEARCH_PROGRESS_OFF
+                : isatty(STDERR_FILENO) ? SEARCH_PROGRESS_TERMINAL
+                                        : SEARCH_PROGRESS_LINES);
   return 0;
 }
 
@@ -331,7 +333,7 @@ static void solve_tree(solve_run *r) {
   }
   if (r->ranked) {
     int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root, &r->run);
-    if (r->run.progress) fputc('\n', stderr);
+    if (r->run.progress == SEARCH_PROGRESS_TERMINAL) fputc('\n', stderr);
     if (r->own && g0 >= 0 && !r->run.write_failed)
       r->total = search_solve(r->s, r->all, n, g0, &r->tree);
   } else if (r->worst >= 0 && !(r->obj == OBJ_WORST && r->worst == 0)) {

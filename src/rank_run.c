@@ -3,6 +3,7 @@
  */
 #include "rank_run.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,9 @@
 #include "tuning.h"
 #include "util.h"
 
-void rank_run_init(rank_run *r, const char *path, bool progress) {
+void rank_run_init(rank_run *r, const char *path, int progress) {
+  assert(progress == SEARCH_PROGRESS_OFF || progress == SEARCH_PROGRESS_TERMINAL ||
+         progress == SEARCH_PROGRESS_LINES);
   *r = (rank_run){.path = path, .best = OPTLE_INF, .best_guess = -1, .progress = progress};
 }
 
@@ -118,11 +121,17 @@ static void progress_text(const rank_run *r, double t, int brief, char *b, size_
 #undef ADD
 }
 
-/* The progress line (a terminal's), the most of it that fits the
+/* The progress line: on a terminal the most of it that fits the
  * terminal's width, written over the last one and padded over what is
- * left of it. */
+ * left of it; else (a log) the whole of it as a line of its own. */
 static void show_progress(rank_run *r, double t) {
   char b[512];
+  if (r->progress == SEARCH_PROGRESS_LINES) {
+    progress_text(r, t, 0, b, sizeof b);
+    fprintf(stderr, "optle: %s\n", b);
+    fflush(stderr);
+    return;
+  }
   int cols = stderr_cols(), len = 0;
   for (int brief = 0; brief <= 2; brief++) {
     progress_text(r, t, brief, b, sizeof b);
@@ -134,17 +143,34 @@ static void show_progress(rank_run *r, double t) {
   fflush(stderr);
 }
 
+/* Is the line due at t?  On a terminal every PROGRESS_INTERVAL seconds,
+ * or at once for news; as lines (a log: rank_run.h) none in the run's
+ * first PROGRESS_LINES_AFTER seconds, then one for news, and else
+ * whenever the run's time has doubled since the last, or
+ * PROGRESS_LINES_GAP seconds have passed: a few lines for a short run,
+ * and a steady pulse for a ranking of hours. */
+static bool progress_due(rank_run *r, double t, bool news) {
+  if (r->progress == SEARCH_PROGRESS_TERMINAL) {
+    if (!news && t - r->last < PROGRESS_INTERVAL) return false;
+    r->last = t;
+    return true;
+  }
+  double run = t - r->t0;
+  if (r->progress != SEARCH_PROGRESS_LINES || run < PROGRESS_LINES_AFTER) return false;
+  if (!news && run < r->next_line) return false;
+  r->next_line = run + (run < PROGRESS_LINES_GAP ? run : PROGRESS_LINES_GAP);
+  return true;
+}
+
 /* Where the ranking is (search.h), for the progress line. */
 void rank_run_where(void *arg, const search_first_where *w) {
   rank_run *r = arg;
   double t = now_seconds();
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
   bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
+  bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
   r->at = *w;
-  if (t - r->last >= 0.5 || w->done == 0 || news) {
-    r->last = t;
-    show_progress(r, t);
-  }
+  if (progress_due(r, t, news || start)) show_progress(r, t);
 }
 
 /* A first guess settled: counted, appended to the checkpoint, shown. */
@@ -163,9 +189,6 @@ void rank_run_settled(void *arg, const search_first_value *v) {
     stop_request();
   }
   double t = now_seconds();
-  if (r->progress && (t - r->last >= 0.5 || r->resumed + r->settled == r->total)) {
-    r->last = t;
-    show_progress(r, t);
-  }
+  if (progress_due(r, t, r->resumed + r->settled == r->total)) show_progress(r, t);
 }
 

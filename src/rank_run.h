@@ -19,7 +19,11 @@
  * The progress line (rank_run_settled() and rank_run_where(), the
  * ranking's where function): the stage, how far into it and its ETA, the
  * first guess stage 1 is solving with its budget; the first guesses
- * settled, the best, the rate.
+ * settled, the best, the rate.  On a terminal it is one line written
+ * over; where stderr is not a terminal (a ranking of hours run in the
+ * background, its stderr a log), plain lines: one at each stage and first
+ * guess stage 1 turns to, else as the run's time doubles, at most
+ * PROGRESS_LINES_GAP seconds apart (tuning.h).
  */
 #ifndef OPTLE_RANK_RUN_H
 #define OPTLE_RANK_RUN_H
@@ -39,7 +43,8 @@ typedef struct {
   int total, resumed, settled, exact, best;
   int best_guess;
   double t0, last;
-  bool progress;
+  int progress;          /* SEARCH_PROGRESS_* (search.h) */
+  double next_line;      /* lines: the run's time the next is due at */
   int shown;             /* the length of the progress line last written */
   search_first_where at; /* the ranking's stage, and how far into it */
   double stage_t0;       /* when that stage began */
@@ -48,9 +53,9 @@ typedef struct {
   bool bad;      /* a line read back failed rank_run_check() (said) */
 } rank_run;
 
-/* A run with the checkpoint path (NULL: none) and, when progress, the
- * terminal's line. */
-void rank_run_init(rank_run *r, const char *path, bool progress);
+/* A run with the checkpoint path (NULL: none) and its progress
+ * (SEARCH_PROGRESS_*: none, a terminal's line, or plain lines). */
+void rank_run_init(rank_run *r, const char *path, int progress);
 /* Lock the checkpoint, if any.  0, or EXIT_USAGE after a message. */
 int rank_run_lock(rank_run *r);
 /* Read it for the ranking id of g (ranked: the guesses ranked, NULL all):

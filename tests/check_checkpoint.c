@@ -6,7 +6,10 @@
  * damaged, duplicated and NUL-holding lines refused with their line;
  * a torn last line or header cut off and a line short of its newline
  * kept; format 1 and other rankings refused; a failed append cut back;
- * a file made by a run that failed before reading it removed.
+ * a file made by a run that failed before reading it removed.  The
+ * ranking's progress as plain lines (rank_run.h), the run's clock moved
+ * by hand: none early, then as the time doubles, at most
+ * PROGRESS_LINES_GAP apart, and at once for a new stage and at the end.
  * Files go to a scratch directory under TMPDIR.
  */
 #define XXH_INLINE_ALL
@@ -18,11 +21,14 @@
 #include <xxhash.h>
 
 #include "checkpoint.h"
+#include "clock.h"
 #include "game.h"
 #include "lists.h"
 #include "suites.h"
 #include "tuning.h"
 #include "util.h"
+
+#include "../src/rank_run.h"
 
 static game G;
 static char dir[256], path[300];
@@ -290,6 +296,84 @@ START_TEST(test_failed_append) {
 }
 END_TEST
 
+
+/* The lines written to stderr by f(r) (stderr sent to a file meanwhile). */
+static int lines_of(void (*f)(rank_run *), rank_run *r, char *text, size_t size) {
+  fflush(stderr);
+  int keep = dup(STDERR_FILENO);
+  FILE *fp = fopen(path, "w+");
+  ck_assert_ptr_nonnull(fp);
+  ck_assert_int_ge(dup2(fileno(fp), STDERR_FILENO), 0);
+  f(r);
+  fflush(stderr);
+  ck_assert_int_ge(dup2(keep, STDERR_FILENO), 0);
+  close(keep);
+  rewind(fp);
+  size_t got = fread(text, 1, size - 1, fp);
+  text[got] = '\0';
+  fclose(fp);
+  int n = 0;
+  for (size_t i = 0; i < got; i++) n += text[i] == '\n';
+  return n;
+}
+
+static void settle_one(rank_run *r) {
+  search_first_value v = {guess("agent"), 120, true, 0.1, 0, 4};
+  rank_run_settled(r, &v);
+}
+static void stage_three(rank_run *r) {
+  search_first_where w = {3, 5, 40, 150, -1, 0};
+  rank_run_where(r, &w);
+}
+
+/* Plain lines: none in the first PROGRESS_LINES_AFTER seconds; then a
+ * line when the run's time has doubled since the last, at most
+ * PROGRESS_LINES_GAP apart; at once for a new stage and for the last
+ * first guess.  The run's start is moved back to stand for time passing. */
+START_TEST(test_progress_lines) {
+  rank_run r;
+  rank_run_init(&r, NULL, SEARCH_PROGRESS_LINES);
+  r.g = &G;
+  r.total = 6;
+  r.t0 = now_seconds();
+  char text[4096];
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0); /* at 0 s */
+  r.t0 -= 10;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1); /* 10 s: next at 20 */
+  ck_assert_msg(strstr(text, "optle: 2/6 first guesses settled, 2 exact, best agent 120"), "%s",
+                text);
+  r.t0 -= 5;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0); /* 15 s */
+  r.t0 -= 6;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1); /* 21 s: next at 42 */
+  ck_assert_int_eq(lines_of(stage_three, &r, text, sizeof text), 1); /* a new stage */
+  ck_assert_msg(strstr(text, "optle: stage 3 of 4 (L2 bounds at 151) 5/40"), "%s", text);
+  ck_assert_int_eq(lines_of(stage_three, &r, text, sizeof text), 0); /* the same stage */
+  r.t0 -= 5000;
+  ck_assert_int_eq(lines_of(stage_three, &r, text, sizeof text), 1); /* 5021 s */
+  r.t0 -= PROGRESS_LINES_GAP - 1;
+  ck_assert_int_eq(lines_of(stage_three, &r, text, sizeof text), 0); /* not yet the gap */
+  r.t0 -= 2;
+  ck_assert_int_eq(lines_of(stage_three, &r, text, sizeof text), 1);
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0); /* 5 of 6 */
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1); /* the last */
+  ck_assert_msg(strstr(text, "6/6 first guesses settled"), "%s", text);
+  /* A terminal's line is written over: no newline. */
+  rank_run_init(&r, NULL, SEARCH_PROGRESS_TERMINAL);
+  r.g = &G;
+  r.total = 6;
+  r.t0 = now_seconds();
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0);
+  ck_assert_msg(text[0] == '\r', "%s", text);
+  rank_run_init(&r, NULL, SEARCH_PROGRESS_OFF);
+  r.g = &G;
+  r.total = 6;
+  r.t0 = now_seconds() - 1000;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0);
+  ck_assert_str_eq(text, "");
+}
+END_TEST
+
 Suite *checkpoint_suite(void) {
   Suite *s = suite_create("checkpoint");
   TCase *tc = tcase_create("checkpoint");
@@ -300,6 +384,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_torn_ends);
   tcase_add_test(tc, test_failed_append);
   tcase_add_test(tc, test_lock_unread);
+  tcase_add_test(tc, test_progress_lines);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -429,6 +429,13 @@ from        L->cls[L->ncls++] = (klass){.start = pos, .size = cnt[p], .pat = (ui
 to          L->cls[L->ncls++] = (klass){.start = pos - (pos > 0), .size = cnt[p], .pat = (uint8_t)p};
 why         a small set's partition puts a class one answer early: its classes hold the wrong answers
 
+id          rank-lines-gap
+area        progress
+file        src/rank_run.c
+from        r->next_line = run + (run < PROGRESS_LINES_GAP ? run : PROGRESS_LINES_GAP);
+to          r->next_line = run + run;
+why         a ranking's plain progress lines only as the time doubles: a log of a run of hours goes silent for hours (check_checkpoint.c's progress test sees it)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
