@@ -17,11 +17,11 @@
  *  - usage: the lines of --help after "usage: ".  A line starting
  *    "optle " begins a form (its own synopsis line in the man page); a
  *    line starting with spaces continues the form above;
- *  - about and notes: paragraphs separated by a blank line, wrapped by
- *    hand for --help (the man page refills them); a line starting with
- *    two spaces keeps a line of its own in both;
- *  - exit: the statuses after "exit status: ", continuation lines
- *    indented to line up (refilled in the man page).
+ *  - about and notes: paragraphs separated by a blank line, refilled
+ *    in both (--help to 79 columns, help.c); a line starting with two
+ *    spaces keeps a line of its own in both;
+ *  - option help, items and exit: refilled beside their names (after
+ *    "exit status: "), so a help string's own line breaks do not matter.
  * None ends with a newline.  In roff, '\' and '-' are escaped and a
  * line's leading '.' or '\'' guarded; capitals in usage (NAME, FILE) are
  * placeholders, set in italics.
@@ -55,5 +55,8 @@ void help_roff(FILE *fp, const cmd_doc *d);
 /* s as filled roff text (whitespace runs, newlines included, become one
  * space), escaped; ends with a newline. */
 void help_roff_fill(FILE *fp, const char *s);
+/* s as --help's text: its words from column col (already written) filled
+ * to 79 columns, later lines indented by indent (< 79); a newline after. */
+void help_fill(FILE *fp, const char *s, int col, int indent);
 
 #endif

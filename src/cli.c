@@ -58,15 +58,15 @@ static void main_help(FILE *fp) {
           "\n"
           "commands:\n",
           version_number());
-  for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(fp, "  %-10s %s\n", commands[i].doc->name, commands[i].doc->summary);
+  for (size_t i = 0; i < NCOMMANDS; i++) {
+    int col = fprintf(fp, "  %-10s ", commands[i].doc->name);
+    help_fill(fp, commands[i].doc->summary, col, col);
+  }
+  help_fill(fp, lists_names(), fprintf(fp, "\nnamed lists (embedded): ") - 1, 2);
   fprintf(fp,
-          "\n"
-          "named lists (embedded): %s\n"
           "exit status: 0 success, 1 no strategy within the guess limit (or an\n"
           "             invalid tree), 2 bad usage or input, 3 out of memory or\n"
-          "             internal error, 4 stopped before the proof finished\n",
-          lists_names());
+          "             internal error, 4 stopped before the proof finished\n");
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,21 +1,25 @@
-/* help.c: a command's --help and man page section from its cmd_doc (help.h). */
+/*
+ * help.c: a command's --help and man page section from its cmd_doc
+ * (help.h).  Both refill the text: --help to 79 columns (the option and
+ * item help beside its name, the usage forms under their first
+ * argument), the man page by roff.
+ */
 #include "help.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 
+/* --help's text fits a terminal of 80 columns: lines of HELP_WIDTH
+ * columns at most, an option's help from column HELP_OPTION_INDENT, a
+ * named item's (simulate's strategies) from HELP_ITEM_INDENT. */
+#define HELP_WIDTH 79
+#define HELP_OPTION_INDENT 25
+#define HELP_ITEM_INDENT 19
+
 /* ------------------------------------------------------------------ */
 /* Text: optle CMD --help                                               */
-
-static void text_options(FILE *fp, const optuse *uses) {
-  for (const optuse *u = uses; u->id != OPT_END; u++) {
-    optshow o = opt_show(u);
-    char left[64];
-    snprintf(left, sizeof left, "%s%s%s", o.flag, o.arg ? " " : "", o.arg ? o.arg : "");
-    fprintf(fp, "  %-22s %s\n", left, o.help);
-  }
-}
 
 /* The lines of a string, one at a time:
  * for (lines it = {s, NULL, 0}; next_line(&it);) use it.line, it.len. */
@@ -32,13 +36,112 @@ static bool next_line(lines *it) {
   return true;
 }
 
-void help_text(FILE *fp, const cmd_doc *d) {
-  bool first = true;
-  for (lines it = {d->usage, NULL, 0}; next_line(&it); first = false) {
-    const char *lead = first ? "usage: " : !strncmp(it.line, "optle ", 6) ? "       " : "";
-    fprintf(fp, "%s%.*s\n", lead, (int)it.len, it.line);
+/* The words of s[0..n) (split at any blank or newline) from column col,
+ * filled to HELP_WIDTH columns, later lines indented by indent.  A word
+ * too long for any line (simulate's default openers) breaks after a ','
+ * where one fits, as in the man page.  Ends with a newline. */
+static void text_fill(FILE *fp, const char *s, size_t n, int col, int indent) {
+  assert(indent < HELP_WIDTH);
+  bool first = true, glued = false; /* glued: the piece continues a word */
+  for (size_t i = 0; i < n;) {
+    while (!glued && i < n && isspace((unsigned char)s[i])) i++;
+    size_t w = 0;
+    while (i + w < n && !isspace((unsigned char)s[i + w])) w++;
+    if (!w) break;
+    glued = false;
+    if ((int)w > HELP_WIDTH - indent) { /* the longest piece up to a ',' that fits */
+      int here = HELP_WIDTH - col - !first, room = here;
+      size_t cut = 0;
+      for (int pass = 0; pass < 2 && !cut; pass++, room = HELP_WIDTH - indent)
+        for (size_t k = 0; k < w && (int)k < room; k++)
+          if (s[i + k] == ',') cut = k + 1;
+      if (cut) w = cut, glued = true;
+    }
+    if (!first && col + 1 + (int)w > HELP_WIDTH) {
+      fprintf(fp, "\n%*s", indent, "");
+      col = indent;
+    } else if (!first) {
+      putc(' ', fp);
+      col++;
+    }
+    fprintf(fp, "%.*s", (int)w, s + i);
+    col += (int)w;
+    first = false;
+    i += w;
+    if (glued) { /* the rest of the word on the next line */
+      fprintf(fp, "\n%*s", indent, "");
+      col = indent;
+      first = true;
+    }
   }
-  fprintf(fp, "\n%s\n\n", d->about);
+  putc('\n', fp);
+}
+
+void help_fill(FILE *fp, const char *s, int col, int indent) {
+  text_fill(fp, s, strlen(s), col, indent);
+}
+
+/* Paragraphs (about, notes): lines refilled, as in the man page, except
+ * that a blank line stays and a line starting with two spaces keeps a
+ * line of its own (broken only where it is too long). */
+static void text_paragraphs(FILE *fp, const char *s) {
+  const char *run = NULL; /* the lines being gathered */
+  size_t len = 0;
+  for (lines it = {s, NULL, 0}; next_line(&it);) {
+    bool own = it.len == 0 || (it.len >= 2 && it.line[0] == ' ' && it.line[1] == ' ');
+    if (own) {
+      if (run) text_fill(fp, run, len, 0, 0);
+      run = NULL;
+      size_t k = 0; /* an own line too long breaks as any other, indented */
+      while (k < it.len && it.line[k] == ' ') k++;
+      if (it.len) fprintf(fp, "%*s", (int)k, "");
+      if (it.len) text_fill(fp, it.line + k, it.len - k, (int)k, (int)k + 2);
+      else fputc('\n', fp);
+      continue;
+    }
+    if (!run) run = it.line;
+    len = (size_t)(it.line + it.len - run);
+  }
+  if (run) text_fill(fp, run, len, 0, 0);
+}
+
+/* Each option and its help, filled beside it. */
+static void text_options(FILE *fp, const optuse *uses) {
+  for (const optuse *u = uses; u->id != OPT_END; u++) {
+    optshow o = opt_show(u);
+    char left[64];
+    snprintf(left, sizeof left, "%s%s%s", o.flag, o.arg ? " " : "", o.arg ? o.arg : "");
+    int col = fprintf(fp, "  %-22s ", left);
+    text_fill(fp, o.help, strlen(o.help), col, HELP_OPTION_INDENT);
+  }
+}
+
+/* The usage forms: each "optle ..." line and the lines continuing it,
+ * filled with later lines under the form's first argument. */
+static void text_usage(FILE *fp, const char *usage) {
+  bool first = true;
+  const char *form = NULL;
+  size_t len = 0;
+  for (lines it = {usage, NULL, 0};;) {
+    bool more = next_line(&it);
+    if (form && (!more || strncmp(it.line, "optle ", 6) == 0)) {
+      size_t cmd = 6 + strcspn(form + 6, " \n");
+      int lead = fprintf(fp, "%s%.*s ", first ? "usage: " : "       ", (int)cmd, form);
+      text_fill(fp, form + cmd, len - cmd, lead, lead);
+      first = false;
+      form = NULL;
+    }
+    if (!more) break;
+    if (!form) form = it.line;
+    len = (size_t)(it.line + it.len - form);
+  }
+}
+
+void help_text(FILE *fp, const cmd_doc *d) {
+  text_usage(fp, d->usage);
+  fputc('\n', fp);
+  text_paragraphs(fp, d->about);
+  fputc('\n', fp);
   if (d->opts->id != OPT_END) {
     text_options(fp, d->opts);
     fputc('\n', fp);
@@ -47,14 +150,17 @@ void help_text(FILE *fp, const cmd_doc *d) {
     fprintf(fp, "%s:\n", d->items_title);
     const char *name, *about;
     for (int i = 0; d->items(i, &name, &about); i++) {
-      bool head = true;
-      for (lines it = {about, NULL, 0}; next_line(&it); head = false)
-        fprintf(fp, "  %-16s %.*s\n", head ? name : "", (int)it.len, it.line);
+      int col = fprintf(fp, "  %-16s ", name);
+      text_fill(fp, about, strlen(about), col, HELP_ITEM_INDENT);
     }
     fputc('\n', fp);
   }
-  if (d->notes) fprintf(fp, "%s\n\n", d->notes);
-  fprintf(fp, "exit status: %s\n", d->exit);
+  if (d->notes) {
+    text_paragraphs(fp, d->notes);
+    fputc('\n', fp);
+  }
+  int col = fprintf(fp, "exit status: ");
+  text_fill(fp, d->exit, strlen(d->exit), col, col);
 }
 
 /* ------------------------------------------------------------------ */

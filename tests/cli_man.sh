@@ -73,9 +73,23 @@ while read -r c; do
     fi
   done <"$tmp/options"
   run "$OPTLE" "$c" --help
+  # --help fits an 80-column terminal.
+  expect "optle $c --help: lines of 79 columns at most" \
+    "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/out")" -le 79
   expect "optle $c: the page and --help list as many options" \
     "$(grep -c '^\.TP' <(sed -n '/^Options:$/,/^\.PP$/p' "$tmp/section"))" = "$(wc -l <"$tmp/options")"
 done <"$tmp/commands"
+run "$OPTLE" --help
+expect "optle --help: lines of 79 columns at most" \
+  "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/out")" -le 79
+run "$OPTLE" solve --help
+expect "optle solve --help: --list's help whole, refilled" \
+  "$(tr -s ' \n' ' ' <"$tmp/out" | grep -c 'the newest); every word an answer: original-all, nyt-2022-02-all, nyt-2022-08-all --answers FILE')" = 1
+run "$OPTLE" simulate --help
+expect "optle simulate --help: a long default broken after a comma" \
+  "$(grep -cxE '  --first salet,reast,.*,train,|    trape,soare,clout,salut,lants' "$tmp/out")" = 2
+run "$OPTLE" --help
+expect "optle --help: every named list" "$(tr -s ' \n' ' ' <"$tmp/out" | grep -c 'original-all, nyt-2022-02-all, nyt-2022-08-all')" = 1
 # Every named list, every exit status, the JSON header's keys.
 for l in $("$OPTLE" --complete values --list); do
   [ "$l" = nyt ] && continue # the alias: "nyt-2023-07 (or nyt)"

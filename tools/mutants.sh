@@ -436,6 +436,20 @@ from        r->next_line = run + (run < PROGRESS_LINES_GAP ? run : PROGRESS_LINE
 to          r->next_line = run + run;
 why         a ranking's plain progress lines only as the time doubles: a log of a run of hours goes silent for hours (check_checkpoint.c's progress test sees it)
 
+id          help-fill-width
+area        help
+file        src/help.c
+from        if (!first && col + 1 + (int)w > HELP_WIDTH) {
+to          if (!first && col + 1 + (int)w > HELP_WIDTH + 40) {
+why         --help lines run past 80 columns (cli_man.sh measures every command's)
+
+id          help-fill-comma
+area        help
+file        src/help.c
+from        if (s[i + k] == ',') cut = k + 1;
+to          if (s[i + k] == ';') cut = k + 1;
+why         a word too long for a line (simulate's default openers) is never broken (cli_man.sh)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
