@@ -67,6 +67,7 @@
 #ifndef OPTLE_RULES_H
 #define OPTLE_RULES_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,13 +99,20 @@ typedef struct {
 rword *rules_words(const game *G);
 void rules_word(const char *w, rword *out);
 
-/* What a history allows (see the top).  Compared and hashed as bytes:
- * build it only with rstate_init() and rstate_add(). */
+/* What a history allows (see the top).  Build it only with rstate_init()
+ * and rstate_add().  Its memo key (rstate_key()) is its first keylen
+ * bytes, the fields its rules can change: hard mode sets only the greens
+ * and the least counts (24 bytes), hard-gray the greatest counts too
+ * (40), ultrahard the letters allowed at each place as well (60); the
+ * fields after them keep rstate_init()'s values under those rules, and
+ * gmask follows from gval (a letter is never 0).  Hard mode's keys were
+ * the whole 72 bytes, most of a small set's memo record. */
 typedef struct {
-  uint64_t gmask, gval; /* green positions: bytes of w64 that must match */
+  uint64_t gval;           /* green letters in place, 0 bytes elsewhere */
   uint64_t min[2], max[2]; /* least and greatest counts, 4-bit fields */
   uint32_t pos[5];         /* letters allowed at each position (bit 0 = a) */
-  uint32_t pad;
+  uint32_t keylen;         /* the key's bytes under the rules that made it (0: none) */
+  uint64_t gmask;          /* green positions: bytes of w64 that must match gval */
 } rstate;
 
 /* Nothing known. */
@@ -130,7 +138,8 @@ static inline const void *rstate_key(const rstate *s, int *len) {
     *len = 0;
     return NULL;
   }
-  *len = (int)sizeof *s;
+  assert(s->keylen > 0 && s->keylen <= offsetof(rstate, keylen));
+  *len = (int)s->keylen;
   return s;
 }
 

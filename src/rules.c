@@ -1,6 +1,8 @@
 /* rules.c: the game's rules and the objective (rules.h). */
 #include "rules.h"
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,14 +74,44 @@ void rstate_init(rstate *s) {
   for (int i = 0; i < 5; i++) s->pos[i] = ALL_LETTERS;
 }
 
+/* The fields a key covers (rstate_key()): all but keylen and gmask. */
+#define RSTATE_FIELDS offsetof(rstate, keylen)
+
 bool rstate_empty(const rstate *s) {
   rstate e;
   rstate_init(&e);
-  return memcmp(s, &e, sizeof e) == 0;
+  return memcmp(s, &e, RSTATE_FIELDS) == 0;
 }
+
+/* The key's length under rules m: the fields m can change (rules.h). */
+static uint32_t key_bytes(rules_mode m) {
+  switch (m) {
+  case RULES_NORMAL: return 0;
+  case RULES_HARD: return offsetof(rstate, max);
+  case RULES_HARDGRAY: return offsetof(rstate, pos);
+  case RULES_ULTRAHARD: return RSTATE_FIELDS;
+  }
+  return RSTATE_FIELDS;
+}
+
+#ifndef NDEBUG
+/* What the key leaves out is what rstate_init() set, and gmask is
+ * gval's letters: so equal keys under the same rules are equal states. */
+static bool key_whole(const rstate *s) {
+  rstate e;
+  rstate_init(&e);
+  uint64_t gm = 0;
+  for (int i = 0; i < 5; i++)
+    if (s->gval >> (8 * i) & 0xff) gm |= 0xffull << (8 * i);
+  return gm == s->gmask && memcmp((const char *)s + s->keylen, (const char *)&e + s->keylen,
+                                  RSTATE_FIELDS - s->keylen) == 0;
+}
+#endif
 
 void rstate_add(rules_mode m, rstate *s, const rword *g, int p) {
   if (m == RULES_NORMAL) return;
+  assert(s->keylen == 0 || s->keylen == key_bytes(m)); /* one state, one rules */
+  s->keylen = key_bytes(m);
   int gy[26] = {0}, gray[26] = {0};
   for (int i = 0, q = p; i < 5; i++, q /= 3) {
     int t = q % 3, L = (int)(g->w64 >> (8 * i) & 0xff) - 'a';
@@ -97,6 +129,7 @@ void rstate_add(rules_mode m, rstate *s, const rword *g, int p) {
     if (gy[L] > field_get(s->min, L)) field_set(s->min, L, gy[L]);
     if (m >= RULES_HARDGRAY && gray[L] && gy[L] < field_get(s->max, L)) field_set(s->max, L, gy[L]);
   }
+  assert(key_whole(s));
 }
 
 int rules_after(rules_mode m, const rword *W, const int *U, int nu, int g, int p, int *out) {

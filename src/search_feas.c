@@ -52,22 +52,18 @@ static int u64_cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The memo key: the state's bytes (if any) and 'F'. */
+/* The memo key: the state's key bytes (rstate_key(), if any) and 'F'. */
 typedef struct {
-  rstate st;
-  uint8_t mark;
+  uint8_t b[sizeof(rstate) + 1];
 } feas_key;
 
 static const void *fkey(const rstate *rs, feas_key *k, int *len) {
-  if (rs) {
-    memcpy(&k->st, rs, sizeof *rs);
-    k->mark = 'F';
-    *len = (int)(sizeof k->st + 1);
-    return k;
-  }
-  k->mark = 'F';
-  *len = 1;
-  return &k->mark;
+  int sl;
+  const void *sk = rstate_key(rs, &sl);
+  if (sl) memcpy(k->b, sk, (size_t)sl);
+  k->b[sl] = 'F';
+  *len = sl + 1;
+  return k->b;
 }
 
 /* k = 2: a guess of U that gives every answer of A its own pattern.

@@ -13,7 +13,8 @@
  *    got, scored with ref_feedback() (legal_ultra());
  *  - worst: the least guess limit d with any strategy within it, then the
  *    least total within d.
- * None of them uses rstate, rules_after() or the game's table.
+ * None of them uses rstate, rules_after() or the game's table.  The
+ * states' memo keys (rstate_key()) are equal exactly when the states are.
  *
  * The oracle is check_search.c's plain recursion with the history added:
  *
@@ -33,6 +34,7 @@
 #include <check.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -371,6 +373,54 @@ START_TEST(test_state_matches_definition) {
 }
 END_TEST
 
+/* The memo key of a state (rstate_key()): the fields the rules change,
+ * 24 bytes in hard mode, 40 in hard-gray, 60 in ultrahard; two states
+ * of the same rules have equal keys exactly when they are equal states
+ * (every field, gmask too), on 300 random histories per rules (every
+ * pair compared). */
+START_TEST(test_state_key) {
+  static const rules_mode modes[] = {RULES_HARD, RULES_HARDGRAY, RULES_ULTRAHARD};
+  static const int bytes[] = {24, 40, 60};
+  enum { N = 300 };
+  rword *W = rules_words(&nyt);
+  rstate *st = malloc(sizeof *st * N);
+  for (int mi = 0; mi < 3; mi++) {
+    uint64_t seed = 7 + (uint64_t)mi;
+    rules_mode m = modes[mi];
+    for (int i = 0; i < N; i++) {
+      rstate_init(&st[i]);
+      const char *answer = nyt.answers.w[rng_range(&seed, 0, 40)]; /* few answers: equal states */
+      int steps = (int)rng_range(&seed, 1, 2);
+      for (int k = 0; k < steps; k++) {
+        int g = nyt.ans2guess[rng_range(&seed, 0, 60)];
+        rstate_add(m, &st[i], &W[g], ref_feedback(nyt.guesses.w[g], answer));
+      }
+    }
+    int same = 0, differ = 0;
+    for (int i = 0; i < N; i++) {
+      int li, lj;
+      const void *ki = rstate_key(&st[i], &li);
+      ck_assert(li == 0 || li == bytes[mi]);
+      ck_assert_int_eq(li == 0, rstate_empty(&st[i]));
+      for (int j = 0; j < i; j++) {
+        const void *kj = rstate_key(&st[j], &lj);
+        bool keys = li == lj && (li == 0 || memcmp(ki, kj, (size_t)li) == 0);
+        bool states = memcmp(&st[i], &st[j], offsetof(rstate, keylen)) == 0 &&
+                      st[i].gmask == st[j].gmask;
+        ck_assert_msg(keys == states, "%s: states %d and %d: keys %s, states %s", rules_name(m),
+                      i, j, keys ? "equal" : "differ", states ? "equal" : "differ");
+        same += states;
+        differ += !states;
+      }
+    }
+    ck_assert_msg(same >= 20 && differ > 1000, "%s: %d equal pairs, %d unequal", rules_name(m),
+                  same, differ);
+  }
+  free(st);
+  free(W);
+}
+END_TEST
+
 START_TEST(test_why_messages) {
   char hist[2][8] = {"salet", "crane"}, buf[160];
   /* salet against "trace": s gray, a yellow, l gray, e yellow, t yellow. */
@@ -680,6 +730,7 @@ Suite *rules_suite(void) {
     tcase_add_unchecked_fixture(tc, setup_nyt, teardown_nyt);
   tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, test_state_matches_definition, 0, 12);
+  tcase_add_test(tc, test_state_key);
   tcase_add_test(tc, test_why_messages);
   tcase_add_test(tc, test_oracle_hard);
   tcase_add_test(tc, test_oracle_hardgray);

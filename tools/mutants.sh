@@ -450,6 +450,13 @@ from        if (s[i + k] == ',') cut = k + 1;
 to          if (s[i + k] == ';') cut = k + 1;
 why         a word too long for a line (simulate's default openers) is never broken (cli_man.sh)
 
+id          rules-key-short
+area        memo
+file        src/rules.c
+from        case RULES_HARD: return offsetof(rstate, max);
+to          case RULES_HARD: return offsetof(rstate, min);
+why         hard mode's memo key leaves out the least letter counts: two states with the same greens share records, a wrong value (check_rules.c's key test)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
