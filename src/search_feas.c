@@ -43,7 +43,7 @@
  * hard nyt-2023-07 sample's failing classes have up to 263 answers, and
  * a class that passes can take seconds to show it (ABRAY, which has a
  * strategy: 5.8 s up to 600 answers, 0.17 s up to 300, of a 13 s solve;
- * the sample's 47 and 60 other first guesses with none were refuted
+ * the sample's 45 and 60 other first guesses with none were refuted
  * alike at either size). */
 #define REFUTE_CLASS_MAX 300
 
