@@ -62,7 +62,8 @@ static void main_help(FILE *fp) {
     int col = fprintf(fp, "  %-10s ", commands[i].doc->name);
     help_fill(fp, commands[i].doc->summary, col, col);
   }
-  help_fill(fp, lists_names(), fprintf(fp, "\nnamed lists (embedded): ") - 1, 2);
+  fputc('\n', fp);
+  help_fill(fp, lists_names(), fprintf(fp, "named lists (embedded): "), 2);
   fprintf(fp,
           "exit status: 0 success, 1 no strategy within the guess limit (or an\n"
           "             invalid tree), 2 bad usage or input, 3 out of memory or\n"

@@ -50,7 +50,7 @@ static void text_fill(FILE *fp, const char *s, size_t n, int col, int indent) {
     if (!w) break;
     glued = false;
     if ((int)w > HELP_WIDTH - indent) { /* the longest piece up to a ',' that fits */
-      int here = HELP_WIDTH - col - !first, room = here;
+      int room = HELP_WIDTH - col - !first; /* first on this line, then a fresh one */
       size_t cut = 0;
       for (int pass = 0; pass < 2 && !cut; pass++, room = HELP_WIDTH - indent)
         for (size_t k = 0; k < w && (int)k < room; k++)
@@ -92,11 +92,14 @@ static void text_paragraphs(FILE *fp, const char *s) {
     if (own) {
       if (run) text_fill(fp, run, len, 0, 0);
       run = NULL;
+      if (!it.len) {
+        fputc('\n', fp);
+        continue;
+      }
       size_t k = 0; /* an own line too long breaks as any other, indented */
       while (k < it.len && it.line[k] == ' ') k++;
-      if (it.len) fprintf(fp, "%*s", (int)k, "");
-      if (it.len) text_fill(fp, it.line + k, it.len - k, (int)k, (int)k + 2);
-      else fputc('\n', fp);
+      fprintf(fp, "%*s", (int)k, "");
+      text_fill(fp, it.line + k, it.len - k, (int)k, (int)k + 2);
       continue;
     }
     if (!run) run = it.line;
