@@ -53,7 +53,7 @@ struct memo {
  * record, a cache miss far away.  At 3/4 full, linear probing looks at
  * about 8 slots on a miss (one or two lines of the index, but 8 records
  * without the tag: the memo's find() was 12% of hard nyt-2023-07's L2
- * stage).  A shard of the default 512 MiB memo keeps 14 bits of tag. */
+ * stage).  A shard of a 300 or a 512 MiB memo keeps 14 bits of tag. */
 static uint32_t tag_of(const memo *m, uint64_t h) {
   return (uint32_t)(h >> (32 + m->offbits));
 }
