@@ -66,15 +66,14 @@ void srch_bounds_rules(const search *s, bounds_ctx *b) {
   b->atleast = xcalloc(nal, sizeof *b->atleast);
   for (int i = 0; i < b->nstrong; i++) {
     const char *w = s->g->guesses.w[b->strong[i]];
-    int cnt[26] = {0};
+    uint64_t bit = 1ull << (i % 64);
+    size_t word = (size_t)(i / 64);
     for (int q = 0; q < 5; q++) {
-      int L = w[q] - 'a';
-      b->at[((size_t)q * 26 + (size_t)L) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
-      cnt[L]++;
+      int L = w[q] - 'a', k = 1; /* this is L's k-th copy in w */
+      for (int p = 0; p < q; p++) k += w[p] == w[q];
+      b->at[((size_t)q * 26 + (size_t)L) * (size_t)nw + word] |= bit;
+      b->atleast[((size_t)L * 7 + (size_t)k) * (size_t)nw + word] |= bit;
     }
-    for (int L = 0; L < 26; L++)
-      for (int k = 1; k <= cnt[L]; k++)
-        b->atleast[((size_t)L * 7 + (size_t)k) * (size_t)nw + (size_t)(i / 64)] |= 1ull << (i % 64);
   }
 }
 

@@ -457,6 +457,13 @@ from        case RULES_HARD: return offsetof(rstate, max);
 to          case RULES_HARD: return offsetof(rstate, min);
 why         hard mode's memo key leaves out the least letter counts: two states with the same greens share records, a wrong value (check_rules.c's key test)
 
+id          rules-bitsets-copies
+area        bounds
+file        src/search_bounds.c
+from        for (int p = 0; p < q; p++) k += w[p] == w[q];
+to          for (int p = 0; p < q; p++) k += 0;
+why         the bounds' rules bitsets count a letter's second copy as its first: a guess with two of a letter that hard mode needs twice is never allowed, so the bounds rise above the truth (the hard oracles)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
