@@ -183,6 +183,10 @@ struct search {
    * at a time with every thread (tuning.h SPLIT_CLASS_MIN*, by the list's
    * size; tests lower it to reach that path on small instances). */
   int split_min;
+  /* srch_bound2_sum(): classes of this many answers or more are raised
+   * to L3 when a first guess survives L2 (tuning.h L3_CLASS_MIN, on the
+   * big lists; 0: never; tests lower it). */
+  int l3_min;
   int *all; /* 0 .. n_guesses-1: every guess */
   /* The root: its history's rules state (NULL: nothing known) and the
    * guesses it allows (all of them, unless search_set_history()). */
@@ -426,6 +430,15 @@ bool srch_bounds_splits(ctx *c, const bounds_ctx *b, const uint16_t *C, int m);
 /* search_l2.c. */
 int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
                 const rstate *rs);
+/* L3 of C under the normal rules: m + the least, over every guess h, of
+ * the sum of L2 over h's classes (h's L1 sum first: only a guess whose
+ * L1 sum is below the best so far has its classes raised to L2).  It
+ * may stop at need (its value is then >= need); it partitions in level
+ * ply and its classes' L2 in ply + 1.  At least srch_bound2()'s value
+ * with the same need, at most T_d(C); stored in the memo.  Under rules
+ * that narrow, and below a guess limit of 4, it is srch_bound2(). */
+int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs);
 /* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
 void srch_bounds_sub_free(bounds_ctx *sb);
 
@@ -558,8 +571,12 @@ typedef struct {
  * (the ranking's, search_first.c). */
 int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                     int stop, const rstate *rs);
+/* srch_bound2_sum() given l3, below stop after every class's L2, raises
+ * the classes of s->l3_min answers or more to L3 (srch_bound3()),
+ * largest first, until the sum reaches stop: the refuting stages, never
+ * a full sum (stop INF) nor a survivor's sum again. */
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs);
+                    int stop, const rstate *rs, bool l3);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 /* A survivor of those stages against beta: its L2 sum again (the memo

@@ -16,6 +16,13 @@
  * at the first guess that cannot beat their best, where the root's order
  * lets almost every guess through.  That order and its table are the
  * thread's scratch (ctx.sub), made anew for each such class.
+ *
+ * L3 (srch_bound3(), at the end): L3(C) = min over guesses h of m + the
+ * sum of L2 over h's classes.  Every guess's one-guess term comes from
+ * its patterns on C; the guesses below the best so far, least first,
+ * get their L1 sum (bound2_guess()), and only those still below it their
+ * classes' L2.  The refuting stages raise a survivor's biggest classes
+ * to it (srch_bound2_sum(), tuning.h L3_CLASS_MIN).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -351,5 +358,65 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   int lb = best > lb1 ? best : lb1;
   assert(lb >= lb_floor(m) && lb >= lb1); /* never below L1, nor the floor */
   srch_bounds_keep(c, &k, C, m, d, lb, rs);
+  return lb;
+}
+
+/* L3's candidates: every guess with its one-guess term m + the classes'
+ * floors (3m - s, s = k + 2 [h in C]) below need, least first, then by
+ * index, in L->cands; *scap gets the largest s of any guess on C, which
+ * caps every subset's (bound2_quick_sum()).  Returns how many. */
+static int bound3_cands(ctx *c, level *L, const uint16_t *C, int m, int need, int *scap) {
+  const game *G = c->s->g;
+  int nc = 0, most = 0;
+  for (int h = 0; h < G->n_guesses; h++) {
+    uint64_t seen[4] = {0, 0, 0, 0};
+    int k = 0, w = 0;
+    for (int j = 0; j < m; j++) {
+      int p = game_fb(G, h, C[j]);
+      if (p == PATTERN_WIN) {
+        w = 1;
+      } else if (!(seen[p >> 6] >> (p & 63) & 1)) {
+        seen[p >> 6] |= 1ull << (p & 63);
+        k++;
+      }
+    }
+    int sv = k + 2 * w;
+    most = sv > most ? sv : most;
+    if (l1_term(m, sv) < need) L->cands[nc++] = (cand){h, l1_term(m, sv), 0, 0};
+  }
+  qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_term_cmp);
+  *scap = most;
+  return nc;
+}
+
+int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
+                const rstate *rs) {
+  search *s = c->s;
+  if ((rs && s->rw) || d < 4) return srch_bound2(c, b, C, m, d, need, ply, rs);
+  bool exact;
+  int known = srch_bound1(c, b, C, m, d, &exact, NULL, INF); /* L2 or better, from the memo */
+  if (exact || known >= need) return known;
+  klass k;
+  srch_quick(c, C, m, d, &k, NULL); /* for its memo hash */
+  level *L = srch_level(c, ply);
+  int scap, nc = bound3_cands(c, L, C, m, need, &scap), best = need, kd = child_depth(d);
+  for (int i = 0; i < nc && L->cands[i].lb < best && !stopped(s); i++) {
+    /* h's L1 sum, stopping at best; below it, L holds h's whole
+     * partition, and the sum is taken again with its classes' L2 (each
+     * at least its L1: a memo's value may differ from the one above). */
+    if (bound2_guess(c, b, L, C, m, d, L->cands[i], best, scap, NULL) >= best) continue;
+    int sum = L->cands[i].lb; /* m + every class's floor */
+    for (int q = 0; q < L->ncls && sum < best && !stopped(s); q++) {
+      int cq = L->cls[q].size;
+      int v = srch_bound2(c, b, L->part + L->cls[q].start, cq, kd, lb_floor(cq) + (best - sum),
+                          ply + 1, NULL);
+      sum = imin(sum + v - lb_floor(cq), INF);
+    }
+    if (sum < best && !stopped(s)) best = sum;
+  }
+  if (stopped(s)) return known; /* a partial pass proves nothing more */
+  int lb = best > known ? best : known;
+  assert(lb >= lb_floor(m));
+  srch_bounds_keep(c, &k, C, m, d, lb, NULL);
   return lb;
 }

@@ -96,7 +96,7 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
 }
 
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs) {
+                    int stop, const rstate *rs, bool l3) {
   level *L = srch_level(c, 0);
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
@@ -121,7 +121,16 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     int need = (int)(stop - (sum - b1[i]));
     int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, 1,
                         c->s->rw ? L->kst[k->pat] : NULL);
-    if (v > b1[i]) sum += v - b1[i];
+    if (v > b1[i]) sum += v - b1[i], b1[i] = v;
+  }
+  /* L3 on the largest classes (normal rules: no class state). */
+  bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
+  for (int i = 0; raise && i < L->ncls && L->cls[i].size >= c->s->l3_min && sum < stop &&
+                  !stopped(c->s); i++) {
+    klass *k = &L->cls[i];
+    int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)(stop - (sum - b1[i])), 1,
+                        NULL);
+    if (v > b1[i]) sum += v - b1[i], b1[i] = v;
   }
   return sum < INF ? (int)sum : INF;
 }
@@ -138,7 +147,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
  * 6 (exact_loop()) and the ranking's stage 4 (search_first.c). */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                   int beta, atomic_int *shared, const int *U, int nu, const rstate *rs) {
-  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs);
+  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, false);
   if (v >= beta || stopped(c->s)) return v;
   return srch_eval_guess(c, A, n, d, o->g, o->l0, beta, shared, 1, U, nu, rs);
 }
@@ -148,7 +157,7 @@ int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
   return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
 }
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
-  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
+  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs, true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,7 +271,7 @@ static int probe_pick(proof *p, int *pick) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe2; i++) {
     opener *o = &op[byl1[i]];
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF, p->at.rs);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF, p->at.rs, false);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
   for (int i = 0; i < probe2; i++) { /* insertion sort by L2 sum, stable */
@@ -490,7 +499,7 @@ static bool stage_l2(proof *p) {
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
     if (thr >= INF || stopped(s)) continue;
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, p->at.rs);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, p->at.rs, true);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {

@@ -403,8 +403,11 @@ START_TEST(test_search_matches_oracle) {
       int v1 = search_solve(s, A, na, -1, &t1);
       search_free(s);
       ck_assert_msg(v1 == want, "instance %d %s: search_solve %d, oracle %d", k, what, v1, want);
-      /* 2 threads and a 1 MiB memo: the same value and the same tree. */
+      /* 2 threads and a 1 MiB memo: the same value and the same tree
+       * (every other instance with L3 on classes of 4 answers or more,
+       * as every word an answer raises its classes of 256). */
       s = new_search(&g, L, 2, 1);
+      if (k % 2) s->l3_min = 4;
       tnode *t2 = NULL;
       int v2 = search_solve(s, A, na, -1, &t2);
       search_stats st;
@@ -480,7 +483,9 @@ END_TEST
  *  - L2 = min over h of m + the sum of srch_bound1() of h's classes
  *    (l2_definition()): srch_bound2() gives exactly the larger of it and
  *    L1, whatever its shortcuts (bound2_quick, the wanted bounds of the
- *    classes) skip. */
+ *    classes) skip;
+ *  - L3 (srch_bound3()) at least L2 and at most T_d(C), above L2 on some
+ *    sets, and given a need either at least it or at least L2. */
 static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
   int best = 0;
   for (int h = 0; h < I->ng; h++) {
@@ -535,6 +540,14 @@ static int bound_fresh(const game *g, bounds_ctx *bx, int level, const uint16_t 
   return v;
 }
 
+/* srch_bound3() of C on a fresh search over bx, stopping at need. */
+static int bound3_fresh(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int d, int need) {
+  search *s = new_search(g, 0, 1, 1);
+  int v = srch_bound3(&s->ctx[0], bx, C, m, d, need, 1, NULL);
+  search_free(s);
+  return v;
+}
+
 /* L2 of C from its definition: the least over every guess h of m + the
  * srch_bound1() of each of h's non-winning classes (at child depth cd),
  * on one fresh search, whose memo holds only those classes' exact L1. */
@@ -565,7 +578,7 @@ START_TEST(test_bounds_against_definitions) {
   game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 20261123;
   int redrawn = 0;
-  long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0;
+  long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0, above_l2 = 0;
   /* By hand: ten look-alikes, guessing only themselves or a few words
    * that split them a little more (guesses that leave big classes are
    * then the best L2 has). */
@@ -639,6 +652,15 @@ START_TEST(test_bounds_against_definitions) {
         above_l1 += want2 > b1;
         ck_assert_msg(b2 == want2 && b2 <= Td, "instance %d, %d answers, d %d: L2 %d, the "
                       "definition %d (L1 %d), T %d", k, m, d, b2, want2, b1, Td);
+        /* L3: between L2 and T_d(C); with a need, at least it or L2. */
+        int b3 = bound3_fresh(&g, bx, C, m, d, INF);
+        ck_assert_msg(b3 >= b2 && b3 <= Td, "instance %d, %d answers, d %d: L3 %d, L2 %d, T %d",
+                      k, m, d, b3, b2, Td);
+        above_l2 += b3 > b2;
+        int need3 = rng_range(&seed, 2 * m - 1, b3 + 1);
+        int b3n = bound3_fresh(&g, bx, C, m, d, need3);
+        ck_assert_msg((b3n >= need3 || b3n >= b2) && b3n <= Td, "instance %d, %d answers, d %d: "
+                      "L3 needing %d gives %d, L2 %d, T %d", k, m, d, need3, b3n, b2, Td);
         checked++;
       }
     }
@@ -646,12 +668,13 @@ START_TEST(test_bounds_against_definitions) {
     search_free(base);
     game_free(&g);
   }
-  printf("bounds: %ld sets against the definitions, L2 above L1 on %ld, %ld L2 guesses refuted "
-         "by their big classes, %ld L1 scans to a wanted bound (%ld found again without one)\n",
-         checked, above_l1, quick, wanted, reused);
+  printf("bounds: %ld sets against the definitions, L2 above L1 on %ld, L3 above L2 on %ld, %ld "
+         "L2 guesses refuted by their big classes, %ld L1 scans to a wanted bound (%ld found "
+         "again without one)\n", checked, above_l1, above_l2, quick, wanted, reused);
   fflush(stdout);
   ck_assert_int_gt(checked, TEST_SCALED(300));
   ck_assert_int_gt(above_l1, TEST_SCALED(20));
+  ck_assert_int_gt(above_l2, 0);
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   ck_assert_int_gt(reused, 0);
@@ -1257,8 +1280,8 @@ END_TEST
  * and clears it; one ended early never sets it; a real stop stays. */
 START_TEST(test_budget_bit) {
   ck_assert(!stop_requested());
+  double t0 = now_seconds(); /* before the budget: a busy host may pause between them */
   budget_begin(0.02);
-  double t0 = now_seconds();
   while (!stop_requested() && now_seconds() - t0 < 10) {
   }
   ck_assert(stop_requested());

@@ -464,6 +464,20 @@ from        for (int p = 0; p < q; p++) k += w[p] == w[q];
 to          for (int p = 0; p < q; p++) k += 0;
 why         the bounds' rules bitsets count a letter's second copy as its first: a guess with two of a letter that hard mode needs twice is never allowed, so the bounds rise above the truth (the hard oracles)
 
+id          bound3-class-sum
+area        bounds
+file        src/search_l2.c
+from              sum = imin(sum + v - lb_floor(cq), INF);
+to                sum = imin(sum + v - lb_floor(cq) + 1, INF);
+why         L3 counts each class of a guess one above its L2: the bound rises above the truth (check_search.c's bounds against the definitions, L3 at most T)
+
+id          bound3-classes-l1
+area        bounds
+file        src/search_l2.c
+from              sum = imin(sum + v - lb_floor(cq), INF);
+to                sum = imin(sum + 0 * v, INF);
+why         L3 adds nothing for a guess's classes (only its one-guess term): the bound falls below L2 (check_search.c: L3 at least L2)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
