@@ -392,7 +392,7 @@ static int bound3_cands(ctx *c, level *L, const uint16_t *C, int m, int need, in
 int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
                 const rstate *rs) {
   search *s = c->s;
-  if ((rs && s->rw) || d < 4) return srch_bound2(c, b, C, m, d, need, ply, rs);
+  if (s->rw || d < 4) return srch_bound2(c, b, C, m, d, need, ply, rs);
   bool exact;
   int known = srch_bound1(c, b, C, m, d, &exact, NULL, INF); /* L2 or better, from the memo */
   if (exact || known >= need) return known;
