@@ -143,6 +143,7 @@ void search_opts_default(search_opts *o);
   X(bound_big, "... guesses read on sets of 161+ answers")                  \
   X(feas_endgame, "sets without a strategy in the limit by an endgame's count") \
   X(feas_subset, "... by an endgame's or their union's own test")          \
+  X(refute_small, "first guesses without one by a class of 20 or fewer (L2 stages)") \
   X(tree_nodes, "tree nodes whose guess was chosen after the proof")        \
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \
@@ -235,6 +236,8 @@ const search_partial *search_stopped(const search *s);
 typedef struct {
   int openers; /* first guesses that tell anything (one of each alike set) */
   int by_l0, by_l1, by_l2, by_exact;
+  int by_l2_none; /* ... of by_l2, those a small class shows have no
+                   * strategy within the guess limit (rules that narrow) */
   int probed;  /* first guesses solved for the upper bound: more than one
                 * when the best by the bounds has no strategy within the
                 * guess limit */

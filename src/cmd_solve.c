@@ -107,6 +107,7 @@ static void print_root(const search_root_stats *r) {
   printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
   printf("  %-30s %8d\n", "  of them by L0 alone", r->by_l0);
   printf("  %-30s %8d %8.2f s\n", "refuted by L2", r->by_l2, r->t[3]);
+  if (r->by_l2_none) printf("  %-30s %8d\n", "  of them: none fits the limit", r->by_l2_none);
   printf("  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
 }
 

@@ -598,6 +598,11 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
  * nyt-2023-07 ZYMIC: 10 s of search, now 0.1 s).  Uses level 0 of the
  * caller's context. */
 bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at);
+/* The same on c's thread alone (in a stage's parallel loop), with the
+ * classes of up to REFUTE_SMALL_MAX answers only (tuning.h): the L2
+ * stages under rules that narrow run it before a first guess's L2 sum
+ * (srch_l2_stage_sum()).  Uses level 0 of c. */
+bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
  * vals[i] class i of L's partition; picks (by pattern, may be NULL) gets

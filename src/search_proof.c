@@ -152,12 +152,26 @@ int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, 
   return srch_eval_guess(c, A, n, d, o->g, o->l0, beta, shared, 1, U, nu, rs);
 }
 
+/* An L2 stage's sum for o (the root proof's stage 5, the ranking's
+ * stage 3): under rules that narrow, with a guess limit, the quick test
+ * of o's small classes first (srch_refutes_small()), which finds most
+ * first guesses with no strategy at a tenth of an L2 sum's cost (hard
+ * nyt-2023-07: two thirds of those that reach the stage have none, and
+ * 290 of a random 785 were refuted by it, search_feas.c's note).  INF
+ * when it fails: o has no strategy at all. */
+static int l2_stage_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d,
+                        const opener *o, int stop, const proof_at *at) {
+  if (c->s->rw && d != UNLIMITED && srch_refutes_small(c, A, n, o->g, d, at)) return INF;
+  return srch_bound2_sum(c, b, A, n, d, o, stop, at->rs, true);
+}
+
 /* The ranking's (search_first.c): the bounds it keeps in s->bx. */
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
   return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
 }
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
-  return srch_bound2_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs, true);
+  proof_at at = srch_at_root(c->s);
+  return l2_stage_sum(c, c->s->bx, A, n, d, o, stop, &at);
 }
 
 /* ------------------------------------------------------------------ */
@@ -493,18 +507,19 @@ static bool stage_l2(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
   survivors(p);
-  int by_l2 = 0, done = 0, thr = p->thr;
+  int by_l2 = 0, none = 0, done = 0, thr = p->thr;
   if (p->top) srch_phase(s, "closer bounds for the %d left", p->nleft);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_l2)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads) reduction(+ : by_l2, none)
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
     if (thr >= INF || stopped(s)) continue;
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, p->at.rs, true);
+    int v = l2_stage_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, &p->at);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {
       o->out = true;
       by_l2++;
+      none += v >= INF;
       settle_one(p);
     }
     int now;
@@ -513,6 +528,7 @@ static bool stage_l2(proof *p) {
     srch_progress(s, now, p->nleft, NULL, INF, -1);
   }
   p->st.by_l2 = by_l2;
+  p->st.by_l2_none = none;
   p->settled += by_l2;
   p->st.t[3] = now_seconds() - p->t;
   return stopped(s) ? proof_stopped(p) : true;

@@ -465,6 +465,7 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   int refallback = 0; /* root proofs whose first pick had no strategy */
   int searched = 0;   /* root proofs whose stage 6 searched survivors */
   long quick = 0;     /* L2 guesses refuted by a class too big to split */
+  long small_none = 0; /* first guesses the L2 stage's quick test refuted */
   int fixed_inf = 0;  /* fixed first guesses with no strategy in a limit */
   long endgame_cuts = 0, subset_cuts = 0; /* the feasibility test's refutations */
   long all_answers = 0; /* instances with every word an answer */
@@ -499,6 +500,7 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
       search_stats st;
       search_get_stats(s, &st);
       quick += (long)st.bound2_quick;
+      small_none += (long)st.refute_small;
       if (tot < INF) {
         ck_assert_msg(tree_check(t, &g, A, I.na, d) == 0, "%s", err_msg());
         ck_assert_int_eq(t->total, tot);
@@ -578,6 +580,10 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   /* L2's cap on a class (the most s of any guess its parent allows)
    * holds under the rules too, and is among the paths compared. */
   if (count >= 100) ck_assert_int_gt(quick, 0);
+  /* Under rules that narrow, the L2 stage's test of the small classes
+   * (srch_refutes_small()) refutes first guesses in the root proofs
+   * compared (a wrong refutation gives a wrong value or none). */
+  if (count >= 100 && m != RULES_NORMAL) ck_assert_int_gt(small_none, 0);
 }
 
 START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, TEST_SCALED(300)); }

@@ -464,6 +464,13 @@ from        for (int p = 0; p < q; p++) k += w[p] == w[q];
 to          for (int p = 0; p < q; p++) k += 0;
 why         the bounds' rules bitsets count a letter's second copy as its first: a guess with two of a letter that hard mode needs twice is never allowed, so the bounds rise above the truth (the hard oracles)
 
+id          refute-small-depth
+area        rules
+file        src/search_feas.c
+from          bool no = !first_feasible(c, NULL, A, n, first, k, REFUTE_SMALL_MAX, at, false) && !stopped(c->s);
+to            bool no = !first_feasible(c, NULL, A, n, first, k - 1, REFUTE_SMALL_MAX, at, false) && !stopped(c->s);
+why         the L2 stages' quick test of the small classes asks for one guess fewer than the limit: a first guess whose strategy needs every guess is refuted as having none (check_rules.c's ranking oracle: every first guess's value)
+
 id          bound3-class-sum
 area        bounds
 file        src/search_l2.c
