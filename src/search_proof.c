@@ -158,10 +158,14 @@ int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, 
  * first guesses with no strategy at a tenth of an L2 sum's cost (hard
  * nyt-2023-07: two thirds of those that reach the stage have none, and
  * 290 of a random 785 were refuted by it, search_feas.c's note).  INF
- * when it fails: o has no strategy at all. */
+ * when it fails: o has no strategy at all.  Not in the root proofs of a
+ * big class (small: false), whose first guesses mostly have one: there
+ * the test cost more than it saved (hard nyt-2023-07 --first bumph, one
+ * thread: 4.2-5.2 s without it, 7.0 s with it). */
 static int l2_stage_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d,
-                        const opener *o, int stop, const proof_at *at) {
-  if (c->s->rw && d != UNLIMITED && srch_refutes_small(c, A, n, o->g, d, at)) return INF;
+                        const opener *o, int stop, const proof_at *at, bool small) {
+  if (small && c->s->rw && d != UNLIMITED && srch_refutes_small(c, A, n, o->g, d, at))
+    return INF;
   return srch_bound2_sum(c, b, A, n, d, o, stop, at->rs, true);
 }
 
@@ -171,7 +175,7 @@ int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
 }
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
   proof_at at = srch_at_root(c->s);
-  return l2_stage_sum(c, c->s->bx, A, n, d, o, stop, &at);
+  return l2_stage_sum(c, c->s->bx, A, n, d, o, stop, &at, true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -513,7 +517,7 @@ static bool stage_l2(proof *p) {
   for (int j = 0; j < p->nleft; j++) {
     opener *o = &p->op[p->left[j]];
     if (thr >= INF || stopped(s)) continue;
-    int v = l2_stage_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, &p->at);
+    int v = l2_stage_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, thr, &p->at, p->top);
     if (stopped(s)) continue;
     if (v > o->bound) o->bound = v;
     if (v >= thr) {
