@@ -41,11 +41,11 @@
 #include "treeio.h"
 #include "treeread.h"
 #include "tuning.h"
+#include "util.h"
 
-/* A tuning constant in a help text, as written in tuning.h. */
+/* A tuning constant in a help text, as tuning.h defines it. */
 #define OPTS_STR_(x) #x
 #define OPTS_STR(x) OPTS_STR_(x)
-#include "util.h"
 
 enum { O_FLAG, O_STR, O_INT, O_PATHS };
 #define MAX_OUTPUTS OUTS_MAX
@@ -90,8 +90,8 @@ typedef struct {
   X(THREADS, "--threads", "N", O_INT, threads, 1, OPTLE_THREADS_MAX, 0,                        \
     "OpenMP threads (default: OMP_NUM_THREADS, else all cores)")                               \
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, 0,                                 \
-    "memo size cap in MiB (default " OPTS_STR(MEMO_DEFAULT_MB) "; " OPTS_STR(MEMO_BIG_MB)             \
-    " for lists of " OPTS_STR(MEMO_BIG_ANSWERS) " answers or more)")                            \
+    "memo size cap in MiB (default " OPTS_STR(MEMO_DEFAULT_MB) "; " OPTS_STR(MEMO_BIG_MB)      \
+    " for lists of " OPTS_STR(MEMO_BIG_ANSWERS) " answers or more)")                           \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
     "write the tree: FILE.json (JSON), .txt (text), .html (the explorer\n"                     \
     "                         page), .dot (Graphviz), .svg or .png (drawn by Graphviz's dot),\n" \

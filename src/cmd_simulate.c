@@ -37,8 +37,8 @@ static const optuse sim_opts[] = {
     OPT_USE_HELP(HARDGRAY, "hard-gray mode: hard mode, and no letter shown gray comes back"),
     OPT_USE_HELP(ULTRAHARD, "ultrahard mode: every guess could still be the answer"),
     OPT_USE(THREADS),
-    OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default " OPTS_STR(MEMO_DEFAULT_MB) "; " OPTS_STR(
-                                 MEMO_BIG_MB) " from " OPTS_STR(MEMO_BIG_ANSWERS) " answers)"),
+    OPT_USE_HELP(MEMO_MB, "exact: memo size cap in MiB (default " OPTS_STR(MEMO_DEFAULT_MB) "; "
+                          OPTS_STR(MEMO_BIG_MB) " from " OPTS_STR(MEMO_BIG_ANSWERS) " answers)"),
     OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one; the lists\n"
                        "                         default to those a JSON tree records"),
     OPT_USE(FORCE),

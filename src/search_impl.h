@@ -599,7 +599,7 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
  * caller's context. */
 bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at);
 /* The same on c's thread alone (in a stage's parallel loop), with the
- * classes of up to REFUTE_SMALL_MAX answers only (tuning.h): the L2
+ * classes of up to REFUTE_SMALL_MAX answers only (search_feas.c): the L2
  * stages under rules that narrow run it before a first guess's L2 sum
  * (srch_l2_stage_sum()).  Uses level 0 of c. */
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
