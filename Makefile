@@ -116,9 +116,10 @@ deps: $(DEPS_STAMP)
 # What the tests need besides (tools/deps.sh test): Check, jq, Graphviz,
 # groff and man-db, tmux, GNU time, Python 3, Chromium (the browser test,
 # tests/cli_html.sh, headless, without a desktop's services) and Open
-# MPI.  `make run` does not need them.
+# MPI.  `make run` does not need them.  After the build's step, never
+# beside it: with make -j two apt-get runs would race for apt's lock.
 TEST_STAMP := .deps-test-ok
-$(TEST_STAMP): Makefile tools/deps.sh
+$(TEST_STAMP): Makefile tools/deps.sh | $(DEPS_STAMP)
 	@bash tools/deps.sh test
 	@touch $@
 

@@ -138,12 +138,14 @@ if [ "${NO_APT:-0}" != 1 ] && has apt-get && has dpkg-query; then
   echo "optle: $label needs $needs: installing with apt-get: apt-get install $pkgs"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
-  opts=(-y -qq)
+  # Wait up to 10 minutes for apt's lock (another apt-get, or the
+  # system's own updates at boot) rather than fail at once.
+  opts=(-y -qq -o DPkg::Lock::Timeout=600)
   [ "$what" = test ] && opts+=(--no-install-recommends) # Chromium without a desktop's services
   # The arm64 libraries are Debian's multiarch packages.
   [ "$what" = arm64 ] && $sudo dpkg --add-architecture arm64
   # shellcheck disable=SC2086 # package names are words
-  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install "${opts[@]}" $pkgs; } \
+  { $sudo apt-get update -qq -o DPkg::Lock::Timeout=600 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install "${opts[@]}" $pkgs; } \
     >"$scratch/apt.log" 2>&1 || { tail -n 20 "$scratch/apt.log"; echo "optle: apt-get failed"; }
   miss=$(missing)
   [ -z "$miss" ] && exit 0
