@@ -146,7 +146,7 @@ run env PATH="$fakebin" NO_APT=0 "$bash_bin" tools/deps.sh test
 expect "deps.sh test: still missing after the stand-in apt-get: status 1" "$rc" = 1
 expect "deps.sh test: the first line says what and why, before installing" "$(head -n 1 "$tmp/out")" = \
   "optle: make test needs check (the unit tests), jq (reading JSON in the CLI tests), graphviz (the pictures, -o x.svg), groff (the man page's check), man (the man page's check), tmux (play at a real terminal), python3 (the test tools), chromium (the explorer's browser test), mpi (the cluster tests, optle-mpi): installing with apt-get: apt-get install check chromium graphviz groff-base jq libopenmpi-dev man-db openmpi-bin pkg-config python3 tmux"
-expect "deps.sh test: apt-get got those packages" "$(grep -c 'install -y -qq --no-install-recommends check chromium graphviz' "$tmp/apt.log")" = 1
+expect "deps.sh test: apt-get got those packages" "$(grep -c 'install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends check chromium graphviz' "$tmp/apt.log")" = 1
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
