@@ -132,6 +132,15 @@ static inline bool rstate_allows(const rstate *s, const rword *w) {
     if (!(s->pos[i] >> ((w->w64 >> (8 * i) & 0xff) - 'a') & 1)) return false;
   return true;
 }
+/* rstate_allows() for a word that already meets the history before the
+ * state's last guess, under mode m: hard mode's state sets only greens
+ * and least counts, two tests. */
+static inline bool rstate_allows_in(rules_mode m, const rstate *s, const rword *w) {
+  if (m != RULES_HARD) return rstate_allows(s, w);
+  const uint64_t H = 0x8888888888888888ull;
+  return (w->w64 & s->gmask) == s->gval && (((w->cnt[0] | H) - s->min[0]) & H) == H &&
+         (((w->cnt[1] | H) - s->min[1]) & H) == H;
+}
 /* The memo's key bytes of a state: NULL (and 0) for the empty one. */
 static inline const void *rstate_key(const rstate *s, int *len) {
   if (!s || rstate_empty(s)) {

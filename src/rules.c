@@ -141,19 +141,8 @@ int rules_after(rules_mode m, const rword *W, const int *U, int nu, int g, int p
   rstate_init(&st);
   rstate_add(m, &st, &W[g], p);
   int k = 0;
-  if (m == RULES_HARD) {
-    /* Greens and least counts only: two tests per word. */
-    const uint64_t H = 0x8888888888888888ull;
-    for (int i = 0; i < nu; i++) {
-      const rword *w = &W[U[i]];
-      if ((w->w64 & st.gmask) == st.gval && (((w->cnt[0] | H) - st.min[0]) & H) == H &&
-          (((w->cnt[1] | H) - st.min[1]) & H) == H)
-        out[k++] = U[i];
-    }
-    return k;
-  }
   for (int i = 0; i < nu; i++)
-    if (rstate_allows(&st, &W[U[i]])) out[k++] = U[i];
+    if (rstate_allows_in(m, &st, &W[U[i]])) out[k++] = U[i];
   return k;
 }
 

@@ -107,6 +107,175 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
   return false;
 }
 
+/* Within 3 under rules that narrow: the node's guesses U indexed by
+ * letter in place and by letter anywhere (level.fx), so that a class's
+ * test within 2 (split_within2()) reads only the bucket its pattern
+ * requires that holds fewest, where narrowing all of U for each class
+ * (class_guesses()) was most of a refutation's time (hard nyt-2023-07,
+ * the first guess ACONE: 21.8 million classes narrowed within 2, 46% of
+ * its time in rules_after()); and, for a node of up to FX_TABLE_MAX
+ * answers, each guess's patterns on them side by side (level.fxt), so
+ * that a split test reads one line, not one from each answer's row of
+ * the feedback table. */
+static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, const int *U, int nu) {
+  const search *s = c->s;
+  if (!X->fx) {
+    X->fx = xmalloc(sizeof *X->fx * 10 * (size_t)s->g->n_guesses);
+    X->fxt = xmalloc((size_t)FX_TABLE_MAX * (size_t)s->g->n_guesses);
+    X->fxa = xmalloc(sizeof *X->fxa * (size_t)s->g->n_answers);
+    X->fxc = xcalloc(FX_SLOTS, sizeof *X->fxc);
+    X->fxl = xmalloc(sizeof *X->fxl * FX_LIST_ROOM);
+  }
+  X->fxgen++;
+  X->fxused = 0;
+  X->fxply = ply;
+  int *st = X->fxs, at[FX_BUCKETS];
+  memset(X->fxs, 0, sizeof X->fxs);
+  for (int pass = 0; pass < 2; pass++) {
+    for (int u = 0; u < nu; u++) {
+      uint64_t w = s->rw[U[u]].w64;
+      uint32_t seen = 0;
+      for (int i = 0; i < 5; i++) {
+        int x = (int)(w >> (8 * i) & 0xff) - 'a', b = 26 * i + x;
+        assert(x >= 0 && x < 26);
+        if (pass) X->fx[at[b]++] = u;
+        else st[b + 1]++;
+        if (seen >> x & 1) continue;
+        seen |= 1u << x;
+        if (pass) X->fx[at[130 + x]++] = u;
+        else st[130 + x + 1]++;
+      }
+    }
+    if (pass) break;
+    for (int b = 0; b < FX_BUCKETS; b++) st[b + 1] += st[b];
+    memcpy(at, st, sizeof at);
+  }
+  assert(st[FX_BUCKETS] <= 10 * nu);
+  X->fxn = n <= FX_TABLE_MAX ? n : 0;
+  if (!X->fxn) return;
+  const game *G = s->g;
+  for (int j = 0; j < n; j++) {
+    const uint8_t *row = game_answer_row(G, A[j]);
+    X->fxa[A[j]] = (uint16_t)j;
+    for (int u = 0; u < nu; u++) X->fxt[(size_t)u * (size_t)n + (size_t)j] = row[U[u]];
+  }
+}
+
+/* Are the patterns t[at[0 .. n)) all different (a guess's row of the
+ * node's table, at C's rows in it)? */
+static inline bool all_differ(const uint8_t *t, const uint8_t *at, int n) {
+  uint64_t seen[4] = {0, 0, 0, 0};
+  for (int j = 0; j < n; j++) {
+    int p = t[at[j]];
+    uint64_t bit = 1ull << (p & 63);
+    if (seen[p >> 6] & bit) return false;
+    seen[p >> 6] |= bit;
+  }
+  return true;
+}
+
+/* Does guess h split C (n answers, their rows in c->rows) into single
+ * answers? */
+static bool splits_by(ctx *c, const uint16_t *C, int n, int h) {
+  (void)C;
+  uint16_t *cnt = c->cnt;
+  const uint8_t **rows = c->rows;
+  int j = 0;
+  for (; j < n; j++)
+    if (cnt[rows[j][h]]++) break;
+  for (int q = 0; q <= j && q < n; q++) cnt[rows[q][h]] = 0;
+  return j == n;
+}
+
+/* The guesses of H (nh positions in U; all of U when H is NULL) that
+ * split C (n answers of the node), from the node's list when C was
+ * tested before with the same bucket (most are: hard nyt-2023-07 TERAS,
+ * 71%), else found and kept.  Every rule's test comes after, so one list
+ * serves every guess g whose class C is.  NULL when it cannot be kept
+ * (no table, or no room): then *ns = -1. */
+static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const int *H, int nh,
+                            int *ns) {
+  *ns = -1;
+  if (!X->fxn || X != srch_level(c, X->fxply)) return NULL; /* another thread's: read only */
+  uint8_t at[FX_TABLE_MAX];
+  uint64_t mask = 0;
+  for (int j = 0; j < n; j++) {
+    at[j] = (uint8_t)X->fxa[C[j]];
+    mask |= 1ull << at[j];
+  }
+  int bucket = H ? (int)(H - X->fx) : -1;
+  uint32_t h = (uint32_t)(((mask ^ (uint64_t)(bucket + 2) << 56) * 0x9E3779B97F4A7C15ull) >> 40);
+  struct fx_slot *sl = NULL;
+  for (int probe = 0; probe < 8; probe++) {
+    struct fx_slot *q = &X->fxc[(h + (uint32_t)probe) & (FX_SLOTS - 1)];
+    if (q->gen != X->fxgen) {
+      sl = q;
+      break;
+    }
+    if (q->mask == mask && q->bucket == bucket) {
+      *ns = q->cnt;
+      return X->fxl + q->off;
+    }
+  }
+  if (!sl || X->fxused + nh > FX_LIST_ROOM) return NULL;
+  int *out = X->fxl + X->fxused, k = 0;
+  for (int i = 0; i < nh; i++) {
+    int u = H ? H[i] : i;
+    if (all_differ(X->fxt + (size_t)u * (size_t)X->fxn, at, n)) out[k++] = u;
+  }
+  *sl = (struct fx_slot){mask, bucket, X->fxused, k, X->fxgen};
+  X->fxused += k;
+  *ns = k;
+  return out;
+}
+
+/* k = 2 in g's class p (C, n answers, n >= 3), under rules that narrow,
+ * from the node's guesses indexed in X (feas_index(): U, nu): the class's
+ * own answers first (always allowed), then the guesses of the fewest of
+ * the buckets g's pattern requires (a green letter in its place, a
+ * yellow or green letter anywhere; all of U when it shows none), each
+ * tested against g's rule and then for the split.  perfect_split() on
+ * the narrowed guesses, in another order: the same yes or no. */
+static bool split_within2(ctx *c, level *X, const uint16_t *C, int n, const int *U, int nu,
+                          int g, int p) {
+  const search *s = c->s;
+  if (n > PATTERN_COUNT) return false;
+  const game *G = s->g;
+  const uint8_t **rows = c->rows;
+  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, C[j]);
+  uint16_t *cnt = c->cnt;
+  for (int i = 0; i < n; i++) {
+    int a = G->ans2guess[C[i]], j = 0;
+    for (; j < n; j++)
+      if (cnt[rows[j][a]]++) break;
+    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][a]] = 0;
+    if (j == n) return true;
+  }
+  const int *H = NULL;
+  int nh = nu;
+  uint64_t wg = s->rw[g].w64;
+  for (int i = 0, q = p; i < 5; i++, q /= 3) {
+    if (q % 3 == 0) continue;
+    int x = (int)(wg >> (8 * i) & 0xff) - 'a', b = q % 3 == 2 ? 26 * i + x : 130 + x;
+    if (X->fxs[b + 1] - X->fxs[b] < nh) H = X->fx + X->fxs[b], nh = X->fxs[b + 1] - X->fxs[b];
+  }
+  rstate st;
+  rstate_init(&st);
+  rstate_add(s->o.rules, &st, &s->rw[g], p);
+  int ns;
+  const int *S = splitters(c, X, C, n, H, nh, &ns);
+  if (S) {
+    for (int i = 0; i < ns; i++)
+      if (rstate_allows_in(s->o.rules, &st, &s->rw[U[S[i]]])) return true;
+    return false;
+  }
+  for (int i = 0; i < nh; i++) {
+    int u = H ? H[i] : i, h = U[u];
+    if (rstate_allows_in(s->o.rules, &st, &s->rw[h]) && splits_by(c, C, n, h)) return true;
+  }
+  return false;
+}
+
 /* By class-count bound (strong splitters first), then guess index. */
 static int cand_lb_order(const void *pa, const void *pb) {
   const cand *a = pa, *b = pb;
@@ -155,15 +324,20 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
                  const int *U, int nu, const rstate *rs, bool par);
 
 static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                        const int *U, int nu, const rstate *rs, int g) {
+                        const int *U, int nu, const rstate *rs, int g, level *ix) {
   level *L = srch_level(c, ply);
   srch_partition(c->s->g, L, A, n, g);
+  assert(!ix || k == 3);
   /* The smallest classes first: any one that fails refutes g, and the
    * small ones are the cheapest to settle. */
   for (int q = L->ncls - 1; q >= 0; q--) {
     klass *kq = &L->cls[q];
     if (kq->size == 1) continue;
     const uint16_t *C = L->part + kq->start;
+    if (ix) { /* within 2, from the index: no narrowing, no memo */
+      if (kq->size > 2 && !split_within2(c, ix, C, kq->size, U, nu, g, kq->pat)) return false;
+      continue;
+    }
     const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
     int known = feas_known(c, C, kq->size, k - 1, cs);
     if (known >= 0) {
@@ -219,7 +393,7 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
  * context: the first that passes ends the loop for all. */
 static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *cands, int nc,
                                  const uint16_t *A, int n, int k, int ply, const int *U, int nu,
-                                 const rstate *rs) {
+                                 const rstate *rs, level *ix) {
   cand *cs = xmalloc(sizeof *cs * (size_t)nc);
   memcpy(cs, cands, sizeof *cs * (size_t)nc);
   atomic_int found;
@@ -227,7 +401,7 @@ static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *ca
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < nc; i++) {
     if (atomic_load(&found) < nc || stopped(s)) continue;
-    if (cand_passes(my_ctx(s), bx, A, n, k, ply, U, nu, rs, cs[i].g)) atomic_store(&found, i);
+    if (cand_passes(my_ctx(s), bx, A, n, k, ply, U, nu, rs, cs[i].g, ix)) atomic_store(&found, i);
   }
   free(cs);
   return atomic_load(&found) < nc;
@@ -238,7 +412,7 @@ static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *ca
  * are split across threads.  Children work in deeper levels; this
  * level's partition is redone for each candidate. */
 static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                        const int *U, int nu, const rstate *rs, bool par) {
+                        const int *U, int nu, const rstate *rs, bool par, level *ix) {
   level *L = srch_level(c, ply);
   int nc = feas_cands(c, L, A, n, k, U, nu);
   /* The most promising first, alone: it usually passes, and the rest
@@ -250,7 +424,7 @@ static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
     cand best = L->cands[top];
     L->cands[top] = L->cands[0];
     L->cands[0] = best;
-    if (cand_passes(c, bx, A, n, k, ply, U, nu, rs, best.g)) return true;
+    if (cand_passes(c, bx, A, n, k, ply, U, nu, rs, best.g, ix)) return true;
     /* cand_passes() used this level's partition, not its candidates. */
     qsort(L->cands + 1, (size_t)nc - 1, sizeof *L->cands, feas_cand_cmp);
     from = 1;
@@ -258,10 +432,10 @@ static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
     qsort(L->cands, (size_t)nc, sizeof *L->cands, feas_cand_cmp);
   }
   if (par && c->s->o.threads > 1 && nc > 1)
-    return some_passes_parallel(c->s, bx, L->cands, nc, A, n, k, ply, U, nu, rs);
+    return some_passes_parallel(c->s, bx, L->cands, nc, A, n, k, ply, U, nu, rs, ix);
   bool ok = false;
   for (int i = from; i < nc && !ok && !stopped(c->s); i++)
-    ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, L->cands[i].g);
+    ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, L->cands[i].g, ix);
   return ok;
 }
 
@@ -389,12 +563,19 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
     if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, false, true);
     return false;
   }
+  /* Within 3 under rules that narrow, the index of U for the classes'
+   * tests (after the endgames: their own tests use this level too). */
+  level *ix = NULL;
+  if (k == 3 && c->s->rw) {
+    ix = srch_level(c, ply);
+    feas_index(c, ix, ply, A, n, U, nu);
+  }
   /* Within 3: the set's own answers first (each class must then split
    * into single answers, a cheap test), as they usually pass. */
   if (k == 3 && n <= FEAS_OWN_MAX)
     for (int i = 0; i < n && !ok; i++)
-      ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, c->s->g->ans2guess[A[i]]);
-  if (!ok) ok = some_passes(c, bx, A, n, k, ply, U, nu, rs, par);
+      ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, c->s->g->ans2guess[A[i]], ix);
+  if (!ok) ok = some_passes(c, bx, A, n, k, ply, U, nu, rs, par, ix);
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
   return ok;
 }

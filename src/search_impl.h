@@ -73,6 +73,24 @@ typedef struct {
   uint64_t h;  /* memo hash (0 when not memoised) */
 } klass;
 
+/* The buckets of level.fx: a letter in each place, then anywhere. */
+#define FX_BUCKETS (5 * 26 + 26)
+/* Nodes of up to this many answers get level.fxt. */
+#define FX_TABLE_MAX 64
+/* level.fxc's slots (a power of 2) and level.fxl's room. */
+#define FX_SLOTS 8192
+#define FX_LIST_ROOM (1 << 18)
+
+/* A class tested within 2 by the feasibility test (search_feas.c,
+ * splitters()): its answers' rows in the node (bits of mask), the
+ * bucket its guesses came from (-1: all of the node's), and the
+ * positions of those that split it, level.fxl[off .. off + cnt). */
+struct fx_slot {
+  uint64_t mask;
+  int bucket, off, cnt;
+  uint32_t gen;
+};
+
 /* Scratch of one recursion ply, per thread. */
 typedef struct {
   cand *cands;    /* n_guesses */
@@ -88,6 +106,26 @@ typedef struct {
   uint64_t *allowed; /* srch_bound2()'s bitset of the guesses allowed */
   const rstate *kst[PATTERN_COUNT];
   int *ulist;        /* n_guesses */
+  /* The feasibility test's index of a node's guesses U within 3
+   * (search_feas.c, feas_index()): fx[fxs[b] .. fxs[b + 1]) are the
+   * positions in U of those in bucket b, 26 * place + letter for a
+   * letter in place, 130 + letter for a letter anywhere (10 * n_guesses,
+   * made on first use); for a node of fxn answers (0: none), fxt holds
+   * each guess's patterns on them, fxn bytes a guess in U's order, and
+   * fxa[answer] its row. */
+  int *fx;
+  int fxs[FX_BUCKETS + 1];
+  int fxn;
+  uint8_t *fxt;
+  uint16_t *fxa;
+  /* With fxt: the node's classes tested so far, each with the guesses
+   * of its bucket that split it (search_feas.c, splitters()): fxc's
+   * slots of this node are those of generation fxgen, their lists in
+   * fxl[0 .. fxused). */
+  struct fx_slot *fxc;
+  int *fxl;
+  int fxused, fxply;
+  uint32_t fxgen;
 } level;
 
 /* Signature table of one scan: finds guesses whose feedback on every

@@ -728,6 +728,134 @@ START_TEST(test_rank_oracle) {
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* The feasibility test within 3 on sets of up to 64 answers and more,
+ * larger than the oracle's instances: search_feas.c's index of a node's
+ * guesses by letter, its table of their patterns and its lists of a
+ * class's splitters, kept per node and shared by the guesses that make
+ * the same class.  Every word an answer: F3_WORDS words of NYT, half of
+ * them look-alikes (endgames, where the rules bite), a first guess that
+ * leaves big classes, and each class of it within 3 after it (a history
+ * set with search_set_history()), against the definition: some guess
+ * legal after the history whose every class within 2 (of at most 2
+ * answers, or split into single answers by a guess legal after it
+ * too), the feedback by ref_feedback(). */
+
+#define F3_WORDS 300
+
+typedef struct {
+  char w[F3_WORDS][6];
+  uint8_t fb[F3_WORDS][F3_WORDS]; /* ref_feedback(word i guessed, word j the answer) */
+  rules_mode m;
+  int hg[2], hp[2], nh; /* the history */
+} f3inst;
+
+static bool f3_legal(const f3inst *I, int w) {
+  for (int h = 0; h < I->nh; h++) {
+    const char *g = I->w[I->hg[h]];
+    if (I->m == RULES_HARD && !legal_hard(I->w[w], g, I->hp[h])) return false;
+    if (I->m == RULES_HARDGRAY && !legal_gray(I->w[w], g, I->hp[h])) return false;
+    if (I->m == RULES_ULTRAHARD && I->fb[I->hg[h]][w] != I->hp[h]) return false;
+  }
+  return true;
+}
+
+/* D (n answers) within 2 after I's history. */
+static bool f3_within2(const f3inst *I, const int *D, int n) {
+  if (n <= 2) return true;
+  for (int h = 0; h < F3_WORDS; h++) {
+    if (!f3_legal(I, h)) continue;
+    bool seen[PATTERN_COUNT] = {false}, ok = true;
+    for (int j = 0; j < n && ok; j++) {
+      ok = !seen[I->fb[h][D[j]]];
+      seen[I->fb[h][D[j]]] = true;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/* C (n answers) within 3 after I's history of one guess. */
+static bool f3_within3(f3inst *I, const int *C, int n) {
+  if (n <= 3) return true;
+  for (int g = 0; g < F3_WORDS; g++) {
+    if (!f3_legal(I, g)) continue;
+    bool ok = true;
+    for (int p = 0; p < PATTERN_WIN && ok; p++) {
+      int D[F3_WORDS], nd = 0;
+      for (int j = 0; j < n; j++)
+        if (I->fb[g][C[j]] == p) D[nd++] = C[j];
+      if (!nd) continue;
+      I->hg[1] = g, I->hp[1] = p, I->nh = 2;
+      ok = f3_within2(I, D, nd);
+      I->nh = 1;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+START_TEST(test_feasible_within3) {
+  uint64_t seed = 41;
+  long classes = 0, no = 0, over32 = 0;
+  for (int k = 0; k < TEST_SCALED(6); k++) {
+    static f3inst I;
+    int nw = 0;
+    while (nw < F3_WORDS) { /* look-alikes of one word, then words at random */
+      const char *c = nyt.guesses.w[rng_range(&seed, 0, nyt.n_guesses - 1)];
+      int at = rng_range(&seed, 0, 4);
+      for (int q = 0; q < nyt.n_guesses && nw < F3_WORDS; q++) {
+        const char *w = nyt.guesses.w[q];
+        int other = 0;
+        for (int i = 0; i < 5; i++) other += w[i] != c[i] && i != at;
+        bool take = nw >= F3_WORDS / 2 ? rng_range(&seed, 0, 40) == 0 : other == 0;
+        if (take && !has(I.w, nw, w)) strcpy(I.w[nw++], w);
+      }
+    }
+    for (int g = 0; g < F3_WORDS; g++)
+      for (int a = 0; a < F3_WORDS; a++) I.fb[g][a] = (uint8_t)ref_feedback(I.w[g], I.w[a]);
+    const char *wp[F3_WORDS];
+    for (int i = 0; i < F3_WORDS; i++) wp[i] = I.w[i];
+    wordlist wa, wq;
+    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
+    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wq), 0);
+    game g;
+    ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+    /* The first guess of 30 at random with the largest class. */
+    int f = 0, most = -1;
+    for (int t = 0; t < 30; t++) {
+      int x = rng_range(&seed, 0, F3_WORDS - 1), cnt[PATTERN_COUNT] = {0}, big = 0;
+      for (int a = 0; a < F3_WORDS; a++)
+        if (++cnt[I.fb[x][a]] > big) big = cnt[I.fb[x][a]];
+      if (big > most) most = big, f = x;
+    }
+    for (rules_mode m = RULES_HARD; m <= RULES_ULTRAHARD; m++) {
+      I.m = m;
+      for (int p = 0; p < PATTERN_WIN; p++) {
+        int C[F3_WORDS], n = 0;
+        uint16_t C16[F3_WORDS];
+        for (int a = 0; a < F3_WORDS; a++)
+          if (I.fb[f][a] == p) C16[n] = (uint16_t)a, C[n++] = a;
+        if (n <= 3) continue;
+        I.hg[0] = f, I.hp[0] = p, I.nh = 1;
+        bool want = f3_within3(&I, C, n);
+        search *s = new_search(&g, m, 0, 1 + (p & 1));
+        search_set_history(s, &f, &p, 1);
+        ck_assert_msg(search_feasible(s, C16, n, -1, 3) == want,
+                      "instance %d (%s): after '%s' %d, %d answers: within 3 %d", k,
+                      rules_name(m), I.w[f], p, n, want);
+        search_free(s);
+        classes++, no += !want, over32 += n > 32;
+      }
+    }
+    game_free(&g);
+  }
+  printf("feasible within 3: %ld classes of up to %d answers, %ld of them with no strategy, "
+         "%ld of more than 32\n", classes, F3_WORDS, no, over32);
+  ck_assert(no > 0 && no < classes && over32 > 0);
+}
+END_TEST
+
 Suite *rules_suite(void) {
   Suite *s = suite_create("rules");
   TCase *tc = tcase_create("rules");
@@ -745,6 +873,7 @@ Suite *rules_suite(void) {
   tcase_add_test(tc, test_oracle_normal_worst);
   tcase_add_test(tc, test_oracle_history);
   tcase_add_test(tc, test_rank_oracle);
+  tcase_add_test(tc, test_feasible_within3);
   suite_add_tcase(s, tc);
   return s;
 }
