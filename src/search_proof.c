@@ -95,6 +95,12 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
   return sum;
 }
 
+/* A first guess's sum with one class's bound raised from *b to v (when
+ * higher): the class's part of the sum is its bound. */
+static inline void raise_class(long *sum, int *b, int v) {
+  if (v > *b) *sum += v - *b, *b = v;
+}
+
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                     int stop, const rstate *rs, bool l3) {
   level *L = srch_level(c, 0);
@@ -121,7 +127,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     int need = (int)(stop - (sum - b1[i]));
     int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, 1,
                         c->s->rw ? L->kst[k->pat] : NULL);
-    if (v > b1[i]) sum += v - b1[i], b1[i] = v;
+    raise_class(&sum, &b1[i], v);
   }
   /* L3 on the largest classes (normal rules: no class state). */
   bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
@@ -130,7 +136,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     klass *k = &L->cls[i];
     int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)(stop - (sum - b1[i])), 1,
                         NULL);
-    if (v > b1[i]) sum += v - b1[i], b1[i] = v;
+    raise_class(&sum, &b1[i], v);
   }
   return sum < INF ? (int)sum : INF;
 }

@@ -485,7 +485,10 @@ END_TEST
  *    L1, whatever its shortcuts (bound2_quick, the wanted bounds of the
  *    classes) skip;
  *  - L3 (srch_bound3()) at least L2 and at most T_d(C), above L2 on some
- *    sets, and given a need either at least it or at least L2. */
+ *    sets, and given a need either at least it or at least L2; with none
+ *    (and 4 guesses or more), exactly the larger of L1 and the least
+ *    over h of m + the sum of srch_bound2() of h's classes
+ *    (l3_definition()). */
 static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
   int best = 0;
   for (int h = 0; h < I->ng; h++) {
@@ -574,11 +577,35 @@ static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m
   return l2;
 }
 
+/* L3 of C from its definition: the least over every guess h of m + the
+ * srch_bound2() of each of h's non-winning classes (at child depth cd,
+ * each on a fresh search: L2 is checked against its own definition
+ * above). */
+static int l3_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd) {
+  ck_assert_int_le(m, BOUNDS_MAXSET);
+  int l3 = INF;
+  for (int h = 0; h < g->n_guesses; h++) {
+    int sum = m;
+    bool done[BOUNDS_MAXSET] = {false};
+    for (int j = 0; j < m; j++) {
+      if (done[j] || game_fb(g, h, C[j]) == PATTERN_WIN) continue;
+      uint16_t D[BOUNDS_MAXSET];
+      int c = 0;
+      for (int q = j; q < m; q++)
+        if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
+      long none = 0;
+      sum = sat_add(sum, bound_fresh(g, bx, 2, D, c, cd, INF, &none));
+    }
+    if (sum < l3) l3 = sum;
+  }
+  return l3;
+}
+
 START_TEST(test_bounds_against_definitions) {
   game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 20261123;
   int redrawn = 0;
-  long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0, above_l2 = 0;
+  long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0, above_l2 = 0, l3_checked = 0;
   /* By hand: ten look-alikes, guessing only themselves or a few words
    * that split them a little more (guesses that leave big classes are
    * then the best L2 has). */
@@ -657,6 +684,15 @@ START_TEST(test_bounds_against_definitions) {
         ck_assert_msg(b3 >= b2 && b3 <= Td, "instance %d, %d answers, d %d: L3 %d, L2 %d, T %d",
                       k, m, d, b3, b2, Td);
         above_l2 += b3 > b2;
+        /* Exactly the larger of its definition and L1, or L1 where a
+         * closed form gave the exact value (then T_d(C), above both). */
+        if (d >= 4) {
+          int l3 = l3_definition(&g, bx, C, m, cd), want3 = l3 > b1 ? l3 : b1;
+          ck_assert_msg(b3 == want3 || (b3 == b1 && b1 == Td && l3 <= Td),
+                        "instance %d, %d answers, d %d: L3 %d, the definition %d (L1 %d), T %d",
+                        k, m, d, b3, l3, b1, Td);
+          l3_checked++;
+        }
         int need3 = rng_range(&seed, 2 * m - 1, b3 + 1);
         int b3n = bound3_fresh(&g, bx, C, m, d, need3);
         ck_assert_msg((b3n >= need3 || b3n >= b2) && b3n <= Td, "instance %d, %d answers, d %d: "
@@ -675,6 +711,7 @@ START_TEST(test_bounds_against_definitions) {
   ck_assert_int_gt(checked, TEST_SCALED(300));
   ck_assert_int_gt(above_l1, TEST_SCALED(20));
   ck_assert_int_gt(above_l2, 0);
+  ck_assert_int_gt(l3_checked, TEST_SCALED(300));
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   ck_assert_int_gt(reused, 0);

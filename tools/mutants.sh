@@ -320,8 +320,8 @@ why         first guesses whose bound equals the optimum are refuted: one that t
 id          rootproof-l2-overcount
 area        bounds
 file        src/search_proof.c
-from        if (v > b1[i]) sum += v - b1[i];
-to          if (v >= b1[i]) sum += v - b1[i] + 1;
+from          if (v > *b) *sum += v - *b, *b = v;
+to            if (v >= *b) *sum += v - *b + 1, *b = v;
 why         the L2 stage counts one guess too many per class: first guesses are refuted wrongly
 
 id          bounds-l2-quick-class
@@ -484,6 +484,20 @@ file        src/search_l2.c
 from              sum = imin(sum + v - lb_floor(cq), INF);
 to                sum = imin(sum + 0 * v, INF);
 why         L3 adds nothing for a guess's classes (only its one-guess term): the bound falls below L2 (check_search.c: L3 at least L2)
+
+id          bound3-class-need
+area        bounds
+file        src/search_l2.c
+from              int v = srch_bound2(c, b, L->part + L->cls[q].start, cq, kd, lb_floor(cq) + (best - sum),
+to                int v = srch_bound2(c, b, L->part + L->cls[q].start, cq, kd, lb_floor(cq) + (best - sum) - 1,
+why         L3 asks each class's L2 for one less than ends the guess: a sum one short of the best so far is taken as the new best, the bound falls below L3 (still between L2 and T: check_search.c's L3 against its definition)
+
+id          feas-splitters-bucket
+area        rules
+file        src/search_feas.c
+from            if (q->mask == mask && q->bucket == bucket) {
+to              if (q->mask == mask) {
+why         the feasibility test within 3 reuses a class's splitters found in another bucket: a legal guess that splits it is missed and a set with a strategy refuted (check_rules.c's test_feasible_within3)
 
 id          kernel-avx2-set-count
 area        kernels
