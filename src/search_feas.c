@@ -12,7 +12,10 @@
  *    allowed under every rule, rules.h, and each wins or leaves fewer);
  *  - k = 1: only a single answer; k = 2: some guess puts every answer in
  *    its own class (one of the set's own answers first, then a scan that
- *    drops a guess at its first collision);
+ *    drops a guess at its first collision); under rules that narrow, the
+ *    classes of a set within 3 read its guesses from an index made once
+ *    for the set (feas_index(): by letter, their patterns side by side,
+ *    and each class's splitters kept), not narrowed anew for each class;
  *  - else, first, the set's endgames (answers alike but at one place, as
  *    the _ATCH words): a strategy for the set is one for each of its
  *    subsets, so an endgame that a count shows cannot be finished, or
@@ -199,6 +202,7 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const in
   if (!X->fxn || X != srch_level(c, X->fxply)) return NULL; /* another thread's: read only */
   uint8_t at[FX_TABLE_MAX];
   uint64_t mask = 0;
+  assert(n <= X->fxn); /* C is a class of the node's set */
   for (int j = 0; j < n; j++) {
     at[j] = (uint8_t)X->fxa[C[j]];
     mask |= 1ull << at[j];
