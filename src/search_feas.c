@@ -76,6 +76,28 @@ static const void *fkey(const rstate *rs, feas_key *k, int *len) {
   return k->b;
 }
 
+/* Does guess g give every answer of the set whose rows are in c->rows
+ * (n of them) its own pattern? */
+static inline bool splits_by(ctx *c, int n, int g) {
+  uint16_t *cnt = c->cnt;
+  const uint8_t **rows = c->rows;
+  int j = 0;
+  for (; j < n; j++)
+    if (cnt[rows[j][g]]++) break;
+  for (int q = 0; q <= j && q < n; q++) cnt[rows[q][g]] = 0;
+  return j == n;
+}
+
+/* A's rows into c->rows; does one of A's own answers split it (the
+ * usual winners, and allowed under every rule: the top)? */
+static bool own_splits(ctx *c, const uint16_t *A, int n) {
+  const game *G = c->s->g;
+  for (int j = 0; j < n; j++) c->rows[j] = game_answer_row(G, A[j]);
+  for (int i = 0; i < n; i++)
+    if (splits_by(c, n, G->ans2guess[A[i]])) return true;
+  return false;
+}
+
 /* k = 2: a guess of U that gives every answer of A its own pattern.
  * With a bounds context bx (search_least_depth()'s, may be NULL), its
  * vector kernel says first whether any guess at all does: none is the
@@ -87,25 +109,10 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
     if (!srch_bounds_splits(c, bx, A, n)) return false;
     if (!c->s->rw) return true; /* every guess is allowed */
   }
-  const game *G = c->s->g;
-  const uint8_t **rows = c->rows;
-  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
-  uint16_t *cnt = c->cnt;
-  /* The set's own answers first: the usual winners, and always allowed. */
-  for (int i = 0; i < n; i++) {
-    int g = G->ans2guess[A[i]], j = 0;
-    for (; j < n; j++)
-      if (cnt[rows[j][g]]++) break;
-    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][g]] = 0;
-    if (j == n) return true;
-  }
+  if (own_splits(c, A, n)) return true;
   for (int u = 0; u < nu; u++) {
     if ((u & 1023) == 1023 && stopped(c->s)) return false;
-    int g = U[u], j = 0;
-    for (; j < n; j++)
-      if (cnt[rows[j][g]]++) break;
-    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][g]] = 0;
-    if (j == n) return true;
+    if (splits_by(c, n, U[u])) return true;
   }
   return false;
 }
@@ -177,19 +184,6 @@ static inline bool all_differ(const uint8_t *t, const uint8_t *at, int n) {
   return true;
 }
 
-/* Does guess h split C (n answers, their rows in c->rows) into single
- * answers? */
-static bool splits_by(ctx *c, const uint16_t *C, int n, int h) {
-  (void)C;
-  uint16_t *cnt = c->cnt;
-  const uint8_t **rows = c->rows;
-  int j = 0;
-  for (; j < n; j++)
-    if (cnt[rows[j][h]]++) break;
-  for (int q = 0; q <= j && q < n; q++) cnt[rows[q][h]] = 0;
-  return j == n;
-}
-
 /* The guesses of H (nh positions in U; all of U when H is NULL) that
  * split C (n answers of the node), from the node's list when C was
  * tested before with the same bucket (most are: hard nyt-2023-07 TERAS,
@@ -244,17 +238,7 @@ static bool split_within2(ctx *c, level *X, const uint16_t *C, int n, const int 
                           int g, int p) {
   const search *s = c->s;
   if (n > PATTERN_COUNT) return false;
-  const game *G = s->g;
-  const uint8_t **rows = c->rows;
-  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, C[j]);
-  uint16_t *cnt = c->cnt;
-  for (int i = 0; i < n; i++) {
-    int a = G->ans2guess[C[i]], j = 0;
-    for (; j < n; j++)
-      if (cnt[rows[j][a]]++) break;
-    for (int q = 0; q <= j && q < n; q++) cnt[rows[q][a]] = 0;
-    if (j == n) return true;
-  }
+  if (own_splits(c, C, n)) return true;
   const int *H = NULL;
   int nh = nu;
   uint64_t wg = s->rw[g].w64;
@@ -275,7 +259,7 @@ static bool split_within2(ctx *c, level *X, const uint16_t *C, int n, const int 
   }
   for (int i = 0; i < nh; i++) {
     int u = H ? H[i] : i, h = U[u];
-    if (rstate_allows_in(s->o.rules, &st, &s->rw[h]) && splits_by(c, C, n, h)) return true;
+    if (rstate_allows_in(s->o.rules, &st, &s->rw[h]) && splits_by(c, n, h)) return true;
   }
   return false;
 }
