@@ -481,14 +481,14 @@ END_TEST
  *  - given a wanted bound, at least it or the bound without it, and never
  *    above T_d(C);
  *  - L2 = min over h of m + the sum of srch_bound1() of h's classes
- *    (l2_definition()): srch_bound2() gives exactly the larger of it and
+ *    (lookahead_definition()): srch_bound2() gives exactly the larger of it and
  *    L1, whatever its shortcuts (bound2_quick, the wanted bounds of the
  *    classes) skip;
  *  - L3 (srch_bound3()) at least L2 and at most T_d(C), above L2 on some
  *    sets, and given a need either at least it or at least L2; with none
  *    (and 4 guesses or more), exactly the larger of L1 and the least
  *    over h of m + the sum of srch_bound2() of h's classes
- *    (l3_definition()). */
+ *    (lookahead_definition()). */
 static int ref_smax(const inst *I, const game *G, const uint8_t *C, int m) {
   int best = 0;
   for (int h = 0; h < I->ng; h++) {
@@ -551,14 +551,18 @@ static int bound3_fresh(const game *g, bounds_ctx *bx, const uint16_t *C, int m,
   return v;
 }
 
-/* L2 of C from its definition: the least over every guess h of m + the
- * srch_bound1() of each of h's non-winning classes (at child depth cd),
- * on one fresh search, whose memo holds only those classes' exact L1. */
+/* L2 (level 2) or L3 (level 3) of C from its definition: the least over
+ * every guess h of m + the bound one level down of each of h's
+ * non-winning classes (at child depth cd): srch_bound1() on one fresh
+ * search, whose memo holds only those classes' exact L1, or
+ * srch_bound2() each on a fresh search (L2 is checked against its own
+ * definition). */
 #define BOUNDS_MAXSET 64
-static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd) {
+static int lookahead_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd,
+                                int level) {
   ck_assert_int_le(m, BOUNDS_MAXSET);
   search *sc = new_search(g, 0, 1, 1);
-  int l2 = INF;
+  int best = INF;
   for (int h = 0; h < g->n_guesses; h++) {
     int sum = m;
     bool done[BOUNDS_MAXSET] = {false};
@@ -569,36 +573,14 @@ static int l2_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m
       for (int q = j; q < m; q++)
         if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
       bool ex;
-      sum = sat_add(sum, srch_bound1(&sc->ctx[0], bx, D, c, cd, &ex, NULL, INF));
+      long none = 0;
+      sum = sat_add(sum, level == 2 ? srch_bound1(&sc->ctx[0], bx, D, c, cd, &ex, NULL, INF)
+                                    : bound_fresh(g, bx, 2, D, c, cd, INF, &none));
     }
-    if (sum < l2) l2 = sum;
+    if (sum < best) best = sum;
   }
   search_free(sc);
-  return l2;
-}
-
-/* L3 of C from its definition: the least over every guess h of m + the
- * srch_bound2() of each of h's non-winning classes (at child depth cd,
- * each on a fresh search: L2 is checked against its own definition
- * above). */
-static int l3_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd) {
-  ck_assert_int_le(m, BOUNDS_MAXSET);
-  int l3 = INF;
-  for (int h = 0; h < g->n_guesses; h++) {
-    int sum = m;
-    bool done[BOUNDS_MAXSET] = {false};
-    for (int j = 0; j < m; j++) {
-      if (done[j] || game_fb(g, h, C[j]) == PATTERN_WIN) continue;
-      uint16_t D[BOUNDS_MAXSET];
-      int c = 0;
-      for (int q = j; q < m; q++)
-        if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
-      long none = 0;
-      sum = sat_add(sum, bound_fresh(g, bx, 2, D, c, cd, INF, &none));
-    }
-    if (sum < l3) l3 = sum;
-  }
-  return l3;
+  return best;
 }
 
 START_TEST(test_bounds_against_definitions) {
@@ -673,7 +655,7 @@ START_TEST(test_bounds_against_definitions) {
         ck_assert_int_eq(bw1, bw);
         reused += wanted > before && w1 == 0;
         /* L2 from its definition. */
-        int l2 = l2_definition(&g, bx, C, m, cd);
+        int l2 = lookahead_definition(&g, bx, C, m, cd, 2);
         int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &quick);
         int want2 = d < 3 ? b1 : (l2 > b1 ? l2 : b1);
         above_l1 += want2 > b1;
@@ -687,7 +669,7 @@ START_TEST(test_bounds_against_definitions) {
         /* Exactly the larger of its definition and L1, or L1 where a
          * closed form gave the exact value (then T_d(C), above both). */
         if (d >= 4) {
-          int l3 = l3_definition(&g, bx, C, m, cd), want3 = l3 > b1 ? l3 : b1;
+          int l3 = lookahead_definition(&g, bx, C, m, cd, 3), want3 = l3 > b1 ? l3 : b1;
           ck_assert_msg(b3 == want3 || (b3 == b1 && b1 == Td && l3 <= Td),
                         "instance %d, %d answers, d %d: L3 %d, the definition %d (L1 %d), T %d",
                         k, m, d, b3, l3, b1, Td);
@@ -750,7 +732,7 @@ START_TEST(test_bound2_rhymes) {
     int d = OPTLE_DEPTH_UNLIMITED;
     long none = 0;
     int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
-    int l2 = l2_definition(&g, bx, C, m, child_depth(d));
+    int l2 = lookahead_definition(&g, bx, C, m, child_depth(d), 2);
     int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &quick);
     int want = l2 > b1 ? l2 : b1;
     differ += want > b1;
@@ -791,7 +773,7 @@ START_TEST(test_bound2_quick_edge) {
   long quick = 0, none = 0;
   int d = OPTLE_DEPTH_UNLIMITED;
   int b1 = bound_fresh(&g, bx, 1, A, n, d, INF, &none);
-  int l2 = l2_definition(&g, bx, A, n, child_depth(d));
+  int l2 = lookahead_definition(&g, bx, A, n, child_depth(d), 2);
   int b2 = bound_fresh(&g, bx, 2, A, n, d, INF, &quick);
   ck_assert_int_eq(l2, 22);
   ck_assert_int_lt(b1, l2);
@@ -831,7 +813,7 @@ START_TEST(test_bound2_own_order) {
       int d = 5; /* a first guess's classes */
       long none = 0;
       int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
-      int l2 = l2_definition(&g, bx, C, m, child_depth(d));
+      int l2 = lookahead_definition(&g, bx, C, m, child_depth(d), 2);
       search *s = new_search(&g, 0, 1, 1);
       int b2 = srch_bound2(&s->ctx[0], bx, C, m, d, INF, 1, NULL);
       search_stats st;
