@@ -233,7 +233,7 @@ static void say_list(const next_run *r) {
   if (r->a.json) return;
   char d[512];
   lists_describe(&r->g, d, sizeof d);
-  printf("list: %s\n", d);
+  printf("%s: %s\n", r->g.list ? "list" : "lists", d);
 }
 
 /* Step 4: the advice (the game is solved; or the best next guess, with

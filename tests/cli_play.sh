@@ -45,6 +45,9 @@ has "next: top 5" "    5. crony  2.7738  (613)  could be the answer"
 lacks "next: no sixth alternative" "    6. "
 check "next: the lists default to nyt, the newest" 0 out "answers left: 309: biddy" "$OPTLE" next salet:BBBBB
 expect "next: the first line names the list" "$(head -1 "$tmp/out")" = "list: nyt-2023-07 (3158 answers, 14855 guesses)"
+check "next: lists from files" 0 out "optimal next guess: agent" "$OPTLE" next --answers wordlists/small.txt --guesses wordlists/small.txt
+expect "next: two files are named as lists, as solve names them" "$(head -1 "$tmp/out")" = \
+  "lists: wordlists/small.txt (50 answers), wordlists/small.txt (50 guesses)"
 check "next on nyt-2022-02" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 salet:BBBBB
 check "next: patterns in digits and X . -" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 SALET:x.-00
 check "next: few answers are all listed" 0 out \
