@@ -136,7 +136,13 @@ static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, cons
     X->fxc = xcalloc(FX_SLOTS, sizeof *X->fxc);
     X->fxl = xmalloc(sizeof *X->fxl * FX_LIST_ROOM);
   }
-  X->fxgen++;
+  /* A new generation empties the cache of splitters (a slot of another
+   * generation is free); when the counter wraps, the slots are cleared,
+   * so that no slot of 2^32 generations ago passes for this one's. */
+  if (++X->fxgen == 0) {
+    memset(X->fxc, 0, sizeof *X->fxc * FX_SLOTS);
+    X->fxgen = 1;
+  }
   X->fxused = 0;
   X->fxply = ply;
   int *st = X->fxs, at[FX_BUCKETS];
@@ -189,7 +195,9 @@ static inline bool all_differ(const uint8_t *t, const uint8_t *at, int n) {
  * tested before with the same bucket (most are: hard nyt-2023-07 TERAS,
  * 71%), else found and kept.  Every rule's test comes after, so one list
  * serves every guess g whose class C is.  NULL when it cannot be kept
- * (no table, or no room): then *ns = -1. */
+ * (no table; another thread's level, read only; eight slots probed and
+ * taken; or no room in the list): then *ns = -1, and the caller tests
+ * the guesses itself. */
 static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const int *H, int nh,
                             int *ns) {
   *ns = -1;
