@@ -269,6 +269,13 @@ int outputs_clash_lists(const char *cmd, const paths *out, const game *g);
  * table says so (clock.h stop_say()) and returns EXIT_STOPPED. */
 int opts_load_game(const char *cmd, const list_args *l, game *g);
 
+/* After an input file failed to open or read: when a stop came while it
+ * waited (a signal in open() on a FIFO, say), says so (stop_say(), with
+ * what: "while reading ...") and returns EXIT_STOPPED, as a stop while
+ * the lists are read does; else 0, and the caller reports the input's
+ * own error (status 2). */
+int opts_stopped_reading(const char *what);
+
 /*
  * The lists for a command that reads a tree (verify and export; next and
  * play with --tree): the list options when given; else the list files a

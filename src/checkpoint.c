@@ -352,6 +352,9 @@ static int check_entries(const reader *R) {
     else if (e->value >= OPTLE_INF && !e->exact)
       rc = err_set("%s:%d: '%s none bound': no strategy is a proven value, always exact", R->path,
                    e->line, w);
+    else if (e->value >= OPTLE_INF && R->id->max_guesses <= 0 && !strcmp(R->id->rules, "normal"))
+      rc = err_set("%s:%d: '%s none' is impossible: with no guess limit under the normal rules "
+                   "every first guess has a strategy", R->path, e->line, w);
     else if (e->value < floor[i])
       rc = err_set("%s:%d: '%s %d' is impossible: no total with that first guess is below %d "
                    "(3n - classes - [an answer]; none at all is below 2n - 1 = %d)",

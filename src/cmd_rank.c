@@ -32,6 +32,7 @@
 
 #include "checkpoint.h"
 #include "cli.h"
+#include "clock.h"
 #include "cmd_rank.h"
 #include "dist.h"
 #include "game.h"
@@ -187,7 +188,7 @@ static uint64_t ranking_key(const game *g, const int *words, int n) {
 static int *read_words(const char *path, const game *g, int *n) {
   wordlist wl;
   if (words_load(path, &wl)) {
-    fprintf(stderr, "optle: --words %s\n", err_msg());
+    if (!stop_requested()) fprintf(stderr, "optle: --words %s\n", err_msg()); /* else the caller's */
     return NULL;
   }
   int *w = xmalloc(sizeof *w * (size_t)(wl.n ? wl.n : 1)), k = 0;
@@ -311,8 +312,10 @@ static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rul
   f->pending = f->dest != NULL;
   const char *table = a->rank_compare ? a->rank_compare : a->rank_upper;
   if (table && dist_rank() == 0 &&
-      rank_table_read(table, a->rank_upper != NULL, g, a->max_guesses, &f->table))
-    return EXIT_USAGE;
+      rank_table_read(table, a->rank_upper != NULL, g, a->max_guesses, &f->table)) {
+    int rc = opts_stopped_reading("while reading the table to compare with: nothing was computed");
+    return rc ? rc : EXIT_USAGE;
+  }
   ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
                 words ? ckpt_words_hash(words, nwords) : 0};
   bool *ranked = NULL;
@@ -376,7 +379,8 @@ int cmd_rank(int argc, char **argv) {
   run.g = &g;
   if (a.words && !(words = read_words(a.words, &g, &nwords))) {
     game_free(&g);
-    return rank_close(&f, &run, EXIT_USAGE);
+    rc = opts_stopped_reading("while reading --words: nothing was computed");
+    return rank_close(&f, &run, rc ? rc : EXIT_USAGE);
   }
   rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
   /* Every rank has come this far, with the same lists and words. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "cmd_rank.h"
 #include "err.h"
 #include "mem.h"
@@ -121,6 +122,7 @@ int rank_table_read(const char *path, bool upper, const game *g, int max_guesses
   *t = (rank_table){path, NULL, 0, upper};
   FILE *fp = fopen(path, "r");
   if (!fp) {
+    if (stop_requested()) return EXIT_USAGE; /* a stop in open(): the caller says so */
     fprintf(stderr, "optle: %s %s: %s\n", upper ? "--compare-upper" : "--compare", path,
             strerror(errno));
     return EXIT_USAGE;

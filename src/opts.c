@@ -252,11 +252,15 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
  * LOAD_READING or LOAD_TABLE), or bad input (status 2); says which. */
 #define LOAD_READING "while reading the word lists: nothing was computed"
 #define LOAD_TABLE "while building the feedback table: nothing was computed"
+int opts_stopped_reading(const char *what) {
+  if (!stop_requested()) return 0;
+  stop_say(what);
+  return EXIT_STOPPED;
+}
+
 static int load_failed(const char *phase) {
-  if (stop_requested()) {
-    stop_say(phase);
-    return EXIT_STOPPED;
-  }
+  int rc = opts_stopped_reading(phase);
+  if (rc) return rc;
   fprintf(stderr, "optle: %s\n", err_msg());
   return EXIT_USAGE;
 }
@@ -420,10 +424,11 @@ static int tree_lists(const char *cmd, const list_args *l, const char *tree_path
   if (tree_path && (treeread_file(tree_path, &tf->data, &tf->len) ||
                     treeread_lists(tf->data, tf->len, tree_path,
                                    given ? g->n_answers : lists_max_answers(), &tf->rec))) {
-    fprintf(stderr, "optle: %s%s\n", label, err_msg());
+    int rc = opts_stopped_reading("while reading the tree: nothing was computed");
+    if (!rc) fprintf(stderr, "optle: %s%s\n", label, err_msg());
     opts_tree_release(tf);
     game_free(g);
-    return EXIT_USAGE;
+    return rc ? rc : EXIT_USAGE;
   }
   /* 3. Without list options: the tree's list files or named list, else
    * the default. */

@@ -142,6 +142,23 @@ START_TEST(test_impossible_values) {
   const char *nb[] = {"scion\tnone\tbound\t0.000\t4"};
   write_file(&id, nb, 1, NULL);
   refused(&id, ":2: 'scion none bound'");
+  /* No strategy is possible only under a guess limit (or rules that
+   * narrow): with neither, every first guess has one (a red-team pass
+   * had a signed 'none' row pass at --max-guesses 0). */
+  ckpt_id nolimit = id;
+  nolimit.max_guesses = 0;
+  const char *none[] = {"agent\tnone\texact\t0.000\t4"};
+  write_file(&nolimit, none, 1, NULL);
+  refused(&nolimit, ":2: 'agent none' is impossible: with no guess limit");
+  ckpt_id hardnl = nolimit;
+  hardnl.rules = "hard";
+  write_file(&hardnl, none, 1, NULL);
+  ckpt_resume rn;
+  ckpt *cn = ckpt_open(path, &hardnl, &G, NULL, &rn);
+  ck_assert_msg(cn != NULL, "%s", err_msg()); /* the rules that narrow are not checked */
+  ck_assert_int_eq(rn.ndone, 1);
+  ck_assert_int_eq(ckpt_close(cn), 0);
+  free(rn.done);
   const char *lowb[] = {"scion\t124\tbound\t0.000\t2"};
   write_file(&cut, lowb, 1, NULL);
   refused(&cut, ":2: 'scion 124 bound': a bound is proven only above the cutoff 125");

@@ -577,6 +577,24 @@ expect "list: a 20 GB comment, SIGTERM: exits within ${stop_ms} ms (took $ms ms)
 err_has "list: a 20 GB comment, SIGTERM: names the phase" "while reading the word lists: nothing was computed"
 expect "list: a 20 GB comment, SIGTERM: no tree" ! -e "$stopdir/tree.json"
 rm -f "$w/huge-nul.txt" "$w/huge-comment.txt"
+# A FIFO with no writer as another input: open() waits, and a SIGTERM
+# there is a stop (status 4, the phase named), not bad input (a red-team
+# pass found status 2 and "Interrupted system call" for these three).
+mkfifo "$w/in.fifo"
+for input in "rank --list small --words" "rank --list small --compare" "next --list small --tree"; do
+  # shellcheck disable=SC2086
+  "$OPTLE" $input "$w/in.fifo" --threads 1 >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  handler_ready "$pid" || fail "$input a FIFO: never caught SIGTERM"
+  sleep 0.3
+  kill -s TERM "$pid"
+  wait "$pid"
+  rc=$?
+  expect "$input a FIFO, SIGTERM while it waits: status 4 (got $rc)" "$rc" = 4
+  err_has "$input a FIFO, SIGTERM: says it stopped while reading" "optle: stopped after"
+  expect "$input a FIFO, SIGTERM: no system call's error" "$(grep -c 'Interrupted system call' "$tmp/err")" = 0
+done
+rm -f "$w/in.fifo"
 
 no_leftover=$(find "$root" -maxdepth 2 -name '*.tmp.*' -newer "$w/ok.txt" 2>/dev/null | head -n 3)
 expect "no temporary files left in the repository ($no_leftover)" -z "$no_leftover"
