@@ -25,6 +25,7 @@
  * The seed is --seed N, or the clock and process id folded to 31 bits,
  * and is printed so a game can be replayed.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -87,8 +88,9 @@ const cmd_doc play_doc = {
 /* Input                                                                */
 
 /*
- * One line into buf (PLAY_LINE_MAX + 2 bytes), trimmed, without the
- * newline, read a byte at a time so that a NUL byte is seen (fgets()
+ * One line into buf (size: PLAY_LINE_MAX + 2 bytes, room for the line,
+ * a CR of a CRLF line end and the NUL), trimmed, without the newline
+ * or that CR, read a byte at a time so that a NUL byte is seen (fgets()
  * and strlen() would stop at it and take the rest of the line, and the
  * next, as the tail of a long line).  *lineno counts the lines read.
  * Returns 1, 0 at end of input, -1 for a line that was too long (read
@@ -99,6 +101,7 @@ static int read_line(char *buf, size_t size, int *lineno) {
   size_t len = 0;
   bool nul = false, over = false;
   int c;
+  assert(size >= 3);
   while ((c = getchar()) != EOF && c != '\n') {
     if (c == '\0') nul = true;
     if (len + 1 < size) buf[len++] = (char)c;
@@ -106,9 +109,10 @@ static int read_line(char *buf, size_t size, int *lineno) {
   }
   if (c == EOF && !len && !nul && !over) return 0;
   ++*lineno;
+  if (len && buf[len - 1] == '\r') len--; /* a CRLF line end */
   buf[len] = '\0';
   if (nul) return -2;
-  if (over) return -1;
+  if (over || len > size - 2) return -1; /* more than PLAY_LINE_MAX bytes */
   while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = '\0';
   size_t lead = strspn(buf, " \t");
   memmove(buf, buf + lead, len - lead + 1);
@@ -194,7 +198,7 @@ static bool next_line(play *p, char *buf, size_t size, int *rc) {
       return false;
     }
     if (r < 0) {
-      printf("line too long (over %d characters): ignored\n", PLAY_LINE_MAX);
+      printf("line too long (over %d bytes): ignored\n", PLAY_LINE_MAX);
       continue;
     }
     if (*buf) return true;

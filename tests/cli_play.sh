@@ -352,9 +352,19 @@ lacks "play: quit stops reading" "1/6  SALET"
 long=$(head -c 5000 /dev/zero | tr '\0' 'a')
 run_with "${long}\nsalet\n\n   \nhelp\n" "$OPTLE" play --list nyt-2022-02 --answer cigar
 expect "play: a long line is survived" "$rc" = 0
-has "play: a long line is refused" "line too long (over 200 characters): ignored"
+has "play: a long line is refused" "line too long (over 200 bytes): ignored"
 has "play: and the game goes on" "1/6  SALET BYBBB"
 has "play: help" "hint or :h toggles hints"
+# The limit is 200 bytes, not counting the line end (LF or CRLF): 201 was
+# let through (a red-team pass), 201 with a CR refused.
+pad=$(printf '%*s' 189 '')
+run_with "${pad}salet BYBBB\n" "$OPTLE" play --list nyt-2022-02 --assist
+has "play: 200 bytes are a line" "history: salet BYBBB"
+run_with "${pad}salet BYBBB\r\n" "$OPTLE" play --list nyt-2022-02 --assist
+has "play: 200 bytes and CRLF are a line" "history: salet BYBBB"
+run_with " ${pad}salet BYBBB\n" "$OPTLE" play --list nyt-2022-02 --assist
+has "play: 201 bytes are refused" "line too long (over 200 bytes): ignored"
+lacks "play: 201 bytes are not read" "history: salet BYBBB"
 
 # A NUL byte: fgets() and strlen() once took it for the line's end and
 # the next line for the rest of a long one, so the agent line was lost
