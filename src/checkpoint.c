@@ -256,6 +256,11 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
   if (format != CKPT_FORMAT)
     return err_set("%s:1: a checkpoint of format %d, which this optle (format %d) does not read",
                    path, format, CKPT_FORMAT);
+  if (hl && buf[hl - 1] == '\r')
+    return err_set("%s:1: a CR before the line end: the file's line ends were made CRLF (a "
+                   "checkpoint's lines end in LF alone; turn them back, e.g. sed -i 's/\\r$//' "
+                   "FILE)",
+                   path);
   if (!checked(buf, hl, 0, &tl))
     return err_set("%s:1: checksum mismatch: the header was changed or damaged", path);
   char want[256];
@@ -274,10 +279,31 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
 static const char *read_record(const reader *R, char *line, size_t len, ckpt_entry *e) {
   size_t tl;
   if (memchr(line, '\0', len)) return "a NUL byte";
+  /* Lines no run writes, named as what they are (each would fail its
+   * checksum, and "delete the line to rank that first guess again"
+   * would be no help). */
+  if (len && line[len - 1] == '\r')
+    return "a CR before the line end: the file's line ends were made CRLF (a checkpoint's lines "
+           "end in LF alone; turn them back, e.g. sed -i 's/\\r$//' FILE)";
+  if (strspn(line, " \t\r") == len) return "a blank line, which no run writes (delete it)";
+  if (len >= strlen(MAGIC) && !memcmp(line, MAGIC, strlen(MAGIC)))
+    return "a second header: two checkpoints joined into one file?";
+  if (line[0] == '#') return "a comment line, which no run writes (delete it)";
   if (!checked(line, len, R->seed, &tl))
     return "checksum mismatch: the line was changed or damaged after it was written (delete "
            "the line to rank that first guess again)";
   line[tl] = '\0';
+  static char unknown[64]; /* the reading is one thread's */
+  size_t wl = strcspn(line, "\t");
+  if (wl == 5 && line[wl] == '\t') {
+    char w[6];
+    memcpy(w, line, 5);
+    w[5] = '\0';
+    if (words_valid(w) && words_find(&R->g->guesses, w) < 0) {
+      snprintf(unknown, sizeof unknown, "'%s' is not an allowed guess of these lists", w);
+      return unknown;
+    }
+  }
   if (!parse_fields(R->g, line, e))
     return "not a settled word (word, value, exact or bound, seconds, stage, checksum)";
   return NULL;

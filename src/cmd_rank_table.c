@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "clock.h"
 #include "cmd_rank.h"
@@ -125,6 +126,13 @@ int rank_table_read(const char *path, bool upper, const game *g, int max_guesses
     if (stop_requested()) return EXIT_USAGE; /* a stop in open(): the caller says so */
     fprintf(stderr, "optle: %s %s: %s\n", upper ? "--compare-upper" : "--compare", path,
             strerror(errno));
+    return EXIT_USAGE;
+  }
+  struct stat st;
+  if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "optle: %s %s: a directory, not a table\n",
+            upper ? "--compare-upper" : "--compare", path);
+    fclose(fp);
     return EXIT_USAGE;
   }
   t->total = xmalloc(sizeof *t->total * (size_t)g->n_guesses);

@@ -172,6 +172,9 @@ START_TEST(test_impossible_values) {
                          "scion\t121\texact\t0.000\t4"};
   write_file(&id, twice, 3, NULL);
   refused(&id, ":4: 'scion' is settled twice (also on line 2)");
+  const char *stranger[] = {"zzzzz\t121\texact\t0.000\t4"};
+  write_file(&id, stranger, 1, NULL);
+  refused(&id, ":2: 'zzzzz' is not an allowed guess of these lists");
   const char *fields[] = {"scion\t121\tsure\t0.000\t4"};
   write_file(&id, fields, 1, NULL);
   refused(&id, ":2: not a settled word");
@@ -229,6 +232,26 @@ START_TEST(test_damaged_lines) {
   fclose(fp);
   refused(&id, ":1: not an optle rank checkpoint");
   ck_assert_int_eq(file_size(), 5);
+  /* Lines no run writes, named as what they are (a red-team pass saw
+   * "checksum mismatch ... delete the line to rank that first guess
+   * again" for each): a blank line, a comment, a second header (two
+   * files joined), CRLF line ends (on a line, and on the header). */
+  static const char *const tails[][2] = {
+      {"   \n", ":4: a blank line"},
+      {"# a note\n", ":4: a comment line"},
+      {"# optle rank checkpoint 2: lists_hash a769d96ef27b0abc\n", ":4: a second header"},
+      {"quell\t130\texact\t0.000\t4\t0123456789abcdef\r\n", ":4: a CR before the line end"}};
+  for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+    write_file(&id, lines, 2, tails[i][0]);
+    refused(&id, tails[i][1]);
+  }
+  write_file(&id, lines, 2, NULL);
+  data = slurp(path);
+  fp = fopen(path, "w");
+  for (const char *q = data; *q; q++) fputs(*q == '\n' ? "\r\n" : (char[]){*q, 0}, fp);
+  fclose(fp);
+  free(data);
+  refused(&id, ":1: a CR before the line end: the file's line ends were made CRLF");
 }
 END_TEST
 

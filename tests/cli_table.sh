@@ -86,6 +86,9 @@ check_usage "--compare: no file" "--compare $tmp/none.rows: No such file" \
   "$OPTLE" rank --list small --compare "$tmp/none.rows"
 : >"$tmp/empty.rows"
 check_usage "--compare: no rows" "empty.rows: no rows" "$OPTLE" rank --list small --compare "$tmp/empty.rows"
+mkdir -p "$tmp/a-dir"
+check_usage "--compare: a directory" "--compare $tmp/a-dir: a directory, not a table" \
+  "$OPTLE" rank --list small --compare "$tmp/a-dir"
 
 # ------------------------------------------------------------------
 # --compare-upper: a table of upper bounds (alex1770/wordle's
