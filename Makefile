@@ -243,8 +243,20 @@ run: optle
 	dot -Tsvg outputs/nyt-salet-depth2.dot -o outputs/nyt-salet-depth2.svg
 	for t in $(RUN_LISTS); do ./optle export outputs/$${t%%:*}.txt --list $${t#*:} -o outputs/$${t%%:*}.html || exit 1; done
 
+# The unit suite in two lanes at once, one a core (its suites are single
+# processes, a test at a time, and mostly one thread): UNIT_LANE's suites
+# beside all the others (OPTLE_SUITES, tests/check_main.c).  111 s in a
+# row in CI, 51 s so.  The sanitizer tier splits it the same way.
+UNIT_LANE ?= rules search kernel feedback memo tree
+define RUN_LANES
+rm -f build/$(1).log; mkdir -p build; \
+{ $(2) OPTLE_SUITES="$(UNIT_LANE)" ./tests/check_optle >build/$(1).log 2>&1 & a=$$!; \
+  $(2) OPTLE_SUITES="!$(UNIT_LANE)" ./tests/check_optle; b=$$?; \
+  wait $$a; a=$$?; echo "== the other lane ($(UNIT_LANE)):"; cat build/$(1).log; \
+  [ $$a = 0 ] && [ $$b = 0 ]; }
+endef
 unit: tests/check_optle optle
-	./tests/check_optle
+	@$(call RUN_LANES,unit-lane,)
 
 # Each suite, then its wall seconds (docs/testing.md's times).
 RUN_SUITES = status=0; for t in $(1); do s=$$(date +%s); echo "== $$t"; bash $$t || status=1; \
@@ -308,30 +320,17 @@ test-public: optle
 # cli_root.sh among them: 150 s more under the sanitizers) repeat what
 # these and the unit suite's oracles cover with the same code, at several
 # times the sanitizers' cost: CI's 15 minutes (docs/testing.md).
-# They run in two lanes at once, one a core (each suite is mostly one
-# sanitized process at a time): SANITIZE_SUITES_2 beside the rest, about
-# 100 s each (alone in a row they took 194 s of CI's 933).
 SANITIZE_SUITES ?= tests/cli_verify.sh tests/cli_formats.sh tests/cli_robust.sh tests/cli_checkpoint.sh \
                    tests/cli_redteam.sh
-SANITIZE_SUITES_2 ?= tests/cli_redteam.sh tests/cli_formats.sh
 # OPTLE_FIXTURE (tests/lib.sh): the plain build, which makes the big
 # trees the suites then read (seconds, not minutes under the sanitizers).
 OPTLE_FIXTURE ?=
 export OPTLE_FIXTURE
-# The unit suite in two lanes at once, one a core (the suites are
-# single processes, a test at a time): these suites, and all the others.
-SANITIZE_LANE ?= rules search kernel feedback memo tree
+# The unit suite in the same two lanes (UNIT_LANE, above), its heavy
+# cases left out.
 sanitize-suites: tests/check_optle optle
-	@rm -f build/sanitize-lane.log
-	@{ CK_EXCLUDE_TAGS=heavy OPTLE_SUITES="$(SANITIZE_LANE)" ./tests/check_optle >build/sanitize-lane.log 2>&1 & a=$$!; \
-	   CK_EXCLUDE_TAGS=heavy OPTLE_SUITES="!$(SANITIZE_LANE)" ./tests/check_optle; b=$$?; \
-	   wait $$a; a=$$?; echo "== the other lane ($(SANITIZE_LANE)):"; cat build/sanitize-lane.log; \
-	   [ $$a = 0 ] && [ $$b = 0 ]; }
-	@rm -f build/sanitize-cli.log
-	@{ ( $(call RUN_SUITES,$(filter $(SANITIZE_SUITES_2),$(SANITIZE_SUITES))) ) >build/sanitize-cli.log 2>&1 & a=$$!; \
-	   ( $(call RUN_SUITES,$(filter-out $(SANITIZE_SUITES_2),$(SANITIZE_SUITES))) ); b=$$?; \
-	   wait $$a; a=$$?; echo "== the other lane ($(filter $(SANITIZE_SUITES_2),$(SANITIZE_SUITES))):"; \
-	   cat build/sanitize-cli.log; [ $$a = 0 ] && [ $$b = 0 ]; }
+	@$(call RUN_LANES,sanitize-lane,CK_EXCLUDE_TAGS=heavy)
+	@$(call RUN_SUITES,$(SANITIZE_SUITES))
 
 test-sanitize: optle
 	@cp -f optle build/optle-fixture
