@@ -256,7 +256,7 @@ rm -f build/$(1).log; mkdir -p build; \
   [ $$a = 0 ] && [ $$b = 0 ]; }
 endef
 unit: tests/check_optle optle
-	@$(call RUN_LANES,unit-lane,)
+	@s=$$(date +%s); $(call RUN_LANES,unit-lane,) && echo "== the unit suite: $$(($$(date +%s) - s)) s"
 
 # Each suite, then its wall seconds (docs/testing.md's times).
 RUN_SUITES = status=0; for t in $(1); do s=$$(date +%s); echo "== $$t"; bash $$t || status=1; \
@@ -332,10 +332,12 @@ sanitize-suites: tests/check_optle optle
 	@$(call RUN_LANES,sanitize-lane,CK_EXCLUDE_TAGS=heavy)
 	@$(call RUN_SUITES,$(SANITIZE_SUITES))
 
+# Each half says its seconds (CI's 15 minutes: docs/testing.md).
 test-sanitize: optle
 	@cp -f optle build/optle-fixture
-	$(MAKE) SANITIZE=address,undefined OPTLE_FIXTURE=$(CURDIR)/build/optle-fixture sanitize-suites
-	$(MAKE) tsan-unit
+	@s=$$(date +%s); $(MAKE) SANITIZE=address,undefined OPTLE_FIXTURE=$(CURDIR)/build/optle-fixture \
+	  sanitize-suites && echo "== ASan and UBSan (their build, the unit suite, the CLI suites): $$(($$(date +%s) - s)) s"
+	@s=$$(date +%s); $(MAKE) tsan-unit && echo "== TSan (its build and the threaded suites): $$(($$(date +%s) - s)) s"
 
 # AArch64 (docs/testing.md): optle and the Check runner cross-built with
 # gcc-aarch64-linux-gnu, statically (build/arm64/), then tests/arm64.sh
