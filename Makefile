@@ -245,8 +245,8 @@ run: optle
 
 # The unit suite in two lanes at once, one a core (its suites are single
 # processes, a test at a time, and mostly one thread): UNIT_LANE's suites
-# beside all the others (OPTLE_SUITES, tests/check_main.c).  111 s in a
-# row in CI, 51 s so.  The sanitizer tier splits it the same way.
+# beside all the others (OPTLE_SUITES, tests/check_main.c).  76 s in a
+# row, 51 s so, on an idle Zen 5.  The sanitizer tier splits it the same way.
 UNIT_LANE ?= rules search kernel feedback memo tree
 define RUN_LANES
 rm -f build/$(1).log; mkdir -p build; \
