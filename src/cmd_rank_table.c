@@ -121,17 +121,16 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
 
 int rank_table_read(const char *path, bool upper, const game *g, int max_guesses, rank_table *t) {
   *t = (rank_table){path, NULL, 0, upper};
+  const char *opt = upper ? "--compare-upper" : "--compare";
   FILE *fp = fopen(path, "r");
   if (!fp) {
     if (stop_requested()) return EXIT_USAGE; /* a stop in open(): the caller says so */
-    fprintf(stderr, "optle: %s %s: %s\n", upper ? "--compare-upper" : "--compare", path,
-            strerror(errno));
+    fprintf(stderr, "optle: %s %s: %s\n", opt, path, strerror(errno));
     return EXIT_USAGE;
   }
   struct stat st;
   if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "optle: %s %s: a directory, not a table\n",
-            upper ? "--compare-upper" : "--compare", path);
+    fprintf(stderr, "optle: %s %s: a directory, not a table\n", opt, path);
     fclose(fp);
     return EXIT_USAGE;
   }
