@@ -31,7 +31,8 @@
  * too, at no extra cost; budget_end() clears it, and says whether it was
  * set.  What decides that the run itself ends (the dealt loops of
  * dist.c, a command's exit) reads stop_final(), the stop bit alone.  A
- * watchdog thread sets the bit: one budget at a time per process.
+ * watchdog thread, started by the first budget and kept for the next,
+ * sets the bit: one budget at a time per process.
  *
  * Invariants: the stop bit only goes from 0 to 1 within a command (the
  * library, optle.h, clears it with stop_reset() as each of its calls

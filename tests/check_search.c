@@ -45,6 +45,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "feedback.h"
 #include "game.h"
@@ -1321,6 +1323,32 @@ START_TEST(test_budget_bit) {
   ck_assert(stop_final()); /* the stop outlives the budget */
   stop_reset();
   ck_assert(!stop_requested());
+  /* One watcher serves budget after budget (the probes give hundreds),
+   * and one ended early never sets the bit later. */
+  for (int i = 0; i < 100; i++) {
+    budget_begin(i % 2 ? 1e-4 : 30);
+    double t1 = now_seconds();
+    while (i % 2 && !stop_requested() && now_seconds() - t1 < 10) {
+    }
+    ck_assert_msg(budget_end() == (i % 2 == 1), "budget %d", i);
+    ck_assert(!stop_requested());
+  }
+  budget_begin(0.01);
+  ck_assert(!budget_end());
+  for (double t1 = now_seconds(); now_seconds() - t1 < 0.05;) ck_assert(!stop_requested());
+  /* A fork's child has no watcher thread: its budgets start their own. */
+  pid_t pid = fork();
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    budget_begin(0.01);
+    double t1 = now_seconds();
+    while (!stop_requested() && now_seconds() - t1 < 10) {
+    }
+    _exit(budget_end() ? 0 : 1);
+  }
+  int status = 0;
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's budget never ran out");
 }
 END_TEST
 
