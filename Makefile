@@ -246,17 +246,18 @@ run: optle
 # The unit suite in two lanes at once, one a core (its suites are single
 # processes, a test at a time, and mostly one thread): UNIT_LANE's suites
 # beside all the others (OPTLE_SUITES, tests/check_main.c), chosen so the
-# lanes take about as long: in the plain build rules (the hard-mode
-# oracles) is the longest suite, under the sanitizers search (its
-# searches' memos are mapped and unmapped anew, which ASan makes
-# costly), so the sanitizer tier has a lane of its own,
-# SANITIZE_UNIT_LANE (each split measured on a busy Zen 5: 56 and 56
-# test-seconds a lane, and 205 and 203).  OpenMP's idle threads sleep at
+# lanes take about as long; the sanitizer tier splits it by a list of its
+# own, SANITIZE_UNIT_LANE, as the suites' costs differ there (each test
+# is a fork of a process ASan has made large).  Measured, lanes side by
+# side: the plain build on an idle Zen 5, 41 s (49 s with rules, search,
+# kernel, feedback, memo and tree beside the rest); under ASan, that
+# split 207 and 196 s, search alone beside the rest 120 and 244 s.
+# OpenMP's idle threads sleep at
 # once (OMP_WAIT_POLICY=passive) instead of spinning: a lane's 2-thread
 # searches otherwise leave a thread spinning on the core the other lane
 # needs (an idle Zen 5: 72 s with them spinning, 49 s so; 76 s in a row).
 UNIT_LANE ?= rules html kernel memo
-SANITIZE_UNIT_LANE ?= search
+SANITIZE_UNIT_LANE ?= rules search kernel feedback memo tree
 define RUN_LANES
 rm -f build/$(1).log; mkdir -p build; \
 { OMP_WAIT_POLICY=passive $(2) OPTLE_SUITES="$(3)" ./tests/check_optle >build/$(1).log 2>&1 & a=$$!; \

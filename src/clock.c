@@ -181,14 +181,21 @@ static void *budget_watch(void *arg) {
   return NULL;
 }
 
-/* The watcher, started once (bud.mu held).  False when it cannot be. */
+/* The watcher, started once (bud.mu held).  False when it cannot be.
+ * It blocks every signal (its mask is the creator's while it starts): a
+ * stop's SIGINT or SIGTERM must reach a thread whose blocking call it
+ * is meant to interrupt, never the watcher, which lives on. */
 static bool budget_watcher(void) {
   if (bud.started) return true;
   pthread_attr_t a;
   pthread_t th;
   if (pthread_attr_init(&a)) return false;
   pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
   bud.started = !pthread_create(&th, &a, budget_watch, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   pthread_attr_destroy(&a);
   return bud.started;
 }
