@@ -252,10 +252,10 @@ run: optle
 # side: the plain build on an idle Zen 5, 41 s (49 s with rules, search,
 # kernel, feedback, memo and tree beside the rest); under ASan, that
 # split 207 and 196 s, search alone beside the rest 120 and 244 s.
-# OpenMP's idle threads sleep at
-# once (OMP_WAIT_POLICY=passive) instead of spinning: a lane's 2-thread
-# searches otherwise leave a thread spinning on the core the other lane
-# needs (an idle Zen 5: 72 s with them spinning, 49 s so; 76 s in a row).
+# OpenMP's idle threads sleep at once (OMP_WAIT_POLICY=passive) instead
+# of spinning: a lane's 2-thread searches otherwise leave a thread
+# spinning on the core the other lane needs (an idle Zen 5: 72 s with
+# them spinning, 49 s so; 76 s in a row).
 UNIT_LANE ?= rules html kernel memo
 SANITIZE_UNIT_LANE ?= rules search kernel feedback memo tree
 define RUN_LANES

@@ -146,16 +146,16 @@ static void budget_cv_init(void) {
   pthread_condattr_destroy(&a);
 }
 
-/* Around a fork: the lock held across it, so the child's copy is
- * whole.  The child's lock and condition variable are made anew (the
- * parent's watcher waits on the copied one, and a waiter that is not
- * there can hang it). */
+/* Around a fork: the lock held across it by the forking thread, so the
+ * child's copy is whole and that thread (the child's only one) owns it.
+ * The child's condition variable is made anew: the parent's watcher
+ * waits on the copied one, and a waiter that is not there hangs it. */
 static void budget_fork_prepare(void) { pthread_mutex_lock(&bud.mu); }
 static void budget_fork_parent(void) { pthread_mutex_unlock(&bud.mu); }
 static void budget_fork_child(void) {
   bud.on = bud.started = false;
-  pthread_mutex_init(&bud.mu, NULL);
   budget_cv_init();
+  pthread_mutex_unlock(&bud.mu);
 }
 
 /* Once: the monotonic condition variable, and the fork handlers. */

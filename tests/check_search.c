@@ -1333,8 +1333,10 @@ START_TEST(test_budget_bit) {
     ck_assert_msg(budget_end() == (i % 2 == 1), "budget %d", i);
     ck_assert(!stop_requested());
   }
+  /* Ended (most likely before its 10 ms, though a busy host may pause
+   * here longer): the watcher's wait still runs out, and sets nothing. */
   budget_begin(0.01);
-  ck_assert(!budget_end());
+  (void)budget_end();
   for (double t1 = now_seconds(); now_seconds() - t1 < 0.05;) ck_assert(!stop_requested());
   /* A fork's child has no watcher thread: its budgets start their own
    * (not under ThreadSanitizer, which cannot start threads after a
