@@ -745,6 +745,7 @@ END_TEST
 
 typedef struct {
   char w[F3_WORDS][6];
+  int nw;                         /* words in w, every one a guess */
   uint8_t fb[F3_WORDS][F3_WORDS]; /* ref_feedback(word i guessed, word j the answer) */
   rules_mode m;
   int hg[2], hp[2], nh; /* the history */
@@ -763,7 +764,7 @@ static bool f3_legal(const f3inst *I, int w) {
 /* D (n answers) within 2 after I's history. */
 static bool f3_within2(const f3inst *I, const int *D, int n) {
   if (n <= 2) return true;
-  for (int h = 0; h < F3_WORDS; h++) {
+  for (int h = 0; h < I->nw; h++) {
     if (!f3_legal(I, h)) continue;
     bool seen[PATTERN_COUNT] = {false}, ok = true;
     for (int j = 0; j < n && ok; j++) {
@@ -778,7 +779,7 @@ static bool f3_within2(const f3inst *I, const int *D, int n) {
 /* C (n answers) within 3 after I's history of one guess. */
 static bool f3_within3(f3inst *I, const int *C, int n) {
   if (n <= 3) return true;
-  for (int g = 0; g < F3_WORDS; g++) {
+  for (int g = 0; g < I->nw; g++) {
     if (!f3_legal(I, g)) continue;
     bool ok = true;
     for (int p = 0; p < PATTERN_WIN && ok; p++) {
@@ -812,6 +813,7 @@ START_TEST(test_feasible_within3) {
         if (take && !has(I.w, nw, w)) strcpy(I.w[nw++], w);
       }
     }
+    I.nw = F3_WORDS;
     for (int g = 0; g < F3_WORDS; g++)
       for (int a = 0; a < F3_WORDS; a++) I.fb[g][a] = (uint8_t)ref_feedback(I.w[g], I.w[a]);
     const char *wp[F3_WORDS];
@@ -856,6 +858,63 @@ START_TEST(test_feasible_within3) {
 }
 END_TEST
 
+/* A class's splitters are kept under the set of its rows in the node's
+ * table, a 64-bit mask (search_feas.c, splitters()).  A node of 64
+ * answers in twin halves: b + XY + "ne" and c + XY + "ne" for the same 32
+ * pairs XY in the same order, so that answers j and j + 32 differ only
+ * in their first letter, and a class of b- words under one guess and the
+ * class of their twins under another have masks alike in their low 32
+ * bits.  After ZUVWE (every answer ----G), no guess has a strategy
+ * within 3 under any of the three rules: a mask folded to 32 bits (the
+ * mutant feas-splitters-alias) finds one, a twin class taking the
+ * splitters of the other.  The instance came from a search of such
+ * nodes with that mutant built in: 5 of 2,000 told it apart. */
+START_TEST(test_feasible_within3_twins) {
+  static const char pairs[] = "aiorrbarabracbrciioaribriaicoiaocrobroccrroocobobaioibocbbircaac";
+  static const char *const extra[] = {
+      "zuvwe", "crrbe", "croaa", "bacie", "bicbe", "bcbie", "arcce", "bocra", "braia", "aaore",
+      "airae", "carre", "cobbb", "cbbca", "boice", "acroe", "brobe", "bocie", "ciooe", "iobce",
+      "crcie", "ioaie", "baare", "bococ", "biabe", "cbiie", "ciiri", "iobbe", "biaie", "iaboe",
+      "birbc"};
+  enum { NA = 64, NX = sizeof extra / sizeof *extra };
+  static f3inst I;
+  const char *wp[NA + NX];
+  I.nw = 0;
+  for (int h = 0; h < 2; h++)
+    for (int j = 0; j < NA / 2; j++)
+      snprintf(I.w[I.nw++], 6, "%c%.2sne", "bc"[h], pairs + 2 * j);
+  for (int x = 0; x < NX; x++) strcpy(I.w[I.nw++], extra[x]);
+  for (int i = 0; i < I.nw; i++) {
+    wp[i] = I.w[i];
+    for (int a = 0; a < I.nw; a++) I.fb[i][a] = (uint8_t)ref_feedback(I.w[i], I.w[a]);
+  }
+  int f = NA, p = I.fb[f][0], C[NA];
+  uint16_t C16[NA];
+  for (int a = 0; a < NA; a++) {
+    ck_assert_int_eq(I.fb[f][a], p); /* one class after ZUVWE */
+    C[a] = a, C16[a] = (uint16_t)a;
+  }
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(wp, NA, &wa), 0);
+  ck_assert_int_eq(words_from_array(wp, I.nw, &wq), 0);
+  game g;
+  ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+  for (rules_mode m = RULES_HARD; m <= RULES_ULTRAHARD; m++) {
+    I.m = m, I.hg[0] = f, I.hp[0] = p, I.nh = 1;
+    bool want = f3_within3(&I, C, NA);
+    ck_assert_msg(!want, "%s: the instance is meant to have no strategy", rules_name(m));
+    for (int threads = 1; threads <= 2; threads++) {
+      search *s = new_search(&g, m, 0, threads);
+      search_set_history(s, &f, &p, 1);
+      ck_assert_msg(search_feasible(s, C16, NA, -1, 3) == want, "%s, %d threads: within 3 %d",
+                    rules_name(m), threads, want);
+      search_free(s);
+    }
+  }
+  game_free(&g);
+}
+END_TEST
+
 Suite *rules_suite(void) {
   Suite *s = suite_create("rules");
   TCase *tc = tcase_create("rules");
@@ -874,6 +933,7 @@ Suite *rules_suite(void) {
   tcase_add_test(tc, test_oracle_history);
   tcase_add_test(tc, test_rank_oracle);
   tcase_add_test(tc, test_feasible_within3);
+  tcase_add_test(tc, test_feasible_within3_twins);
   suite_add_tcase(s, tc);
   return s;
 }

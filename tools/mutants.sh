@@ -499,6 +499,13 @@ from            if (q->mask == mask && q->bucket == bucket) {
 to              if (q->mask == mask) {
 why         the feasibility test within 3 reuses a class's splitters found in another bucket: a legal guess that splits it is missed and a set with a strategy refuted (check_rules.c's test_feasible_within3)
 
+id          feas-splitters-alias
+area        rules
+file        src/search_feas.c
+from            mask |= 1ull << at[j];
+to              mask |= 1ull << (at[j] & 31);
+why         the splitters' lists are kept under a class's rows folded to 32 bits: a class takes the list of another whose rows are 32 apart, and a node with no strategy within 3 is given one (check_rules.c's test_feasible_within3_twins)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
