@@ -152,6 +152,8 @@ optle: $(BUILD)/optle
 # the soname liboptle.so.MAJOR (VERSION's major number) and exports the
 # names of optle.h only (src/liboptle.map); liboptle.a (PIC, so it links
 # into PIE programs and the Python extension) holds the same objects.
+# -z nodelete: the budget watcher (clock.c) is a thread kept for the
+# process's life, so a dlclose() must never unmap the code it runs.
 PICBUILD    := $(BUILD)/pic
 # (the command line's own files, opts, help, cli and cmd_*, stay out).
 PICOBJ      := $(patsubst $(BUILD)/%,$(PICBUILD)/%,$(filter-out \
@@ -182,7 +184,7 @@ $(PICBUILD)/liboptle.a: $(PICOBJ) $(OBJS_STAMP)
 	ar rcs $@ $(PICOBJ)
 
 $(PICBUILD)/$(SOFILE): $(PICOBJ) src/liboptle.map
-	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(SONAME) -Wl,--version-script=src/liboptle.map \
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(SONAME) -Wl,-z,nodelete -Wl,--version-script=src/liboptle.map \
 	  $(PICOBJ) $(LDLIBS) -o $@
 	@ln -sfn $(SOFILE) $(PICBUILD)/$(SONAME)
 	@ln -sfn $(SOFILE) $(PICBUILD)/liboptle.so

@@ -35,8 +35,9 @@
  * sets the bit: one budget at a time per process.
  *
  * Invariants: the stop bit only goes from 0 to 1 within a command (the
- * library, optle.h, clears it with stop_reset() as each of its calls
- * begins, one call at a time); the budget bit is set only between
+ * library, optle.h, clears it with stop_reset() as each call that
+ * searches begins, under its run lock, and as a game's load begins only
+ * while no search runs: api_impl.h); the budget bit is set only between
  * budget_begin() and budget_end(); the handlers touch only lock-free
  * atomics and async-signal-safe calls.
  */
@@ -67,11 +68,14 @@ static inline bool stop_requested(void) {
 static inline bool stop_final(void) {
   return (atomic_load_explicit(&optle_stop_flag, memory_order_relaxed) & STOP_FINAL) != 0;
 }
-/* A budget of `seconds` (> 0) from now: stop_requested() becomes true
- * when it runs out, until budget_end().  One at a time. */
+/* A budget of `seconds` (> 0; at most 10^9 are counted) from now:
+ * stop_requested() becomes true when it runs out, until budget_end().
+ * One at a time.  Where the watcher thread cannot be started, there is
+ * no budget: the work runs whole, and budget_end() says it did. */
 void budget_begin(double seconds);
 /* The budget's end: true when it ran out (its work is incomplete and
- * must be thrown away); the budget bit is clear again. */
+ * must be thrown away), whatever cleared the flag since; the budget bit
+ * is clear again. */
 bool budget_end(void);
 /* Stop after `seconds` (> 0) from now, as on Ctrl-C. */
 void stop_after(double seconds);

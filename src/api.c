@@ -27,6 +27,27 @@
 #include "words.h"
 
 /* ------------------------------------------------------------------ */
+/* One search at a time                                                 */
+
+/* Held by a call that searches for its whole run (api_run_begin()):
+ * stopping is the process's (clock.h, one flag), so such a call clears
+ * the flag as it begins, and no other call may clear it while it runs. */
+static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void api_run_begin(void) {
+  pthread_mutex_lock(&run_lock);
+  stop_reset();
+}
+
+void api_run_end(void) { pthread_mutex_unlock(&run_lock); }
+
+void api_run_idle_reset(void) {
+  if (pthread_mutex_trylock(&run_lock)) return; /* a search runs: its stop stays */
+  stop_reset();
+  pthread_mutex_unlock(&run_lock);
+}
+
+/* ------------------------------------------------------------------ */
 /* Errors                                                               */
 
 const char *optle_version(void) { return version_full(); }
@@ -141,8 +162,9 @@ static int api_game_load(game_load_args *a, optle_game **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the game (out is NULL)");
   *out = NULL;
   /* The lists are read polling for a stop: one left from an earlier
-   * call (a time limit's, a callback's) is not this call's. */
-  stop_reset();
+   * call (a time limit's, a callback's) is not this call's, but a
+   * running search's is its own (api_run_idle_reset()). */
+  api_run_idle_reset();
   int rc = api_trapped(game_load_fn, a);
   if (!rc) *out = a->out;
   return rc;

@@ -1,9 +1,9 @@
 /*
  * api_impl.h: what the public API's two files share (private; optle.h is
- * the contract).  api.c owns the handles (games, results, trees), errors
- * and the trap; api_search.c the calls that search (solve, next, rank)
- * and the monitor that runs beside them (progress, time limit, the one
- * search at a time).
+ * the contract).  api.c owns the handles (games, results, trees), errors,
+ * the trap and the run lock (one search at a time); api_search.c the
+ * calls that search (solve, next, rank) and the monitor that runs beside
+ * them (progress, time limit).
  *
  * Handles.  A game is the loaded lists (game.h, the feedback table built
  * the first time a search needs it, under the game's lock) with the rules
@@ -59,6 +59,15 @@ int api_trapped(int (*fn)(void *), void *arg);
 
 /* A status with a message: err_set()'s, returned as code. */
 int api_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* One search at a time: a call that searches holds the run lock from
+ * api_run_begin() (which clears the stop flag, clock.h) to api_run_end().
+ * A call that does not search but reads the flag (a game's load) clears
+ * a stop left from an earlier call with api_run_idle_reset(): only when
+ * no search runs, whose stop is its own (a load beside it stops too). */
+void api_run_begin(void);
+void api_run_end(void);
+void api_run_idle_reset(void);
 
 /* The game's feedback table, built once (its lock); 0, or -1 when stopped. */
 int api_game_table(optle_game *G);

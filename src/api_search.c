@@ -4,8 +4,8 @@
  * that runs beside each of them.
  *
  * One search at a time.  Stopping is the process's (clock.h: one flag,
- * which every search reads), so the calls that search take one lock for
- * their whole run, clear the flag as they begin (stop_reset()), and
+ * which every search reads), so the calls that search take api.c's run
+ * lock for their whole run (api_run_begin(), which clears the flag), and
  * optle_stop() raises it.
  *
  * The monitor.  When a call has a progress callback or a time limit, a
@@ -37,8 +37,6 @@
 
 /* ------------------------------------------------------------------ */
 /* The monitor                                                          */
-
-static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct {
   optle_progress_fn fn;
@@ -118,8 +116,7 @@ static void monitor_start(monitor *m, const game *g, optle_progress_fn fn, void 
   m->g = g;
   m->best = OPTLE_INF;
   m->best_g = -1;
-  pthread_mutex_lock(&run_lock);
-  stop_reset();
+  api_run_begin();
   m->t0 = now_seconds();
   pthread_mutex_init(&m->mu, NULL);
   pthread_condattr_t ca;
@@ -143,7 +140,7 @@ static bool monitor_end(monitor *m) {
   bool stopped = stop_requested();
   pthread_cond_destroy(&m->cv);
   pthread_mutex_destroy(&m->mu);
-  pthread_mutex_unlock(&run_lock);
+  api_run_end();
   return stopped;
 }
 
@@ -474,7 +471,7 @@ typedef struct {
 } rank_args;
 
 /* By value, then word (qsort has no argument: the game to compare by;
- * one ranking at a time, under run_lock). */
+ * one ranking at a time, under api.c's run lock). */
 static const game *sort_game;
 static int value_cmp(const void *pa, const void *pb) {
   const search_first_value *a = pa, *b = pb;

@@ -123,17 +123,23 @@ bool stop_timed_out(void) { return timed_out != 0; }
  * half of its time.
  *
  * Invariant: the watcher sets the bit only under the lock, for the
- * budget still on (bud.on, and bud.gen unchanged since it began);
- * budget_end() turns it off under the same lock, so no budget's bit
- * can be set after its end.  A fork's child has no watcher (only the
- * forking thread is copied): budget_fork_child() lets its next budget
- * start one. */
+ * budget still on (bud.on, and bud.gen unchanged since it began), and
+ * marks that budget as run out (bud.fired); budget_end() turns it off
+ * under the same lock, so no budget's bit can be set after its end, and
+ * reports the mark, not the shared bit (which stop_reset() may clear).
+ * A fork's child has no watcher (only the forking thread is copied) and
+ * no budget: budget_fork_child() clears the bit and lets its next budget
+ * start a watcher. */
+
+/* The longest budget: its end stays well inside a timespec. */
+#define BUDGET_MAX_SECONDS 1e9
 
 static struct {
   pthread_mutex_t mu;
   pthread_cond_t cv;
   struct timespec until;
-  unsigned gen; /* budgets begun */
+  unsigned gen;   /* budgets begun */
+  unsigned fired; /* the last one that ran out (its gen) */
   bool on, started;
 } bud = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
@@ -141,7 +147,9 @@ static struct {
 static void budget_cv_init(void) {
   pthread_condattr_t a;
   pthread_condattr_init(&a);
-  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  int rc = pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  assert(rc == 0); /* else the waits would read another clock */
+  (void)rc;
   pthread_cond_init(&bud.cv, &a);
   pthread_condattr_destroy(&a);
 }
@@ -154,6 +162,7 @@ static void budget_fork_prepare(void) { pthread_mutex_lock(&bud.mu); }
 static void budget_fork_parent(void) { pthread_mutex_unlock(&bud.mu); }
 static void budget_fork_child(void) {
   bud.on = bud.started = false;
+  atomic_fetch_and_explicit(&optle_stop_flag, ~STOP_BUDGET, memory_order_relaxed);
   budget_cv_init();
   pthread_mutex_unlock(&bud.mu);
 }
@@ -162,7 +171,9 @@ static void budget_fork_child(void) {
 static void budget_once(void) {
   pthread_cond_destroy(&bud.cv);
   budget_cv_init();
-  pthread_atfork(budget_fork_prepare, budget_fork_parent, budget_fork_child);
+  int rc = pthread_atfork(budget_fork_prepare, budget_fork_parent, budget_fork_child);
+  assert(rc == 0); /* only ENOMEM */
+  (void)rc;
 }
 
 static void *budget_watch(void *arg) {
@@ -172,10 +183,13 @@ static void *budget_watch(void *arg) {
     while (!bud.on) pthread_cond_wait(&bud.cv, &bud.mu);
     unsigned gen = bud.gen;
     int rc = 0;
-    while (bud.on && bud.gen == gen && rc != ETIMEDOUT)
+    while (bud.on && bud.gen == gen && rc == 0)
       rc = pthread_cond_timedwait(&bud.cv, &bud.mu, &bud.until);
-    if (bud.on && bud.gen == gen)
+    assert(rc == 0 || rc == ETIMEDOUT); /* until is a valid time (budget_begin()) */
+    if (bud.on && bud.gen == gen) {
+      bud.fired = gen;
       atomic_fetch_or_explicit(&optle_stop_flag, STOP_BUDGET, memory_order_relaxed);
+    }
     while (bud.on && bud.gen == gen) pthread_cond_wait(&bud.cv, &bud.mu);
   }
   return NULL;
@@ -201,13 +215,17 @@ static bool budget_watcher(void) {
 }
 
 void budget_begin(double seconds) {
-  assert(!bud.on && seconds > 0);
+  assert(seconds > 0);
+  if (!(seconds > 0)) seconds = 1e-9; /* NaN or none: run out at once */
+  if (seconds > BUDGET_MAX_SECONDS) seconds = BUDGET_MAX_SECONDS;
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, budget_once);
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   double end = (double)ts.tv_nsec * 1e-9 + seconds;
   pthread_mutex_lock(&bud.mu);
+  assert(!bud.on); /* one at a time */
+  assert(!(atomic_load(&optle_stop_flag) & STOP_BUDGET)); /* set only while one is on */
   /* No thread: no budget, and the work runs whole. */
   if (budget_watcher()) {
     bud.until.tv_sec = ts.tv_sec + (time_t)end;
@@ -221,11 +239,10 @@ void budget_begin(double seconds) {
 
 bool budget_end(void) {
   pthread_mutex_lock(&bud.mu);
-  bool was_on = bud.on;
+  bool was_on = bud.on, ran_out = bud.on && bud.fired == bud.gen;
   bud.on = false;
   pthread_cond_broadcast(&bud.cv);
   pthread_mutex_unlock(&bud.mu);
-  if (!was_on) return false;
-  int was = atomic_fetch_and_explicit(&optle_stop_flag, ~STOP_BUDGET, memory_order_relaxed);
-  return (was & STOP_BUDGET) != 0;
+  if (was_on) atomic_fetch_and_explicit(&optle_stop_flag, ~STOP_BUDGET, memory_order_relaxed);
+  return ran_out;
 }

@@ -263,6 +263,46 @@ START_TEST(test_stop) {
 }
 END_TEST
 
+/* The first callback stops the search and then loads a game, as
+ * another thread of the program may while a search runs. */
+static int stop_then_load(const optle_progress *p, void *arg) {
+  (void)p;
+  if ((*(int *)arg)++ == 0) {
+    optle_stop();
+    optle_game *h = NULL;
+    if (optle_game_named("small", &h) == OPTLE_OK) optle_game_free(h);
+  }
+  return 0;
+}
+
+/* A game loaded while a search runs leaves that search's stop alone
+ * (the load clears a stop only when no search runs): the search still
+ * ends stopped, not proven as if it had run whole. */
+START_TEST(test_load_beside_search) {
+  optle_game *g = named("large");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  int calls = 0;
+  o.progress = stop_then_load;
+  o.progress_arg = &calls;
+  o.progress_interval = 0.001;
+  o.threads = 2;
+  optle_result *r = NULL;
+  int rc = optle_solve(g, &o, &r);
+  if (calls > 0) {
+    ck_assert_int_eq(rc, OPTLE_ESTOPPED);
+    ck_assert(!optle_result_proven(r) || !optle_result_root(r));
+  }
+  optle_result_free(r);
+  /* No search running: a stop left from the one before is cleared (the
+   * guesses of nyt, 77,914 bytes, are read polling for a stop). */
+  optle_stop();
+  optle_game *h = named("nyt");
+  optle_game_free(h);
+  optle_game_free(g);
+}
+END_TEST
+
 /* The trap (err.h): a fatal error on a trapped thread comes back as a
  * status and a message, not an exit. */
 START_TEST(test_trap) {
@@ -318,6 +358,7 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_next_and_rank);
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
+  tcase_add_test(tc, test_load_beside_search);
   tcase_add_test(tc, test_trap);
   tcase_add_test(tc, test_repeated);
   suite_add_tcase(s, tc);

@@ -1333,6 +1333,14 @@ START_TEST(test_budget_bit) {
     ck_assert_msg(budget_end() == (i % 2 == 1), "budget %d", i);
     ck_assert(!stop_requested());
   }
+  /* Run out, then the flag cleared by another (stop_reset(), as a call
+   * of the library begins): budget_end() still says it ran out. */
+  budget_begin(1e-4);
+  for (double t1 = now_seconds(); !stop_requested() && now_seconds() - t1 < 10;) {
+  }
+  stop_reset();
+  ck_assert(budget_end());
+  ck_assert(!stop_requested());
   /* Ended (most likely before its 10 ms, though a busy host may pause
    * here longer): the watcher's wait still runs out, and sets nothing. */
   budget_begin(0.01);
@@ -1342,17 +1350,28 @@ START_TEST(test_budget_bit) {
    * (not under ThreadSanitizer, which cannot start threads after a
    * multi-threaded process forks). */
   if (TEST_TSAN) return;
+  /* Forked while the parent's budget has run out: the child has no
+   * budget, so its copy of the bit is clear. */
+  budget_begin(1e-4);
+  for (double t1 = now_seconds(); !stop_requested() && now_seconds() - t1 < 10;) {
+  }
+  ck_assert(stop_requested());
   pid_t pid = fork();
   ck_assert_int_ge(pid, 0);
   if (pid == 0) {
+    if (stop_requested()) _exit(2);
     budget_begin(0.01);
     double t1 = now_seconds();
     while (!stop_requested() && now_seconds() - t1 < 10) {
     }
     _exit(budget_end() ? 0 : 1);
   }
+  ck_assert(budget_end());
+  ck_assert(!stop_requested());
   int status = 0;
   ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) != 2,
+                "the child began with its parent's budget bit set");
   ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's budget never ran out");
 }
 END_TEST

@@ -71,6 +71,9 @@ if command -v readelf >/dev/null; then
     "Library soname: [liboptle.so.${version%%.*}]" readelf -d "$so"
   check "the example needs liboptle.so.${version%%.*}" 0 out \
     "Shared library: [liboptle.so.${version%%.*}]" readelf -d "$tmp/solve_small"
+  # The budget watcher is a thread kept for the process's life (clock.c):
+  # a dlclose() must never unmap its code.
+  check "liboptle.so is never unloaded (-z nodelete)" 0 out "Flags: NODELETE" readelf -d "$so"
 else
   skip "soname (no readelf)"
 fi
