@@ -198,8 +198,8 @@ static inline bool all_differ(const uint8_t *t, const uint8_t *at, int n) {
  * (no table; another thread's level, read only; eight slots probed and
  * taken; or no room in the list): then *ns = -1, and the caller tests
  * the guesses itself. */
-static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const int *H, int nh,
-                            int *ns) {
+static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, int bucket, const int *H,
+                            int nh, int *ns) {
   *ns = -1;
   if (!X->fxn || X != srch_level(c, X->fxply)) return NULL; /* another thread's: read only */
   uint8_t at[FX_TABLE_MAX];
@@ -209,7 +209,7 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const in
     at[j] = (uint8_t)X->fxa[C[j]];
     mask |= 1ull << at[j];
   }
-  int bucket = H ? (int)(H - X->fx) : -1;
+  assert((bucket < 0) == !H && (!H || H == X->fx + X->fxs[bucket]));
   uint32_t h = (uint32_t)(((mask ^ (uint64_t)(bucket + 2) << 56) * 0x9E3779B97F4A7C15ull) >> 40);
   struct fx_slot *sl = NULL;
   for (int probe = 0; probe < 8; probe++) {
@@ -226,6 +226,7 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, const in
   if (!sl || X->fxused + nh > FX_LIST_ROOM) return NULL;
   int *out = X->fxl + X->fxused, k = 0;
   for (int i = 0; i < nh; i++) {
+    if ((i & 1023) == 1023 && stopped(c->s)) return NULL; /* nothing kept */
     int u = H ? H[i] : i;
     if (all_differ(X->fxt + (size_t)u * (size_t)X->fxn, at, n)) out[k++] = u;
   }
@@ -248,24 +249,26 @@ static bool split_within2(ctx *c, level *X, const uint16_t *C, int n, const int 
   if (n > PATTERN_COUNT) return false;
   if (own_splits(c, C, n)) return true;
   const int *H = NULL;
-  int nh = nu;
+  int nh = nu, hb = -1;
   uint64_t wg = s->rw[g].w64;
   for (int i = 0, q = p; i < 5; i++, q /= 3) {
     if (q % 3 == 0) continue;
     int x = (int)(wg >> (8 * i) & 0xff) - 'a', b = q % 3 == 2 ? 26 * i + x : 130 + x;
-    if (X->fxs[b + 1] - X->fxs[b] < nh) H = X->fx + X->fxs[b], nh = X->fxs[b + 1] - X->fxs[b];
+    if (X->fxs[b + 1] - X->fxs[b] < nh)
+      H = X->fx + X->fxs[b], nh = X->fxs[b + 1] - X->fxs[b], hb = b;
   }
   rstate st;
   rstate_init(&st);
   rstate_add(s->o.rules, &st, &s->rw[g], p);
   int ns;
-  const int *S = splitters(c, X, C, n, H, nh, &ns);
+  const int *S = splitters(c, X, C, n, hb, H, nh, &ns);
   if (S) {
     for (int i = 0; i < ns; i++)
       if (rstate_allows_in(s->o.rules, &st, &s->rw[U[S[i]]])) return true;
     return false;
   }
   for (int i = 0; i < nh; i++) {
+    if ((i & 1023) == 1023 && stopped(c->s)) return false;
     int u = H ? H[i] : i, h = U[u];
     if (rstate_allows_in(s->o.rules, &st, &s->rw[h]) && splits_by(c, n, h)) return true;
   }
@@ -532,11 +535,14 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A,
       no = !endgame_may_pass(c, eg.at + eg.start[e], eg.size[e], k, U, nu);
       if (eg.size[e] > eg.size[big]) big = e;
     }
-    if (no) c->st.feas_endgame++;
-    if (!no && eg.size[big] < n)
-      no = !feas(c, bx, eg.at + eg.start[big], eg.size[big], k, ply, U, nu, rs, par);
-    if (!no && eg.n > 1 && eg.nun < n) no = !feas(c, bx, eg.un, eg.nun, k, ply, U, nu, rs, par);
-    if (no) c->st.feas_subset++;
+    if (no) {
+      c->st.feas_endgame++;
+    } else {
+      if (eg.size[big] < n)
+        no = !feas(c, bx, eg.at + eg.start[big], eg.size[big], k, ply, U, nu, rs, par);
+      if (!no && eg.n > 1 && eg.nun < n) no = !feas(c, bx, eg.un, eg.nun, k, ply, U, nu, rs, par);
+      if (no) c->st.feas_subset++; /* by their own test, not counted twice */
+    }
   }
   free(eg.at);
   free(eg.un);
