@@ -141,6 +141,8 @@ static bool same_as_fd(const struct stat *st, int fd) {
   return !fstat(fd, &o) && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
 }
 
+static bool path_names_fd(const char *path, int fd);
+
 /* PATH opened for reading and writing (created when missing) and
  * locked, or -1 after err_set(). */
 static int open_locked(const char *path) {
@@ -168,7 +170,21 @@ static int open_locked(const char *path) {
                      "to end, or give another file", path);
     return err_set("%s: cannot lock it: %s", path, strerror(e));
   }
+  /* The lock is the file's, not its name's: a run that unlinked or
+   * replaced the file between our open and our lock leaves us holding
+   * one that the path no longer names, whose lines would be lost. */
+  if (!path_names_fd(path, fd)) {
+    close(fd);
+    return err_set("%s: removed or replaced by another run as it was opened: run again", path);
+  }
   return fd;
+}
+
+/* Does path still name the open file fd (and is it still linked)? */
+static bool path_names_fd(const char *path, int fd) {
+  struct stat a, b;
+  return !fstat(fd, &a) && a.st_nlink > 0 && !stat(path, &b) && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
 }
 
 /* The whole file (at most cap bytes), NUL-terminated; NULL after
@@ -240,21 +256,30 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
   const char *path = R->path, *nl = memchr(buf, '\n', len);
   size_t m = strlen(MAGIC);
   if (!nl) {
-    size_t zeros = 0;
+    /* Cut short as it began: nothing, NULs, or the start of this
+     * ranking's own header line.  Anything else is refused (a whole
+     * checkpoint whose line ends were made CR would be lost). */
+    char h[256 + CHECK_HEX + 3];
+    ckpt_header_text(h, 256, R->id);
+    size_t hl = seal(h, strlen(h), 0), zeros = 0;
     while (zeros < len && !buf[zeros]) zeros++;
-    if (zeros == len || !memcmp(buf, MAGIC, len < m ? len : m)) return 1;
+    if (zeros == len || (len < hl && !memcmp(buf, h, len))) return 1;
+    if (len >= m && !memcmp(buf, MAGIC, m))
+      return err_set("%s:1: no line end in %zu bytes, and not the start of this ranking's "
+                     "header: its line ends were changed (CR?), or it is of another ranking",
+                     path, len);
     return err_set("%s:1: not an optle rank checkpoint", path);
   }
   size_t hl = (size_t)(nl - buf), tl;
   if (memchr(buf, '\0', hl)) return err_set("%s:1: a NUL byte", path);
   if (hl < m || memcmp(buf, MAGIC, m)) return err_set("%s:1: not an optle rank checkpoint", path);
-  int format = atoi(buf + m);
+  long format = strtol(buf + m, NULL, 10);
   if (format == 1)
     return err_set("%s:1: a checkpoint of format 1, written by an older optle: its lines carry no "
                    "checksums, so they cannot be verified; rank again with a new file (delete "
                    "this one, or move it aside)", path);
   if (format != CKPT_FORMAT)
-    return err_set("%s:1: a checkpoint of format %d, which this optle (format %d) does not read",
+    return err_set("%s:1: a checkpoint of format %ld, which this optle (format %d) does not read",
                    path, format, CKPT_FORMAT);
   if (hl && buf[hl - 1] == '\r')
     return err_set("%s:1: a CR before the line end: the file's line ends were made CRLF (a "
@@ -378,9 +403,10 @@ static int check_entries(const reader *R) {
     else if (e->value >= OPTLE_INF && !e->exact)
       rc = err_set("%s:%d: '%s none bound': no strategy is a proven value, always exact", R->path,
                    e->line, w);
-    else if (e->value >= OPTLE_INF && R->id->max_guesses <= 0 && !strcmp(R->id->rules, "normal"))
-      rc = err_set("%s:%d: '%s none' is impossible: with no guess limit under the normal rules "
-                   "every first guess has a strategy", R->path, e->line, w);
+    else if (e->value >= OPTLE_INF && R->id->max_guesses <= 0)
+      rc = err_set("%s:%d: '%s none' is impossible: with no guess limit every first guess has a "
+                   "strategy (the answers one by one, each allowed under every rule)",
+                   R->path, e->line, w);
     else if (e->value < floor[i])
       rc = err_set("%s:%d: '%s %d' is impossible: no total with that first guess is below %d "
                    "(3n - classes - [an answer]; none at all is below 2n - 1 = %d)",
@@ -449,7 +475,9 @@ static int resume(ckpt *c, const ckpt_id *id, const bool *ranked, ckpt_resume *r
 
 ckpt *ckpt_lock(const char *path) {
   struct stat st;
-  bool created = stat(path, &st) && errno == ENOENT;
+  /* Made by this run: no name at all before (lstat(): a dangling link
+   * is a name, and its target is not ours to remove as unused). */
+  bool created = lstat(path, &st) && errno == ENOENT;
   int fd = open_locked(path);
   if (fd < 0) return NULL;
   ckpt *c = xcalloc(1, sizeof *c);
@@ -492,6 +520,13 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
   int n = snprintf(line, LINE_BYTES, "%s\t%s\t%s\t%.3f\t%d", c->g->guesses.w[guess], v,
                    exact ? "exact" : "bound", seconds, stage);
   size_t len = seal(line, (size_t)n, c->seed);
+  if (!path_names_fd(c->path, c->fd)) { /* moved, replaced or removed while we ran */
+    c->failed = true;
+    snprintf(c->why, sizeof c->why, "%s: moved, replaced or removed while this run wrote it: "
+             "what it settles from now on would be lost (the file's lines so far are kept)",
+             c->path);
+    return err_set("%s", c->why);
+  }
   if (write_at(c->fd, line, len, c->end)) {
     int e = errno;
     /* What part of the line went is cut off again: the file stays whole. */
@@ -509,8 +544,8 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
  * under the lock, unless the path names another file by now. */
 static void drop_if_unused(const ckpt *c) {
   struct stat a, b;
-  if (c->created && c->end == 0 && !fstat(c->fd, &a) && a.st_size == 0 && !stat(c->path, &b) &&
-      a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+  if (c->created && c->end == 0 && !fstat(c->fd, &a) && a.st_size == 0 && !lstat(c->path, &b) &&
+      S_ISREG(b.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
     unlink(c->path);
 }
 

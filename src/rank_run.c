@@ -27,10 +27,64 @@ int rank_run_lock(rank_run *r) {
   return 0;
 }
 
+/* A line's guess and the hash of its feedback on every answer. */
+typedef struct {
+  uint64_t h;
+  int i;
+} column_hash;
+
+static int column_hash_cmp(const void *pa, const void *pb) {
+  const column_hash *a = pa, *b = pb;
+  if (a->h != b->h) return a->h < b->h ? -1 : 1;
+  return a->i - b->i;
+}
+
+/* Does guess x give the same feedback as guess y on every answer? */
+static bool same_column(const game *g, int x, int y) {
+  for (int a = 0; a < g->n_answers; a++) {
+    const uint8_t *row = g->fb + (size_t)a * (size_t)g->n_guesses;
+    if (row[x] != row[y]) return false;
+  }
+  return true;
+}
+
+/* First guesses with the same feedback on every answer share one value
+ * (search_first.c ranks each such group once, and takes the first of its
+ * lines it resumes): lines of one group that differ were never written
+ * by a run, and are refused.  The guesses' columns are hashed answer by
+ * answer (rows are answer-major, game.h), then those alike compared. */
+static int check_alike(const rank_run *r, const game *g) {
+  int n = r->res.ndone, rc = 0;
+  const ckpt_entry *e = r->res.done;
+  if (n < 2 || !g->fb) return 0;
+  column_hash *c = xmalloc(sizeof *c * (size_t)n);
+  for (int i = 0; i < n; i++) c[i] = (column_hash){0xcbf29ce484222325ull, i};
+  for (int a = 0; a < g->n_answers; a++) {
+    const uint8_t *row = g->fb + (size_t)a * (size_t)g->n_guesses;
+    for (int i = 0; i < n; i++) c[i].h = (c[i].h ^ row[e[i].guess]) * 0x100000001b3ull;
+  }
+  qsort(c, (size_t)n, sizeof *c, column_hash_cmp);
+  for (int k = 1; k < n && !rc; k++) {
+    const ckpt_entry *y = &e[c[k - 1].i], *x = &e[c[k].i]; /* x the later line */
+    if (c[k - 1].h != c[k].h || (x->value == y->value && x->exact == y->exact) ||
+        !same_column(g, x->guess, y->guess))
+      continue;
+    char vx[16] = "none", vy[16] = "none";
+    if (x->value < OPTLE_INF) snprintf(vx, sizeof vx, "%d", x->value);
+    if (y->value < OPTLE_INF) snprintf(vy, sizeof vy, "%d", y->value);
+    rc = err_set("%s:%d: '%s %s %s' differs from '%s %s %s' (line %d), which gives the same "
+                 "feedback on every answer and so has the same value",
+                 r->path, x->line, g->guesses.w[x->guess], vx, x->exact ? "exact" : "bound",
+                 g->guesses.w[y->guess], vy, y->exact ? "exact" : "bound", y->line);
+  }
+  free(c);
+  return rc;
+}
+
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
-  if (ckpt_read(r->ck, id, g, ranked, &r->res)) {
+  if (ckpt_read(r->ck, id, g, ranked, &r->res) || check_alike(r, g)) {
     fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
     return EXIT_USAGE;
   }

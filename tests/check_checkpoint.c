@@ -142,23 +142,22 @@ START_TEST(test_impossible_values) {
   const char *nb[] = {"scion\tnone\tbound\t0.000\t4"};
   write_file(&id, nb, 1, NULL);
   refused(&id, ":2: 'scion none bound'");
-  /* No strategy is possible only under a guess limit (or rules that
-   * narrow): with neither, every first guess has one (a red-team pass
-   * had a signed 'none' row pass at --max-guesses 0). */
+  /* No strategy is possible only under a guess limit: with none, every
+   * first guess has one under every rule, the answers one by one (each
+   * allowed, rules.h; a red-team pass had a signed 'none' row pass at
+   * --max-guesses 0, and a review one under --hard). */
   ckpt_id nolimit = id;
   nolimit.max_guesses = 0;
   const char *none[] = {"agent\tnone\texact\t0.000\t4"};
   write_file(&nolimit, none, 1, NULL);
   refused(&nolimit, ":2: 'agent none' is impossible: with no guess limit");
-  ckpt_id hardnl = nolimit;
-  hardnl.rules = "hard";
-  write_file(&hardnl, none, 1, NULL);
-  ckpt_resume rn;
-  ckpt *cn = ckpt_open(path, &hardnl, &G, NULL, &rn);
-  ck_assert_msg(cn != NULL, "%s", err_msg()); /* the rules that narrow are not checked */
-  ck_assert_int_eq(rn.ndone, 1);
-  ck_assert_int_eq(ckpt_close(cn), 0);
-  free(rn.done);
+  static const char *const narrowing[] = {"hard", "hard-gray", "ultrahard"};
+  for (int i = 0; i < 3; i++) {
+    ckpt_id nl = nolimit;
+    nl.rules = narrowing[i];
+    write_file(&nl, none, 1, NULL);
+    refused(&nl, ":2: 'agent none' is impossible: with no guess limit");
+  }
   const char *lowb[] = {"scion\t124\tbound\t0.000\t2"};
   write_file(&cut, lowb, 1, NULL);
   refused(&cut, ":2: 'scion 124 bound': a bound is proven only above the cutoff 125");
@@ -192,6 +191,45 @@ START_TEST(test_impossible_values) {
 END_TEST
 
 /* Edited or damaged bytes, with the checksum left as it was. */
+/* Two first guesses with the same feedback on every answer share one
+ * value (the ranking takes the first line it resumes for both): lines
+ * that differ are refused, naming both (rank_run_resume()). */
+static int resume_alike(const char *qv, const char *zv) {
+  static const char *const ans[] = {"cigar", "rebut", "sissy", "humph",
+                                    "awake", "blush", "focal", "evade"};
+  const char *gue[10];
+  for (int i = 0; i < 8; i++) gue[i] = ans[i];
+  gue[8] = "qqqqq", gue[9] = "zzzzz"; /* gray on every answer: alike */
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(ans, 8, &wa), 0);
+  ck_assert_int_eq(words_from_array(gue, 10, &wq), 0);
+  game g;
+  ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+  ckpt_id id = ID;
+  id.lists_hash = g.lists_hash;
+  char q[64], z[64];
+  snprintf(q, sizeof q, "qqqqq\t%s\texact\t0.000\t4", qv);
+  snprintf(z, sizeof z, "zzzzz\t%s\texact\t0.000\t4", zv);
+  const char *lines[] = {q, z};
+  write_file(&id, lines, 2, NULL);
+  rank_run r;
+  rank_run_init(&r, path, SEARCH_PROGRESS_OFF);
+  ck_assert_int_eq(rank_run_lock(&r), 0);
+  int rc = rank_run_resume(&r, &g, &id, NULL);
+  rank_run_close(&r, rc);
+  game_free(&g);
+  return rc;
+}
+
+START_TEST(test_alike_lines) {
+  ck_assert_int_eq(resume_alike("25", "25"), 0);
+  ck_assert_int_eq(resume_alike("30", "25"), EXIT_USAGE);
+  ck_assert_msg(strstr(err_msg(), ":3: 'zzzzz 25 exact' differs from 'qqqqq 30 exact' (line 2)"),
+                "%s", err_msg());
+  ck_assert_int_eq(resume_alike("25", "none"), EXIT_USAGE);
+}
+END_TEST
+
 START_TEST(test_damaged_lines) {
   ckpt_id id = id_of(-1);
   const char *lines[] = {"agent\t120\texact\t0.000\t4", "scion\t121\texact\t0.000\t4"};
@@ -420,6 +458,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_round_trip_and_lock);
   tcase_add_test(tc, test_impossible_values);
+  tcase_add_test(tc, test_alike_lines);
   tcase_add_test(tc, test_damaged_lines);
   tcase_add_test(tc, test_torn_ends);
   tcase_add_test(tc, test_failed_append);

@@ -8,7 +8,8 @@
 # run while one holds the file; a torn last line (by hand, and by a
 # file size limit, as a full disk) resumed twice, a torn header, a last
 # line short of its newline; /dev/stdout, devices, FIFOs and
-# directories as checkpoints; several kills, then the ranking byte for
+# directories as checkpoints; line ends made CR; a dangling link; a file
+# moved while its run writes; several kills, then the ranking byte for
 # byte; OMP_NUM_THREADS=100000; no temporary file after a kill.  The
 # frozen MPI rank is in tests/cli_mpi.sh.  About 10 s.
 #
@@ -115,6 +116,22 @@ printf 'agent' >"$tmp/words.ck" # not a checkpoint, no newline: kept, not cut
 check_usage "not a checkpoint: refused" "words.ck:1: not an optle rank checkpoint" \
   "$OPTLE" "${S[@]}" --checkpoint "$tmp/words.ck"
 expect "not a checkpoint: left as it was" "$(cat "$tmp/words.ck")" = agent
+# A whole checkpoint with its line ends made CR has no LF at all: not a
+# header cut short, so refused and kept, never emptied and ranked anew.
+tr '\n' '\r' <"$tmp/small.ck" >"$tmp/cr.ck"
+cp "$tmp/cr.ck" "$tmp/cr-before.ck"
+check_usage "line ends made CR: refused" "cr.ck:1: no line end in" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/cr.ck"
+same_file "line ends made CR: left as it was" "$tmp/cr.ck" "$tmp/cr-before.ck"
+head -c 30 "$tmp/small.ck" | sed 's/rank/RANK/' >"$tmp/hdr2.ck" # not this header's start
+check_usage "a header cut short, not this ranking's: refused" "hdr2.ck:1: not an optle rank" \
+  "$OPTLE" "${S[@]}" --checkpoint "$tmp/hdr2.ck"
+# A dangling link as the checkpoint of a run that fails at once: the
+# link is the user's, and stays.
+ln -s "$tmp/target.ck" "$tmp/link.ck"
+check_usage "a dangling link, a run that fails: refused" "/nonexistent" \
+  "$OPTLE" "${S[@]}" --words /nonexistent --checkpoint "$tmp/link.ck"
+expect "a dangling link, a run that fails: the link stays" -L "$tmp/link.ck"
 # The process faults (a full disk, two runs on one file, kills), on the
 # large list: what they leave is read by the code the sections above
 # check; under a sanitizer (minutes each) the plain run checks them.
@@ -181,6 +198,22 @@ else
   expect "the holder, stopped: status 4" "$?" = 4
   run "$OPTLE" rank --list original --top 6 --threads 1 --time-limit 1 --checkpoint "$tmp/held.ck"
   expect "the lock ends with its run: the next one runs" "$rc" = 4
+  # The file moved while its run appends: the run stops (status 2) rather
+  # than write lines no name leads to; what it wrote is in the moved file.
+  "$OPTLE" "${L[@]}" --checkpoint "$tmp/moving.ck" -o "$tmp/moving.txt" >/dev/null 2>"$tmp/moving.err" &
+  p1=$!
+  for _ in $(seq 1 1200); do
+    [ -e "$tmp/moving.ck" ] && [ "$(wc -l <"$tmp/moving.ck")" -gt 3 ] && break
+    sleep 0.01
+  done
+  mv "$tmp/moving.ck" "$tmp/moved.ck"
+  wait "$p1"
+  expect "moved while it ran: status 2" "$?" = 2
+  if grep -q "moving.ck: moved, replaced or removed while this run wrote it" "$tmp/moving.err"; then
+    pass; else fail "moved while it ran: says so" "$(tail -n 2 "$tmp/moving.err")"; fi
+  expect "moved while it ran: no ranking written" ! -e "$tmp/moving.txt"
+  run "$OPTLE" "${L[@]}" --checkpoint "$tmp/moved.ck" -o "$tmp/moved.txt"
+  same_ranking "moved while it ran: resumed from the moved file" "$tmp/moved.txt" "$tmp/large.txt"
 
   # ------------------------------------------------------------------
   # Killed again and again (SIGKILL), then resumed: the uninterrupted
