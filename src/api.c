@@ -241,6 +241,7 @@ int optle_game_for_tree(const char *tree_path, int force, optle_game **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the game (out is NULL)");
   *out = NULL;
   if (!tree_path) return api_fail(OPTLE_EINPUT, "give the tree file");
+  api_run_idle_reset(); /* its lists are read as a game's load reads them */
   tree_game_args a = {tree_path, force, NULL};
   int rc = api_trapped(tree_game_fn, &a);
   if (!rc) *out = a.out;

@@ -73,7 +73,11 @@ static const char **str_array(PyObject *seq, Py_ssize_t *n, PyObject **keep) {
   }
   for (Py_ssize_t i = 0; i < *n; i++) {
     PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
-    if (!PyUnicode_Check(o) || !(w[i] = PyUnicode_AsUTF8(o))) {
+    Py_ssize_t len = 0;
+    if (!PyUnicode_Check(o) || !(w[i] = PyUnicode_AsUTF8AndSize(o, &len)) ||
+        strlen(w[i]) != (size_t)len) {
+      if (!PyErr_Occurred() && PyUnicode_Check(o)) /* C would read it cut at the NUL */
+        PyErr_Format(PyExc_ValueError, "word %zd (%R) holds a NUL character", i + 1, o);
       if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "word %zd is not a str", i + 1);
       PyMem_Free(w);
       Py_DECREF(fast);
@@ -320,8 +324,14 @@ static PyObject *Node_branches(NodeObject *self, void *c) {
 }
 
 static PyObject *Node_follow(NodeObject *self, PyObject *arg) {
-  const char *pat = PyUnicode_AsUTF8(arg);
+  if (!PyUnicode_Check(arg))
+    return PyErr_Format(PyExc_TypeError, "follow() takes a pattern str such as 'BYGBB', not %s",
+                        Py_TYPE(arg)->tp_name);
+  Py_ssize_t len = 0;
+  const char *pat = PyUnicode_AsUTF8AndSize(arg, &len);
   if (!pat) return NULL;
+  if (strlen(pat) != (size_t)len)
+    return PyErr_Format(PyExc_ValueError, "pattern %R holds a NUL character", arg);
   return node_new(self->owner, optle_node_follow(self->n, pat));
 }
 
@@ -436,7 +446,9 @@ static void worker_forked(void) {
 }
 
 /* Hand j to the worker (started now if need be), once it is free.
- * Called without the GIL.  0, or -1 when no thread can be started. */
+ * Called without the GIL.  0; 1 when the worker is still busy with
+ * another thread's call after POLL_SECONDS (the caller checks for
+ * signals, and asks again); -1 when no thread can be started. */
 static int worker_submit(job *j) {
   pthread_mutex_lock(&worker_mu);
   if (!worker_up) {
@@ -451,7 +463,17 @@ static int worker_submit(job *j) {
       return -1;
     }
   }
-  while (slot_busy) pthread_cond_wait(&worker_cv, &worker_mu);
+  if (slot_busy) { /* worker_cv waits on CLOCK_REALTIME, its default */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)(POLL_SECONDS * 1e9);
+    if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+    pthread_cond_timedwait(&worker_cv, &worker_mu, &ts);
+    if (slot_busy) {
+      pthread_mutex_unlock(&worker_mu);
+      return 1;
+    }
+  }
   slot_busy = 1;
   slot = j;
   pthread_cond_broadcast(&worker_cv);
@@ -469,6 +491,15 @@ static PyObject *progress_dict(const job *j) {
                        j->best_first[0] ? j->best_first : NULL);
 }
 
+/* Stop j's call, if it has not ended: under j's lock, which the worker
+ * holds to mark j done before it can take the next job, so a stop meant
+ * for j never reaches another thread's call. */
+static void stop_job(job *j) {
+  pthread_mutex_lock(&j->mu);
+  if (!j->done) optle_stop();
+  pthread_mutex_unlock(&j->mu);
+}
+
 /* Run j->run on the worker thread; the caller (holding the GIL) waits,
  * running callback (may be NULL) on news and checking for signals.
  * 0: the call's status is j->rc; -1: a Python exception is set (the
@@ -481,8 +512,18 @@ static int job_wait(job *j, PyObject *callback) {
   pthread_cond_init(&j->cv, &ca);
   pthread_condattr_destroy(&ca);
   int bad;
-  Py_BEGIN_ALLOW_THREADS bad = worker_submit(j);
-  Py_END_ALLOW_THREADS if (bad) {
+  /* Another thread's call may hold the worker for hours: wait for it in
+   * slices, so that Ctrl-C still reaches this one. */
+  for (;;) {
+    Py_BEGIN_ALLOW_THREADS bad = worker_submit(j);
+    Py_END_ALLOW_THREADS if (bad != 1) break;
+    if (PyErr_CheckSignals() < 0) {
+      pthread_cond_destroy(&j->cv);
+      pthread_mutex_destroy(&j->mu);
+      return -1;
+    }
+  }
+  if (bad) {
     pthread_cond_destroy(&j->cv);
     pthread_mutex_destroy(&j->mu);
     PyErr_SetString(PyExc_RuntimeError, "cannot start a thread for the search");
@@ -515,7 +556,7 @@ static int job_wait(job *j, PyObject *callback) {
      * clears the flag as it begins (a loaded machine showed it: the
      * whole root proof ran after Ctrl-C). */
     if (stopping) {
-      optle_stop();
+      stop_job(j);
       continue;
     }
     int stop = 0;
@@ -533,7 +574,7 @@ static int job_wait(job *j, PyObject *callback) {
       pthread_mutex_lock(&j->mu);
       j->stop = 1;
       pthread_mutex_unlock(&j->mu);
-      optle_stop();
+      stop_job(j);
     }
   }
   pthread_cond_destroy(&j->cv);

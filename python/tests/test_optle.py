@@ -183,6 +183,59 @@ def test_word_lists(tmp_path):
     assert r.total == int(s["total"]) and r.hash == s["tree hash"]
 
 
+def test_nul_in_words_refused(tmp_path):
+    """A NUL inside a word or a pattern is refused, never read as the word
+    cut short at it (C strings end there)."""
+    with pytest.raises(ValueError, match="NUL"):
+        optle.solve(answers=["crane", "sla\0te"], threads=1)
+    with pytest.raises(ValueError, match="NUL"):
+        optle.solve(answers=["crane", "slate"], guesses=["crane", "slate", "cra\0ne"], threads=1)
+    root = optle.solve(list="small", first="agent", threads=1).tree
+    with pytest.raises(ValueError, match="NUL"):
+        root.follow("BBBBB\0")
+    with pytest.raises(TypeError, match="pattern str"):
+        root.follow(5)
+
+
+def test_stop_left_over_does_not_stop_a_read(tmp_path):
+    """optle.stop() with nothing running (a stop button pressed late), or
+    a time limit's stop, is not the next read's: a tree whose recorded
+    list is read in slices (over 64 KiB, comments) still verifies."""
+    big = tmp_path / "big.txt"
+    big.write_text("# " + "x" * 70000 + "\n" + "\n".join(optle.lists_words("small")[0][:8]) + "\n")
+    optle.solve(answers=str(big), threads=1).write(str(tmp_path / "t.json"))
+    optle.stop()
+    assert optle.verify(tmp_path / "t.json")["valid"]
+    optle.solve(list="small", threads=1, time_limit=1e-9)
+    assert optle.verify(tmp_path / "t.json")["valid"]
+
+
+def test_ctrl_c_while_another_thread_searches():
+    """A call that waits for another thread's search (one runs at a time)
+    still takes Ctrl-C: KeyboardInterrupt well before that search ends."""
+    code = textwrap.dedent("""
+        import os, signal, threading, time, optle
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        bg = threading.Thread(target=lambda: optle.solve(list="nyt", threads=1, time_limit=8))
+        bg.start()
+        time.sleep(0.5)
+        threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t = time.monotonic()
+        try:
+            optle.solve(list="small", threads=1)
+            print("finished", round(time.monotonic() - t, 2))
+        except KeyboardInterrupt:
+            print("interrupted", round(time.monotonic() - t, 2))
+        optle.stop()  # the other search too, rather than wait out its 8 s
+        bg.join()
+    """)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    words = p.stdout.split()
+    assert words and words[0] == "interrupted", (p.stdout, p.stderr)
+    assert float(words[1]) < 4.0  # the other search runs for 8 s
+
+
 def test_stop_from_callback():
     seen = []
 
