@@ -141,7 +141,12 @@ static bool same_as_fd(const struct stat *st, int fd) {
   return !fstat(fd, &o) && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
 }
 
-static bool path_names_fd(const char *path, int fd);
+/* Does path still name the open file fd (through links), and is that
+ * file still linked (not removed)? */
+static bool path_names_fd(const char *path, int fd) {
+  struct stat st, o;
+  return !stat(path, &st) && same_as_fd(&st, fd) && !fstat(fd, &o) && o.st_nlink > 0;
+}
 
 /* PATH opened for reading and writing (created when missing) and
  * locked, or -1 after err_set(). */
@@ -178,13 +183,6 @@ static int open_locked(const char *path) {
     return err_set("%s: removed or replaced by another run as it was opened: run again", path);
   }
   return fd;
-}
-
-/* Does path still name the open file fd (and is it still linked)? */
-static bool path_names_fd(const char *path, int fd) {
-  struct stat a, b;
-  return !fstat(fd, &a) && a.st_nlink > 0 && !stat(path, &b) && a.st_dev == b.st_dev &&
-         a.st_ino == b.st_ino;
 }
 
 /* The whole file (at most cap bytes), NUL-terminated; NULL after
@@ -545,7 +543,7 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
 static void drop_if_unused(const ckpt *c) {
   struct stat a, b;
   if (c->created && c->end == 0 && !fstat(c->fd, &a) && a.st_size == 0 && !lstat(c->path, &b) &&
-      S_ISREG(b.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+      S_ISREG(b.st_mode) && same_as_fd(&b, c->fd))
     unlink(c->path);
 }
 

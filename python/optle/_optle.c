@@ -60,6 +60,18 @@ static void Game_dealloc(GameObject *self) {
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* o's UTF-8 (NULL after an exception): a str without NUL characters,
+ * which C would read cut short at the first.  what names it ("word 3"). */
+static const char *c_str(PyObject *o, const char *what) {
+  Py_ssize_t len = 0;
+  const char *s = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &len) : NULL;
+  if (s && strlen(s) == (size_t)len) return s;
+  if (s) PyErr_Format(PyExc_ValueError, "%s (%R) holds a NUL character", what, o);
+  else if (!PyErr_Occurred())
+    PyErr_Format(PyExc_TypeError, "%s is not a str but %s", what, Py_TYPE(o)->tp_name);
+  return NULL;
+}
+
 /* A sequence of str as a C array (NULL after an exception). */
 static const char **str_array(PyObject *seq, Py_ssize_t *n, PyObject **keep) {
   PyObject *fast = PySequence_Fast(seq, "expected a sequence of words");
@@ -72,13 +84,9 @@ static const char **str_array(PyObject *seq, Py_ssize_t *n, PyObject **keep) {
     return NULL;
   }
   for (Py_ssize_t i = 0; i < *n; i++) {
-    PyObject *o = PySequence_Fast_GET_ITEM(fast, i);
-    Py_ssize_t len = 0;
-    if (!PyUnicode_Check(o) || !(w[i] = PyUnicode_AsUTF8AndSize(o, &len)) ||
-        strlen(w[i]) != (size_t)len) {
-      if (!PyErr_Occurred() && PyUnicode_Check(o)) /* C would read it cut at the NUL */
-        PyErr_Format(PyExc_ValueError, "word %zd (%R) holds a NUL character", i + 1, o);
-      if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "word %zd is not a str", i + 1);
+    char what[32];
+    snprintf(what, sizeof what, "word %zd", i + 1);
+    if (!(w[i] = c_str(PySequence_Fast_GET_ITEM(fast, i), what))) {
       PyMem_Free(w);
       Py_DECREF(fast);
       return NULL;
@@ -324,14 +332,8 @@ static PyObject *Node_branches(NodeObject *self, void *c) {
 }
 
 static PyObject *Node_follow(NodeObject *self, PyObject *arg) {
-  if (!PyUnicode_Check(arg))
-    return PyErr_Format(PyExc_TypeError, "follow() takes a pattern str such as 'BYGBB', not %s",
-                        Py_TYPE(arg)->tp_name);
-  Py_ssize_t len = 0;
-  const char *pat = PyUnicode_AsUTF8AndSize(arg, &len);
+  const char *pat = c_str(arg, "follow()'s pattern");
   if (!pat) return NULL;
-  if (strlen(pat) != (size_t)len)
-    return PyErr_Format(PyExc_ValueError, "pattern %R holds a NUL character", arg);
   return node_new(self->owner, optle_node_follow(self->n, pat));
 }
 
@@ -445,6 +447,15 @@ static void worker_forked(void) {
   worker_up = slot_busy = 0;
 }
 
+/* POLL_SECONDS from now on clock k (a timed wait's end). */
+static struct timespec poll_end(clockid_t k) {
+  struct timespec ts;
+  clock_gettime(k, &ts);
+  ts.tv_nsec += (long)(POLL_SECONDS * 1e9);
+  if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+  return ts;
+}
+
 /* Hand j to the worker (started now if need be), once it is free.
  * Called without the GIL.  0; 1 when the worker is still busy with
  * another thread's call after POLL_SECONDS (the caller checks for
@@ -463,11 +474,8 @@ static int worker_submit(job *j) {
       return -1;
     }
   }
-  if (slot_busy) { /* worker_cv waits on CLOCK_REALTIME, its default */
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += (long)(POLL_SECONDS * 1e9);
-    if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+  if (slot_busy) {
+    struct timespec ts = poll_end(CLOCK_REALTIME); /* worker_cv's clock, the default */
     pthread_cond_timedwait(&worker_cv, &worker_mu, &ts);
     if (slot_busy) {
       pthread_mutex_unlock(&worker_mu);
@@ -491,11 +499,13 @@ static PyObject *progress_dict(const job *j) {
                        j->best_first[0] ? j->best_first : NULL);
 }
 
-/* Stop j's call, if it has not ended: under j's lock, which the worker
- * holds to mark j done before it can take the next job, so a stop meant
- * for j never reaches another thread's call. */
+/* Stop j's call: marked (its progress callback answers "stop"), and the
+ * library's flag raised if it has not ended, under j's lock, which the
+ * worker holds to mark j done before it can take the next job, so a
+ * stop meant for j never reaches another thread's call. */
 static void stop_job(job *j) {
   pthread_mutex_lock(&j->mu);
+  j->stop = 1;
   if (!j->done) optle_stop();
   pthread_mutex_unlock(&j->mu);
 }
@@ -511,22 +521,17 @@ static int job_wait(job *j, PyObject *callback) {
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
   pthread_cond_init(&j->cv, &ca);
   pthread_condattr_destroy(&ca);
-  int bad;
   /* Another thread's call may hold the worker for hours: wait for it in
    * slices, so that Ctrl-C still reaches this one. */
-  for (;;) {
+  int bad;
+  do {
     Py_BEGIN_ALLOW_THREADS bad = worker_submit(j);
-    Py_END_ALLOW_THREADS if (bad != 1) break;
-    if (PyErr_CheckSignals() < 0) {
-      pthread_cond_destroy(&j->cv);
-      pthread_mutex_destroy(&j->mu);
-      return -1;
-    }
-  }
-  if (bad) {
+    Py_END_ALLOW_THREADS
+  } while (bad == 1 && PyErr_CheckSignals() == 0);
+  if (bad) { /* never ran: no thread, or a signal's exception set */
     pthread_cond_destroy(&j->cv);
     pthread_mutex_destroy(&j->mu);
-    PyErr_SetString(PyExc_RuntimeError, "cannot start a thread for the search");
+    if (bad < 0) PyErr_SetString(PyExc_RuntimeError, "cannot start a thread for the search");
     return -1;
   }
   int failed = 0, stopping = 0;
@@ -535,10 +540,7 @@ static int job_wait(job *j, PyObject *callback) {
     job snap;
     Py_BEGIN_ALLOW_THREADS pthread_mutex_lock(&j->mu);
     if (!j->done && !j->news) {
-      struct timespec ts;
-      clock_gettime(CLOCK_MONOTONIC, &ts);
-      ts.tv_nsec += (long)(POLL_SECONDS * 1e9);
-      if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+      struct timespec ts = poll_end(CLOCK_MONOTONIC);
       pthread_cond_timedwait(&j->cv, &j->mu, &ts);
     }
     done = j->done;
@@ -571,9 +573,6 @@ static int job_wait(job *j, PyObject *callback) {
     if (!failed && PyErr_CheckSignals() < 0) failed = 1;
     if (failed || stop) {
       stopping = 1;
-      pthread_mutex_lock(&j->mu);
-      j->stop = 1;
-      pthread_mutex_unlock(&j->mu);
       stop_job(j);
     }
   }

@@ -193,7 +193,7 @@ def test_nul_in_words_refused(tmp_path):
     root = optle.solve(list="small", first="agent", threads=1).tree
     with pytest.raises(ValueError, match="NUL"):
         root.follow("BBBBB\0")
-    with pytest.raises(TypeError, match="pattern str"):
+    with pytest.raises(TypeError, match="pattern is not a str but int"):
         root.follow(5)
 
 
