@@ -203,6 +203,15 @@ int optle_result_distribution(const optle_result *r, int *dist, int size);
 uint64_t optle_result_hash(const optle_result *r);
 /* Seconds the call took (lists included for a solve). */
 double optle_result_seconds(const optle_result *r);
+/* The rules, guess limit and objective the result holds to, which a
+ * verified tree can make differ from its game's: verify checks the
+ * stricter of the game's rules and those a JSON tree records, and the
+ * limit is the one given, else the file's own (the limit JSON records
+ * when the tree is written again).  "normal", "hard", "hard-gray" or
+ * "ultrahard"; 0: no limit; "total" or "worst". */
+const char *optle_result_rules(const optle_result *r);
+int optle_result_max_guesses(const optle_result *r);
+const char *optle_result_objective(const optle_result *r);
 
 /* Write the tree in any format `optle export` writes: "json", "text",
  * "dot", "html", "paths", "cpaths", "map" or "mjs" (format NULL: the

@@ -341,6 +341,11 @@ const char *optle_result_first(const optle_result *r) {
 int optle_result_answers(const optle_result *r) { return r && r->tree ? r->sum.n : 0; }
 uint64_t optle_result_hash(const optle_result *r) { return r ? r->hash : 0; }
 double optle_result_seconds(const optle_result *r) { return r ? r->seconds : 0; }
+const char *optle_result_rules(const optle_result *r) { return r ? rules_name(r->rules) : ""; }
+int optle_result_max_guesses(const optle_result *r) { return r ? r->max_guesses : 0; }
+const char *optle_result_objective(const optle_result *r) {
+  return r ? objective_name(r->obj) : "";
+}
 
 int optle_result_distribution(const optle_result *r, int *dist, int size) {
   if (!r || !r->tree) return 0;

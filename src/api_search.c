@@ -18,6 +18,8 @@
  * limit needs no signal (the CLI's uses SIGALRM: a library must not take
  * a process's signals).
  */
+#include <assert.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +70,13 @@ static void monitor_hook(void *arg, const search_progress *p) {
   pthread_mutex_unlock(&m->mu);
 }
 
+/* Longer than this is for ever: a time limit or an interval beyond it
+ * (infinity, 1e300) would put the deadline past time_t's range, where a
+ * timed wait returns at once, for ever (clock.c caps its budgets alike). */
+#define MONITOR_MAX_SECONDS 1e9
+
 static void deadline_of(struct timespec *ts, double t) {
+  assert(t >= 0 && t < 2 * MONITOR_MAX_SECONDS + OPTLE_INF);
   ts->tv_sec = (time_t)t;
   ts->tv_nsec = (long)((t - (double)ts->tv_sec) * 1e9);
 }
@@ -111,8 +119,8 @@ static void monitor_start(monitor *m, const game *g, optle_progress_fn fn, void 
   memset(m, 0, sizeof *m);
   m->fn = fn;
   m->arg = arg;
-  m->interval = interval > 0 ? interval : 0.25;
-  m->limit = limit;
+  m->interval = interval > 0 ? fmin(interval, MONITOR_MAX_SECONDS) : 0.25;
+  m->limit = fmin(limit, MONITOR_MAX_SECONDS);
   m->g = g;
   m->best = OPTLE_INF;
   m->best_g = -1;

@@ -11,6 +11,8 @@
  * repeated solves are for the sanitizer tier: LeakSanitizer ends the
  * test with an error if any call leaks.
  */
+#include <math.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -150,7 +152,49 @@ START_TEST(test_words_hard) {
   ck_assert_int_eq(optle_solve(g, NULL, &r), OPTLE_OK);
   ck_assert_int_ge(optle_result_total(r), 5 + 4);
   ck_assert_int_eq(optle_result_answers(r), 5);
+  ck_assert_str_eq(optle_result_rules(r), "hard");
+  ck_assert_int_eq(optle_result_max_guesses(r), 6);
+  ck_assert_str_eq(optle_result_objective(r), "total");
   optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
+/* A verified tree's rules, limit and objective are its own, not its
+ * game's: a hard "worst" tree with a limit of 7, read with a normal game
+ * of limit 6, holds to hard, 7 and worst (the file's), or to the limit
+ * the call gives. */
+START_TEST(test_verify_keeps_the_tree_rules) {
+  const char *ans[] = {"crane", "slate", "trace", "crate", "grace", "brace"};
+  optle_game *g = NULL, *plain = NULL;
+  ck_assert_int_eq(optle_game_words(ans, 6, NULL, 0, &g), OPTLE_OK);
+  ck_assert_int_eq(optle_game_set_rules(g, "hard"), OPTLE_OK);
+  ck_assert_int_eq(optle_game_set_max_guesses(g, 7), OPTLE_OK);
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.objective = "worst";
+  optle_result *r = NULL, *v = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  ck_assert_int_eq(optle_result_max_guesses(r), 7);
+  char dir[] = "/tmp/optle-api-XXXXXX", path[64];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/t.json", dir);
+  ck_assert_int_eq(optle_write(r, path, NULL), OPTLE_OK);
+  ck_assert_int_eq(optle_game_words(ans, 6, NULL, 0, &plain), OPTLE_OK);
+  ck_assert_int_eq(optle_verify(plain, path, -1, &v), OPTLE_OK);
+  ck_assert_str_eq(optle_game_rules(plain), "normal");
+  ck_assert_str_eq(optle_result_rules(v), "hard");
+  ck_assert_int_eq(optle_result_max_guesses(v), 7);
+  ck_assert_str_eq(optle_result_objective(v), "worst");
+  optle_result_free(v);
+  ck_assert_int_eq(optle_verify(plain, path, 5, &v), OPTLE_OK);
+  ck_assert_int_eq(optle_result_max_guesses(v), 5);
+  optle_result_free(v);
+  ck_assert_str_eq(optle_result_rules(NULL), "");
+  unlink(path);
+  rmdir(dir);
+  optle_result_free(r);
+  optle_game_free(plain);
   optle_game_free(g);
 }
 END_TEST
@@ -213,6 +257,72 @@ START_TEST(test_verify_bad) {
   ck_assert_int_eq(optle_verify(g, path, -1, &r), OPTLE_EINPUT);
   unlink(path);
   ck_assert_int_eq(optle_verify(g, path, -1, &r), OPTLE_EINPUT);
+  optle_game_free(g);
+}
+END_TEST
+
+#define OPTLE_HUGE INFINITY
+
+static double cpu_seconds(void) {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec +
+         ((double)u.ru_utime.tv_usec + (double)u.ru_stime.tv_usec) * 1e-6;
+}
+
+static int never_stop(const optle_progress *p, void *arg) {
+  (void)p;
+  (*(int *)arg)++;
+  return 0;
+}
+
+/* The CPU seconds of a one-thread solve of original with SALET. */
+static double solve_cpu(optle_game *g, optle_progress_fn fn, void *arg, double interval,
+                        double limit) {
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "salet";
+  o.threads = 1;
+  o.progress = fn;
+  o.progress_arg = arg;
+  o.progress_interval = interval;
+  o.time_limit = limit;
+  optle_result *r = NULL;
+  double t = cpu_seconds();
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  t = cpu_seconds() - t;
+  ck_assert(optle_result_proven(r));
+  optle_result_free(r);
+  return t;
+}
+
+/* A time limit and an interval beyond any clock (infinity) mean none,
+ * and the monitor sleeps through them: it once woke at once for ever (a
+ * deadline past time_t's range), a core's worth of CPU beside the search,
+ * which a one-thread solve's CPU time shows (against the same solve with
+ * no monitor; the table is built by the first).  Negative and NaN ones
+ * are refused. */
+START_TEST(test_huge_limits) {
+  optle_game *g = named("original");
+  int calls = 0;
+  solve_cpu(g, NULL, NULL, 0.25, 0);
+  double plain = solve_cpu(g, NULL, NULL, 0.25, 0);
+  double huge = solve_cpu(g, never_stop, &calls, OPTLE_HUGE, OPTLE_HUGE);
+  ck_assert_msg(huge < plain * 1.3 + 0.05, "CPU %.2f s with the monitor, %.2f s without", huge,
+                plain);
+  ck_assert_int_eq(calls, 0);
+  huge = solve_cpu(g, never_stop, &calls, 0.25, OPTLE_HUGE);
+  ck_assert_msg(huge < plain * 1.3 + 0.05, "CPU %.2f s with a limit, %.2f s without", huge, plain);
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  optle_result *r = NULL;
+  double bad[] = {-1, NAN};
+  for (int i = 0; i < 4; i++) {
+    optle_solve_opts_init(&o);
+    *(i < 2 ? &o.time_limit : &o.progress_interval) = bad[i % 2];
+    ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_EINPUT);
+    ck_assert_ptr_null(r);
+  }
   optle_game_free(g);
 }
 END_TEST
@@ -355,9 +465,11 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_export_formats);
   tcase_add_test(tc, test_errors);
   tcase_add_test(tc, test_words_hard);
+  tcase_add_test(tc, test_verify_keeps_the_tree_rules);
   tcase_add_test(tc, test_next_and_rank);
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
+  tcase_add_test(tc, test_huge_limits);
   tcase_add_test(tc, test_load_beside_search);
   tcase_add_test(tc, test_trap);
   tcase_add_test(tc, test_repeated);

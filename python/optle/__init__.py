@@ -73,9 +73,21 @@ def _game(list: str | None, answers, guesses, hard: bool, rules: str | None,
         return _optle.Game(answers_file=os.fspath(answers),
                            guesses_file=None if guesses is None else os.fspath(guesses),
                            rules=r, max_guesses=max_guesses)
-    return _optle.Game(answers=[str(w) for w in answers],
-                       guesses=None if guesses is None else [str(w) for w in guesses],
+    return _optle.Game(answers=_words(answers, "answers"),
+                       guesses=None if guesses is None else _words(guesses, "guesses"),
                        rules=r, max_guesses=max_guesses)
+
+
+def _words(seq: Iterable[str], what: str) -> list[str]:
+    """seq as a list of str: anything else is a TypeError, never its str()
+    ("None" would be read as a four-letter word)."""
+    if isinstance(seq, (str, bytes)):
+        raise TypeError(f"{what}: give a sequence of words, not one {type(seq).__name__}")
+    out = list(seq)
+    for i, w in enumerate(out):
+        if not isinstance(w, str):
+            raise TypeError(f"{what}: word {i + 1} is not a str but {type(w).__name__}")
+    return out
 
 
 class Result:
@@ -91,6 +103,9 @@ class Result:
     hash         the tree hash, as `optle solve` prints it
     average      total / answers
     tree         the root Node (None when a stopped search had no tree)
+    rules, max_guesses, objective
+                 those the tree holds to: a verified tree's own (the
+                 stricter rules, the limit checked), not its game's
     """
 
     def __init__(self, handle: _optle.Result):
@@ -108,6 +123,7 @@ class Result:
         self.lists: str = info["lists"]
         self.rules: str = info["rules"]
         self.max_guesses: int = info["max_guesses"]
+        self.objective: str = info["objective"]
 
     @property
     def average(self) -> float | None:
@@ -206,9 +222,13 @@ def _steps(history: str | Iterable[str | tuple[str, str]]) -> list[str]:
         if isinstance(s, tuple):
             if len(s) != 2:
                 raise InputError(f"history step {s!r}: give (word, pattern)")
+            if not all(isinstance(x, str) for x in s):
+                raise TypeError(f"history step {s!r}: give (word, pattern) as two str")
             out.append(f"{s[0]}:{s[1]}")
+        elif isinstance(s, str):
+            out.append(s)
         else:
-            out.append(str(s))
+            raise TypeError(f"history step {s!r}: give a str or a (word, pattern) tuple")
     return out
 
 
@@ -217,7 +237,8 @@ def next(history: str | Iterable[str | tuple[str, str]] = (), list: str | None =
          answers: str | os.PathLike | Sequence[str] | None = None,
          guesses: str | os.PathLike | Sequence[str] | None = None, max_guesses: int = 6,
          top: int = 5, prove: bool = False, threads: int = 0, memo_mb: int = 0,
-         time_limit: float = 0, progress: Progress | None = None) -> dict:
+         time_limit: float = 0, progress: Progress | None = None,
+         progress_interval: float = 0.25) -> dict:
     """The optimal next guess after a game so far, as `optle next` gives it.
 
     history  "salet:BBYBB crane:BYGBB", or ["salet:BBYBB", ("crane", "BYGBB")]
@@ -230,7 +251,8 @@ def next(history: str | Iterable[str | tuple[str, str]] = (), list: str | None =
     list the opener salet is given, unless prove=True.
     """
     g = _game(list, answers, guesses, hard, rules, max_guesses)
-    d = _optle.next(g, _steps(history), top, prove, threads, memo_mb, time_limit, progress)
+    d = _optle.next(g, _steps(history), top, prove, threads, memo_mb, time_limit, progress,
+                    progress_interval)
     n = len(d["answers"])
     d["average"] = d["total"] / n if d["total"] >= 0 and n else None
     if d["total"] < 0:
@@ -249,8 +271,10 @@ def verify(path: str | os.PathLike, list: str | None = None, hard: bool = False,
     The lists are list/answers when given, else those a JSON tree records,
     else nyt.  max_guesses: the limit to check (None: a JSON file's own).
     Returns {"valid": True, "total", "first", "proven", "lower_bound",
-    "answers", "average", "distribution", "hash", "rules"} for a valid
-    tree, {"valid": False, "error": message} for an invalid one; raises
+    "answers", "average", "most", "distribution", "hash", "rules",
+    "max_guesses", "objective", "lists"} for a valid tree (rules: the
+    stricter of the game's and the tree's own; max_guesses: the one
+    given, else the file's), {"valid": False, "error": message} for an invalid one; raises
     InputError for a file that cannot be read as a tree.
     """
     limit = 6 if max_guesses is None else max_guesses
@@ -262,7 +286,8 @@ def verify(path: str | os.PathLike, list: str | None = None, hard: bool = False,
     return {"valid": True, "total": r.total, "first": r.first, "proven": r.proven,
             "lower_bound": r.lower_bound, "answers": r.answers, "average": r.average,
             "most": r.most, "distribution": r.distribution, "hash": r.hash,
-            "rules": r.rules, "lists": r.lists}
+            "rules": r.rules, "max_guesses": r.max_guesses, "objective": r.objective,
+            "lists": r.lists}
 
 
 def rank(list: str | None = None, top: int | None = None, cutoff: int | None = None,
@@ -270,7 +295,7 @@ def rank(list: str | None = None, top: int | None = None, cutoff: int | None = N
          answers: str | os.PathLike | Sequence[str] | None = None,
          guesses: str | os.PathLike | Sequence[str] | None = None, max_guesses: int = 6,
          threads: int = 0, memo_mb: int = 0, time_limit: float = 0,
-         progress: Progress | None = None) -> list[dict]:
+         progress: Progress | None = None, progress_interval: float = 0.25) -> list[dict]:
     """A proven ranking of first guesses, as `optle rank` writes it.
 
     top     exact values for the top best (ties included), every other
@@ -286,8 +311,8 @@ def rank(list: str | None = None, top: int | None = None, cutoff: int | None = N
         raise InputError("give --cutoff or --top, not both")
     g = _game(list, answers, guesses, hard, rules, max_guesses)
     rows, _cut = _optle.rank(g, top or 0, -1 if cutoff is None else cutoff,
-                             None if words is None else [str(w) for w in words], threads,
-                             memo_mb, time_limit, progress)
+                             None if words is None else _words(words, "words"), threads,
+                             memo_mb, time_limit, progress, progress_interval)
     return rows
 
 

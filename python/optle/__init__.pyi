@@ -57,6 +57,7 @@ class Result:
     lists: str
     rules: str
     max_guesses: int
+    objective: str
     @property
     def average(self) -> float | None: ...
     @property
@@ -104,6 +105,8 @@ class Verdict(TypedDict, total=False):
     distribution: dict[int, int]
     hash: str | None
     rules: str
+    max_guesses: int
+    objective: str
     lists: str
 
 def solve(list: str | None = ..., first: str | None = ..., hard: bool = ..., *,
@@ -115,7 +118,7 @@ def next(history: str | Iterable[str | tuple[str, str]] = ..., list: str | None 
          hard: bool = ..., *, rules: str | None = ..., answers: Words | None = ...,
          guesses: Words | None = ..., max_guesses: int = ..., top: int = ..., prove: bool = ...,
          threads: int = ..., memo_mb: int = ..., time_limit: float = ...,
-         progress: Progress | None = ...) -> Advice: ...
+         progress: Progress | None = ..., progress_interval: float = ...) -> Advice: ...
 def verify(path: str | os.PathLike[str], list: str | None = ..., hard: bool = ..., *,
            rules: str | None = ..., answers: Words | None = ..., guesses: Words | None = ...,
            max_guesses: int | None = ..., force: bool = ...) -> Verdict: ...
@@ -123,6 +126,6 @@ def rank(list: str | None = ..., top: int | None = ..., cutoff: int | None = ...
          words: Sequence[str] | None = ..., hard: bool = ..., *, rules: str | None = ...,
          answers: Words | None = ..., guesses: Words | None = ..., max_guesses: int = ...,
          threads: int = ..., memo_mb: int = ..., time_limit: float = ...,
-         progress: Progress | None = ...) -> list[RankedGuess]: ...
+         progress: Progress | None = ..., progress_interval: float = ...) -> list[RankedGuess]: ...
 def lists_words(list: str | None = ...) -> tuple[list[str], list[str]]: ...
 def stop() -> None: ...

@@ -12,7 +12,9 @@
  * Ctrl-C raises KeyboardInterrupt within a fraction of a second (the
  * search is told to stop with optle_stop() and the worker joined first),
  * a callback that returns True stops the search (its result comes back,
- * not proven), and a callback that raises stops it and re-raises.
+ * not proven), and a callback that raises stops it and re-raises.  A
+ * callback that calls solve, next or rank is refused (RuntimeError): the
+ * worker is its own search's until the callback returns.
  * Python code never runs on any thread but the caller's.
  *
  * The worker is one thread, started with the first call and kept: the
@@ -105,8 +107,10 @@ static int Game_init(GameObject *self, PyObject *args, PyObject *kw) {
   if (!PyArg_ParseTupleAndKeywords(args, kw, "|zzzOOzpzi", kwlist, &list, &afile, &gfile, &aw,
                                    &gw, &tree, &force, &rules, &max_guesses))
     return -1;
-  optle_game_free(self->g);
-  self->g = NULL;
+  if (self->g) { /* a search or a result may use it: a Game is set up once */
+    PyErr_SetString(PyExc_RuntimeError, "a Game is set up once: make a new one");
+    return -1;
+  }
   int rc;
   if (aw != Py_None) {
     PyObject *ka = NULL, *kg = NULL;
@@ -238,15 +242,15 @@ static PyObject *Result_info(ResultObject *self, PyObject *unused) {
     snprintf(hash, sizeof hash, "%016llx", (unsigned long long)optle_result_hash(r));
   const char *first = optle_result_first(r);
   const optle_game *g = optle_result_game(r);
-  return Py_BuildValue("{s:i,s:O,s:i,s:z,s:i,s:N,s:z,s:d,s:O,s:s,s:s,s:i}", "total",
+  return Py_BuildValue("{s:i,s:O,s:i,s:z,s:i,s:N,s:z,s:d,s:O,s:s,s:s,s:i,s:s}", "total",
                        optle_result_total(r), "proven",
                        optle_result_proven(r) ? Py_True : Py_False, "lower_bound",
                        optle_result_lower_bound(r), "first", first, "answers",
                        optle_result_answers(r), "distribution", d, "hash", hash[0] ? hash : NULL,
                        "seconds", optle_result_seconds(r), "stopped",
                        self->status == OPTLE_ESTOPPED ? Py_True : Py_False, "lists",
-                       optle_game_describe(g), "rules", optle_game_rules(g), "max_guesses",
-                       optle_game_max_guesses(g));
+                       optle_game_describe(g), "rules", optle_result_rules(r), "max_guesses",
+                       optle_result_max_guesses(r), "objective", optle_result_objective(r));
 }
 
 static PyObject *Result_export(ResultObject *self, PyObject *args) {
@@ -510,11 +514,19 @@ static void stop_job(job *j) {
   pthread_mutex_unlock(&j->mu);
 }
 
+/* Set while this thread runs a progress callback. */
+static _Thread_local int in_callback;
+
 /* Run j->run on the worker thread; the caller (holding the GIL) waits,
  * running callback (may be NULL) on news and checking for signals.
  * 0: the call's status is j->rc; -1: a Python exception is set (the
  * search was stopped, and has ended). */
 static int job_wait(job *j, PyObject *callback) {
+  if (in_callback) { /* its own search waits for it: it would wait for ever */
+    PyErr_SetString(PyExc_RuntimeError,
+                    "a progress callback cannot start a search (its own search waits for it)");
+    return -1;
+  }
   pthread_mutex_init(&j->mu, NULL);
   pthread_condattr_t ca;
   pthread_condattr_init(&ca);
@@ -564,7 +576,9 @@ static int job_wait(job *j, PyObject *callback) {
     int stop = 0;
     if (news && callback) {
       PyObject *p = progress_dict(&snap);
+      in_callback = 1;
       PyObject *r = p ? PyObject_CallOneArg(callback, p) : NULL;
+      in_callback = 0;
       Py_XDECREF(p);
       if (!r) failed = 1;
       else stop = PyObject_IsTrue(r) == 1;
@@ -590,7 +604,7 @@ static int run_solve(job *j) {
   o.memo_mb = j->memo_mb;
   o.time_limit = j->time_limit;
   if (j->with_progress) o.progress = job_progress, o.progress_arg = j;
-  if (j->interval > 0) o.progress_interval = j->interval;
+  o.progress_interval = j->interval; /* 0: the library's default */
   return optle_solve(j->g, &o, &j->result);
 }
 
@@ -603,7 +617,7 @@ static int run_next(job *j) {
   o.memo_mb = j->memo_mb;
   o.time_limit = j->time_limit;
   if (j->with_progress) o.progress = job_progress, o.progress_arg = j;
-  if (j->interval > 0) o.progress_interval = j->interval;
+  o.progress_interval = j->interval; /* 0: the library's default */
   return optle_next(j->g, j->words, j->nwords, &o, &j->advice);
 }
 
@@ -618,7 +632,7 @@ static int run_rank(job *j) {
   o.memo_mb = j->memo_mb;
   o.time_limit = j->time_limit;
   if (j->with_progress) o.progress = job_progress, o.progress_arg = j;
-  if (j->interval > 0) o.progress_interval = j->interval;
+  o.progress_interval = j->interval; /* 0: the library's default */
   return optle_rank(j->g, &o, &j->ranking);
 }
 

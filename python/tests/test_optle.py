@@ -245,7 +245,8 @@ def test_stop_from_callback():
     r = optle.solve(list="large", progress=stop, progress_interval=0.001, threads=2)
     if not r.stopped:  # the proof beat the first call: nothing to test
         pytest.skip("large solved before the first progress call")
-    assert len(seen) == 1 and not r.proven
+    assert len(seen) == 1
+    assert not r.proven or r.tree is None  # proven only if the tree alone was cut short
     assert set(seen[0]) == {"seconds", "phase", "settled", "of", "done", "total", "best", "best_first"}
     r = optle.solve(list="large", threads=2)  # the next solve is not stopped
     assert r.proven and r.total == int(summary(cli("solve", "--list", "large")[0])["total"])
@@ -256,6 +257,77 @@ def test_callback_exception_propagates():
         raise RuntimeError("from the callback")
     with pytest.raises(RuntimeError, match="from the callback"):
         optle.solve(list="nyt", progress=boom, progress_interval=0.01)
+
+
+def test_verify_reports_the_tree_rules(tmp_path):
+    """verify() reports the rules and limit the tree was checked under
+    (the stricter of the game's and the file's, the file's limit), not
+    the game's: a hard tree with a limit of 7, verified as normal."""
+    t = tmp_path / "hard.json"
+    r = optle.solve(list="small", first="agent", hard=True, max_guesses=7, objective="worst",
+                    threads=1)
+    assert (r.rules, r.max_guesses, r.objective) == ("hard", 7, "worst")
+    r.write(t)
+    v = optle.verify(t, list="small")
+    assert v["valid"] and (v["rules"], v["max_guesses"], v["objective"]) == ("hard", 7, "worst")
+    assert v["total"] == r.total and v["hash"] == r.hash
+    assert optle.verify(t, list="small", max_guesses=5)["max_guesses"] == 5
+    out = cli("verify", str(t), "--list", "small")[0]
+    assert "hard" in out
+
+
+def test_words_must_be_str():
+    """A word that is not a str is a TypeError, never its str(): None was
+    once read as the four-letter word "None"."""
+    with pytest.raises(TypeError, match="word 2 is not a str but NoneType"):
+        optle.solve(answers=["crane", None], threads=1)
+    with pytest.raises(TypeError, match="not one str"):
+        optle.solve(answers=["crane"], guesses="slate")
+    with pytest.raises(TypeError):
+        optle.rank(list="small", words=["agent", 5])
+    with pytest.raises(TypeError):
+        optle.next([None], list="small")
+    with pytest.raises(TypeError):
+        optle.next([("agent", None)], list="small")
+
+
+def test_bad_numbers_refused():
+    """A negative or NaN time limit or progress interval is refused, in
+    every long call; infinity is no limit at all."""
+    for kw in ({"time_limit": -1}, {"time_limit": float("nan")}, {"progress_interval": -1},
+               {"progress_interval": float("nan")}):
+        with pytest.raises(optle.InputError, match="seconds, 0 or more"):
+            optle.solve(list="small", threads=1, **kw)
+        with pytest.raises(optle.InputError, match="seconds, 0 or more"):
+            optle.next(["agent:BBBBB"], list="small", **kw)
+        with pytest.raises(optle.InputError, match="seconds, 0 or more"):
+            optle.rank(list="small", top=1, **kw)
+    r = optle.solve(list="small", threads=1, time_limit=float("inf"),
+                    progress=lambda p: False, progress_interval=float("inf"))
+    assert r.proven and r.total == 120
+
+
+def test_callback_cannot_search():
+    """A progress callback that starts a search is refused: its own
+    search waits for it, so the call would wait for ever."""
+    errors = []
+
+    def nested(p):
+        try:
+            optle.solve(list="small", threads=1)
+        except RuntimeError as e:
+            errors.append(str(e))
+        return True
+    optle.solve(list="nyt", progress=nested, progress_interval=0.01, threads=1)
+    assert errors and "cannot start a search" in errors[0]
+    assert optle.solve(list="small", threads=1).proven  # and the next call runs
+
+
+def test_game_set_up_once():
+    g = optle._optle.Game(list="small")
+    with pytest.raises(RuntimeError, match="set up once"):
+        g.__init__(list="medium")
+    assert len(g.words(True)) == 50
 
 
 def test_time_limit():
