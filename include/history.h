@@ -77,7 +77,8 @@ int history_apply(const game *g, uint16_t *set, int n, hstep st);
  * The answers that fit steps h[0..k): set must hold n_answers entries;
  * *n gets the count.  Returns 0, or -1 with err_msg() saying why: "no
  * answer fits: the set became empty at step 2, clint:BBYYB (3 answers
- * fitted before it)", or an all-green step that is not the last.
+ * fitted before it)", or an all-green step that is not the last (checked
+ * first, *n then n_answers: a set that empties earlier never hides it).
  * *bad_step (may be NULL) gets the 1-based step at fault, 0 if none.
  */
 int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step);
@@ -93,8 +94,9 @@ const char *history_no_fit_reason(const char *msg);
  * words in the same order, so the steps' guess indices hold in both.
  * The fit is checked with feedback_of(), word by word.  0, with *out to
  * game_free(); or -1 with err_msg() when no allowed guess fits either
- * ("no allowed guess fits either: none is left after step 2, ...") or
- * more fit than a game's answer list may hold.
+ * ("no allowed guess fits either: none is left after step 2, ..."), a
+ * win before the last step, or more fit than a game's answer list may
+ * hold.
  */
 int history_wider(const game *g, const hstep *h, int k, game *out);
 

@@ -41,10 +41,17 @@ bool utf8_invisible(uint32_t cp);
  * <U+XXXX>. */
 void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size);
 
+/* Whether a code point is a variation selector (U+FE00..FE0F, the
+ * Mongolian ones, U+E0100..E01EF): a form of the character before it
+ * (the share grid's 🟩 + U+FE0F), nothing on its own. */
+bool utf8_selector(uint32_t cp);
+
 /* One character at s (len > 0 bytes left) as a message shows it: its
  * own bytes, or \xHH (an invalid byte, a control byte) or <U+XXXX> (an
- * invisible character) into e (at least 12 bytes).  Returns the bytes
- * of s it covers; *elen is the length of e. */
-size_t utf8_shown(const char *s, size_t len, char *e, size_t *elen);
+ * invisible character, or a selector that follows no character it could
+ * select: *prev, the code point before, 0 at the start, updated) into e
+ * (at least 12 bytes).  Returns the bytes of s it covers; *elen is the
+ * length of e. */
+size_t utf8_shown(const char *s, size_t len, uint32_t *prev, char *e, size_t *elen);
 
 #endif

@@ -3,6 +3,7 @@
  * so far, its exact value, the best alternatives, and how any other
  * guess compares (advice.h does the work, history.h the parsing).
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,9 @@ static int widen(next_run *r) {
   r->cg = &r->wg;
   free(r->set);
   r->set = xmalloc(sizeof *r->set * (size_t)r->wg.n_answers);
-  history_filter(r->cg, r->h, r->k, r->set, &r->n, NULL); /* all of them */
+  int all = history_filter(r->cg, r->h, r->k, r->set, &r->n, NULL); /* all of them */
+  assert(all == 0 && r->n == r->wg.n_answers);
+  (void)all;
   wider_note(r->note, sizeof r->note, r->why[0] ? r->why : NULL, r->n, r->a.tree != NULL);
   return 0;
 }

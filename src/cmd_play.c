@@ -26,6 +26,7 @@
  * and is printed so a game can be replayed.
  */
 #include <assert.h>
+#include <errno.h>
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -43,6 +44,7 @@
 #include "lists.h"
 #include "opts.h"
 #include "tuning.h"
+#include "utf8.h"
 #include "util.h"
 #include "cmd_play.h"
 
@@ -56,7 +58,8 @@ static const optuse play_opts[] = {
     OPT_USE(FORCE),
     OPT_USE_HELP(ANSWERS_FROM, "assist mode: the possible answers, 'answers' (the list; default) "
                                "or 'guesses' (every allowed guess that fits)"),
-    OPT_USE_HELP(TOP, "assist mode: list the N best guesses (default 5)"),
+    /* -1: not given (game mode refuses it; assist's default is 5) */
+    OPT_USE_DEFAULT(TOP, -1, "assist mode: list the N best guesses (default 5)"),
     OPT_USE_HELP(MAX_GUESSES, "guesses allowed, 0 = no limit (at most 64; default 6)"),
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
@@ -94,8 +97,9 @@ const cmd_doc play_doc = {
  * and strlen() would stop at it and take the rest of the line, and the
  * next, as the tail of a long line).  *lineno counts the lines read.
  * Returns 1, 0 at end of input, -1 for a line that was too long (read
- * to its end and dropped), or -2 for a line holding a NUL byte (read to
- * its end).
+ * to its end and dropped), -2 for a line holding a NUL byte (read to
+ * its end), or -3 when reading failed (errno says why): never taken for
+ * the end of input, nor a line cut by the failure for a whole one.
  */
 static int read_line(char *buf, size_t size, int *lineno) {
   size_t len = 0;
@@ -107,6 +111,7 @@ static int read_line(char *buf, size_t size, int *lineno) {
     if (len + 1 < size) buf[len++] = (char)c;
     else over = true;
   }
+  if (c == EOF && ferror(stdin)) return -3;
   if (c == EOF && !len && !nul && !over) return 0;
   ++*lineno;
   if (len && buf[len - 1] == '\r') len--; /* a CRLF line end */
@@ -184,12 +189,23 @@ static int command(play *p, const char *line) {
  * input.  A line over PLAY_LINE_MAX is refused with a reason, not read.
  * A line holding a NUL byte is not text: the game ends there (*rc =
  * EXIT_USAGE, with the line's number), since what follows may not be
- * the lines the player meant either. */
+ * the lines the player meant either; so does a read that fails. */
 static bool next_line(play *p, char *buf, size_t size, int *rc) {
   for (;;) {
     prompt(p);
+    errno = 0;
     int r = read_line(buf, size, &p->lineno);
     if (r == 0) return false;
+    if (r == -3) {
+      int e = errno;
+      fflush(stdout);
+      if (p->lineno)
+        fprintf(stderr, "optle: play: cannot read the input after line %d: %s\n", p->lineno,
+                e ? strerror(e) : "read error");
+      else fprintf(stderr, "optle: play: cannot read the input: %s\n", e ? strerror(e) : "read error");
+      *rc = EXIT_USAGE;
+      return false;
+    }
     if (r == -2) {
       fflush(stdout);
       fprintf(stderr, "optle: play: input line %d holds a NUL byte, so the input is not "
@@ -216,11 +232,11 @@ static int game_mode(play *p) {
     size_t len = strlen(buf);
     for (size_t i = 0; i < len && i < 6; i++) w[i] = (char)tolower((unsigned char)buf[i]);
     if (len != 5 || !words_valid(w)) {
-      char cut[24], shown[100]; /* the user's line, its control bytes escaped (err.h) */
-      snprintf(cut, sizeof cut, "%.20s", buf);
-      esc_controls(shown, sizeof shown, cut);
-      printf("'%s%s': a guess is one word of five letters (help: :?)\n", shown,
-             len > 20 ? "..." : "");
+      /* The user's line: 20 characters at most, none cut, control bytes
+       * and invisible characters shown (utf8.h). */
+      char shown[20 * 16 + 8];
+      utf8_quote(buf, len, 20, shown, sizeof shown);
+      printf("'%s': a guess is one word of five letters (help: :?)\n", shown);
       continue;
     }
     int gi = words_find(&p->g->guesses, w);
@@ -357,6 +373,12 @@ static int play_options(int argc, char **argv, optle_args *a, rules_mode *rules,
   if (*from_guesses && !a->assist)
     return usage_error("play ", "--answers-from guesses is for --assist (a game played "
                                 "elsewhere); optle's own games hide an answer of the list");
+  /* Options that would do nothing are refused, never silently dropped. */
+  if (a->top >= 0 && !a->assist)
+    return usage_error("play ", "--top is for --assist: a game's hints give the one best guess");
+  if (a->hints && a->assist)
+    return usage_error("play ", "--hints is for a game: --assist always shows the advice");
+  if (a->top < 0) a->top = PLAY_TOP_DEFAULT;
   return 0;
 }
 
@@ -371,17 +393,41 @@ static int answer_arg(const char *word, const game *g) {
   return idx;
 }
 
+/* s as one shell word at out (which has room for 4 * strlen(s) + 3):
+ * as it is when every byte is plain, else in single quotes, each ' in it
+ * as '\''.  Returns the end. */
+static char *shell_word(char *out, const char *s) {
+  if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./+-=:,@%") ==
+                strlen(s))
+    return out + sprintf(out, "%s", s);
+  *out++ = '\'';
+  for (; *s; s++) {
+    if (*s == '\'') out += sprintf(out, "'\\''");
+    else *out++ = *s;
+  }
+  *out++ = '\'';
+  *out = '\0';
+  return out;
+}
+
 /* The list options as play was given them (lname: the list's name, NULL
- * for --answers), for the commands it suggests (p->lists). */
+ * for --answers), for the commands it suggests (p->lists): whole, never
+ * cut (a cut once dropped --hard from the command), and each path one
+ * shell word. */
 static void lists_options(play *p, const list_args *l, const char *lname, rules_mode rules) {
-  size_t size = sizeof p->lists;
-  if (lname) snprintf(p->lists, size, "--list %s", lname);
-  else snprintf(p->lists, size, "--answers %s%s%s", l->answers, l->guesses ? " --guesses " : "",
-                l->guesses ? l->guesses : "");
-  if (p->from_guesses)
-    snprintf(p->lists + strlen(p->lists), size - strlen(p->lists), " --answers-from guesses");
-  if (rules != RULES_NORMAL)
-    snprintf(p->lists + strlen(p->lists), size - strlen(p->lists), " --%s", rules_name(rules));
+  size_t size = 4 * (strlen(lname ? lname : l->answers) + (l->guesses ? strlen(l->guesses) : 0)) + 96;
+  char *b = p->lists = xmalloc(size);
+  if (lname) {
+    b += sprintf(b, "--list ");
+    b = shell_word(b, lname);
+  } else {
+    b += sprintf(b, "--answers ");
+    b = shell_word(b, l->answers);
+    if (l->guesses) b = shell_word(b + sprintf(b, " --guesses "), l->guesses);
+  }
+  if (p->from_guesses) b += sprintf(b, " --answers-from guesses");
+  if (rules != RULES_NORMAL) b += sprintf(b, " --%s", rules_name(rules));
+  assert((size_t)(b - p->lists) < size);
 }
 
 /* Step 2: the player: the hidden answer (--answer), the tree (checked),
@@ -466,6 +512,7 @@ int cmd_play(int argc, char **argv) {
   play_wide_drop(&p);
   advisor_free(p.main_adv);
   free(p.set);
+  free(p.lists);
   tree_free(tree);
   opts_tree_release(&tf);
   game_free(&g);

@@ -17,6 +17,9 @@
 
 /* Longest input line accepted, in bytes (without the newline). */
 #define PLAY_LINE_MAX 200
+/* The guesses --assist lists when --top is not given. */
+#define PLAY_TOP_DEFAULT 5
+
 /* Most guesses in one game when there is no guess limit. */
 #define PLAY_MAX_STEPS 64
 
@@ -34,7 +37,7 @@ typedef struct {
   bool colour, prompt, hints, assist;
   int max_guesses, top;
   const char *tree_name;
-  char lists[160];              /* the list options, for suggested commands */
+  char *lists;                  /* the list options, for suggested commands (shell words) */
   int answer;                   /* game mode: the hidden answer */
   int tree_first;               /* the tree's first guess, or -1 */
   hstep h[PLAY_MAX_STEPS];

@@ -16,21 +16,24 @@ static _Thread_local char errbuf[ERR_MAX];
 
 void esc_controls(char *dst, size_t size, const char *src) {
   size_t n = 0, left = strlen(src);
+  uint32_t prev = 0; /* the character before (utf8_shown()) */
   if (!size) return;
   while (left && n + 1 < size) {
     unsigned char c = (unsigned char)*src;
     char e[12];
     size_t k, used = 1;
     if (c >= 0x20 && c < 0x7f) {
+      prev = c;
       dst[n++] = (char)c;
       src++, left--;
       continue;
     }
     if (c < 0x80) { /* a control byte */
+      prev = c;
       k = (size_t)snprintf(e, sizeof e,
                            c == '\t' ? "\\t" : c == '\r' ? "\\r" : c == '\n' ? "\\n" : "\\x%02x", c);
     } else { /* UTF-8: invalid bytes as \xHH, invisible characters as <U+XXXX> */
-      used = utf8_shown(src, left, e, &k);
+      used = utf8_shown(src, left, &prev, e, &k);
     }
     if (n + k + 1 > size) break;
     memcpy(dst + n, e, k);

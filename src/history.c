@@ -38,7 +38,7 @@ bool pattern_possible(const char *word, int pattern) {
 /* Text as quoted in messages: at most 24 characters, else the first 21
  * and "..."; never a character cut (utf8.h). */
 static void quote(const char *s, size_t len, char *out, size_t size) {
-  utf8_quote(s, len, utf8_prefix(s, len, 25) < len ? 21 : 24, out, size);
+  utf8_quote(s, len, utf8_prefix(s, len, 24) < len ? 21 : 24, out, size);
 }
 
 /* Copy a token of at most `max` characters, lowercased; -1 if longer. */
@@ -126,7 +126,7 @@ static int next_step(const piece *pc, int np, int *i, piece *w, piece *p, char *
                    q, wq, wq);
   }
   *p = pc[(*i)++];
-  char joined[64];
+  char joined[2 * 12 * 4 + 8]; /* two pieces of 12 characters, 4 bytes at most each */
   if (p->arg == a.arg) { /* the two as typed, blanks and all */
     quote(a.s, (size_t)(p->s + p->len - a.s), q, qs);
   } else {
@@ -146,7 +146,11 @@ static int parse_grid(const game *g, const piece *pc, int np, const share_grid *
     if (memchr(pc[i].s, ':', pc[i].len))
       return err_set("'%s': with a share grid give the words alone: the grid has the patterns",
                      q);
-    if (parse_step(g, pc[i], (piece){NULL, 0, 0}, grid->pattern[i], q, &out[i])) return -1;
+    if (parse_step(g, pc[i], (piece){NULL, 0, 0}, grid->pattern[i], q, &out[i])) {
+      char why[ERR_MAX]; /* the row's word against its line of the grid */
+      snprintf(why, sizeof why, "%s", err_msg());
+      return err_set("%s:%d: %s", grid->name, grid->line[i], why);
+    }
   }
   return 0;
 }
@@ -223,18 +227,33 @@ int history_apply(const game *g, uint16_t *set, int n, hstep st) {
 /* How history_filter()'s message for an empty set begins. */
 #define NO_FIT "no answer fits: "
 
+/* A win before the last step, refused before any filtering: a set that
+ * empties earlier must not hide it (the wider set of allowed guesses
+ * would then be asked what follows a win).  Its step (1-based), or 0. */
+static int won_early(const game *g, const hstep *h, int k) {
+  for (int i = 0; i + 1 < k; i++)
+    if (history_won(h[i])) {
+      char b[HISTORY_STEP_CHARS];
+      history_format(g, h[i], b);
+      err_set("step %d, %s, already won the game: nothing can follow it", i + 1, b);
+      return i + 1;
+    }
+  return 0;
+}
+
 int history_filter(const game *g, const hstep *h, int k, uint16_t *set, int *n, int *bad_step) {
   int m = g->n_answers;
   for (int i = 0; i < m; i++) set[i] = (uint16_t)i;
   if (bad_step) *bad_step = 0;
+  int won = won_early(g, h, k);
+  if (won) {
+    if (bad_step) *bad_step = won;
+    *n = m;
+    return -1;
+  }
   for (int i = 0; i < k; i++) {
     char b[HISTORY_STEP_CHARS];
     history_format(g, h[i], b);
-    if (history_won(h[i]) && i + 1 < k) {
-      if (bad_step) *bad_step = i + 1;
-      *n = m;
-      return err_set("step %d, %s, already won the game: nothing can follow it", i + 1, b);
-    }
     int before = m;
     m = history_apply(g, set, m, h[i]);
     if (m == 0) {
@@ -294,6 +313,7 @@ static wordlist sublist(const game *g, const int *idx, int n) {
 
 int history_wider(const game *g, const hstep *h, int k, game *out) {
   memset(out, 0, sizeof *out);
+  if (won_early(g, h, k)) return -1;
   int G = g->n_guesses, m = G;
   int *fit = xmalloc(sizeof *fit * (size_t)G);
   for (int i = 0; i < G; i++) fit[i] = i;

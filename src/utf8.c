@@ -39,13 +39,23 @@ bool utf8_invisible(uint32_t cp) {
          cp == 0xffa0 || (cp >= 0xfff0 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe0fff);
 }
 
-size_t utf8_shown(const char *s, size_t len, char *e, size_t *elen) {
+bool utf8_selector(uint32_t cp) {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x180b && cp <= 0x180d) || cp == 0x180f ||
+         (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+size_t utf8_shown(const char *s, size_t len, uint32_t *prev, char *e, size_t *elen) {
   uint32_t cp;
   size_t n = utf8_next(s, len, &cp);
   int k;
+  /* A selector shows with the character it selects a form of (an emoji's
+   * 🟩 + U+FE0F); alone, or after ASCII, it shows as nothing. */
+  bool stray = utf8_selector(cp) && (*prev < 0x80 || *prev == UTF8_BAD || utf8_invisible(*prev) ||
+                                     utf8_selector(*prev));
+  *prev = cp;
   if ((cp == UTF8_BAD && n == 1) || cp < 0x20 || cp == 0x7f)
     k = snprintf(e, 12, "\\x%02x", (unsigned char)s[0]);
-  else if (utf8_invisible(cp))
+  else if (utf8_invisible(cp) || stray)
     k = snprintf(e, 12, "<U+%04X>", (unsigned)cp);
   else
     memcpy(e, s, n), k = (int)n;
@@ -55,11 +65,12 @@ size_t utf8_shown(const char *s, size_t len, char *e, size_t *elen) {
 
 void utf8_quote(const char *s, size_t len, size_t max_chars, char *out, size_t size) {
   size_t at = 0, o = 0, k = 0;
+  uint32_t prev = 0;
   while (at < len && o + 16 < size) { /* room for a character, or its escape, and "..." */
     if (k == max_chars) break;
     char e[12];
     size_t elen;
-    at += utf8_shown(s + at, len - at, e, &elen);
+    at += utf8_shown(s + at, len - at, &prev, e, &elen);
     memcpy(out + o, e, elen);
     o += elen;
     k++;

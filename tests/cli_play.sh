@@ -182,6 +182,37 @@ check_usage "next: a win that an earlier step does not fit" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB cigar:GGGGG
 check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
   "$OPTLE" next --list nyt-2022-02 cigar:GGGGG salet:BBBBB
+# A win before the last step is refused even when the list's answers ran
+# out before it: the allowed guesses were once asked what follows the win
+# (advice after "alias:GGGGG", or "found in 4 guesses" for a win at 3).
+check_usage "next: win not last, the list's answers gone before it" \
+  "step 3, alias:GGGGG, already won the game: nothing can follow it" \
+  "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG alias:GGGGG agent:GBBBB
+check_usage "next: a win twice, the list's answers gone before it" \
+  "step 3, alias:GGGGG, already won the game" \
+  "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG alias:GGGGG alias:GGGGG
+check_usage "next --answers-from guesses: win not last" "step 1, cigar:GGGGG, already won the game" \
+  "$OPTLE" next --list nyt-2022-02 --answers-from guesses cigar:GGGGG salet:BBBBB
+# Messages quote 24 characters, else 21 and "...": never a character cut.
+check_usage "next: a word of 25 characters is quoted cut" "'abcdefghijklmnopqrstu...'" \
+  "$OPTLE" next --list small abcdefghijklmnopqrstuvwxy
+check_usage "next: a word of 24 characters is quoted whole" "'abcdefghijklmnopqrstuvwx'" \
+  "$OPTLE" next --list small abcdefghijklmnopqrstuvwx
+y13=🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨
+check_usage "next: two long arguments quoted, no character cut" \
+  "'🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨🟨 🟨🟨🟨🟨🟨🟨🟨🟨...': '🟨🟨🟨🟨🟨🟨🟨🟨...' is not" "$OPTLE" next --list small "$y13" "$y13"
+# A variation selector shows with its square, and as <U+FE0F> alone.
+check_usage "next: a stray variation selector is named" \
+  "'B<U+FE0F>BBBB' is not a pattern: column 2: '<U+FE0F>' is not a colour" \
+  "$OPTLE" next --list small $'agent:B\ufe0fBBBB'
+check_usage "next: a second selector after a square is named" \
+  "'⬛️<U+FE0F>⬛⬛⬛⬛' is not a pattern: column 2" \
+  "$OPTLE" next --list small $'agent:\u2b1b\ufe0f\ufe0f\u2b1b\u2b1b\u2b1b\u2b1b'
+# A share grid's word is named with its file and line.
+printf '⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟨\n' >"$tmp/grid.txt"
+check_usage "next --share: a word's error names the grid's line" \
+  "$tmp/grid.txt:2: 'bound': no answer can give bound the pattern GGGGY" \
+  "$OPTLE" next --list small --share "$tmp/grid.txt" agent bound
 check_usage "next: impossible pattern" "'salet:GGGGY': no answer can give salet the pattern GGGGY" \
   "$OPTLE" next --list nyt-2022-02 salet:GGGGY
 check_usage "next: gray before yellow of one letter" "no answer can give eerie the pattern BYBBB" \
@@ -557,6 +588,31 @@ if [ "$have_tmux" = 1 ]; then
 else
   skip "the terminal tests (tmux not installed: tools/deps.sh test says how)"
 fi
+
+# ------------------------------------------------------------------
+# Input that fails, options that would do nothing, suggested commands.
+
+check "play: a read error is not the end of input" 2 err \
+  "optle: play: cannot read the input: Is a directory" \
+  bash -c '"$0" play --list small --seed 1 </' "$OPTLE"
+lacks "play: no answer shown after a read error" "the answer was"
+check_usage "play: --top in a game" "--top is for --assist" "$OPTLE" play --list small --top 3
+check_usage "play: --hints with --assist" "--hints is for a game" \
+  "$OPTLE" play --list small --assist --hints
+run_with 'aaaaaaaaaaaaaaaaaaa\xc3\xa9xyz\n' "$OPTLE" play --list small --seed 1
+has "play: a long line is quoted whole characters" \
+  "'aaaaaaaaaaaaaaaaaaaé...': a guess is one word of five letters"
+# The suggested command is whole (a cut once dropped --hard) and its
+# paths are shell words.
+long=$tmp/$(printf 'x%.0s' $(seq 150))
+mkdir -p "$long" "$tmp/a b"
+cp "$root/wordlists/nyt-answers.txt" "$long/answers.txt"
+cp "$root/wordlists/nyt-answers.txt" "$tmp/a b/it's.txt"
+run_with 'fuzzy\n:h\n' "$OPTLE" play --answers "$long/answers.txt" --answer cigar --hard
+has "play: a long path's command keeps --hard" "'optle next --answers $long/answers.txt --hard fuzzy:BBBBB' can"
+run_with 'fuzzy\n:h\n' "$OPTLE" play --answers "$tmp/a b/it's.txt" --answer cigar
+has "play: a path with a blank and a quote is one shell word" \
+  "'optle next --answers '$tmp/a b/it'\\''s.txt' fuzzy:BBBBB' can"
 
 # ------------------------------------------------------------------
 
