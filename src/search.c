@@ -197,7 +197,10 @@ void srch_remember(ctx *c, const uint16_t *A, int n, int d, int v, const rstate 
 bool srch_quick_memo(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
   k->exact = true;
   k->h = 0;
-  if (n == 1) { k->lb = 1; return true; }
+  /* A single answer takes one guess, if one is left: a class reached
+   * with none left (a ranking's first guess under --max-guesses 1) has
+   * no strategy, not a total of 1. */
+  if (n == 1) { k->lb = d >= 1 ? 1 : INF; return true; }
   if (d <= 1) { k->lb = INF; return true; }
   if (n == 2) {
     c->st.closed_form++;

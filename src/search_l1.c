@@ -104,7 +104,10 @@ int srch_scan_pass(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, cons
 /* The largest s over all guesses on C (rows, isin marked), stopping at
  * `enough`; given a floor, only a larger s is looked for (a result at the
  * floor says no guess has more).  A stop (a large class takes a second)
- * gives m, the largest s there is: the weakest bound, still a proven one. */
+ * gives m + 1, the largest s there is (one of C's own answers splitting
+ * it into singletons): the weakest bound, 2m - 1, still a proven one (m
+ * would say 2m, above such a set's value, and a stopped proof reports
+ * its bounds as proven). */
 static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const uint8_t *isin,
                 const uint16_t *C, int m, int enough, int floor, const uint64_t *allowed) {
   int best = floor, pos[64], sv[64];
@@ -112,7 +115,7 @@ static int smax(ctx *c, const bounds_ctx *b, const uint8_t *const *rows, const u
   srch_lcaps(c->s->g, C, m, &lc);
   c->st.bound_scans++;
   for (scan_at at = {0, ~0ull, false}; at.u0 < b->nstrong && best < enough && !at.end;) {
-    if (stopped(c->s)) return m;
+    if (stopped(c->s)) return m + 1;
     int ns = srch_scan_pass(c, b, rows, isin, m, &lc, allowed, best, scan_lim(m, best + 1), &at,
                             pos, sv);
     for (int i = 0; i < ns; i++) best = sv[i] > best ? sv[i] : best;
@@ -231,6 +234,7 @@ int srch_bound1_capped(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, in
     if ((*exact = k.exact)) return k.lb;
   }
   assert(stopped(c->s) || (sm >= 0 && sm <= m)); /* not exact: no guess splits C apart */
+  assert(!stopped(c->s) || sm <= m + 1);
   int lb = l1_term(m, sm);
   if (lb < k.lb) lb = k.lb;
   /* At the floor the bound is the floor's, not L1: not kept (the memo's

@@ -190,16 +190,19 @@ void srch_bounds_sub_free(bounds_ctx *sb) {
   srch_bounds_free(sb);
 }
 
+/* The least s on a big class C that its own order keeps (bounds_sub()). */
+#define SUB_S_MIN 2
+
 /* Every guess of b (allowed by `allowed`, NULL: all) with its s on C
  * (rows, isin marked in b's space): s[i] for position i of b's order, 0
  * for the guesses not counted.  Counting stops at the first block whose
- * cap on b's set is below 3 (the rest have s < 3 on C too); returns
- * where. */
+ * cap on b's set is below SUB_S_MIN (the rest have less on C too);
+ * returns where. */
 static int sub_counts(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
                       const uint8_t *isin, int m, const uint64_t *allowed, int *s) {
   kblock_fn scan = kernel_active()->big;
   int pos[64], sv[64], u0 = 0;
-  for (; u0 < b->nstrong && b->cap[u0] >= 3 && !stopped(c->s); u0 += 64) {
+  for (; u0 < b->nstrong && b->cap[u0] >= SUB_S_MIN && !stopped(c->s); u0 += 64) {
     int w = b->nstrong - u0 < 64 ? b->nstrong - u0 : 64, reads;
     memset(s + u0, 0, sizeof *s * (size_t)w);
     uint64_t mask = allowed ? allowed[u0 / 64] : ~0ull;
@@ -241,18 +244,18 @@ static uint8_t *sub_room(uint8_t *p, size_t *have, size_t want) {
 }
 
 /* sb's order: the guesses of b counted on C (s[] by b's position, nb
- * of them) with s >= 3, largest s first, b's order within each s (a
+ * of them) with s >= SUB_S_MIN, largest s first, b's order within each s (a
  * counting sort), capped by s; s[] then maps sb's positions to b's. */
 static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *sv, int nb) {
   for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
   int *run = c->b2run; /* m + 3 <= n_answers + 4 */
   memset(run, 0, sizeof *run * (size_t)(m + 3));
   for (int i = 0; i < nb; i++)
-    if (sv[i] >= 3) run[m + 1 - sv[i] + 1]++;
+    if (sv[i] >= SUB_S_MIN) run[m + 1 - sv[i] + 1]++;
   for (int t = 1; t <= m + 2; t++) run[t] += run[t - 1];
   int no = run[m + 2];
   for (int i = 0; i < nb; i++)
-    if (sv[i] >= 3) {
+    if (sv[i] >= SUB_S_MIN) {
       int at = run[m + 1 - sv[i]]++;
       sb->strong[at] = b->strong[i];
       sb->cap[at] = sv[i];
@@ -296,13 +299,18 @@ static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t
  * only fall), and a table of C's rows in that order.  A class's scan
  * then ends at the first guess whose s on C cannot beat its best, where
  * b's caps (on the whole set) let almost every guess through.  Guesses
- * with s < 3 on C are left out: every subset D of C that L1 scans has 4
- * answers or more, and each of them is a guess allowed at D (an answer
- * is consistent with its history, which every rule allows) with s >= 3
- * (it wins on itself and leaves another class), so none of those raises
- * the maximum; C's own answers (s >= 3 on C) all stay, as mark() needs.
- * L2's candidates, the guesses whose term 3m - s on C is below need,
- * are the first ncols of the order.  The context's own scratch
+ * with s = 1 on C are left out: outside C and telling nothing, such a
+ * guess is never optimal at C (it costs m and leaves C as it was, with a
+ * state no wider: rstate_add() only narrows), so L2's minimum over the
+ * rest is still at most T_d(C).  Those with s = 2 (outside C, two
+ * classes) stay, last: every subset D of C that L1 scans has 4 answers
+ * or more, and each of them is a guess allowed at D (an answer is
+ * consistent with its history, which every rule allows) with s >= 3, so
+ * the subsets' scans end before them, but one may be L2's own best at C
+ * (a need above 3m - 2); they were once left out with no proof that such
+ * a guess is never C's only optimum.  C's own answers (s >= 3 on C) all
+ * stay, as mark() needs.  L2's candidates, the guesses whose term 3m - s
+ * on C is below need, are the first ncols of the order.  The context's own scratch
  * (c->sub), with b's want memo.
  */
 static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,

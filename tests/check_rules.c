@@ -670,10 +670,14 @@ START_TEST(test_rank_oracle) {
   /* search_rank_first() against the oracle's value of every first guess:
    * with no cutoff every value exact and equal; with a cutoff, exact up
    * to it and a bound above it, never above the true value; with --top,
-   * the N best exact. */
+   * the N best exact.  Half the instances at the limit 6, the others at
+   * 3, 2 and 1 (a first guess whose classes then have no guess left: a
+   * singleton once counted 1 there, not "no strategy"). */
+  static const int lims[] = {6, 3, 2, 1};
   uint64_t seed = 23;
   for (int k = 0; k < 200; k++) {
     rules_mode m = (rules_mode)(k % 4);
+    int L = (k / 4) % 2 ? lims[1 + (k / 8) % 3] : 6;
     inst I;
     int best[NSLOT];
     next_inst(&seed, m, &I, best);
@@ -687,22 +691,23 @@ START_TEST(test_rank_oracle) {
       hist H = {0};
       int tot[NSLOT];
       over = false;
-      want[q] = oracle_first(&I, A8, I.na, &H, q, tot) ? tot[6] : INF;
-      if (want[q] == INF) {
+      want[q] = oracle_first(&I, A8, I.na, &H, q, tot) ? tot[L] : INF;
+      if (want[q] == INF && L > 1) {
         /* No information, but under the rules it still binds the rest
          * (hard COULD on the six _OUNDs: O, U and D kept in place leave
          * one answer per guess, so none within 6). */
         hist H1 = {1, {q}, {I.fb[q][0]}};
         int rest[NSLOT];
         oracle_set(&I, A8, I.na, &H1, rest);
-        want[q] = sat_add(I.na, rest[5]);
+        want[q] = sat_add(I.na, rest[L - 1]);
       }
-      if (I.na == 1) want[q] = strcmp(I.gue[q], I.ans[0]) ? sat_add(1, best[5]) : 1;
+      if (I.na == 1) /* slot 0 is no limit: after a miss at the limit 1, none left */
+        want[q] = !strcmp(I.gue[q], I.ans[0]) ? 1 : L > 1 ? sat_add(1, best[L - 1]) : INF;
     }
     int lo = INF;
     for (int q = 0; q < I.ng; q++) lo = want[q] < lo ? want[q] : lo;
     for (int mode = 0; mode < 3; mode++) {
-      search *s = new_search(&g, m, 6, 1 + k % 2);
+      search *s = new_search(&g, m, L, 1 + k % 2);
       search_first_value out[MAXG];
       int told = 0;
       int cutoff = mode == 1 ? lo + rng_range(&seed, 0, 3) : INF;
@@ -712,8 +717,8 @@ START_TEST(test_rank_oracle) {
       for (int q = 0; q < I.ng; q++) {
         int gq = out[q].guess, v = out[q].value;
         if (out[q].exact)
-          ck_assert_msg(v == want[gq], "instance %d (%s) mode %d: %s exact %d, oracle %d", k,
-                        rules_name(m), mode, I.gue[gq], v, want[gq]);
+          ck_assert_msg(v == want[gq], "instance %d (%s, limit %d) mode %d: %s exact %d, oracle %d",
+                        k, rules_name(m), L, mode, I.gue[gq], v, want[gq]);
         else
           ck_assert_msg(v > C && v <= want[gq], "instance %d (%s) mode %d: %s bound %d, cutoff %d, "
                         "oracle %d", k, rules_name(m), mode, I.gue[gq], v, C, want[gq]);

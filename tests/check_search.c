@@ -590,6 +590,7 @@ START_TEST(test_bounds_against_definitions) {
   uint64_t seed = 20261123;
   int redrawn = 0;
   long checked = 0, quick = 0, wanted = 0, above_l1 = 0, reused = 0, above_l2 = 0, l3_checked = 0;
+  long stopped_apart = 0; /* stopped L1s of sets one of their answers splits apart */
   /* By hand: ten look-alikes, guessing only themselves or a few words
    * that split them a little more (guesses that leave big classes are
    * then the best L2 has). */
@@ -644,6 +645,15 @@ START_TEST(test_bounds_against_definitions) {
         int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
         ck_assert_msg(b1 >= l1 && b1 <= Td, "instance %d, %d answers, d %d: L1 %d, the "
                       "definition %d, T %d", k, m, d, b1, l1, Td);
+        /* Stopped before its scan: the weakest bound, still proven (a
+         * stopped proof reports it): 2m - 1 at least, never above T (2m
+         * once, above a set that one of its answers splits apart). */
+        stop_request();
+        int bs = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
+        stop_reset();
+        ck_assert_msg(bs >= 2 * m - 1 && bs <= Td, "instance %d, %d answers, d %d: L1 stopped "
+                      "%d, T %d", k, m, d, bs, Td);
+        stopped_apart += m >= MEMO_MIN_SET && Td == 2 * m - 1;
         /* A wanted bound. */
         int want = rng_range(&seed, 2 * m - 1, 3 * m);
         long before = wanted;
@@ -699,6 +709,7 @@ START_TEST(test_bounds_against_definitions) {
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(wanted, 0);
   ck_assert_int_gt(reused, 0);
+  ck_assert_int_gt(stopped_apart, 0);
 }
 END_TEST
 
