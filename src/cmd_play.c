@@ -415,15 +415,21 @@ static char *shell_word(char *out, const char *s) {
  * cut (a cut once dropped --hard from the command), and each path one
  * shell word. */
 static void lists_options(play *p, const list_args *l, const char *lname, rules_mode rules) {
-  size_t size = 4 * (strlen(lname ? lname : l->answers) + (l->guesses ? strlen(l->guesses) : 0)) + 96;
+  /* The files given, or else those a --tree recorded (the game's). */
+  const game *g = p->main_g;
+  const char *ans = l->answers ? l->answers : g->answers.path;
+  const char *gs = l->answers                                 ? l->guesses
+                   : strcmp(g->guesses.path, g->answers.path) ? g->guesses.path
+                                                              : NULL;
+  size_t size = 4 * (strlen(lname ? lname : ans) + (gs ? strlen(gs) : 0)) + 96;
   char *b = p->lists = xmalloc(size);
   if (lname) {
     b += sprintf(b, "--list ");
     b = shell_word(b, lname);
   } else {
     b += sprintf(b, "--answers ");
-    b = shell_word(b, l->answers);
-    if (l->guesses) b = shell_word(b + sprintf(b, " --guesses "), l->guesses);
+    b = shell_word(b, ans);
+    if (gs) b = shell_word(b + sprintf(b, " --guesses "), gs);
   }
   if (p->from_guesses) b += sprintf(b, " --answers-from guesses");
   if (rules != RULES_NORMAL) b += sprintf(b, " --%s", rules_name(rules));

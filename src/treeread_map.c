@@ -212,15 +212,15 @@ static const char *jtype(int c) {
 }
 
 /* Labels' and answers' locations for tr_answer_ends(): the path's keys. */
-static void map_locs(mapr *x, int d, int line, int column, tr_locs *l, char (*buf)[600],
+static void map_locs(mapr *x, int d, int line, int column, tr_locs *l, char (*buf)[TR_WHERE_SIZE],
                      char *tail) {
   assert(d >= 0 && d <= TREEREAD_MAX_DEPTH); /* buf has d + 1 rows, l->label room */
   snprintf(tail, 32, " (column %d)", column);
   for (int j = 0; j < d; j++) {
-    snprintf(buf[j], 600, "%s:%d", x->r.name, x->kline[j]);
+    snprintf(buf[j], TR_WHERE_SIZE, "%s:%d", x->r.name, x->kline[j]);
     l->label[j] = buf[j];
   }
-  snprintf(buf[d], 600, "%s:%d", x->r.name, line);
+  snprintf(buf[d], TR_WHERE_SIZE, "%s:%d", x->r.name, line);
   l->at = buf[d];
   l->tail = tail;
 }
@@ -229,7 +229,7 @@ static void map_locs(mapr *x, int d, int line, int column, tr_locs *l, char (*bu
 static void map_answer(mapr *x, int d, int line, int column) {
   if (x->r.invalid) return;
   tr_locs l;
-  char (*buf)[600] = xmalloc(600 * (size_t)(d + 1));
+  char (*buf)[TR_WHERE_SIZE] = xmalloc(TR_WHERE_SIZE * (size_t)(d + 1));
   char tail[32];
   map_locs(x, d, line, column, &l, buf, tail);
   x->col_of[x->r.g->n_answers] = column; /* where this answer is named */
@@ -253,7 +253,7 @@ typedef struct {
  * repeat.  0, or -1 (err_set). */
 static int map_word(mapr *x, mapb *m, int d, int p, bool keep, int kline, int kcol) {
   int wline = x->line, wcol = col(x, x->pos);
-  char w[32], where[600], tail[32];
+  char w[32], where[TR_WHERE_SIZE], tail[32];
   size_t wlen;
   if (jstring(x, w, sizeof w, &wlen)) return -1;
   snprintf(where, sizeof where, "%s:%d", x->r.name, wline);
@@ -375,7 +375,7 @@ static int node_guess(mapr *x, mnode *nd, int d, int kline, int kcol) {
     return bad_at(x, kline, kcol, "\"guess\" must be a string, not %s",
                   c < 0 ? "missing" : jtype(c));
   int wcol = col(x, x->pos);
-  char w[32], where[600], tail[32];
+  char w[32], where[TR_WHERE_SIZE], tail[32];
   size_t wlen;
   if (jstring(x, w, sizeof w, &wlen)) return -1;
   snprintf(where, sizeof where, "%s:%d", x->r.name, kline);

@@ -71,7 +71,8 @@ static int pattern_token(pathr *x, int no, const char *s, int len, int after) {
                  tr_shown(s, (size_t)len, b), gw(&x->r, after));
 }
 
-/* Only printable ASCII and tabs on line `no`: 0, or -1 (err_set). */
+/* Only printable ASCII and tabs on line `no` (the whole line: its
+ * columns count from its first byte): 0, or -1 (err_set). */
 static int line_bytes(const pathr *x, const char *s, int len, int no) {
   for (int i = 0; i < len; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -139,7 +140,7 @@ static int path_tokens(pathr *x, ppath *cur, const char *s, const int *start, co
         return err_set("%s:%d: more than %d guesses on one line (optle reads trees at most %d "
                        "deep)",
                        name, no, TREEREAD_MAX_DEPTH, TREEREAD_MAX_DEPTH);
-      char where[600];
+      char where[TR_WHERE_SIZE];
       snprintf(where, sizeof where, "%s:%d", name, no);
       int gi = tr_word_of(&x->r, where, "", tok, (size_t)tlen[i]);
       if (gi < 0) return -1;
@@ -173,7 +174,6 @@ static int path_tokens(pathr *x, ppath *cur, const char *s, const int *start, co
  */
 static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int len, int no) {
   const char *name = x->r.name;
-  if (line_bytes(x, s, len, no)) return -1;
   int start[PMAX_TOKENS], tlen[PMAX_TOKENS];
   int nt = tokens(s, len, start, tlen, PMAX_TOKENS);
   if (nt < 0)
@@ -202,7 +202,7 @@ static int path_line(pathr *x, const ppath *prev, ppath *cur, const char *s, int
 /* The line's answer, labels, and its walk down the trie. */
 static void path_walk(pathr *x, const ppath *l) {
   const char *name = x->r.name;
-  char at[600], h[800];
+  char at[TR_WHERE_SIZE], h[800];
   snprintf(at, sizeof at, "%s:%d", name, l->no);
   tr_locs lc = {.at = at, .tail = ""};
   for (int j = 0; j < l->m; j++) lc.label[j] = at;
@@ -218,6 +218,7 @@ static void path_walk(pathr *x, const ppath *l) {
     tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;
+      t->line = l->no; /* the root's was made before any line */
     } else if (t->guess != guess) {
       if (j == 0)
         tr_invalid(&x->r, "%s: the first guess is '%s', but line %d starts with '%s'", at,
@@ -268,6 +269,7 @@ int tr_read_paths(const char *data, size_t len, reader *r, tnode **out, treeread
       rc = err_set("%s:%d: line too long (more than %d bytes)", r->name, no, TREEREAD_MAX_LINE);
       break;
     }
+    if ((rc = line_bytes(&x, s, (int)n, no))) break;
     if ((rc = path_line(&x, prev, cur, s + b, (int)(n - b), no))) break;
     if (!x.r.invalid) path_walk(&x, cur);
     prev = cur;

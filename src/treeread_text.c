@@ -53,7 +53,7 @@ static const char *history(const textr *x, const tline *l, int pairs, char *buf,
 
 /* Parse token i of l (text at l->s + l->start[i], length len). */
 static int parse_token(textr *x, tline *l, int i, int len) {
-  char where[600];
+  char where[TR_WHERE_SIZE];
   snprintf(where, sizeof where, "%s:%d", x->r.name, l->no);
   const char *s = l->s + l->start[i];
   if (i % 2 == 0) {
@@ -189,6 +189,7 @@ static void text_walk(textr *x, const tline *l) {
     tr_hnode *t = &x->t[node];
     if (t->guess < 0) {
       t->guess = guess;
+      t->line = l->no; /* the root's was made before any line */
     } else if (t->guess != guess) {
       if (j == 0)
         tr_invalid(&x->r, "%s:%d: the first guess is '%s', but line %d starts with '%s'", name,
@@ -203,13 +204,14 @@ static void text_walk(textr *x, const tline *l) {
     path[j] = guess;
     int fb = feedback_of(gw(&x->r, guess), aw);
     if (fb != p) {
-      char where[600];
+      char where[TR_WHERE_SIZE];
       snprintf(where, sizeof where, "%s:%d", name, l->no);
       tr_bad_label(&x->r, where, aw, path, j, p, fb);
       return;
     }
     if (p == PATTERN_WIN) {
       t->win = l->no; /* a second win here is the same answer twice: caught above */
+      t->last = -1;   /* it ends the run of lines of the pattern before it */
       return;
     }
     int k = t->last;
@@ -235,11 +237,15 @@ static void text_walk(textr *x, const tline *l) {
   }
 }
 
-/* A '#' line before the tree: a comment, unless it is TREEIO_UNPROVEN's
- * (treeio.h), whose "lower bound N" goes into info. */
-static void text_comment(const char *s, size_t n, treeread_info *info) {
+/* The most a total can be (JSON's "lower_bound" has the same range). */
+#define TEXT_BOUND_MAX 1000000000
+
+/* A '#' line before the tree (line no of name): a comment, unless it is
+ * TREEIO_UNPROVEN's (treeio.h), whose "lower bound N" goes into info.
+ * 0, or -1 with the message for a bound out of range (never wrapped). */
+static int text_comment(const char *s, size_t n, treeread_info *info, const char *name, int no) {
   size_t m = strlen(TREEIO_UNPROVEN);
-  if (n < m || memcmp(s, TREEIO_UNPROVEN, m)) return;
+  if (n < m || memcmp(s, TREEIO_UNPROVEN, m)) return 0;
   info->unproven = true;
   const char *key = "lower bound ";
   size_t k = strlen(key);
@@ -247,10 +253,18 @@ static void text_comment(const char *s, size_t n, treeread_info *info) {
     if (!memcmp(s + i, key, k)) {
       long v = 0;
       size_t j = i + k;
-      for (; j < n && s[j] >= '0' && s[j] <= '9' && v < 1000000000; j++) v = v * 10 + (s[j] - '0');
-      if (j > i + k) info->lower_bound = (int)v;
-      return;
+      bool over = false;
+      for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+        if (!over && (v = v * 10 + (s[j] - '0')) > TEXT_BOUND_MAX) over = true;
+      int digits = (int)(j - (i + k));
+      if (over)
+        return err_set("%s:%d: lower bound %.*s%s: out of range (0 to %d)", name, no,
+                       digits < 24 ? digits : 20, s + i + k, digits < 24 ? "" : "...",
+                       TEXT_BOUND_MAX);
+      if (digits) info->lower_bound = (int)v;
+      return 0;
     }
+  return 0;
 }
 
 int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
@@ -269,7 +283,7 @@ int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_
     while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ')) n--;
     if (n == 0) continue;
     if (!prev && s[0] == '#') { /* a comment before the tree */
-      text_comment(s, n, info);
+      if ((rc = text_comment(s, n, info, r->name, no))) break;
       continue;
     }
     if (n > TREEREAD_MAX_LINE) {

@@ -613,6 +613,14 @@ has "play: a long path's command keeps --hard" "'optle next --answers $long/answ
 run_with 'fuzzy\n:h\n' "$OPTLE" play --answers "$tmp/a b/it's.txt" --answer cigar
 has "play: a path with a blank and a quote is one shell word" \
   "'optle next --answers '$tmp/a b/it'\\''s.txt' fuzzy:BBBBB' can"
+# With the lists a --tree records (no list option), the command names
+# them (it once read a NULL there: "(null)", then a crash).
+cp "$root/wordlists/nyt-guesses.txt" "$tmp/g.txt"
+check "play: a tree that records its files" 0 out "" \
+  "$OPTLE" solve --answers "$tmp/a b/it's.txt" --guesses "$tmp/g.txt" --first salet -o "$tmp/rec.json"
+run_with 'fuzzy\n:h\n' "$OPTLE" play --tree "$tmp/rec.json" --answer cigar
+has "play --tree: the command names the recorded files" \
+  "'optle next --answers '$tmp/a b/it'\\''s.txt' --guesses $tmp/g.txt fuzzy:BBBBB' can"
 
 # ------------------------------------------------------------------
 

@@ -535,6 +535,54 @@ check_invalid "Selby's tree within 4 guesses: no" "needs 5 guesses, more than --
   "$OPTLE" verify "$sel" "${OL[@]}" --max-guesses 4
 
 # ------------------------------------------------------------------
+# A review's findings: line numbers, a bound out of range, map JSON's
+# extra keys, columns, a win line inside one pattern's lines.
+
+S=(--list small)
+cor=tests/fuzz/corpus/treeread
+printf '# c\n\nchill GGGGG1\nfrill GGGGG1\n' >"$tmp/root.txt"
+check_invalid "verify: the first guess's line is the line that set it (text)" \
+  "root.txt:4: the first guess is 'frill', but line 3 starts with 'chill'" \
+  "$OPTLE" verify "$tmp/root.txt" "${S[@]}"
+printf '\n\nchill ggggg\nfrill ggggg\n' >"$tmp/root.paths"
+check_invalid "verify: the first guess's line (path lines)" \
+  "root.paths:4: the first guess is 'frill', but line 3 starts with 'chill'" \
+  "$OPTLE" verify "$tmp/root.paths" "${S[@]}"
+printf '\n\n0 chill\n0 frill\n' >"$tmp/root.cpaths"
+check_invalid "verify: the first guess's line (compressed path lines)" \
+  "root.cpaths:4: the first guess is 'frill', but line 3 starts with 'chill'" \
+  "$OPTLE" verify "$tmp/root.cpaths" "${S[@]}"
+for lb in 4294967297 2147483648 1000000001; do
+  { printf "# optle: not proven optimal (a stopped solve's best tree, total 120), lower bound %s\n" "$lb"
+    cat "$cor/small.txt"; } >"$tmp/lb.txt"
+  check_usage "verify: the text format's lower bound $lb is out of range, never wrapped" \
+    "lb.txt:1: lower bound $lb: out of range (0 to 1000000000)" "$OPTLE" verify "$tmp/lb.txt" "${S[@]}"
+done
+for extra in '"depth": 99999999999999999999' '"depth": 1e999' '"note": "a\u0000b"' '"note": "\ud800"'; do
+  sed "1s/^{/{$extra, /" "$cor/small.map.json" >"$tmp/extra.map.json"
+  check "verify: map JSON with $extra beside its tree (jansson would refuse it)" 0 out \
+    "total         120" "$OPTLE" verify "$tmp/extra.map.json" "${S[@]}"
+done
+printf 'chill ggggg\n    frill\001ggggg\n' >"$tmp/ind.paths"
+check_usage "verify: an indented path line's byte column counts the blanks" \
+  "ind.paths:2: control byte 0x01 at column 10" "$OPTLE" verify "$tmp/ind.paths" "${S[@]}"
+printf '0 chill\n   0 frill\001\n' >"$tmp/ind.cpaths"
+check_usage "verify: an indented compressed path line's byte column" \
+  "ind.cpaths:2: control byte 0x01 at column 11" "$OPTLE" verify "$tmp/ind.cpaths" "${S[@]}"
+# agent's YBBBB lines split by its win line: refused as any other split.
+awk 'NR == 29 { next } NR == 32 { print "agent GGGGG1"; sub(/^                  /, "agent YBBBB1 palsy") }
+     { print }' "$cor/small.txt" >"$tmp/split.txt"
+check_invalid "verify: a win line inside one pattern's lines splits them" \
+  "split.txt:32: pattern YBBBB under 'agent' is listed twice (lines 29 and 32)" \
+  "$OPTLE" verify "$tmp/split.txt" "${S[@]}"
+# A long path keeps its line in the message.
+long=$tmp/$(printf 'a%.0s' $(seq 200))/$(printf 'b%.0s' $(seq 200))/$(printf 'c%.0s' $(seq 200))
+mkdir -p "$long"
+printf 'chill GGGGG1\nzzzzz GGGGG1\n' >"$long/t.txt"
+check_usage "verify: a path of 626 bytes keeps its line" "/t.txt:2: 'zzzzz' is not in the guess list" \
+  "$OPTLE" verify "$long/t.txt" "${S[@]}"
+
+# ------------------------------------------------------------------
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
