@@ -115,6 +115,10 @@ static int read_line(char *buf, size_t size, int *lineno) {
   if (c == EOF && !len && !nul && !over) return 0;
   ++*lineno;
   if (len && buf[len - 1] == '\r') len--; /* a CRLF line end */
+  if (*lineno == 1 && len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { /* a byte order mark */
+    memmove(buf, buf + 3, len - 3);
+    len -= 3;
+  }
   buf[len] = '\0';
   if (nul) return -2;
   if (over || len > size - 2) return -1; /* more than PLAY_LINE_MAX bytes */

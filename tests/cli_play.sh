@@ -596,6 +596,9 @@ check "play: a read error is not the end of input" 2 err \
   "optle: play: cannot read the input: Is a directory" \
   bash -c '"$0" play --list small --seed 1 </' "$OPTLE"
 lacks "play: no answer shown after a read error" "the answer was"
+run_with '\xef\xbb\xbfagent BBBBB\n' "$OPTLE" play --list small --assist
+has "play: a byte order mark before the first line is dropped (a file saved on Windows)" \
+  "history: agent BBBBB"
 check_usage "play: --top in a game" "--top is for --assist" "$OPTLE" play --list small --top 3
 check_usage "play: --hints with --assist" "--hints is for a game" \
   "$OPTLE" play --list small --assist --hints
