@@ -186,10 +186,10 @@ check_usage "next: win not last" "step 1, cigar:GGGGG, already won the game" \
 # out before it: the allowed guesses were once asked what follows the win
 # (advice after "alias:GGGGG", or "found in 4 guesses" for a win at 3).
 check_usage "next: win not last, the list's answers gone before it" \
-  "step 3, alias:GGGGG, already won the game: nothing can follow it" \
+  "optle: step 3, alias:GGGGG, already won the game: nothing can follow it" \
   "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG alias:GGGGG agent:GBBBB
 check_usage "next: a win twice, the list's answers gone before it" \
-  "step 3, alias:GGGGG, already won the game" \
+  "optle: step 3, alias:GGGGG, already won the game" \
   "$OPTLE" next --list nyt-2022-02 salet:YYYBB chals:BBYYG alias:GGGGG alias:GGGGG
 check_usage "next --answers-from guesses: win not last" "step 1, cigar:GGGGG, already won the game" \
   "$OPTLE" next --list nyt-2022-02 --answers-from guesses cigar:GGGGG salet:BBBBB

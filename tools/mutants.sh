@@ -526,6 +526,27 @@ file        src/kernel_avx2.c
 from        ns = klanes_out(alive, hw, u0 + h, m, cb, gb, pos, sv, ns);
 to          ns = klanes_out(alive & ~1u, hw, u0 + h, m, cb, gb, pos, sv, ns);
 why         the AVX2 set kernel drops the first lane of every group of eight: one lane's output changed
+
+id          singleton-no-guess-left
+area        bounds
+file        src/search.c
+from        if (n == 1) { k->lb = d >= 1 ? 1 : INF; return true; }
+to          if (n == 1) { k->lb = 1; return true; }
+why         a class of one answer with no guess left counts 1, not "no strategy": rank --max-guesses 1 gives finite exact totals (a review, 2026-11-29)
+
+id          l1-stopped-2m
+area        bounds
+file        src/search_l1.c
+from        if (stopped(c->s)) return m + 1;
+to          if (stopped(c->s)) return m;
+why         a stopped L1 scan gives 2m, above a set one of its answers splits apart, and a stopped proof reports it as proven (a review, 2026-11-29)
+
+id          history-win-after-empty
+area        input
+file        src/history.c
+from        int won = won_early(g, h, k);
+to          int won = 0;
+why         a win before the last step is refused only when the set has not emptied first: next advises after a win (a review, 2026-11-29)
 EOF
 }
 
