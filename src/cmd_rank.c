@@ -151,7 +151,9 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   char lists[512];
   lists_describe(g, lists, sizeof lists);
   fprintf(fp, "# optle rank: %s %s\n", g->list ? "list" : "lists", lists);
-  fprintf(fp, "# rules %s, guess limit %d\n", rules_name(o->rules), o->max_guesses);
+  if (o->max_guesses > 0)
+    fprintf(fp, "# rules %s, guess limit %d\n", rules_name(o->rules), o->max_guesses);
+  else fprintf(fp, "# rules %s, no guess limit\n", rules_name(o->rules));
   if (o->cutoff >= OPTLE_INF) fprintf(fp, "# cutoff none: every value exact\n");
   else if (o->top > 0)
     fprintf(fp, "# cutoff %d: the %d best values (ties included) exact, the rest proven above it\n",

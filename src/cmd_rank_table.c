@@ -68,9 +68,12 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
   if (t->total[*gi] >= 0)
     return snprintf(why, nwhy, "'%s' again: a word twice in the table", f[0]), 1;
   if (none) return 0;
-  if (*total < 2 * n - 1 || *total > n * max_guesses)
-    return snprintf(why, nwhy, "total %d: no first guess on %d answers has it (%d to %d)", *total,
-                    n, 2 * n - 1, n * max_guesses), 1;
+  /* At most every answer at the limit; with none, n(n + 1) / 2 (each
+   * answer guessed in turn, which every rule allows). */
+  long most = max_guesses > 0 ? (long)n * max_guesses : (long)n * (n + 1) / 2;
+  if (*total < 2 * n - 1 || *total > most)
+    return snprintf(why, nwhy, "total %d: no first guess on %d answers has it (%d to %ld)", *total,
+                    n, 2 * n - 1, most), 1;
   /* The table prints total / answers to 4 decimals: anything further off
    * is a table for another number of answers. */
   if (fabs(avg - (double)*total / n) > 0.00005 + 1e-9)

@@ -94,9 +94,11 @@ typedef struct {
 } ranking;
 
 /* Settle group i (value v, exact or a bound, in stage 1 to 4): every
- * word of it, told to the caller unless it came from the caller (a
- * checkpoint). */
-static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
+ * word of it, each told to the caller unless it came from the caller (a
+ * checkpoint's line: had[w], had NULL for none; a word alike with one
+ * that had a line, but with none of its own, a run stopped between the
+ * group's lines, is told, so that it is written and counted). */
+static void settle(ranking *R, int i, int v, bool exact, const bool *had, int stage) {
   assert(i >= 0 && i < R->ngr);
   group *g = &R->gr[i];
   /* Every first guess costs at least 2n - 1 (one guess, then at least
@@ -111,11 +113,14 @@ static void settle(ranking *R, int i, int v, bool exact, bool tell, int stage) {
       g->o.exact = exact;
       for (int w = g->first; w >= 0; w = R->next[w]) {
         R->out[w] = (search_first_value){R->words[w], v, exact, g->seconds, g->o.l0, stage};
-        if (tell && R->fo->report) R->fo->report(R->fo->arg, &R->out[w]);
+        if ((!had || !had[w]) && R->fo->report) R->fo->report(R->fo->arg, &R->out[w]);
       }
-      /* Top N: C is the N-th least exact value known. */
+      /* Top N: C is the N-th least exact value known, over words (each
+       * word of the group takes a place: --top counts first guesses,
+       * not the feedback-alike groups of the normal rules). */
       int top = R->fo->top;
-      if (exact && top > 0 && v < INF) { /* INF: no strategy, no place in the top */
+      for (int w = g->first; w >= 0 && exact && top > 0 && v < INF; w = R->next[w]) {
+        /* INF: no strategy, no place in the top */
         bool fill = R->have < top; /* a slot still empty: v goes in */
         int k = fill ? R->have++ : top - 1;
         if (fill || v < R->best[k]) {
@@ -277,7 +282,7 @@ static void solve_take(void *arg, const dist_result *r) {
     return;
   }
   if (r->value >= INF) R->quota++; /* no strategy: the next one takes its place */
-  settle(R, r->item, r->value, true, true, 1);
+  settle(R, r->item, r->value, true, NULL, 1);
 }
 
 /* Stages 2 and 3: L1, then L2, refute at C + 1. */
@@ -286,7 +291,7 @@ static bool refute_pick(void *arg, int i) {
   group *g = &R->gr[i];
   if (g->done) return false;
   if (g->o.l0 >= beta_now(R)) {
-    settle(R, i, g->o.l0, false, true, R->stage);
+    settle(R, i, g->o.l0, false, NULL, R->stage);
     return false;
   }
   /* L1 cannot reach C + 1 (l1_may_reach()): on to L2. */
@@ -307,7 +312,7 @@ static void refute_take(void *arg, const dist_result *r) {
   group *g = &R->gr[r->item];
   g->seconds += r->seconds;
   if (r->value > g->o.bound) g->o.bound = r->value;
-  if (r->flags & SETTLE) settle(R, r->item, r->value, false, true, r->stage);
+  if (r->flags & SETTLE) settle(R, r->item, r->value, false, NULL, r->stage);
 }
 
 /* Stage 4: the exact search of the rest against C + 1, least bound
@@ -319,7 +324,7 @@ static bool search_pick(void *arg, int i) {
   group *g = &R->gr[i];
   if (g->done) return false;
   if (g->o.bound >= beta_now(R)) {
-    settle(R, i, g->o.bound, false, true, 4);
+    settle(R, i, g->o.bound, false, NULL, 4);
     return false;
   }
   return true;
@@ -340,7 +345,7 @@ static void search_take(void *arg, const dist_result *r) {
   g->seconds += r->seconds;
   bool exact = r->flags & SETTLE;
   settle(R, r->item, exact ? r->value : (r->value > g->o.bound ? r->value : g->o.bound), exact,
-         true, 4);
+         NULL, 4);
 }
 
 /* Stage 4 with no cutoff (a whole table): each first guess as solve
@@ -481,12 +486,16 @@ static void rank_resume(ranking *R) {
   int *word_of = xmalloc(sizeof *word_of * (size_t)ng); /* guess -> word, or -1 */
   for (int i = 0; i < ng; i++) word_of[i] = -1;
   for (int w = R->nwords - 1; w >= 0; w--) word_of[R->words[w]] = w;
+  bool *had = xcalloc((size_t)(R->nwords ? R->nwords : 1), sizeof *had); /* a line of its own */
+  for (int k = 0; k < fo->ndone; k++)
+    if (word_of[fo->done[k].guess] >= 0) had[word_of[fo->done[k].guess]] = true;
   for (int k = 0; k < fo->ndone; k++) {
     int w = word_of[fo->done[k].guess];
     if (w < 0) continue; /* not among the words ranked now */
     R->gr[R->group_of[w]].seconds = fo->done[k].seconds;
-    settle(R, R->group_of[w], fo->done[k].value, fo->done[k].exact, false, 0);
+    settle(R, R->group_of[w], fo->done[k].value, fo->done[k].exact, had, 0);
   }
+  free(had);
   free(word_of);
 }
 

@@ -27,6 +27,34 @@ check "rank --help" 0 out "usage: optle rank" "$OPTLE" rank --help
 check_usage "rank: --cutoff and --top" "give --cutoff or --top, not both" \
   "$OPTLE" rank --list small --cutoff 130 --top 3
 check_usage "rank: two -o" "-o: give one file" "$OPTLE" rank --list small -o "$tmp/a" -o "$tmp/b"
+# A review's findings.  --top counts first guesses, not the groups of
+# feedback-alike ones the normal rules rank together (efghq and efghz
+# tell the same on every answer): the cutoff is the 2nd word's, as under
+# the hard rules, where no groups are made.
+printf 'abcde\nabcdf\nabcdg\nabcdh\n' >"$tmp/a2.txt"
+printf 'abcde\nabcdf\nabcdg\nabcdh\nefghq\nefghz\nefqzz\n' >"$tmp/g2.txt"
+for r in "" --hard; do
+  check "rank --top 2 $r: the cutoff is the second first guess's" 0 out \
+    "# cutoff 8: the 2 best values (ties included) exact" \
+    "$OPTLE" rank --answers "$tmp/a2.txt" --guesses "$tmp/g2.txt" --top 2 $r
+  lacks "rank --top 2 $r: efqzz (9) is not in the top" "efqzz	9	exact"
+done
+# A checkpoint that lost one word of an alike group (a run stopped between
+# the group's lines): the resume writes it back and counts it.
+check "rank --checkpoint: a whole run" 0 out "" \
+  "$OPTLE" rank --answers "$tmp/a2.txt" --guesses "$tmp/g2.txt" --checkpoint "$tmp/alike.ckpt"
+grep -v '^efghz' "$tmp/alike.ckpt" >"$tmp/alike2.ckpt"
+check "rank --checkpoint: resumed without efghz's line" 0 out "" \
+  "$OPTLE" rank --answers "$tmp/a2.txt" --guesses "$tmp/g2.txt" --checkpoint "$tmp/alike2.ckpt"
+expect "rank --checkpoint: efghz's line is written back" "$(grep -c '^efghz	' "$tmp/alike2.ckpt")" = 1
+# No guess limit: the header says so, and a table compares.
+check "rank --max-guesses 0" 0 out "" "$OPTLE" rank --list small --max-guesses 0 -o "$tmp/nolimit.tsv"
+expect "rank --max-guesses 0: the header says no limit" "$(sed -n 2p "$tmp/nolimit.tsv")" = \
+  "# rules normal, no guess limit"
+grep -v '^#' "$tmp/nolimit.tsv" | awk '{print $1, $4, $2}' >"$tmp/nolimit.tbl"
+check "rank --max-guesses 0 --compare: a table compares (every total was once out of range)" 0 out \
+  "50 equal, 0 bounds at or below the table's total, 0 differences" \
+  "$OPTLE" rank --list small --max-guesses 0 --compare "$tmp/nolimit.tbl"
 printf 'agent\nqqqqq\n' >"$tmp/bad-words.txt"
 check_usage "rank: --words with a word not allowed" "bad-words.txt:2: 'qqqqq' is not an allowed guess" \
   "$OPTLE" rank --list small --words "$tmp/bad-words.txt"
