@@ -55,6 +55,11 @@ void stop_catch_signals(void);
 /* Install the fatal signals' handlers (above).  cleanup, when not NULL,
  * becomes what they run first (async-signal-safe; the last one given). */
 void stop_catch_fatal(void (*cleanup)(void));
+/* Between hold and release a fatal signal waits: release acts on it
+ * (the cleanup, then the default action).  For a write in place, which
+ * a signal must not cut in two (util_out.c); never nested. */
+void stop_fatal_hold(void);
+void stop_fatal_release(void);
 void stop_request(void);
 /* Clear the flag and the time limit's mark: a new call of the library
  * (never the CLI's commands, whose stop is final). */

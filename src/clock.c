@@ -84,9 +84,19 @@ void stop_catch_signals(void) {
   stop_catch_fatal(NULL);
 }
 
+/* While held (stop_fatal_hold()): the fatal signal that came, for its
+ * release to act on. */
+static atomic_int fatal_held, fatal_pending;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler reads fatal_held");
+
 /* A signal that ends the process: the cleanup (the output files'
- * temporary files), then the signal's own default action. */
+ * temporary files), then the signal's own default action; while a write
+ * in place holds them, kept for its end. */
 static void on_fatal_signal(int sig) {
+  if (atomic_load(&fatal_held)) {
+    atomic_store(&fatal_pending, sig);
+    return;
+  }
   cleanup_fn f = atomic_load(&fatal_cleanup);
   if (f) f();
   signal(sig, SIG_DFL);
@@ -98,6 +108,14 @@ void stop_catch_fatal(void (*cleanup)(void)) {
   if (cleanup) atomic_store(&fatal_cleanup, cleanup);
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
     catch(sigs[i], on_fatal_signal, SA_NODEFER, true, false);
+}
+
+void stop_fatal_hold(void) { atomic_store(&fatal_held, 1); }
+
+void stop_fatal_release(void) {
+  atomic_store(&fatal_held, 0);
+  int sig = atomic_exchange(&fatal_pending, 0);
+  if (sig) on_fatal_signal(sig);
 }
 
 void stop_after(double seconds) {

@@ -58,12 +58,16 @@ optshow opt_show(const optuse *u) {
 }
 
 int outputs_clash(const char *cmd, const paths *out, const char *label, const char *input) {
-  if (!input || !strcmp(input, "-")) return 0;
+  if (!input) return 0;
+  /* "-": standard input, which may be a file redirected from -o's. */
+  bool std = !strcmp(input, "-");
+  const char *probe = std ? "/dev/stdin" : input;
   for (int i = 0; i < out->n; i++)
-    if (strcmp(out->paths[i], "-") && (!strcmp(out->paths[i], input) ||
-                                       out_same_file(out->paths[i], input)))
+    if (strcmp(out->paths[i], "-") && ((!std && !strcmp(out->paths[i], input)) ||
+                                       out_same_file(out->paths[i], probe)))
       return usage_error(cmd, "-o %s: that is the %s%s%s: writing it would destroy an input",
-                         out->paths[i], label, *label ? " " : "", input);
+                         out->paths[i], label, *label ? " " : "",
+                         std ? "- (standard input)" : input);
   return 0;
 }
 

@@ -414,8 +414,21 @@ static int write_all(int fd, const char *buf, size_t len) {
 }
 
 /* The in-place write: reserve the space first, so that a full disk
- * leaves a regular file as it was; then the content, then the length. */
+ * leaves a regular file as it was; then the content, then the length;
+ * the fatal signals held meanwhile (clock.h), so that Ctrl-C or SIGTERM
+ * leaves the file whole, old or new, never the new content over the old
+ * one's tail. */
+static int commit_direct_held(outfile *o);
 static int commit_direct(outfile *o) {
+  stop_fatal_hold();
+  int rc = commit_direct_held(o);
+  int e = errno;
+  stop_fatal_release();
+  errno = e;
+  return rc;
+}
+
+static int commit_direct_held(outfile *o) {
   int fd = open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return -1;
   struct stat st;
@@ -436,6 +449,7 @@ int out_commit(outfile *o) {
   if (o->fp == stdout) {
     int bad = fflush(stdout) || ferror(stdout);
     if (bad) err_set("%s: cannot write: %s", o->path ? o->path : "stdout", strerror(errno));
+    if (bad) clearerr(stdout); /* said once: stdout_close() says nothing more of it */
     out_clear(o);
     return bad ? -1 : 0;
   }

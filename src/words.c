@@ -196,7 +196,12 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
        * line). */
       size_t b = 0;
       while (b < len && (buf[b] == ' ' || buf[b] == '\t')) b++;
-      if (b == len || buf[b] != '#') {
+      if (b == len) { /* blanks alone so far: dropped (an indented comment may follow) */
+        len = 0;
+        buf[len++] = (char)c;
+        continue;
+      }
+      if (buf[b] != '#') {
         rc = err_set("%s:%d: line too long (words are five letters a-z)", path, line);
         break;
       }

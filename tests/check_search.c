@@ -41,6 +41,7 @@
  */
 #include <check.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1307,6 +1308,27 @@ START_TEST(test_memo_evictions_change_nothing) {
 }
 END_TEST
 
+/* A fatal signal while held (clock.h: a write in place, util_out.c)
+ * waits: the process goes on, the cleanup has not run; the release runs
+ * it and then the signal's default action (the test ends by SIGTERM). */
+static volatile sig_atomic_t cleaned;
+static void mark_cleaned(void) { cleaned = 1; }
+START_TEST(test_fatal_signal_held) {
+  /* The handlers Check's runner left (they kill the test's group) are
+   * not the defaults stop_catch_fatal() replaces. */
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  stop_catch_fatal(mark_cleaned);
+  stop_fatal_hold();
+  raise(SIGINT); /* unheld, the test would end here, by SIGINT: a failure */
+  ck_assert_int_eq(cleaned, 0);
+  raise(SIGTERM); /* the last one held is the one acted on */
+  ck_assert_int_eq(cleaned, 0);
+  stop_fatal_release(); /* cleanup, then SIGTERM's default: the end */
+  ck_abort_msg("still running after the release of a held SIGTERM");
+}
+END_TEST
+
 /* A budget (clock.h): running out sets the unwinding bit, which
  * stop_requested() reads and stop_final() does not; budget_end() says so
  * and clears it; one ended early never sets it; a real stop stays. */
@@ -1617,6 +1639,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_depth_keys_share_one_memo);
   tcase_add_test(tc, test_memo_default_by_list);
   tcase_add_test(tc, test_budget_bit);
+  tcase_add_test_raise_signal(tc, test_fatal_signal_held, SIGTERM);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);

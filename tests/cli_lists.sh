@@ -86,6 +86,11 @@ check "bighidden: Selby's LANTS tree on nyt-2022-02-all" 0 out "valid" \
   "$OPTLE" verify tests/fixtures/alex1770/lants.bighidden.nyt-2022-02.selby.tree --list nyt-2022-02-all
 has "bighidden: its total" "total         52777"
 has "bighidden: its list" "nyt-2022-02-all (12947 answers, 12947 guesses)"
+# A comment indented by more blanks than a word's line holds (64 bytes
+# are read before a long line is judged): read as a comment.
+{ echo crane; printf '%70s' ''; echo '# note'; echo slate; } >"$tmp/indented.txt"
+check "a comment indented by 70 blanks" 0 out "total         3" \
+  "$OPTLE" solve --answers "$tmp/indented.txt"
 check "lists --help" 0 out "usage: optle lists" "$OPTLE" lists --help
 check "--help names the lists command" 0 out "lists " "$OPTLE" --help
 check "--help names the lists" 0 out "nyt-2023-07" "$OPTLE" --help

@@ -96,6 +96,10 @@ if [ -c /dev/full ]; then
   check_usage "-o /dev/full: the write fails" "/dev/full: cannot write: No space left on device" \
     "$OPTLE" export "$d/small.json" --format json -o /dev/full
   expect "-o /dev/full: still a character device" -c /dev/full
+  # Standard output full: said once (it was said twice, by the write and
+  # by the exit's check of stdout).
+  check_usage "stdout /dev/full: one message" "stdout: cannot write: No space left on device" \
+    sh -c '"$0" export "$1" --format json >/dev/full' "$OPTLE" "$d/small.json"
 else
   skip "-o /dev/full (no /dev/full here)"
 fi
@@ -124,6 +128,12 @@ check_usage "simulate -o the --tree file" "that is the --tree file" \
 check_usage "export -o the tree it reads" "that is the tree file" \
   "$OPTLE" export "$d/small.json" --list small -o "$d/small.json"
 same_file "-o an input: the list is untouched" "$d/list.txt" "$d/list.orig"
+# The tree read from standard input, redirected from -o's file (a review).
+cp "$d/small.json" "$d/stdin.json"
+check_usage "export -: -o the file standard input reads" \
+  "-o $d/stdin.json: that is the tree file - (standard input)" \
+  sh -c '"$0" export - --list small --format paths -o "$1" <"$1"' "$OPTLE" "$d/stdin.json"
+same_file "export -: the tree is untouched" "$d/stdin.json" "$d/small.json"
 # Issue 49: the list files a tree records are inputs too (export -o A.txt
 # once replaced the tree's own answer list, so the tree no longer
 # verified), and names of files not made yet are compared by their
