@@ -50,6 +50,9 @@ const char *lists_suggest(const char *name);
  * "nyt-2023-07 (3158 answers, 14855 guesses)" for a named list, else
  * "FILE (N answers), FILE (M guesses)", control bytes escaped (err.h). */
 void lists_describe(const game *g, char *buf, size_t size);
+/* Room for lists_describe() with paths of 4,000 bytes each (a longer or
+ * control-heavy one is cut: never a message cut before its end). */
+#define LISTS_DESCRIBE_SIZE (2 * 4096 + 128)
 
 /* The names, for help and messages: "small, medium, large, original,
  * nyt-2022-02, nyt-2022-08, nyt-2023-07 (or nyt)". */

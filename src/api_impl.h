@@ -21,6 +21,7 @@
 
 #include "err.h"
 #include "game.h"
+#include "lists.h"
 #include "optle.h"
 #include "rules.h"
 #include "tree.h"
@@ -29,7 +30,7 @@ struct optle_game {
   game g;
   rules_mode rules;
   int max_guesses;
-  char about[1100]; /* lists_describe() */
+  char about[LISTS_DESCRIBE_SIZE]; /* lists_describe() */
   pthread_mutex_t table_lock;
   atomic_int refs;
 };

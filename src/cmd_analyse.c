@@ -136,7 +136,7 @@ static void thousands(char *buf, size_t size, long v) {
 /* The lists, the rules and the share header. */
 static void text_head(const analyse_run *r) {
   const game *g = &r->g;
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   printf("%s %s\n", g->list ? "list    " : "lists   ", lists);
   if (r->a.max_guesses) printf("rules    %s, guess limit %d\n", rules_name(r->rules), r->a.max_guesses);

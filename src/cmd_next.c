@@ -234,7 +234,7 @@ static int print_advice(const next_run *r, const advice *ad, const advice_cmp *c
 /* The first line of a text answer: the list the advice is for. */
 static void say_list(const next_run *r) {
   if (r->a.json) return;
-  char d[512];
+  char d[LISTS_DESCRIBE_SIZE];
   lists_describe(&r->g, d, sizeof d);
   printf("%s: %s\n", r->g.list ? "list" : "lists", d);
 }

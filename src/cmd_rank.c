@@ -148,7 +148,7 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   const game *g = o->g;
   int nexact = 0;
   for (int i = 0; i < o->n; i++) nexact += o->v[i].exact;
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   fprintf(fp, "# optle rank: %s %s\n", g->list ? "list" : "lists", lists);
   if (o->max_guesses > 0)

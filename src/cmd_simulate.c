@@ -172,7 +172,7 @@ static int compare_report(const optle_args *a, const game *g, const sim_compare 
     stop_say(what);
     return EXIT_STOPPED;
   }
-  char about[1024];
+  char about[LISTS_DESCRIBE_SIZE + 512];
   compare_about(about, sizeof about, c, g, a->max_guesses);
   compare_job job = {c, g, about};
   int status = outs_write(outs, compare_writer, &job) ? EXIT_USAGE : EXIT_OK;
@@ -210,21 +210,24 @@ static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
 /* ------------------------------------------------------------------ */
 /* One strategy                                                         */
 
-/* The tree of --tree FILE, checked; NULL after printing why (*status). */
+/* The tree of --tree FILE, checked in full as verify checks it (its
+ * header's claims too: a JSON "total" that is not the tree's was once
+ * played as if it were), with no guess limit; NULL after printing why
+ * (*status). */
 static tnode *load_tree(const char *path, const tree_file *tf, const game *g, const uint16_t *all,
                         int first, rules_mode rules, int *status) {
   tnode *t = NULL;
   treeread_info info;
-  int r = treeread_mem(tf->data, tf->len, path, g, &t, &info);
-  if (r == TREEREAD_OK && verify_rules(t, g, rules, &info, path)) {
+  int r = verify_mem(tf->data, tf->len, path, g, 0, &t, &info);
+  if (r == VERIFY_VALID && verify_rules(t, g, rules, &info, path)) {
     tree_free(t);
     t = NULL;
-    r = TREEREAD_INVALID;
+    r = VERIFY_INVALID;
   }
   treeread_info_free(&info);
-  if (r != TREEREAD_OK) {
+  if (r != VERIFY_VALID) {
     fprintf(stderr, "optle: %s\n", err_msg());
-    *status = r == TREEREAD_INVALID ? EXIT_NOSTRATEGY : EXIT_USAGE;
+    *status = r == VERIFY_INVALID ? EXIT_NOSTRATEGY : EXIT_USAGE;
     return NULL;
   }
   if (tree_check(t, g, all, g->n_answers, 0)) {
@@ -247,7 +250,7 @@ static tnode *load_tree(const char *path, const tree_file *tf, const game *g, co
 
 static void print_report(const sim_report *r, const tnode *t, const game *g, const char *name,
                          int first, int limit, rules_mode rules) {
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   printf("strategy      %s\n", name);

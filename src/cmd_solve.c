@@ -134,7 +134,7 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
                         int seed, bool root) {
   int n = g->n_answers;
   say_stop(p, tree, files);
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   if (p->value_proven) {
@@ -391,7 +391,7 @@ static void print_summary(const solve_run *r) {
   tree_summarize(r->tree, &sum);
   search_stats st;
   search_get_stats(r->s, &st);
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   printf("guess limit   %s", r->a.max_guesses ? "" : "none\n");
@@ -481,7 +481,7 @@ static int solve_report(solve_run *r) {
   }
   if (r->total >= OPTLE_INF) {
     outs_abort(&r->outs);
-    char lists[512], first[64] = "";
+    char lists[LISTS_DESCRIBE_SIZE], first[64] = "";
     lists_describe(g, lists, sizeof lists);
     if (r->first >= 0) snprintf(first, sizeof first, " starting with '%s'", g->guesses.w[r->first]);
     fprintf(stderr, "optle: list %s: no strategy%s solves every answer within %d %s\n", lists,

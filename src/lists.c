@@ -97,7 +97,7 @@ void lists_describe(const game *g, char *buf, size_t size) {
     snprintf(buf, size, "%s (%d answers, %d guesses)", g->list, g->n_answers, g->n_guesses);
     return;
   }
-  char a[1024], gs[1024]; /* the paths are the user's: no raw control bytes */
+  char a[4096], gs[4096]; /* the paths are the user's: no raw control bytes */
   esc_controls(a, sizeof a, g->answers.path);
   esc_controls(gs, sizeof gs, g->guesses.path);
   snprintf(buf, size, "%s (%d answers), %s (%d guesses)", a, g->n_answers, gs, g->n_guesses);

@@ -2,6 +2,7 @@
  * (simulate.h). */
 #include "simulate.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,12 +186,27 @@ int sim_format_of(const char *path) {
   return -1;
 }
 
+/* Whether a cell is a strategy within the guess limit: a heuristic is
+ * played with none, and one that needs more is no rival of the optimum
+ * within it (it once showed "(+-0.16%)", as if it beat the optimum). */
+static bool within_limit(const sim_compare *c, int cell) {
+  return c->total[cell] < OPTLE_INF && (c->max_guesses <= 0 || c->most[cell] <= c->max_guesses);
+}
+
 /* Gap of a cell to the optimum in percent; false when there is none. */
 static bool gap_of(const sim_compare *c, int o, int s, double *gap) {
   if (c->exact_col < 0 || c->strats[s].kind == STRAT_EXACT) return false;
   int opt = c->total[o * c->nstrat + c->exact_col], t = c->total[o * c->nstrat + s];
-  if (opt >= OPTLE_INF || t >= OPTLE_INF) return false;
+  if (opt >= OPTLE_INF || !within_limit(c, o * c->nstrat + s)) return false;
+  assert(t >= opt); /* a strategy within the limit never beats the optimum */
   *gap = 100.0 * (t - opt) / opt;
+  return true;
+}
+
+/* Whether every column of row o is a strategy within the limit. */
+static bool row_whole(const sim_compare *c, int o) {
+  for (int s = 0; s < c->nstrat; s++)
+    if (!within_limit(c, o * c->nstrat + s)) return false;
   return true;
 }
 
@@ -202,12 +218,14 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
   fprintf(fp, "\n|---|");
   for (int s = 0; s < ns; s++) fprintf(fp, "---:|");
   fputc('\n', fp);
-  /* The best first guess of each column is in bold. */
+  /* The best first guess of each column is in bold (of its strategies
+   * within the limit). */
   int *best = xmalloc(sizeof *best * (size_t)(ns ? ns : 1));
   for (int s = 0; s < ns; s++) {
     best[s] = OPTLE_INF;
     for (int o = 0; o < c->nopen; o++)
-      if (c->total[o * ns + s] < best[s]) best[s] = c->total[o * ns + s];
+      if (within_limit(c, o * ns + s) && c->total[o * ns + s] < best[s])
+        best[s] = c->total[o * ns + s];
   }
   for (int o = 0; o < c->nopen; o++) {
     fprintf(fp, "| %s |", g->guesses.w[c->openers[o]]);
@@ -222,7 +240,7 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
       double gap;
       if (gap_of(c, o, s, &gap)) {
         if (t == c->total[o * ns + c->exact_col]) fprintf(fp, " (optimal)");
-        else fprintf(fp, " (+%.2f%%)", gap);
+        else fprintf(fp, " (%+.2f%%)", gap);
       }
       if (c->max_guesses > 0 && c->most[o * ns + s] > c->max_guesses)
         fprintf(fp, " max %d", c->most[o * ns + s]);
@@ -230,19 +248,26 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
     }
     fputc('\n', fp);
   }
-  /* Means over the rows, and the time each column took. */
-  fprintf(fp, "| mean |");
+  /* Means over the rows, and the time each column took: over the rows
+   * where every column is a strategy within the limit (each column over
+   * the same first guesses, and the gaps too), named when some are not. */
+  int rows = 0;
+  for (int o = 0; o < c->nopen; o++) rows += row_whole(c, o);
+  if (rows == c->nopen) fprintf(fp, "| mean |");
+  else fprintf(fp, "| mean of the %d row%s every column solves within %d |", rows,
+               rows == 1 ? "" : "s", c->max_guesses);
   for (int s = 0; s < ns; s++) {
     double sum = 0, gsum = 0;
-    int k = 0, kg = 0;
+    int kg = 0;
     for (int o = 0; o < c->nopen; o++) {
-      int t = c->total[o * ns + s];
+      if (!row_whole(c, o)) continue;
       double gap;
-      if (t < OPTLE_INF) sum += (double)t / c->n, k++;
+      sum += (double)c->total[o * ns + s] / c->n;
       if (gap_of(c, o, s, &gap)) gsum += gap, kg++;
     }
-    if (k) fprintf(fp, " %.4f", sum / k);
-    if (kg) fprintf(fp, " (+%.2f%%)", gsum / kg);
+    if (rows) fprintf(fp, " %.4f", sum / rows);
+    else fprintf(fp, " –");
+    if (kg) fprintf(fp, " (%+.2f%%)", gsum / kg);
     fprintf(fp, " |");
   }
   fprintf(fp, "\n| time (s) |");

@@ -325,7 +325,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
             info->lines == 1 ? "" : "s");
   else
     fprintf(fp, "format        JSON\n");
-  char lists[512];
+  char lists[LISTS_DESCRIBE_SIZE];
   lists_describe(g, lists, sizeof lists);
   fprintf(fp, "%-14s%s\n", g->list ? "list" : "lists", lists);
   if (info->format == TREEFMT_JSON) report_recorded(fp, g, info);
