@@ -134,6 +134,10 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
     return usage_error("simulate ", "--strategies: at most %d strategies", COMPARE_MAX_STRATEGIES);
   for (int i = 0; i < x->nopen; i++)
     if (!*x->fv[i]) return usage_error("simulate ", "--first: an empty word in the list");
+    else if (!a->first && words_find(&g->guesses, x->fv[i]) < 0) /* the defaults: not asked for */
+      return usage_error("simulate ", "--compare: the default first guesses (the thesis's "
+                         "sixteen) are for the big lists: '%s' is not in the guess list %s; "
+                         "give --first W1,W2,...", x->fv[i], g->guesses.path);
     else if ((x->openers[i] = word_arg("simulate ", "--first", x->fv[i], g)) < 0)
       return EXIT_USAGE;
   for (int i = 0; i < x->nstrat; i++) {

@@ -234,6 +234,9 @@ has "simulate --compare: the mean names its rows" "| mean of the 0 rows every co
 check "simulate --compare --max-guesses 5: gaps as before" 0 out "| idyll | 3.0950 (+0.32%) | 3.0850 |" \
   "$OPTLE" simulate --list medium --compare --first idyll,abyss,alter --strategies entropy,exact --max-guesses 5
 has "simulate --compare: the mean of every row" "| mean | 2.9567 (+0.11%) | 2.9533 |"
+check_usage "simulate --compare on small: the default first guesses" \
+  "--compare: the default first guesses (the thesis's sixteen) are for the big lists: 'salet' is not in the guess list wordlists/small.txt; give --first W1,W2,..." \
+  "$OPTLE" simulate --list small --compare
 # --tree is checked as verify checks it: a JSON header's total too.
 check "simulate -o: a tree" 0 out "" "$OPTLE" simulate --list medium -o "$tmp/m.json"
 sed 's/"total": 543/"total": 500/' "$tmp/m.json" >"$tmp/m500.json"
