@@ -11,9 +11,10 @@
 # It completes commands (and `help COMMAND`), each command's options,
 # the values of --list (the named lists), --strategy and --strategies
 # (the strategies, rollout:RULE: for each greedy rule; --strategies
-# completes the item after the last comma), --format and --answers-from,
-# file names for options whose argument is a FILE and for the TREE of
-# verify and export; other arguments (numbers, words) get nothing.  It
+# completes the item after the last comma), --format, --answers-from and
+# --objective, file names for options whose argument is a FILE and for
+# the TREE of verify and export; other arguments (numbers, words) get
+# nothing.  It
 # also completes --opt=VALUE and values containing ':' (rollout:...),
 # whatever COMP_WORDBREAKS splits.
 #

@@ -65,9 +65,10 @@ static void main_help(FILE *fp) {
   fputc('\n', fp);
   help_fill(fp, lists_names(), fprintf(fp, "named lists (embedded): "), 2);
   fprintf(fp,
-          "exit status: 0 success, 1 no strategy within the guess limit (or an\n"
-          "             invalid tree), 2 bad usage or input, 3 out of memory or\n"
-          "             internal error, 4 stopped before the proof finished\n");
+          "exit status: 0 success, 1 the answer is no (no strategy within the guess\n"
+          "             limit, an invalid tree, a difference from a table), 2 bad usage\n"
+          "             or input, 3 out of memory or internal error, 4 stopped before\n"
+          "             the work was done\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -150,6 +151,8 @@ static int complete(int argc, char **argv) {
       for (int i = 0; treeio_format_name(i); i++) printf("%s\n", treeio_format_name(i));
     } else if (!strcmp(arg, "--answers-from")) {
       printf("answers\nguesses\n");
+    } else if (!strcmp(arg, "--objective")) {
+      printf("total\nworst\n");
     }
     return EXIT_OK;
   }
@@ -165,7 +168,13 @@ static int dispatch(int argc, char **argv) {
   }
   const char *c = argv[1];
   if (!strcmp(c, "--help") || !strcmp(c, "-h") || !strcmp(c, "help")) {
-    if (!strcmp(c, "help") && argc > 2) {
+    bool help = !strcmp(c, "help");
+    if (argc > (help ? 3 : 2)) /* never an argument silently dropped */
+      return usage_error(NULL, "'%s': unexpected argument after '%s'", argv[help ? 3 : 2],
+                         help ? "help COMMAND" : c);
+    /* help [help | --help | -h]: this text; help COMMAND: the command's. */
+    if (help && argc > 2 && strcmp(argv[2], "help") && strcmp(argv[2], "--help") &&
+        strcmp(argv[2], "-h")) {
       char *h[] = {argv[2], "--help"};
       const command *cmd = command_named(argv[2]);
       if (cmd) return cmd->run(1, h + 1);
@@ -175,6 +184,7 @@ static int dispatch(int argc, char **argv) {
     return EXIT_OK;
   }
   if (!strcmp(c, "--version") || !strcmp(c, "-V")) {
+    if (argc > 2) return usage_error(NULL, "'%s': unexpected argument after '%s'", argv[2], c);
     printf("optle %s\n", version_full());
     if (dist_library()) printf("optle-mpi: %s\n", dist_library());
     return EXIT_OK;
@@ -187,8 +197,11 @@ static int dispatch(int argc, char **argv) {
   const command *cmd = command_named(c);
   if (!cmd) return unknown_command("", c);
   /* OMP_NUM_THREADS=0 and the like: libgomp warns (twice) and ignores
-   * it; say what is wrong rather than run with a count nobody asked for. */
-  const char *bad = threads_env_bad();
+   * it; say what is wrong rather than run with a count nobody asked for.
+   * A command's --help runs whatever the variable (as `help CMD` does). */
+  bool asks_help = false;
+  for (int i = 2; i < argc; i++) asks_help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+  const char *bad = asks_help ? NULL : threads_env_bad();
   if (bad)
     return usage_error(NULL, "OMP_NUM_THREADS='%s' is not a thread count (whole numbers from 1, "
                              "comma-separated), so OpenMP ignored it: unset it or set it to 1 "

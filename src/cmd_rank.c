@@ -73,7 +73,7 @@ const cmd_doc rank_doc = {
     .usage = "optle rank [--list NAME | --answers FILE [--guesses FILE]]\n"
              "                  [--cutoff TOTAL | --top N [--all]] [--words FILE]\n"
              "                  [--hard | --hard-gray | --ultrahard]\n"
-             "                  [--checkpoint FILE] [--compare TABLE | --compare-upper TABLE]\n"
+             "                  [--checkpoint FILE] [--compare FILE | --compare-upper FILE]\n"
              "                  [options]",
     .about = "Rank first guesses by their exact total (the optimal total over all answers\n"
              "when that guess comes first), with proof: every value is exact, or a proven\n"
@@ -87,9 +87,9 @@ const cmd_doc rank_doc = {
              "the rest (--all: every line).  The file is the same byte for byte whatever the\n"
              "threads, ranks or resumes (the time goes to the terminal).  --checkpoint FILE\n"
              "appends each word as it is settled; a rerun with the same FILE and options\n"
-             "resumes.  --compare TABLE checks the values against a published table, word\n"
+             "resumes.  --compare FILE checks the values against a published table, word\n"
              "by word, and prints every difference (the ranking then goes to -o only);\n"
-             "--compare-upper TABLE does the same with a table of upper bounds, where a\n"
+             "--compare-upper FILE does the same with a table of upper bounds, where a\n"
              "row may be above optle's value, never below it.",
     .opts = rank_opts,
     .notes = "optle-mpi (make mpi) ranks across the ranks of an Open MPI job, --threads\n"
@@ -353,6 +353,8 @@ int cmd_rank(int argc, char **argv) {
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
+  if (a.probe_budget && a.rank_top <= 0) /* only --top's first stage probes */
+    return usage_error("rank ", "--probe-budget goes with --top N (its first stage's exact solves)");
   if (a.rank_compare && a.rank_upper)
     return usage_error("rank ", "give --compare or --compare-upper, not both");
   if (a.rank_compare && (rc = outputs_clash("rank ", &a.out, "--compare table", a.rank_compare)))

@@ -255,8 +255,15 @@ static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
     help_text(stdout, &solve_doc);
     return EXIT_OK;
   }
+  if (r->a.format && !r->a.out.n) /* solve prints a summary, never the tree */
+    return usage_error("solve ", "--format %s: give -o FILE for the tree", r->a.format);
   if ((rc = opts_tree_outputs("solve ", &r->a, r->a.out.paths, r->a.out.n, false, &r->format)))
     return rc;
+  /* Options that would do nothing are refused, never silently dropped. */
+  if (r->a.probe_budget && r->a.first)
+    return usage_error("solve ", "--probe-budget is the root proof's: with --first there is none");
+  if (r->a.stats && r->a.quiet)
+    return usage_error("solve ", "--stats prints after the summary, which --quiet leaves out");
   if ((rc = opts_rules("solve ", &r->a, &r->rules, &r->obj))) return rc;
   if (r->a.checkpoint && r->a.first)
     return usage_error("solve ", "--checkpoint is the root proof's: with --first there is one solve, "

@@ -129,7 +129,9 @@ static void text_usage(FILE *fp, const char *usage) {
     bool more = next_line(&it);
     if (form && (!more || strncmp(it.line, "optle ", 6) == 0)) {
       size_t cmd = 6 + strcspn(form + 6, " \n");
-      int lead = fprintf(fp, "%s%.*s ", first ? "usage: " : "       ", (int)cmd, form);
+      bool args = len > cmd; /* "optle lists" has none: no blank after it */
+      int lead = fprintf(fp, "%s%.*s%s", first ? "usage: " : "       ", (int)cmd, form,
+                         args ? " " : "");
       text_fill(fp, form + cmd, len - cmd, lead, lead);
       first = false;
       form = NULL;

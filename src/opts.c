@@ -168,8 +168,10 @@ static int set_value(const char *sub, const optdef *d, const char *val, char *fi
     char *end;
     errno = 0;
     long v = strtol(val, &end, 10);
-    if (!*val || *end || errno == ERANGE || isspace((unsigned char)*val))
+    if (!*val || *end || isspace((unsigned char)*val) || *val == '+')
       return usage_error(sub, "%s: '%s' is not a whole number", d->flag, val);
+    if (errno == ERANGE) /* digits alone, too many of them */
+      return usage_error(sub, "%s: %s is out of range (%ld to %ld)", d->flag, val, d->lo, d->hi);
     if (v < d->lo || v > d->hi)
       return usage_error(sub, "%s: %s is out of range (%ld to %ld)", d->flag, val, d->lo, d->hi);
     *(int *)field = (int)v;
@@ -238,6 +240,13 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
     } else {
       if (i + 1 >= argc) return usage_error(sub, "%s needs a value (%s)", d->flag, d->arg);
       val = argv[++i];
+      /* "--checkpoint --quiet": an option forgot its value, and the next
+       * one is not a file or a word (a name that starts with "--" can
+       * still be given as --checkpoint=--name). */
+      if (val[0] == '-' && val[1] == '-')
+        return usage_error(sub, "%s needs a value (%s), not the option '%s' (a value that "
+                                "starts with '--' is given as %s=VALUE)",
+                           d->flag, d->arg, val, d->flag);
     }
     if (set_value(sub, d, val, field)) return EXIT_USAGE;
   }

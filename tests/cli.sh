@@ -305,6 +305,40 @@ check "verify --help: its own --max-guesses default" 0 out "default: a JSON file
 
 # ------------------------------------------------------------------
 
+# ------------------------------------------------------------------
+# A review of the command line (2026-11-29): options that would do
+# nothing, or swallow the next option, are refused; extra arguments too.
+check_usage "an option's value is never the next option" \
+  "--checkpoint needs a value (FILE), not the option '--quiet'" \
+  "$OPTLE" solve --checkpoint --quiet --list small
+expect "no file named --quiet was made" ! -e ./--quiet
+check "a value that starts with -- can still be given with =" 0 out "" \
+  "$OPTLE" solve --list small --quiet -o "$tmp/--x.json"
+expect "... and is written" -s "$tmp/--x.json"
+check_usage "a number past long's range is out of range" \
+  "--max-guesses: 99999999999999999999 is out of range (0 to 254)" \
+  "$OPTLE" solve --list small --max-guesses 99999999999999999999
+check_usage "a leading + is not a whole number" "--threads: '+2' is not a whole number" \
+  "$OPTLE" solve --list small --threads +2
+check_usage "solve --format without -o" "--format json: give -o FILE for the tree" \
+  "$OPTLE" solve --list small --format json
+check_usage "solve --first with --probe-budget" "--probe-budget is the root proof's" \
+  "$OPTLE" solve --list small --first agent --probe-budget 5
+check_usage "solve --quiet --stats" "--stats prints after the summary, which --quiet leaves out" \
+  "$OPTLE" solve --list small --quiet --stats
+check_usage "rank --probe-budget without --top" "--probe-budget goes with --top N" \
+  "$OPTLE" rank --list small --cutoff 121 --probe-budget 5
+check "help help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help help
+check "help --help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help --help
+check_usage "help CMD with an extra argument" "'extra': unexpected argument after 'help COMMAND'" \
+  "$OPTLE" help solve extra
+check_usage "--version with an extra argument" "'extra': unexpected argument after '--version'" \
+  "$OPTLE" --version extra
+check "a command's --help under a bad OMP_NUM_THREADS" 0 out "usage: optle solve" \
+  env OMP_NUM_THREADS=0 "$OPTLE" solve --help
+expect "--complete values --objective" "$("$OPTLE" --complete values --objective | tr '\n' ' ')" = "total worst "
+expect "lists --help: no blank after the usage" "$("$OPTLE" lists --help | head -n 1)" = "usage: optle lists"
+
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
 else
