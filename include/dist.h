@@ -164,6 +164,14 @@ typedef struct {
   int (*shared)(void *arg);                  /* rank 0 */
   void (*learn)(void *arg, int value);       /* the other ranks */
   bool (*stop)(void *arg);                   /* any rank: deal nothing more */
+  /* Rank 0, may be NULL: nothing may be dealt now, but something may be
+   * once an item dealt comes back (a quota in use: stage 1's exact
+   * solves).  The asking thread then waits and asks again, and no
+   * position of the order is passed over meanwhile: one process deals
+   * item by item, and a pick declined only for the moment must not be
+   * declined for good (a stage 1 under MPI once lost its second solve so,
+   * and the ranking solved every first guess exactly). */
+  bool (*busy)(void *arg);
   void *arg;
 } dist_loop;
 void dist_run(const dist_loop *L);

@@ -155,6 +155,9 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * (so at most that much latency, and no core spent spinning). */
 #define DIST_POLL_MIN_US 10
 #define DIST_POLL_MAX_US 500
+/* A thread told to wait (dist.h dist_loop.busy: a quota of exact solves
+ * in use, each of seconds) asks again this often. */
+#define DIST_BUSY_WAIT_US 2000
 /* Seconds a rank's time limit runs past rank 0's, and that rank 0 waits
  * for the other ranks after it reached its time limit, or after a signal
  * (which every rank gets at once; mpirun kills a rank 1 s after its
@@ -169,6 +172,8 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * run and gives its main thread DIST_BEAT_GRACE seconds to say what was
  * settled before it ends the job itself. */
 #define DIST_BEAT_S 0.2
+/* The least OPTLE_HEARTBEAT: a few beats, and a stall's worth. */
+#define DIST_BEAT_MIN 1.0
 #define DIST_BEAT_POLL_US 10000
 #define DIST_BEAT_TIMEOUT 30.0
 #define DIST_BEAT_GRACE 5.0

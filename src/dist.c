@@ -241,18 +241,21 @@ static void *beat_other(void *arg) {
 }
 
 /* OPTLE_HEARTBEAT: the seconds a rank may stay silent.  Exits (status
- * 2, the job ended) when it is not a positive number. */
+ * 2, the job ended) when it is not a number from DIST_BEAT_MIN: beats go
+ * every DIST_BEAT_S, so a shorter silence was taken for a lost rank in
+ * every run. */
 static void beat_setting(void) {
   const char *v = getenv("OPTLE_HEARTBEAT");
   if (!v) return;
   char *end;
   double s = strtod(v, &end);
-  if (end == v || *end || !(s > 0 && s <= 1e6)) {
+  if (end == v || *end || !(s >= DIST_BEAT_MIN && s <= 1e6)) {
     char shown[64];
     esc_controls(shown, sizeof shown, v);
     if (my_rank == 0)
       fprintf(stderr, "optle: OPTLE_HEARTBEAT='%s': give the seconds a rank may stay silent "
-                      "(more than 0, at most 1000000; default %.0f)\n", shown, DIST_BEAT_TIMEOUT);
+                      "(%.0f to 1000000, the beats being %.1f s apart; default %.0f)\n", shown,
+              DIST_BEAT_MIN, DIST_BEAT_S, DIST_BEAT_TIMEOUT);
     MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
   }
   beat_timeout = s;
@@ -457,7 +460,8 @@ typedef struct {
   int32_t items[DIST_CHUNK_MAX];
 } reply;
 #define REQ_SIZE(q) ((int)(offsetof(request, res) + sizeof(dist_result) * (size_t)(q)->nres))
-#define REP_SIZE(p) ((int)(offsetof(reply, items) + sizeof(int32_t) * (size_t)(p)->nitems))
+#define REP_SIZE(p) \
+  ((int)(offsetof(reply, items) + sizeof(int32_t) * (size_t)((p)->nitems > 0 ? (p)->nitems : 0)))
 
 typedef struct {
   const dist_loop *L;
@@ -476,8 +480,12 @@ static int workers(const dealer *D) {
   return w;
 }
 
+/* What deal() answers a thread that must wait (dist_loop.busy). */
+#define DEAL_WAIT (-1)
+
 /* Take a thread's results, and deal it its next items (none when the
- * loop is over, or stopped, or it wants none).  Under the lock. */
+ * loop is over, or stopped, or it wants none; DEAL_WAIT while the loop
+ * is busy).  Under the lock. */
 static int deal(dealer *D, int from, const dist_result *res, int nres, bool want, int32_t *items,
                 int32_t *shared, int32_t *stop) {
   const dist_loop *L = D->L;
@@ -496,7 +504,9 @@ static int deal(dealer *D, int from, const dist_result *res, int nres, bool want
   }
   int n = 0;
   bool halt = L->stop(L->arg);
-  if (want && !halt) {
+  if (want && !halt && L->busy && L->busy(L->arg) && D->pos < L->n) {
+    n = DEAL_WAIT; /* the items dealt must come back first: the position kept */
+  } else if (want && !halt) {
     int chunk = 1;
     if (L->guided) {
       chunk = (L->n - D->pos) / (DIST_GUIDED * workers(D));
@@ -562,6 +572,7 @@ static void *serve(void *arg) {
         deal(D, src, in->res, in->nres, in->want, out->items, &out->shared, &out->stop);
     MPI_Send(out, REP_SIZE(out), MPI_BYTE, src, TAG_REP + in->tid, MPI_COMM_WORLD);
     if (out->nitems == 0 && ++D->finished[src] == D->team[src]) D->ranks_done++;
+    assert(out->nitems >= DEAL_WAIT && out->nitems <= DIST_CHUNK_MAX);
   }
   free(in);
   free(out);
@@ -574,8 +585,13 @@ static void work_here(dealer *D) {
   dist_result res[DIST_CHUNK_MAX];
   int32_t items[DIST_CHUNK_MAX], shared, stop;
   int nres = 0, n;
-  while ((n = deal(D, 0, res, nres, !L->stop(L->arg), items, &shared, &stop)) > 0) {
+  while ((n = deal(D, 0, res, nres, !L->stop(L->arg), items, &shared, &stop)) != 0) {
     nres = 0;
+    if (n == DEAL_WAIT) {
+      struct timespec ts = {0, DIST_BUSY_WAIT_US * 1000L};
+      nanosleep(&ts, NULL);
+      continue;
+    }
     for (int k = 0; k < n; k++) res[nres++] = L->body(L->arg, items[k]);
   }
 }
@@ -591,8 +607,13 @@ static void work_there(const dist_loop *L, int seq, int tid, int team) {
     MPI_Recv(in, (int)sizeof *in, MPI_BYTE, 0, TAG_REP + tid, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (in->stop && !stop_final()) stop_request();
     L->learn(L->arg, in->shared);
-    if (in->nitems <= 0) break;
     out->nres = 0;
+    if (in->nitems == DEAL_WAIT) { /* the loop is busy: ask again soon */
+      struct timespec ts = {0, DIST_BUSY_WAIT_US * 1000L};
+      nanosleep(&ts, NULL);
+      continue;
+    }
+    if (in->nitems <= 0) break;
     for (int k = 0; k < in->nitems; k++) out->res[out->nres++] = L->body(L->arg, in->items[k]);
   }
   free(out);

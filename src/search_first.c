@@ -83,6 +83,7 @@ typedef struct {
   int *sums;         /* stage 1: the probe's L1 sums (rank 0); after a round of
                       * tries, minus the answers each try finished, else 0 */
   int quota;         /* stage 1: exact solves still to deal (rank 0) */
+  int inflight;      /* stage 1: solves dealt, not yet taken (rank 0) */
   double budget;     /* stage 1: this round's seconds for each solve (0: none) */
   int gave_up;       /* stage 1: solves given up this round (rank 0) */
   int abandoned;     /* stage 1: all rounds' (rank 0) */
@@ -258,7 +259,7 @@ static void probe_take(void *arg, const dist_result *r) { ((ranking *)arg)->sums
 static bool solve_pick(void *arg, int i) {
   ranking *R = arg;
   if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;
-  R->quota--;
+  R->quota--, R->inflight++;
   R->at.solving = R->gr[i].o.g, R->at.budget = R->budget;
   tell_where(R, false);
   return true;
@@ -275,6 +276,8 @@ static dist_result solve_body(void *arg, int i) {
 }
 static void solve_take(void *arg, const dist_result *r) {
   ranking *R = arg;
+  R->inflight--;
+  assert(R->inflight >= 0);
   R->gr[r->item].seconds += r->seconds;
   if (r->flags & GAVE_UP) {
     R->quota++, R->gave_up++, R->abandoned++;
@@ -392,6 +395,14 @@ static void take_told(void *arg, const dist_result *r) {
   tell_where(R, true);
 }
 
+/* Stage 1's solves, under MPI: the quota is in use by solves not yet
+ * back, one of which may give its place to the next group (no strategy,
+ * or its budget ran out): hold the next pick until it is back. */
+static bool solve_busy(void *arg) {
+  const ranking *R = arg;
+  return R->quota <= 0 && R->inflight > 0 && R->gave_up < PROBE_TRIES;
+}
+
 static void run_stage(ranking *R, int stage, int n, const int *order, bool per_rank, bool guided,
                       bool (*pick)(void *, int), dist_result (*body)(void *, int),
                       void (*take)(void *, const dist_result *)) {
@@ -400,8 +411,9 @@ static void run_stage(ranking *R, int stage, int n, const int *order, bool per_r
   for (int i = 0; i < n; i++) left += !R->gr[order ? order[i] : i].done;
   R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff), -1, 0};
   if (dist_rank() == 0) tell_where(R, false);
-  dist_loop L = {n,          order,        per_rank, guided, R->s->o.threads, pick_told, body,
-                 take_told,  cutoff_now,   cutoff_learn, halt, R};
+  dist_loop L = {n,         order,        per_rank, guided, R->s->o.threads, pick_told, body,
+                 take_told, cutoff_now,   cutoff_learn, halt,
+                 pick == solve_pick ? solve_busy : NULL, R};
   dist_run(&L);
 }
 
@@ -535,7 +547,7 @@ static void rank_cutoff(ranking *R) {
   for (int round = 0;; round++) {
     R->budget = srch_probe_budget(R->s, round);
     R->quota = fo->top - R->have;
-    R->gave_up = 0;
+    R->gave_up = R->inflight = 0;
     if (round > 0) { /* the tries of the last round by how far they got, then the rest */
       for (int i = 0; i < probe; i++) R->sums[i] = R->sums[i] < 0 ? R->sums[i] : 0;
       sort_idx_by(idx, probe, R->sums);

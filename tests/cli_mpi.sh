@@ -70,6 +70,19 @@ same_ranking "no mpirun: the ranking of optle" "$tmp/small-1.txt" "$tmp/small.tx
 run mpi -np 2 "$MPI_OPTLE" rank --list small --threads 1 -o "$tmp/small-2.txt"
 expect "rank small -np 2: exits 0" "$rc" = 0
 same_ranking "rank small -np 2: one process's ranking" "$tmp/small-2.txt" "$tmp/small.txt"
+# Stage 1's exact solves, dealt: the first (IRATE) has no strategy within
+# 4 and gives its place back; the next must still be dealt (a rank that
+# asked meanwhile once passed every position over, and the ranking then
+# solved all 496 first guesses exactly): as many exact lines as one
+# process writes.
+grep -v '^#' wordlists/large.txt | grep -vx -e slate -e alter -e stare -e stale >"$tmp/wX.txt"
+S1=(rank --list large --hard --max-guesses 4 --top 1 --words "$tmp/wX.txt" --threads 1)
+run "$OPTLE" "${S1[@]}" --checkpoint "$tmp/stage1-1.ckpt" -o "$tmp/stage1-1.txt"
+run mpi -np 2 "$MPI_OPTLE" "${S1[@]}" --checkpoint "$tmp/stage1-2.ckpt" -o "$tmp/stage1-2.txt"
+expect "rank --top 1 -np 2: exits 0" "$rc" = 0
+same_ranking "rank --top 1 -np 2: one process's ranking" "$tmp/stage1-2.txt" "$tmp/stage1-1.txt"
+expect "rank --top 1 -np 2: stage 1 dealt as one process deals it (its exact solves)" \
+  "$(grep -c '	exact	' "$tmp/stage1-2.ckpt")" = "$(grep -c '	exact	' "$tmp/stage1-1.ckpt")"
 "$OPTLE" rank --list medium --threads 2 -o "$tmp/medium.txt"
 for np in 1 3; do
   run mpi -np "$np" "$MPI_OPTLE" rank --list medium --threads 1 -o "$tmp/medium-$np.txt"
@@ -191,6 +204,11 @@ same_ranking "rank 1 frozen, resumed: one process's ranking" "$tmp/fz-resumed.tx
 run env OPTLE_HEARTBEAT=soon mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE" rank --list small
 expect "OPTLE_HEARTBEAT not a number: status 2" "$rc" = 2
 err_has "OPTLE_HEARTBEAT not a number: says so" "OPTLE_HEARTBEAT='soon'"
+# Below a second: beats go every 0.2 s, and 0.2 took every run for a lost
+# rank (status 4, no output); refused.
+run env OPTLE_HEARTBEAT=0.2 mpirun --allow-run-as-root --oversubscribe -np 2 "$MPI_OPTLE" rank --list small
+expect "OPTLE_HEARTBEAT=0.2: refused (status 2)" "$rc" = 2
+err_has "OPTLE_HEARTBEAT=0.2: says the least" "OPTLE_HEARTBEAT='0.2': give the seconds a rank may stay silent (1 to 1000000"
 
 # tools/mpi_sim.py replays the checkpoint's times for 16, 64 and 256
 # ranks: a row each, no efficiency above 100%.
