@@ -109,7 +109,9 @@ check_usage "list: four letters on line 1" "$w/four.txt:1: 'abcd' has 4 letters,
 check_usage "list: a 64-byte line (fits the buffer)" "$w/64.txt:2: " "$OPTLE" solve --answers "$w/64.txt"
 expect "list: a 64-byte line has 64 letters" "$(grep -c 'has 64 letters, expected 5' "$tmp/err")" = 1
 check_usage "list: a 65-byte line" "$w/65.txt:2: line too long" "$OPTLE" solve --answers "$w/65.txt"
-check_usage "list: 65 blanks" "$w/65-blanks.txt:2: line too long" "$OPTLE" solve --answers "$w/65-blanks.txt"
+# A line of blanks alone is a blank line, however long (blanks past the
+# buffer were once "line too long", and so was a comment indented so).
+check "list: 65 blanks are a blank line" 0 out "total         1" "$OPTLE" solve --answers "$w/65-blanks.txt"
 check "list: a comment longer than a line is fine" 0 out "total         1" \
   "$OPTLE" solve --answers "$w/long-comment.txt"
 check_usage "list: duplicate in another case" "$w/dup-upper.txt:4: duplicate word 'berry' (first on line 2)" \
@@ -212,7 +214,7 @@ check_usage "solve: --time-limit 1.5" "--time-limit: '1.5' is not a whole number
   "$OPTLE" solve --list small --time-limit 1.5
 check_usage "solve: --time-limit 100000001" "out of range" "$OPTLE" solve --list small --time-limit 100000001
 check_usage "solve: --threads -1" "--threads: -1 is out of range (1 to 1024)" "$OPTLE" solve --list small --threads -1
-check_usage "solve: --threads past long" "--threads: '99999999999999999999' is not a whole number" \
+check_usage "solve: --threads past long" "--threads: 99999999999999999999 is out of range (1 to 1024)" \
   "$OPTLE" solve --list small --threads 99999999999999999999
 check_usage "solve: --threads with a leading blank" "--threads: ' 2' is not a whole number" \
   "$OPTLE" solve --list small --threads ' 2'
