@@ -7,6 +7,7 @@
 
 #include "embed.h"
 #include "feedback.h"
+#include "utf8.h"
 #include "util.h"
 #include "words.h"
 
@@ -25,18 +26,6 @@ const char *treehtml_template(size_t *len) {
 /* ------------------------------------------------------------------ */
 /* JSON strings                                                         */
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static int utf8_len(const unsigned char *s, size_t n) {
-  int len = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-  if (len == 0 || (size_t)len > n) return 0;
-  for (int i = 1; i < len; i++)
-    if ((s[i] & 0xc0) != 0x80) return 0;
-  /* No overlong forms, surrogates or code points past U+10FFFF. */
-  if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0))) return 0;
-  if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))) return 0;
-  return len;
-}
-
 /* s as a JSON string that is safe inside <script>: quotes, backslash,
  * control characters and < > & ' escaped; invalid UTF-8 as U+FFFD. */
 static void json_string(FILE *fp, const char *str) {
@@ -49,11 +38,12 @@ static void json_string(FILE *fp, const char *str) {
   putc('"', fp);
   for (size_t i = 0; i < n;) {
     unsigned char c = s[i];
-    if (c >= 0x80) {
-      int k = utf8_len(s + i, n - i);
-      if (k) fwrite(s + i, 1, (size_t)k, fp);
+    if (c >= 0x80) { /* utf8.h's decoder: a lead byte past 0xF4 was once let through */
+      uint32_t cp;
+      size_t k = utf8_next(str + i, n - i, &cp);
+      if (cp != UTF8_BAD) fwrite(s + i, 1, k, fp);
       else fputs("\\ufffd", fp);
-      i += k ? (size_t)k : 1;
+      i += k;
       continue;
     }
     if (c == '"' || c == '\\') fprintf(fp, "\\%c", c);

@@ -282,6 +282,31 @@ def main(argv):
         check("an unknown #answer= says so",
               "not an answer" in b.eval("document.getElementById('find-status').textContent"),
               b.eval("document.getElementById('find-status').textContent"))
+        # A malformed escape in the address: the first guess, said so (it
+        # once threw in decodeURIComponent, and the page never started).
+        ready, _ = b.load(url + "#answer=%E0")
+        check("a malformed #answer=%E0: the page is ready", ready is True, "never ready")
+        expect("a malformed #answer=%E0 stays at the first guess", ready and b.eval(path_now), first)
+        check("a malformed #answer=%E0 says so",
+              "not valid text" in b.eval("document.getElementById('find-status').textContent"),
+              b.eval("document.getElementById('find-status').textContent"))
+        # A letter typed in the tree starts a new search (it was added to
+        # the box's old text).
+        b.eval("document.getElementById('find').value = 'chill';"
+               "document.querySelector('[role=treeitem][tabindex=\"0\"]').focus()")
+        b.key("q")
+        expect("a letter typed in the tree replaces the old search",
+               b.eval("document.getElementById('find').value"), "q")
+        # A link of the detail panel, clicked: the focus follows the
+        # selection into the tree (the panel is redrawn under it).
+        ready, _ = b.load(url)
+        href = b.eval("(() => { const l = document.querySelector('#detail a[href^=\"#\"]');"
+                      " if (!l) return null; l.focus(); l.click(); return l.getAttribute('href'); })()")
+        if href:
+            b.until("location.hash", href)
+            b.until("document.activeElement.getAttribute('role')", "treeitem")
+            expect("a detail link clicked: the focus is on the tree item",
+                   b.eval("document.activeElement.getAttribute('role')"), "treeitem")
         expect("nothing in the resource timing list",
                b.eval("performance.getEntriesByType('resource').length"), 0)
 
