@@ -136,8 +136,11 @@ int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, i
  * big full list (too costly). */
 int advice_value(advisor *a, const uint16_t *set, int n, const hstep *h, int made);
 
-/* True when set[0..n) is the full answer list and too big to rank. */
-bool advisor_big_root(const advisor *a, int n);
+/* True when set[0..n), after `made` guesses, is the start of the game
+ * on a list too big to rank: no guess made yet, every answer left (a
+ * guess that eliminated nothing was once taken for the start, and the
+ * fixed opener suggested after it). */
+bool advisor_big_root(const advisor *a, int n, int made);
 /* True when advice_at() on this position would solve more than
  * ADVICE_QUICK_MAX answers (not the full list, not in the tree). */
 bool advisor_slow(const advisor *a, int n, const hstep *h, int made);

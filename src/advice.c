@@ -30,14 +30,15 @@ void advisor_free(advisor *a) {
   free(a);
 }
 
-bool advisor_big_root(const advisor *a, int n) {
-  return !a->o.wider && n == a->g->n_answers && (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
+bool advisor_big_root(const advisor *a, int n, int made) {
+  return made == 0 && !a->o.wider && n == a->g->n_answers &&
+         (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
 }
 
 int advisor_opener(const advisor *a) { return a->opener; }
 
 bool advisor_slow(const advisor *a, int n, const hstep *h, int made) {
-  if (n <= ADVICE_QUICK_MAX || advisor_big_root(a, n)) return false;
+  if (n <= ADVICE_QUICK_MAX || advisor_big_root(a, n, made)) return false;
   return !(a->o.tree && history_follow(a->o.tree, h, made, NULL));
 }
 
@@ -148,7 +149,7 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
   if (left < 0) return 0; /* no guesses left: no strategy */
   if (top > ADVICE_TOP_MAX) top = ADVICE_TOP_MAX;
   int asked = top;
-  bool big = advisor_big_root(a, n);
+  bool big = advisor_big_root(a, n, made);
   search *s = search_at(a, h, made);
 
   const tnode *node = a->o.tree ? history_follow(a->o.tree, h, made, NULL) : NULL;
@@ -172,6 +173,13 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
     out->source = ADV_OPENER;
     out->best = a->opener;
     out->total = search_solve(s, set, n, a->opener, NULL);
+    /* The opener cannot finish within the limit: that says nothing of
+     * the other first guesses, only a proof does (it once said that no
+     * strategy could, with status 1). */
+    if (out->total >= OPTLE_INF && !stop_requested()) {
+      int rc = prove_first(a, s, set, n, top, out);
+      if (rc) return rc;
+    }
   } else {
     out->total = search_solve(s, set, n, -1, NULL);
     if (out->total >= OPTLE_INF) out->total = OPTLE_INF;
@@ -200,8 +208,15 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
 int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int g) {
   int left = left_after(a, made);
   if (left < 0) return OPTLE_INF;
+  /* A guess that tells nothing has no value here, as the search's own
+   * (search_guess_value() skips it): a fixed first guess's solve once
+   * valued it, and the step lost its "gave no information" note. */
+  uint8_t p0 = game_fb(a->g, g, set[0]);
+  bool told = p0 == PATTERN_WIN;
+  for (int i = 1; i < n && !told; i++) told = game_fb(a->g, g, set[i]) != p0;
+  if (!told) return OPTLE_INF;
   search *s = search_at(a, h, made);
-  int v = advisor_big_root(a, n) ? search_solve(s, set, n, g, NULL)
+  int v = advisor_big_root(a, n, made) ? search_solve(s, set, n, g, NULL)
                                  : search_guess_value(s, set, n, 0, g);
   return v >= OPTLE_INF ? OPTLE_INF : v;
 }
@@ -209,7 +224,7 @@ int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, i
 int advice_value(advisor *a, const uint16_t *set, int n, const hstep *h, int made) {
   int left = left_after(a, made);
   if (left < 0) return OPTLE_INF;
-  if (advisor_big_root(a, n)) return ADVICE_UNKNOWN;
+  if (advisor_big_root(a, n, made)) return ADVICE_UNKNOWN;
   int v = search_solve(search_at(a, h, made), set, n, -1, NULL);
   return v >= OPTLE_INF ? OPTLE_INF : v;
 }
@@ -222,7 +237,7 @@ int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src) {
       a->own_tried = true;
       int N = a->g->n_answers, first = -1, left = left_after(a, 0);
       a->own_src = ADV_SEARCH;
-      if (advisor_big_root(a, N)) {
+      if (advisor_big_root(a, N, 0)) {
         first = a->opener;
         a->own_src = ADV_OPENER;
       }
@@ -304,6 +319,10 @@ static void print_comparison(FILE *fp, const game *g, const advice *ad, const ad
       fprintf(fp, "%s is optimal\n", cw);
     else
       fprintf(fp, "%s is optimal too (it ties with %s, which the tie rule lists first)\n", cw, rw);
+  } else if (cmp->guess == rg) { /* the unproven reference itself: not "0.0000 worse" than itself */
+    fprintf(fp, "%s is %s, not proven optimal: %.4f expected from here (%d in total)\n", cw,
+            ad->source == ADV_OPENER ? "the fixed opener" : "the tree's guess",
+            advice_avg(cmp->total, ad->n), cmp->total);
   } else {
     double d = advice_avg(cmp->total - rt, ad->n);
     fprintf(fp, "%s would be %.4f guesses %s on average than %s%s: %.4f expected from here "
@@ -329,6 +348,10 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
     else
       fprintf(fp, "no strategy finds every answer left within the %d guess%s left\n", ad->left,
               ad->left == 1 ? "" : "es");
+    if (cmp && cmp->no_info) /* --guess: said of it too, as the JSON says it */
+      fprintf(fp, "%s gives no information on these answers\n", guess_word(g, cmp->guess));
+    else if (cmp && !(a->o.max_guesses && ad->made >= a->o.max_guesses))
+      fprintf(fp, "%s cannot be sure of finding every answer either\n", guess_word(g, cmp->guess));
     return;
   }
   const char *w = guess_word(g, ad->best);
@@ -360,7 +383,7 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
       fprintf(fp, "  %3d. %s  %.4f  (%d)%s\n", i + 1, guess_word(g, ad->top[i].guess),
               advice_avg(ad->top[i].value, ad->n), ad->top[i].value,
               ad->top[i].in_set ? "  could be the answer" : "");
-  } else if (!ad->ranked && ad->source != ADV_SEARCH && advisor_big_root(a, ad->n)) {
+  } else if (!ad->ranked && ad->source != ADV_SEARCH && advisor_big_root(a, ad->n, ad->made)) {
     fprintf(fp, "top guesses: not ranked (every first guess on %d answers is a whole proof)\n",
             ad->n);
   }
@@ -433,8 +456,8 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
   if (cmp) {
     fprintf(fp, ",\n \"compare\": {\"guess\": \"%s\", ", guess_word(g, cmp->guess));
     if (cmp->total >= OPTLE_INF || ad->best < 0) {
-      fprintf(fp, "\"total\": null, \"expected\": null, \"worse_by\": null, \"optimal\": false, "
-                  "\"no_information\": %s}",
+      fprintf(fp, "\"total\": null, \"expected\": null, \"compared_with\": null, "
+                  "\"worse_by\": null, \"optimal\": false, \"no_information\": %s}",
               cmp->no_info ? "true" : "false");
     } else {
       int rg, rt;
@@ -486,7 +509,7 @@ static void value_step(advisor *a, const uint16_t *set, int n, const hstep *h, i
     step_reference(a, set, n, h, i, s);
     s->E = gi == s->best && advice_known(s->ref) ? s->ref
                                                  : advice_guess_total(a, set, n, h, i, gi);
-  } else if (advisor_big_root(a, n)) {
+  } else if (advisor_big_root(a, n, i)) {
     if (gi == advisor_opener(a) || gi == tree_first) s->E = advice_guess_total(a, set, n, h, i, gi);
   } else if (!advisor_slow(a, n, h, i)) {
     advice ad;

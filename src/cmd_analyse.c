@@ -364,7 +364,7 @@ static int analyse_values(analyse_run *r) {
   const optle_args *a = &r->a;
   advisor_opts ao = {a->max_guesses, a->threads, a->memo_mb, NULL, NULL, NULL, r->rules, a->prove};
   if (!(r->adv = advisor_new(&r->g, &ao))) return usage_error("analyse ", "%s", err_msg());
-  if (isatty(STDERR_FILENO) && advisor_big_root(r->adv, r->g.n_answers))
+  if (isatty(STDERR_FILENO) && advisor_big_root(r->adv, r->g.n_answers, 0))
     fprintf(stderr, "optle: valuing every guess exactly: seconds for good guesses, minutes for "
                     "poor ones on a big list (Ctrl-C stops)\n");
   advice_game_steps(r->adv, r->h, r->k, -1, true, r->sv);

@@ -144,7 +144,7 @@ static void play_show_analysis(play *p, bool won) {
     const char *w = g->guesses.w[p->h[i].guess];
     printf("  guess %d %s: ", i + 1, w);
     if (s->E == ADVICE_UNKNOWN) {
-      if (advisor_big_root(p->adv, s->n)) {
+      if (advisor_big_root(p->adv, s->n, i)) {
         printf("not valued (an exact first-guess value on %d answers is a whole proof: "
                "'optle solve %s --first %s')\n",
                s->n, p->lists, w);

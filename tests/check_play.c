@@ -353,7 +353,7 @@ START_TEST(test_rank_is_full_order) {
   int n = g.n_answers;
   for (int i = 0; i < n; i++) all[i] = (uint16_t)i;
   /* Empty history on a small list: ranked exactly, not the opener. */
-  ck_assert(!advisor_big_root(adv, n));
+  ck_assert(!advisor_big_root(adv, n, 0));
   advice ad;
   ck_assert_int_eq(advice_at(adv, all, n, NULL, 0, 20, &ad), 0);
   ck_assert_int_eq(ad.source, ADV_SEARCH);
@@ -384,7 +384,10 @@ START_TEST(test_advice_opener_on_big_list) {
   advisor *adv = advisor_new(&g, &ao);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g.n_answers);
   for (int i = 0; i < g.n_answers; i++) all[i] = (uint16_t)i;
-  ck_assert(advisor_big_root(adv, g.n_answers));
+  ck_assert(advisor_big_root(adv, g.n_answers, 0));
+  /* After a guess that eliminated nothing, every answer is left but it
+   * is no longer the start: no fixed opener there. */
+  ck_assert(!advisor_big_root(adv, g.n_answers, 1));
   ck_assert_int_eq(advice_value(adv, all, g.n_answers, NULL, 0), ADVICE_UNKNOWN);
   advice ad;
   ck_assert_int_eq(advice_at(adv, all, g.n_answers, NULL, 0, 5, &ad), 0);
@@ -784,7 +787,7 @@ START_TEST(test_wider_advice) {
   advisor *adv = advisor_new(&w, &ao);
   ck_assert_int_eq(history_filter(&w, h, 2, set, &n, NULL), 0);
   ck_assert_int_eq(n, rn);
-  ck_assert(!advisor_big_root(adv, n)); /* never the opener's case */
+  ck_assert(!advisor_big_root(adv, n, 2)); /* never the opener's case */
   advice ad;
   ck_assert_int_eq(advice_at(adv, set, n, h, 2, 5, &ad), 0);
   ck_assert_int_eq(ad.source, ADV_SEARCH);

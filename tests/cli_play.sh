@@ -590,6 +590,24 @@ else
 fi
 
 # ------------------------------------------------------------------
+# next and analyse on a custom big list (100 answers x 12,947 guesses: a
+# fixed opener at the start), a review's findings.
+grep -v '^#' wordlists/nyt-answers.txt | grep -v '[fuzy]' | head -n 100 >"$tmp/a100.txt"
+A100=(--answers "$tmp/a100.txt" --guesses wordlists/nyt-guesses.txt)
+check "next: a guess that eliminated nothing is not the start (no fixed opener after it)" 0 out \
+  "optimal next guess: elint" "$OPTLE" next "${A100[@]}" fuzzy:BBBBB
+has "next: ... its exact total" "2.6000 (260 in total over 100 answers)"
+check "analyse: a first guess that tells nothing on a big list has no value" 0 out \
+  "guess 1: fuzzy gave no information" "$OPTLE" analyse "${A100[@]}" fuzzy:BBBBB
+check "next: the opener cannot finish within 3, another can (a proof says which)" 0 out \
+  "optimal next guess: olent" "$OPTLE" next "${A100[@]}" --max-guesses 3
+check "next --guess the opener itself: not '0.0000 worse' than itself" 0 out \
+  "salet is the fixed opener, not proven optimal: 2.9000 expected from here (290 in total)" \
+  "$OPTLE" next "${A100[@]}" --guess salet
+check "next --guess with no strategy: the guess is named" 1 out "chill gives no information on these answers" \
+  "$OPTLE" next --list small --max-guesses 3 bacon:BBBYB racer:YBBBB --guess chill
+
+# ------------------------------------------------------------------
 # Input that fails, options that would do nothing, suggested commands.
 
 check "play: a read error is not the end of input" 2 err \
