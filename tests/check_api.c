@@ -305,14 +305,18 @@ static double solve_cpu(optle_game *g, optle_progress_fn fn, void *arg, double i
 START_TEST(test_huge_limits) {
   optle_game *g = named("original");
   int calls = 0;
-  solve_cpu(g, NULL, NULL, 0.25, 0);
-  double plain = solve_cpu(g, NULL, NULL, 0.25, 0);
+  /* Under the sanitizers (CI's 15 minutes) one solve: it returns, proven
+   * (the spinning monitor also held its lock: the call never returned). */
+  bool measure = !(TEST_ASAN || TEST_TSAN);
+  if (measure) solve_cpu(g, NULL, NULL, 0.25, 0);
+  double plain = measure ? solve_cpu(g, NULL, NULL, 0.25, 0) : 0;
   double huge = solve_cpu(g, never_stop, &calls, OPTLE_HUGE, OPTLE_HUGE);
-  ck_assert_msg(huge < plain * 1.3 + 0.05, "CPU %.2f s with the monitor, %.2f s without", huge,
-                plain);
+  ck_assert_msg(!measure || huge < plain * 1.3 + 0.05, "CPU %.2f s with the monitor, %.2f s without",
+                huge, plain);
   ck_assert_int_eq(calls, 0);
-  huge = solve_cpu(g, never_stop, &calls, 0.25, OPTLE_HUGE);
-  ck_assert_msg(huge < plain * 1.3 + 0.05, "CPU %.2f s with a limit, %.2f s without", huge, plain);
+  if (measure) huge = solve_cpu(g, never_stop, &calls, 0.25, OPTLE_HUGE);
+  ck_assert_msg(!measure || huge < plain * 1.3 + 0.05, "CPU %.2f s with a limit, %.2f s without",
+                huge, plain);
   optle_solve_opts o;
   optle_solve_opts_init(&o);
   optle_result *r = NULL;
