@@ -194,8 +194,6 @@ static int next_guess(next_run *r) {
   return 0;
 }
 
-/* --guess's exact total, to set against the best's (none when it gives
- * every answer left the same colours: no information). */
 /* Whether guess gives every answer of set[0..n) the same colours, and
  * is none of them. */
 static bool no_info(const game *cg, const uint16_t *set, int n, int guess) {
@@ -205,6 +203,8 @@ static bool no_info(const game *cg, const uint16_t *set, int n, int guess) {
   return same;
 }
 
+/* --guess's exact total, to set against the best's (none when it gives
+ * every answer left the same colours: no information). */
 static int value_guess(next_run *r, const advice *ad, advice_cmp *cmp) {
   const game *cg = r->cg;
   int n = r->n, guess = r->guess;

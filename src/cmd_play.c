@@ -425,11 +425,13 @@ static void lists_options(play *p, const list_args *l, const char *lname, rules_
   const char *gs = l->answers                                 ? l->guesses
                    : strcmp(g->guesses.path, g->answers.path) ? g->guesses.path
                                                               : NULL;
-  size_t size = 4 * (strlen(lname ? lname : ans) + (gs ? strlen(gs) : 0)) + 96;
+  size_t size = 4 * (strlen(lname ? lname : ans) + (gs ? strlen(gs) : 0) +
+                     (l->guesses ? strlen(l->guesses) : 0)) + 96;
   char *b = p->lists = xmalloc(size);
   if (lname) {
     b += sprintf(b, "--list ");
     b = shell_word(b, lname);
+    if (l->guesses) b = shell_word(b + sprintf(b, " --guesses "), l->guesses);
   } else {
     b += sprintf(b, "--answers ");
     b = shell_word(b, ans);

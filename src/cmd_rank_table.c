@@ -68,9 +68,10 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
   if (t->total[*gi] >= 0)
     return snprintf(why, nwhy, "'%s' again: a word twice in the table", f[0]), 1;
   if (none) return 0;
-  /* At most every answer at the limit; with none, n(n + 1) / 2 (each
-   * answer guessed in turn, which every rule allows). */
-  long most = max_guesses > 0 ? (long)n * max_guesses : (long)n * (n + 1) / 2;
+  /* At most every answer at the limit; with none, n for the first guess
+   * and n(n + 1) / 2 after it (each answer guessed in turn, which every
+   * rule allows; a first guess that tells nothing leaves them all). */
+  long most = max_guesses > 0 ? (long)n * max_guesses : n + (long)n * (n + 1) / 2;
   if (*total < 2 * n - 1 || *total > most)
     return snprintf(why, nwhy, "total %d: no first guess on %d answers has it (%d to %ld)", *total,
                     n, 2 * n - 1, most), 1;

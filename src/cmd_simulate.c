@@ -129,6 +129,10 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
   x->openers = xmalloc(sizeof *x->openers * (size_t)max_items);
   x->nopen = split_list(x->firsts, x->fv, max_items);
   x->nstrat = split_list(x->names, x->sv, COMPARE_MAX_STRATEGIES);
+  if (x->nopen < 0 && !a->first)
+    return usage_error("simulate ", "--compare: the default first guesses (the thesis's sixteen) "
+                                    "are for the big lists: more than the guess list %s has; "
+                                    "give --first W1,W2,...", g->guesses.path);
   if (x->nopen < 0) return usage_error("simulate ", "--first: more words than the guess list has");
   if (x->nstrat < 0)
     return usage_error("simulate ", "--strategies: at most %d strategies", COMPARE_MAX_STRATEGIES);

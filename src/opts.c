@@ -62,6 +62,8 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
   /* "-": standard input, which may be a file redirected from -o's. */
   bool std = !strcmp(input, "-");
   const char *probe = std ? "/dev/stdin" : input;
+  struct stat st; /* a device or a pipe on stdin is no file -o could destroy */
+  if (std && (fstat(STDIN_FILENO, &st) || !S_ISREG(st.st_mode))) return 0;
   for (int i = 0; i < out->n; i++)
     if (strcmp(out->paths[i], "-") && ((!std && !strcmp(out->paths[i], input)) ||
                                        out_same_file(out->paths[i], probe)))

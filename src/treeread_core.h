@@ -65,10 +65,11 @@ int tr_word_of(const reader *r, const char *where, const char *tail, const char 
 
 static inline const char *gw(const reader *r, int guess) { return r->g->guesses.w[guess]; }
 
-/* The guesses path[0..j] spelled "salet/courd/...", for messages. */
 /* Room for a message's "file:line" (or "file:line:column"): as long as
  * a whole message (err.h), so a long path is never cut before its line. */
 #define TR_WHERE_SIZE ERR_MAX
+
+/* The guesses path[0..j] spelled "salet/courd/...", for messages. */
 #define TR_GUESS_PATH_SIZE (TREEREAD_MAX_DEPTH * 6 + 1)
 void tr_guess_path(const reader *r, const int *path, int j, char h[TR_GUESS_PATH_SIZE]);
 

@@ -415,24 +415,17 @@ static int write_all(int fd, const char *buf, size_t len) {
 
 /* The in-place write: reserve the space first, so that a full disk
  * leaves a regular file as it was; then the content, then the length;
- * the fatal signals held meanwhile (clock.h), so that Ctrl-C or SIGTERM
- * leaves the file whole, old or new, never the new content over the old
- * one's tail. */
-static int commit_direct_held(outfile *o);
+ * for a regular file the fatal signals held meanwhile (clock.h), so that
+ * Ctrl-C or SIGTERM leaves it whole, old or new, never the new content
+ * over the old one's tail. */
 static int commit_direct(outfile *o) {
-  stop_fatal_hold();
-  int rc = commit_direct_held(o);
-  int e = errno;
-  stop_fatal_release();
-  errno = e;
-  return rc;
-}
-
-static int commit_direct_held(outfile *o) {
   int fd = open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return -1;
   struct stat st;
   bool reg = !fstat(fd, &st) && S_ISREG(st.st_mode);
+  /* Only a regular file's write is held: one to a FIFO or a pipe can
+   * block for as long as its reader stalls, and a kill must still end it. */
+  if (reg) stop_fatal_hold();
   int bad = 0;
   if (reg && o->len && fallocate(fd, 0, 0, (off_t)o->len) && errno != EOPNOTSUPP &&
       errno != ENOSYS)
@@ -440,7 +433,9 @@ static int commit_direct_held(outfile *o) {
   if (!bad) bad = write_all(fd, o->buf, o->len);
   if (!bad && reg) bad = ftruncate(fd, (off_t)o->len) || fsync(fd);
   int e = errno;
-  if (close(fd) && !bad) return -1;
+  bool closed_bad = close(fd) != 0;
+  if (reg) stop_fatal_release();
+  if (closed_bad && !bad) return -1;
   errno = e;
   return bad ? -1 : 0;
 }

@@ -201,6 +201,8 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
         buf[len++] = (char)c;
         continue;
       }
+      if (buf[b] != '#' && (c == ' ' || c == '\t' || c == '\r'))
+        continue; /* blanks after a word are dropped, as blanks before it */
       if (buf[b] != '#') {
         rc = err_set("%s:%d: line too long (words are five letters a-z)", path, line);
         break;

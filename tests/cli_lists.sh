@@ -91,6 +91,12 @@ has "bighidden: its list" "nyt-2022-02-all (12947 answers, 12947 guesses)"
 { echo crane; printf '%70s' ''; echo '# note'; echo slate; } >"$tmp/indented.txt"
 check "a comment indented by 70 blanks" 0 out "total         3" \
   "$OPTLE" solve --answers "$tmp/indented.txt"
+# Blanks after a word past the buffer are dropped as blanks before it.
+{ echo crane; printf 'slate%70s\n' ''; } >"$tmp/trailing.txt"
+check "a word followed by 70 blanks" 0 out "total         3" "$OPTLE" solve --answers "$tmp/trailing.txt"
+{ echo crane; printf 'slate%70sx\n' ''; } >"$tmp/trailing-x.txt"
+check_usage "a word, 70 blanks and more: too long" "trailing-x.txt:2: line too long" \
+  "$OPTLE" solve --answers "$tmp/trailing-x.txt"
 check "lists --help" 0 out "usage: optle lists" "$OPTLE" lists --help
 check "--help names the lists command" 0 out "lists " "$OPTLE" --help
 check "--help names the lists" 0 out "nyt-2023-07" "$OPTLE" --help

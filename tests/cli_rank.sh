@@ -55,6 +55,15 @@ grep -v '^#' "$tmp/nolimit.tsv" | awk '{print $1, $4, $2}' >"$tmp/nolimit.tbl"
 check "rank --max-guesses 0 --compare: a table compares (every total was once out of range)" 0 out \
   "50 equal, 0 bounds at or below the table's total, 0 differences" \
   "$OPTLE" rank --list small --max-guesses 0 --compare "$tmp/nolimit.tbl"
+# With no limit a first guess can cost n + n(n + 1) / 2 - n + 1: BARNS
+# splits the five _ILLS one from four, 16 (the check said 15 at most).
+printf 'bills\nfills\nhills\nkills\nmills\n' >"$tmp/ills.txt"
+{ cat "$tmp/ills.txt"; echo barns; } >"$tmp/ills-g.txt"
+check "rank --max-guesses 0: barns 16" 0 out "barns	16	exact" \
+  "$OPTLE" rank --answers "$tmp/ills.txt" --guesses "$tmp/ills-g.txt" --max-guesses 0
+grep -v '^#' "$tmp/out" | awk '{print $1, $4, $2}' >"$tmp/ills.tbl"
+check "rank --max-guesses 0 --compare: barns 16 is in range" 0 out "0 differences" \
+  "$OPTLE" rank --answers "$tmp/ills.txt" --guesses "$tmp/ills-g.txt" --max-guesses 0 --compare "$tmp/ills.tbl"
 printf 'agent\nqqqqq\n' >"$tmp/bad-words.txt"
 check_usage "rank: --words with a word not allowed" "bad-words.txt:2: 'qqqqq' is not an allowed guess" \
   "$OPTLE" rank --list small --words "$tmp/bad-words.txt"

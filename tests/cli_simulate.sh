@@ -237,6 +237,10 @@ has "simulate --compare: the mean of every row" "| mean | 2.9567 (+0.11%) | 2.95
 check_usage "simulate --compare on small: the default first guesses" \
   "--compare: the default first guesses (the thesis's sixteen) are for the big lists: 'salet' is not in the guess list wordlists/small.txt; give --first W1,W2,..." \
   "$OPTLE" simulate --list small --compare
+printf 'crane\nslate\ntrace\ncrate\ngrace\n' >"$tmp/ca.txt"
+check_usage "simulate --compare on five words: the defaults are more than the list has" \
+  "--compare: the default first guesses (the thesis's sixteen) are for the big lists: more than the guess list" \
+  "$OPTLE" simulate --answers "$tmp/ca.txt" --compare
 # --tree is checked as verify checks it: a JSON header's total too.
 check "simulate -o: a tree" 0 out "" "$OPTLE" simulate --list medium -o "$tmp/m.json"
 sed 's/"total": 543/"total": 500/' "$tmp/m.json" >"$tmp/m500.json"
