@@ -132,6 +132,10 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
  * minutes or more for a poor one). */
 int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int g);
 
+/* Whether guess g tells nothing on set[0..n): every answer gives it one
+ * pattern, and it is none of them. */
+bool advice_no_info(const game *g, const uint16_t *set, int n, int guess);
+
 /* Exact optimal total of set[0..n), OPTLE_INF, or ADVICE_UNKNOWN on a
  * big full list (too costly). */
 int advice_value(advisor *a, const uint16_t *set, int n, const hstep *h, int made);

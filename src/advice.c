@@ -205,16 +205,20 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
   return 0;
 }
 
+bool advice_no_info(const game *g, const uint16_t *set, int n, int guess) {
+  uint8_t p0 = game_fb(g, guess, set[0]);
+  bool same = p0 != PATTERN_WIN;
+  for (int i = 1; i < n && same; i++) same = game_fb(g, guess, set[i]) == p0;
+  return same;
+}
+
 int advice_guess_total(advisor *a, const uint16_t *set, int n, const hstep *h, int made, int g) {
   int left = left_after(a, made);
   if (left < 0) return OPTLE_INF;
   /* A guess that tells nothing has no value here, as the search's own
    * (search_guess_value() skips it): a fixed first guess's solve once
    * valued it, and the step lost its "gave no information" note. */
-  uint8_t p0 = game_fb(a->g, g, set[0]);
-  bool told = p0 == PATTERN_WIN;
-  for (int i = 1; i < n && !told; i++) told = game_fb(a->g, g, set[i]) != p0;
-  if (!told) return OPTLE_INF;
+  if (advice_no_info(a->g, set, n, g)) return OPTLE_INF;
   search *s = search_at(a, h, made);
   int v = advisor_big_root(a, n, made) ? search_solve(s, set, n, g, NULL)
                                  : search_guess_value(s, set, n, 0, g);

@@ -194,22 +194,14 @@ static int next_guess(next_run *r) {
   return 0;
 }
 
-/* Whether guess gives every answer of set[0..n) the same colours, and
- * is none of them. */
-static bool no_info(const game *cg, const uint16_t *set, int n, int guess) {
-  uint8_t p0 = game_fb(cg, guess, set[0]);
-  bool same = p0 != PATTERN_WIN;
-  for (int i = 1; i < n && same; i++) same = game_fb(cg, guess, set[i]) == p0;
-  return same;
-}
-
 /* --guess's exact total, to set against the best's (none when it gives
  * every answer left the same colours: no information). */
 static int value_guess(next_run *r, const advice *ad, advice_cmp *cmp) {
   const game *cg = r->cg;
   int n = r->n, guess = r->guess;
-  cmp->no_info = no_info(cg, r->set, n, guess);
-  if (!cmp->no_info && advisor_big_root(r->adv, n, r->k) && guess != ad->best && isatty(STDERR_FILENO))
+  cmp->no_info = advice_no_info(cg, r->set, n, guess);
+  if (!cmp->no_info && advisor_big_root(r->adv, n, r->k) && guess != ad->best &&
+      isatty(STDERR_FILENO))
     fprintf(stderr, "optle: proving %s's exact total on %d answers: seconds for a good "
                     "opener, minutes or more for a poor one (Ctrl-C stops)\n",
             cg->guesses.w[guess], n);
@@ -273,7 +265,7 @@ static int next_advise(next_run *r) {
   }
   advice_cmp cmp = {r->guess, OPTLE_INF, false};
   if (r->guess >= 0 && ad.best >= 0 && (rc = value_guess(r, &ad, &cmp))) return rc;
-  if (r->guess >= 0 && ad.best < 0) cmp.no_info = no_info(r->cg, r->set, r->n, r->guess);
+  if (r->guess >= 0 && ad.best < 0) cmp.no_info = advice_no_info(r->cg, r->set, r->n, r->guess);
   say_list(r);
   return print_advice(r, &ad, &cmp);
 }

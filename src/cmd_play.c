@@ -202,11 +202,11 @@ static bool next_line(play *p, char *buf, size_t size, int *rc) {
     if (r == 0) return false;
     if (r == -3) {
       int e = errno;
+      char after[32] = "";
+      if (p->lineno) snprintf(after, sizeof after, " after line %d", p->lineno);
       fflush(stdout);
-      if (p->lineno)
-        fprintf(stderr, "optle: play: cannot read the input after line %d: %s\n", p->lineno,
-                e ? strerror(e) : "read error");
-      else fprintf(stderr, "optle: play: cannot read the input: %s\n", e ? strerror(e) : "read error");
+      fprintf(stderr, "optle: play: cannot read the input%s: %s\n", after,
+              e ? strerror(e) : "read error");
       *rc = EXIT_USAGE;
       return false;
     }

@@ -354,7 +354,8 @@ int cmd_rank(int argc, char **argv) {
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
   if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
   if (a.probe_budget && a.rank_top <= 0) /* only --top's first stage probes */
-    return usage_error("rank ", "--probe-budget goes with --top N (its first stage's exact solves)");
+    return usage_error("rank ",
+                       "--probe-budget goes with --top N (its first stage's exact solves)");
   if (a.rank_compare && a.rank_upper)
     return usage_error("rank ", "give --compare or --compare-upper, not both");
   if (a.rank_compare && (rc = outputs_clash("rank ", &a.out, "--compare table", a.rank_compare)))

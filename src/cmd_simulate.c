@@ -118,6 +118,17 @@ static void compare_axes_free(compare_axes *x) {
   free(x->firsts), free(x->names), free(x->fv), free(x->sv), free(x->openers);
 }
 
+/* The default first guesses (COMPARE_FIRST), which the user did not
+ * give, do not fit g's guess list: said as such, not as a --first of
+ * theirs.  word: the one not in the list, NULL when they outnumber it. */
+static int defaults_refused(const game *g, const char *word) {
+  char why[64] = "more words than";
+  if (word) snprintf(why, sizeof why, "'%s' is not in", word);
+  return usage_error("simulate ", "--compare: the default first guesses (the thesis's sixteen) "
+                                  "are for the big lists: %s the guess list %s; give --first "
+                                  "W1,W2,...", why, g->guesses.path);
+}
+
 /* Parse the rows and columns into *x (compare_axes_free() it either
  * way): 0, or EXIT_USAGE after a message. */
 static int compare_parse(const optle_args *a, const game *g, rules_mode rules, compare_axes *x) {
@@ -129,19 +140,14 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
   x->openers = xmalloc(sizeof *x->openers * (size_t)max_items);
   x->nopen = split_list(x->firsts, x->fv, max_items);
   x->nstrat = split_list(x->names, x->sv, COMPARE_MAX_STRATEGIES);
-  if (x->nopen < 0 && !a->first)
-    return usage_error("simulate ", "--compare: the default first guesses (the thesis's sixteen) "
-                                    "are for the big lists: more than the guess list %s has; "
-                                    "give --first W1,W2,...", g->guesses.path);
+  if (x->nopen < 0 && !a->first) return defaults_refused(g, NULL);
   if (x->nopen < 0) return usage_error("simulate ", "--first: more words than the guess list has");
   if (x->nstrat < 0)
     return usage_error("simulate ", "--strategies: at most %d strategies", COMPARE_MAX_STRATEGIES);
   for (int i = 0; i < x->nopen; i++)
     if (!*x->fv[i]) return usage_error("simulate ", "--first: an empty word in the list");
     else if (!a->first && words_find(&g->guesses, x->fv[i]) < 0) /* the defaults: not asked for */
-      return usage_error("simulate ", "--compare: the default first guesses (the thesis's "
-                         "sixteen) are for the big lists: '%s' is not in the guess list %s; "
-                         "give --first W1,W2,...", x->fv[i], g->guesses.path);
+      return defaults_refused(g, x->fv[i]);
     else if ((x->openers[i] = word_arg("simulate ", "--first", x->fv[i], g)) < 0)
       return EXIT_USAGE;
   for (int i = 0; i < x->nstrat; i++) {
@@ -222,8 +228,8 @@ static int run_compare(const optle_args *a, const game *g, rules_mode rules) {
  * header's claims too: a JSON "total" that is not the tree's was once
  * played as if it were), with no guess limit; NULL after printing why
  * (*status). */
-static tnode *load_tree(const char *path, const tree_file *tf, const game *g, const uint16_t *all,
-                        int first, rules_mode rules, int *status) {
+static tnode *load_tree(const char *path, const tree_file *tf, const game *g, int first,
+                        rules_mode rules, int *status) {
   tnode *t = NULL;
   treeread_info info;
   int r = verify_mem(tf->data, tf->len, path, g, 0, &t, &info);
@@ -238,20 +244,11 @@ static tnode *load_tree(const char *path, const tree_file *tf, const game *g, co
     *status = r == VERIFY_INVALID ? EXIT_NOSTRATEGY : EXIT_USAGE;
     return NULL;
   }
-  if (tree_check(t, g, all, g->n_answers, 0)) {
-    char why[1024];
-    snprintf(why, sizeof why, "%s", err_msg());
-    err_set("%s: %s", path, why); /* err_set() escapes the path */
-    fprintf(stderr, "optle: %s\n", err_msg());
-    *status = EXIT_NOSTRATEGY;
-  } else if (first >= 0 && t->guess != first) {
-    err_set("--first %s: the tree in %s starts with '%s'", g->guesses.w[first], path,
-            g->guesses.w[t->guess]);
-    fprintf(stderr, "optle: %s\n", err_msg());
-    *status = EXIT_USAGE;
-  } else {
-    return t;
-  }
+  if (first < 0 || t->guess == first) return t;
+  err_set("--first %s: the tree in %s starts with '%s'", g->guesses.w[first], path,
+          g->guesses.w[t->guess]);
+  fprintf(stderr, "optle: %s\n", err_msg());
+  *status = EXIT_USAGE;
   tree_free(t);
   return NULL;
 }
@@ -367,7 +364,7 @@ static int run_one(const optle_args *a, const game *g, const tree_file *tf, rule
   o.env.rules = rules;
   double t0 = now_seconds();
   int status = EXIT_OK;
-  tnode *tree = a->tree ? load_tree(a->tree, tf, g, o.all, o.first, rules, &status)
+  tnode *tree = a->tree ? load_tree(a->tree, tf, g, o.first, rules, &status)
                         : strategy_run(&o, &status);
   double t1 = now_seconds();
   if (tree) status = report_one(&o, tree, t1 - t0);

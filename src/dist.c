@@ -480,8 +480,13 @@ static int workers(const dealer *D) {
   return w;
 }
 
-/* What deal() answers a thread that must wait (dist_loop.busy). */
+/* What deal() answers a thread that must wait (dist_loop.busy), and
+ * that thread's wait before it asks again. */
 #define DEAL_WAIT (-1)
+static void deal_wait(void) {
+  struct timespec ts = {0, DIST_BUSY_WAIT_US * 1000L};
+  nanosleep(&ts, NULL);
+}
 
 /* Take a thread's results, and deal it its next items (none when the
  * loop is over, or stopped, or it wants none; DEAL_WAIT while the loop
@@ -588,8 +593,7 @@ static void work_here(dealer *D) {
   while ((n = deal(D, 0, res, nres, !L->stop(L->arg), items, &shared, &stop)) != 0) {
     nres = 0;
     if (n == DEAL_WAIT) {
-      struct timespec ts = {0, DIST_BUSY_WAIT_US * 1000L};
-      nanosleep(&ts, NULL);
+      deal_wait();
       continue;
     }
     for (int k = 0; k < n; k++) res[nres++] = L->body(L->arg, items[k]);
@@ -609,8 +613,7 @@ static void work_there(const dist_loop *L, int seq, int tid, int team) {
     L->learn(L->arg, in->shared);
     out->nres = 0;
     if (in->nitems == DEAL_WAIT) { /* the loop is busy: ask again soon */
-      struct timespec ts = {0, DIST_BUSY_WAIT_US * 1000L};
-      nanosleep(&ts, NULL);
+      deal_wait();
       continue;
     }
     if (in->nitems <= 0) break;

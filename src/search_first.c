@@ -253,9 +253,10 @@ static void probe_take(void *arg, const dist_result *r) { ((ranking *)arg)->sums
  * as many as the top still lacks, each by one rank with all its threads
  * (the first `quota` not settled yet, in L1 order, as a plain loop would
  * solve them until `top` values are known: each solve with a total fills
- * a place for each word of its group).  In rounds, each solve with the round's budget (rank_cutoff()):
- * one that runs out gives its place in the quota to the next group, and
- * after PROBE_TRIES of those the round ends. */
+ * a place for each word of its group).  In rounds, each solve with the
+ * round's budget (rank_cutoff()): one that runs out gives its place in
+ * the quota to the next group, and after PROBE_TRIES of those the round
+ * ends. */
 static bool solve_pick(void *arg, int i) {
   ranking *R = arg;
   if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;

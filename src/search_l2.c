@@ -244,8 +244,8 @@ static uint8_t *sub_room(uint8_t *p, size_t *have, size_t want) {
 }
 
 /* sb's order: the guesses of b counted on C (s[] by b's position, nb
- * of them) with s >= SUB_S_MIN, largest s first, b's order within each s (a
- * counting sort), capped by s; s[] then maps sb's positions to b's. */
+ * of them) with s >= SUB_S_MIN, largest s first, b's order within each
+ * s (a counting sort), capped by s; s[] then maps sb's positions to b's. */
 static void sub_order(ctx *c, const bounds_ctx *b, bounds_ctx *sb, int m, int *sv, int nb) {
   for (int i = 0; i < sb->nstrong; i++) sb->ppos[sb->strong[i]] = -1; /* the last class's */
   int *run = c->b2run; /* m + 3 <= n_answers + 4 */
@@ -310,8 +310,8 @@ static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t
  * (a need above 3m - 2); they were once left out with no proof that such
  * a guess is never C's only optimum.  C's own answers (s >= 3 on C) all
  * stay, as mark() needs.  L2's candidates, the guesses whose term 3m - s
- * on C is below need, are the first ncols of the order.  The context's own scratch
- * (c->sub), with b's want memo.
+ * on C is below need, are the first ncols of the order.  The context's
+ * own scratch (c->sub), with b's want memo.
  */
 static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
                                     const uint8_t *isin, const uint16_t *C, int m,

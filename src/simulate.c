@@ -254,8 +254,10 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
   int rows = 0;
   for (int o = 0; o < c->nopen; o++) rows += row_whole(c, o);
   if (rows == c->nopen) fprintf(fp, "| mean |");
-  else fprintf(fp, "| mean of the %d row%s every column solves within %d |", rows,
-               rows == 1 ? "" : "s", c->max_guesses);
+  else if (c->max_guesses > 0)
+    fprintf(fp, "| mean of the %d row%s every column solves within %d |", rows,
+            rows == 1 ? "" : "s", c->max_guesses);
+  else fprintf(fp, "| mean of the %d row%s every column solves |", rows, rows == 1 ? "" : "s");
   for (int s = 0; s < ns; s++) {
     double sum = 0, gsum = 0;
     int kg = 0;

@@ -239,7 +239,7 @@ check_usage "simulate --compare on small: the default first guesses" \
   "$OPTLE" simulate --list small --compare
 printf 'crane\nslate\ntrace\ncrate\ngrace\n' >"$tmp/ca.txt"
 check_usage "simulate --compare on five words: the defaults are more than the list has" \
-  "--compare: the default first guesses (the thesis's sixteen) are for the big lists: more than the guess list" \
+  "--compare: the default first guesses (the thesis's sixteen) are for the big lists: more words than the guess list" \
   "$OPTLE" simulate --answers "$tmp/ca.txt" --compare
 # --tree is checked as verify checks it: a JSON header's total too.
 check "simulate -o: a tree" 0 out "" "$OPTLE" simulate --list medium -o "$tmp/m.json"
