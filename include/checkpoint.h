@@ -11,7 +11,10 @@
  * set); its CHECK is XXH64 of the text before the tab, seed 0.  A line's
  * CHECK is XXH64 of its text before the last tab, seeded with the
  * header's CHECK, so a line is bound to the ranking it was proven for.
- * value is a total or "none" (no strategy within the guess limit).
+ * value is a total or "none" (no strategy within the guess limit);
+ * stage is the one that settled it (1 to 4, docs/rank.md), or 0 for a
+ * line a resume wrote back for a feedback-alike word of a group whose
+ * line it read (the normal rules only).
  *
  * Invariants of a file this module accepts (ckpt_read()):
  *  - every line it returns passed its checksum, names a guess of the

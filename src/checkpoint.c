@@ -289,8 +289,8 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
   char want[256];
   ckpt_header_text(want, sizeof want, R->id);
   if (tl != strlen(want) || memcmp(buf, want, tl))
-    return err_set("%s is of another ranking (other lists, rules, guess limit, cutoff or "
-                   "--words): it says \"%.*s\", this ranking is \"%s\"",
+    return err_set("%s is of another ranking (other lists, rules, guess limit, cutoff, --top "
+                   "or --words): it says \"%.*s\", this ranking is \"%s\"",
                    path, (int)(tl < 300 ? tl : 300), buf, want);
   R->seed = XXH64(buf, tl, 0);
   *hend = hl + 1;

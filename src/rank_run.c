@@ -48,15 +48,18 @@ static bool same_column(const game *g, int x, int y) {
   return true;
 }
 
-/* First guesses with the same feedback on every answer share one value
- * (search_first.c ranks each such group once, and takes the first of its
- * lines it resumes): lines of one group that differ were never written
- * by a run, and are refused.  The guesses' columns are hashed answer by
- * answer (rows are answer-major, game.h), then those alike compared. */
-static int check_alike(const rank_run *r, const game *g) {
+/* Under the normal rules first guesses with the same feedback on every
+ * answer share one value (search_first.c ranks each such group once, and
+ * takes the first of its lines it resumes): lines of one group that
+ * differ were never written by a run, and are refused.  Under rules that
+ * narrow they do not (after XZZZZ a guess must hold X, after YZZZZ a Y,
+ * though both are yellow on the same answers), so nothing is checked.
+ * The guesses' columns are hashed answer by answer (rows are
+ * answer-major, game.h), then those alike compared. */
+static int check_alike(const rank_run *r, const game *g, const ckpt_id *id) {
   int n = r->res.ndone, rc = 0;
   const ckpt_entry *e = r->res.done;
-  if (n < 2 || !g->fb) return 0;
+  if (n < 2 || !g->fb || strcmp(id->rules, rules_name(RULES_NORMAL))) return 0;
   column_hash *c = xmalloc(sizeof *c * (size_t)n);
   for (int i = 0; i < n; i++) c[i] = (column_hash){0xcbf29ce484222325ull, i};
   for (int a = 0; a < g->n_answers; a++) {
@@ -84,7 +87,7 @@ static int check_alike(const rank_run *r, const game *g) {
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
-  if (ckpt_read(r->ck, id, g, ranked, &r->res) || check_alike(r, g)) {
+  if (ckpt_read(r->ck, id, g, ranked, &r->res) || check_alike(r, g, id)) {
     fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
     return EXIT_USAGE;
   }

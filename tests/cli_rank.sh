@@ -47,6 +47,24 @@ grep -v '^efghz' "$tmp/alike.ckpt" >"$tmp/alike2.ckpt"
 check "rank --checkpoint: resumed without efghz's line" 0 out "" \
   "$OPTLE" rank --answers "$tmp/a2.txt" --guesses "$tmp/g2.txt" --checkpoint "$tmp/alike2.ckpt"
 expect "rank --checkpoint: efghz's line is written back" "$(grep -c '^efghz	' "$tmp/alike2.ckpt")" = 1
+expect "rank --checkpoint: the line written back is of stage 0" \
+  "$(grep '^efghz	' "$tmp/alike2.ckpt" | cut -f5)" = 0
+# tools/mpi_sim.py counts a stage-0 line as no work of its own: the same
+# groups as the whole run's (it made the written-back line a fourth).
+expect "mpi_sim.py: a line written back is no item" \
+  "$(python3 tools/mpi_sim.py "$tmp/alike2.ckpt" | sed -n '1s/.* in \([0-9]*\) groups.*/\1/p')" = \
+  "$(python3 tools/mpi_sim.py "$tmp/alike.ckpt" | sed -n '1s/.* in \([0-9]*\) groups.*/\1/p')"
+# Under the hard rules alike first guesses differ (after xzzzz a guess
+# must hold x, after yzzzz a y, though both are yellow on the same
+# answers): a checkpoint holding both resumes (it was refused).
+printf 'kxyab\nkxyac\nkxyad\nkxyae\nlmnop\nlmnoq\nlmnor\n' >"$tmp/a3.txt"
+{ cat "$tmp/a3.txt"; printf 'xzzzz\nyzzzz\nbcdex\npqrzz\n'; } >"$tmp/g3.txt"
+for i in 1 2; do
+  check "rank --hard --checkpoint, run $i: alike first guesses, each its own value" 0 out \
+    "yzzzz	23	exact" \
+    "$OPTLE" rank --answers "$tmp/a3.txt" --guesses "$tmp/g3.txt" --hard --checkpoint "$tmp/h3.ck"
+  has "rank --hard --checkpoint, run $i: xzzzz's value" "xzzzz	21	exact"
+done
 # No guess limit: the header says so, and a table compares.
 check "rank --max-guesses 0" 0 out "" "$OPTLE" rank --list small --max-guesses 0 -o "$tmp/nolimit.tsv"
 expect "rank --max-guesses 0: the header says no limit" "$(sed -n 2p "$tmp/nolimit.tsv")" = \

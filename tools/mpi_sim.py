@@ -9,7 +9,9 @@ CHECKPOINT is what `optle rank --checkpoint FILE` (or optle-mpi) wrote:
 one line per settled first guess, "word value exact|bound seconds stage".
 The words of one group (feedback-alike first guesses, settled together
 with the group's seconds) are consecutive lines with the same value, kind,
-seconds and stage; each group is one item, as in the ranking.
+seconds and stage; each group is one item, as in the ranking.  A line of
+stage 0 was written back by a resume for a word of a group whose line was
+there already: no work of its own, so no item.
 
 The replay.  Each item's time is put in the stage that settled it (1: the
 exact solves that set the cutoff, 2: L0 and L1, 3: L2, 4: the exact
@@ -72,6 +74,8 @@ def read_items(path):
             except ValueError:
                 sys.exit(f"mpi_sim: {path}:{n}: not a settled word")
             words += 1
+            if stage == 0:
+                continue  # written back by a resume: its group's work is counted
             key = (cols[1], cols[2], cols[3], stage)
             if key != last:
                 items.append((stage, secs))
