@@ -635,17 +635,20 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
   return by_exact;
 }
 
-/* Guesses other than g0 with g0's feedback on every answer of A (under
- * the normal rules, where the scan keeps one of each such set: they are
- * not in op[], and their totals are g0's). */
-static int alike_count(const proof *p, int g0) {
-  const game *G = p->s->g;
-  if (p->s->rw || g0 < 0) return 0;
+/* Guesses other than g0 alike to it on A (srch_alike(): the scan keeps
+ * one of each such set, so they are not in op[], and their totals are
+ * g0's), and in *first the tie rule's first of them (-1: none).  None of
+ * them is in A (an answer's feedback on itself is all green, which only
+ * that answer gives it), so the tie rule orders them by index. */
+static int alike_count(const proof *p, int g0, int *first) {
+  *first = -1;
+  if (g0 < 0) return 0;
   int k = 0;
   for (int i = 0; i < p->at.nu; i++) {
-    int g = p->at.U[i], j = 0;
-    while (g != g0 && j < p->n && game_fb(G, g, p->A[j]) == game_fb(G, g0, p->A[j])) j++;
-    k += g != g0 && j == p->n;
+    int g = p->at.U[i];
+    if (g == g0 || !srch_alike(p->s, p->A, p->n, g0, g)) continue;
+    k++;
+    if (*first < 0 || score_tie_cmp(false, g, false, *first) < 0) *first = g;
   }
   return k;
 }
@@ -660,7 +663,8 @@ static void proof_report(proof *p) {
   int V = p->V;
   r->value = V;
   r->first_guesses = p->at.nu;
-  r->ties = alike_count(p, p->g0);
+  int alike;
+  r->ties = alike_count(p, p->g0, &alike);
   r->tie_guess = r->next_guess = -1;
   r->next_bound = INF;
   if (V >= INF) return; /* no strategy within the limit: nothing to compare */
@@ -682,7 +686,10 @@ static void proof_report(proof *p) {
         (!next || score_tie_cmp(o->green, o->g, next->green, next->g) < 0))
       next = o;
   }
-  r->tie_guess = tie ? tie->g : -1;
+  r->tie_guess = tie ? tie->g : alike;
+  if (tie && alike >= 0 && score_tie_cmp(false, alike, tie->green, tie->g) < 0)
+    r->tie_guess = alike;
+  assert(r->ties == 0 || r->tie_guess >= 0); /* every tie counted can be named */
   r->next_guess = next ? next->g : -1;
 }
 

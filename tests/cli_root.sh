@@ -122,6 +122,36 @@ for l in small medium large; do
     fail "$l: the summary names the next best or a bound" "$line"
   fi
 done
+# Ties among first guesses the proof's scan keeps one of (the same
+# feedback on every answer, and under hard mode the same letters shown):
+# each is counted and named, and what is said of the others is true of
+# rank's values (a review found 'tied with 1' read from before the
+# guesses' array, and under --hard no tie and a bound above them).
+printf 'bills\nfills\nhills\nkills\nmills\npills\ntills\nwills\n' >"$tmp/ills.txt"
+{ cat "$tmp/ills.txt"; printf 'qzxjv\nqzxjy\nfhmpy\nfhmpz\nfhmpq\n'; } >"$tmp/ills-g.txt"
+for r in "" --hard --hard-gray --ultrahard; do
+  L=(--answers "$tmp/ills.txt" --guesses "$tmp/ills-g.txt" $r)
+  run "$OPTLE" rank "${L[@]}"
+  grep -v '^#' "$tmp/out" >"$tmp/rank-ills"
+  run "$OPTLE" solve "${L[@]}"
+  line=$(summary_value "first guess") best=$(summary_word "first guess") total=$(summary_value total)
+  ties=$(awk -v w="$best" -v t="$total" '$1 != w && $2 == t' "$tmp/rank-ills" | wc -l)
+  expect "alike $r: rank has two ties" "$ties" = 2
+  if [[ $line =~ tied\ with\ ([a-z]+)\ and\ ([0-9]+)\ more ]]; then
+    expect "alike $r: the tie named is one of rank's" \
+      "$(awk -v w="${BASH_REMATCH[1]}" '$1 == w { print $2 }' "$tmp/rank-ills")" = "$total"
+    expect "alike $r: every tie counted" "$((BASH_REMATCH[2] + 1))" = "$ties"
+  else
+    fail "alike $r: the summary names the ties" "$line"
+  fi
+  second=$(awk -v t="$total" '$2 != t { print $2; exit }' "$tmp/rank-ills")
+  if [[ $line =~ every\ other\ first\ guess\ ([0-9]+)\ or\ more ]]; then
+    expect "alike $r: every other ${BASH_REMATCH[1]} or more: rank's next is $second" \
+      "$second" -ge "${BASH_REMATCH[1]}"
+  elif [[ $line =~ next\ best\ [a-z]+,\ \+([0-9]+) ]]; then
+    expect "alike $r: the next best is rank's next value" "$((total + BASH_REMATCH[1]))" = "$second"
+  fi
+done
 
 # A stop during the root proof reports proven bounds only.  --time-limit
 # counts from the start, the feedback table included, and under a
