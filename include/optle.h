@@ -50,8 +50,11 @@
  * a caller's own SIGINT handler).  The progress callback is called from a
  * helper thread of the library, every progress_interval seconds, never
  * twice at once; it returns nonzero to stop the search, which then
- * returns OPTLE_ESTOPPED with what it had (a solve: its best tree, marked
- * not proven optimal, and the proven lower bound).  The time limit works
+ * returns OPTLE_ESTOPPED: a solve with what it had (its best tree, marked
+ * not proven optimal, and the proven lower bound: optle_solve()), an
+ * advice or a ranking with *out NULL.  The callback may not start a
+ * search itself (OPTLE_EINPUT: the search that called it holds the
+ * library until it ends).  The time limit works
  * the same way, without signals: the library installs no signal handler.
  * Games and results are read-only once made, and may be shared between
  * threads; free each once.
@@ -167,10 +170,13 @@ typedef struct optle_result optle_result;
 typedef struct optle_node optle_node;
 
 /* Solve the game.  OPTLE_OK: *out holds the proven optimum and its
- * tree.  OPTLE_ESTOPPED: *out holds what was proven (not proven
- * optimal: optle_result_proven() 0, the lower bound, and the best tree
- * the search had, if any).  OPTLE_EFAIL: no strategy within the guess
- * limit (the CLI's message; *out NULL).  o may be NULL (defaults). */
+ * tree.  OPTLE_ESTOPPED: *out holds what was proven, the lower bound,
+ * and the best tree the search had, if any, with its own total, not
+ * proven optimal; with no tree, the total is the optimum and
+ * optle_result_proven() 1 when the proof had finished (the tree was
+ * cut short), else the best total found (-1: none) and proven 0.
+ * OPTLE_EFAIL: no strategy within the guess limit (the CLI's message;
+ * *out NULL).  o may be NULL (defaults). */
 int optle_solve(optle_game *g, const optle_solve_opts *o, optle_result **out);
 
 /* Read a tree file in any format `optle verify` reads and check it in

@@ -107,12 +107,18 @@ typedef struct {
 } game_load_args;
 
 /* Words as a list file's text ("word\n" each), so words_load_mem() checks
- * them as it checks a file (case, blanks, duplicates: "answers:3: ..."). */
+ * them as it checks a file (case, blanks, duplicates: "answers:3: ...").
+ * What a file skips, a blank line or a '#' comment, is refused here: each
+ * element is a word, and the game's indices are the array's. */
 static int words_of_array(const char *const *w, int n, const char *name, wordlist *out) {
   size_t len = 0;
   for (int i = 0; i < n; i++) {
     if (!w[i]) return err_set("%s: word %d is NULL", name, i + 1);
     if (strchr(w[i], '\n')) return err_set("%s:%d: not a word (a line break in it)", name, i + 1);
+    const char *t = w[i] + strspn(w[i], " \t\r\v\f");
+    if (!*t || *t == '#')
+      return err_set("%s:%d: not a word ('%s': %s)", name, i + 1, w[i],
+                     *t ? "a list file's comment" : "blank");
     len += strlen(w[i]) + 1;
   }
   char *buf = xmalloc(len + 1), *p = buf;
@@ -176,6 +182,7 @@ int optle_game_named(const char *list, optle_game **out) {
 }
 
 int optle_game_files(const char *answers, const char *guesses, optle_game **out) {
+  if (out) *out = NULL; /* as every entry point leaves it on a failure */
   if (!answers) return api_fail(OPTLE_EINPUT, "give the answers file");
   game_load_args a = {.answers = answers, .guesses = guesses};
   return api_game_load(&a, out);
@@ -183,6 +190,7 @@ int optle_game_files(const char *answers, const char *guesses, optle_game **out)
 
 int optle_game_words(const char *const *answers, int nanswers, const char *const *guesses,
                      int nguesses, optle_game **out) {
+  if (out) *out = NULL;
   if (!answers || nanswers < 0 || (guesses && nguesses < 0))
     return api_fail(OPTLE_EINPUT, "answers: no words");
   game_load_args a = {.aw = answers, .na = nanswers, .gw = guesses, .ng = nguesses};

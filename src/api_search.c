@@ -81,6 +81,11 @@ static void deadline_of(struct timespec *ts, double t) {
   ts->tv_nsec = (long)((t - (double)ts->tv_sec) * 1e9);
 }
 
+/* Set on the monitor's thread while it runs the callback: a search
+ * started from there would wait for ever on the lock its own caller's
+ * search holds, which waits to join this thread (check_common()). */
+static _Thread_local bool in_callback;
+
 static void *monitor_main(void *arg) {
   monitor *m = arg;
   double next = m->fn ? m->t0 + m->interval : OPTLE_INF;
@@ -96,7 +101,11 @@ static void *monitor_main(void *arg) {
       stop_request();
       end = OPTLE_INF;
     }
-    if (t < next || stop_requested()) continue; /* a stop asked for: no more calls */
+    if (stop_requested()) { /* a stop asked for: no more calls, no more waking */
+      next = end = OPTLE_INF;
+      continue;
+    }
+    if (t < next) continue;
     next = t + m->interval;
     optle_progress p = {t - m->t0, "", m->settled, m->of, m->ndone, m->ntotal,
                         m->best < OPTLE_INF ? m->best : -1, NULL};
@@ -105,7 +114,9 @@ static void *monitor_main(void *arg) {
     p.phase = phase;
     if (m->best < OPTLE_INF && m->best_g >= 0) p.best_first = m->g->guesses.w[m->best_g];
     pthread_mutex_unlock(&m->mu);
+    in_callback = true;
     if (m->fn(&p, m->arg)) stop_request();
+    in_callback = false;
     pthread_mutex_lock(&m->mu);
   }
   pthread_mutex_unlock(&m->mu);
@@ -164,11 +175,15 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
   } while (0)
 
 static int check_common(int threads, int memo_mb, double time_limit, double interval) {
+  if (in_callback)
+    return api_fail(OPTLE_EINPUT, "a progress callback cannot start a search (the search that "
+                                  "called it holds the library until it ends)");
   if (threads < 0 || threads > OPTLE_THREADS_MAX)
-    return api_fail(OPTLE_EINPUT, "--threads: %d is out of range (1 to %d)", threads,
-                    OPTLE_THREADS_MAX);
+    return api_fail(OPTLE_EINPUT, "--threads: %d is out of range (0 for the default, 1 to %d)",
+                    threads, OPTLE_THREADS_MAX);
   if (memo_mb < 0 || memo_mb > (1 << 20))
-    return api_fail(OPTLE_EINPUT, "--memo-mb: %d is out of range (1 to %d)", memo_mb, 1 << 20);
+    return api_fail(OPTLE_EINPUT, "--memo-mb: %d is out of range (0 for the default, 1 to %d)",
+                    memo_mb, 1 << 20);
   if (!(time_limit >= 0) || !(interval >= 0))
     return api_fail(OPTLE_EINPUT, "a time limit and a progress interval are seconds, 0 or more");
   return OPTLE_OK;
@@ -193,6 +208,7 @@ typedef struct {
   uint16_t *all;
   tnode *tree;
   optle_result *out;
+  bool value_proven; /* stopped after the proof, before the tree */
 } solve_args;
 
 /* No strategy within the guess limit: the CLI's message. */
@@ -226,16 +242,21 @@ static search *search_make(const optle_game *G, int threads, int memo_mb, monito
 }
 
 /* A stopped solve's result: what search_stopped() says was proven, and
- * the best tree the search had (checked), if any. */
+ * the best tree the search had (checked), if any.  A tree's total is
+ * its own (the root proof's probe may have another first guess than the
+ * optimum's), and the tree is never marked proven; without one, the
+ * total is the optimum when the proof had finished (proven), else the
+ * best strategy's found. */
 static optle_result *stopped_result(solve_args *a, const search_partial *p) {
   optle_result *r = api_result_new(a->G, a->tree);
   a->tree = NULL;
   r->obj = a->obj;
-  r->proven = p->value_proven && !r->tree;
   r->lower_bound = p->lower_bound < OPTLE_INF ? p->lower_bound : -1;
-  if (p->value_proven) r->proven = true, r->total = p->lower_bound;
-  else if (!r->tree && p->best_found < OPTLE_INF) r->total = p->best_found;
-  if (r->tree) r->proven = false; /* the tree itself is not proven optimal */
+  a->value_proven = p->value_proven;
+  r->proven = p->value_proven && !r->tree;
+  if (!r->tree) r->total = p->value_proven ? p->lower_bound
+                           : p->best_found < OPTLE_INF ? p->best_found : -1;
+  assert(!r->proven || r->total == r->lower_bound);
   return r;
 }
 
@@ -307,8 +328,9 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
   *out = a.out;
   if (rc == OPTLE_ESTOPPED)
     api_fail(OPTLE_ESTOPPED, "stopped after %.1f s, %s", a.out->seconds,
-             a.out->proven ? "after the proof, before the tree was finished: the total is proven"
-                           : "before the proof finished");
+             a.value_proven ? "after the proof, before the tree was finished: the optimum, the "
+                              "lower bound, is proven"
+                            : "before the proof finished");
   return rc;
 }
 

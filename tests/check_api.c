@@ -337,6 +337,118 @@ static int stop_at_once(const optle_progress *p, void *arg) {
   return 1;
 }
 
+/* A stop once the proof is done and its tree is being built (a review
+ * found the message "before the proof finished" there, and read that
+ * the total could be the optimum's while the tree kept was the probe's):
+ * random 100-answer games of the large list until one is stopped in that
+ * phase (the monitor's timing decides which; one in about 40). */
+static int stop_building(const optle_progress *p, void *arg) {
+  if (!strstr(p->phase, "proven best: building")) return 0;
+  *(int *)arg = 1;
+  return 1;
+}
+
+START_TEST(test_stop_after_proof) {
+  optle_game *L = named("large");
+  int ng = optle_game_guesses(L), hits = 0;
+  const char **gw = malloc(sizeof *gw * (size_t)ng), *aw[100];
+  for (int i = 0; i < ng; i++) gw[i] = optle_game_guess(L, i);
+  uint32_t x = 12345;
+  for (int t = 0; t < 400 && hits < 2; t++) {
+    char *used = calloc((size_t)ng, 1);
+    for (int n = 0; n < 100;) {
+      x = x * 1103515245u + 12345u;
+      int k = (int)((x >> 8) % (uint32_t)ng);
+      if (!used[k]) used[k] = 1, aw[n++] = gw[k];
+    }
+    free(used);
+    optle_game *g = NULL;
+    ck_assert_int_eq(optle_game_words(aw, 100, gw, ng, &g), OPTLE_OK);
+    optle_solve_opts o;
+    optle_solve_opts_init(&o);
+    int hit = 0;
+    o.progress = stop_building, o.progress_arg = &hit, o.progress_interval = 1e-9, o.threads = 2;
+    optle_result *r = NULL;
+    int rc = optle_solve(g, &o, &r);
+    if (hit && rc == OPTLE_ESTOPPED) {
+      hits++;
+      ck_assert_msg(strstr(optle_errmsg(), "after the proof"), "%s", optle_errmsg());
+      const optle_node *root = optle_result_root(r);
+      if (root) {
+        ck_assert_int_eq(optle_result_total(r), optle_node_total(root));
+        ck_assert(!optle_result_proven(r));
+      } else {
+        ck_assert(optle_result_proven(r));
+        ck_assert_int_eq(optle_result_total(r), optle_result_lower_bound(r));
+      }
+      ck_assert_int_ge(optle_result_total(r), optle_result_lower_bound(r));
+    }
+    optle_result_free(r);
+    optle_game_free(g);
+  }
+  if (!hits) fprintf(stderr, "api: no solve stopped while building its tree (timing): nothing tested\n");
+  free(gw);
+  optle_game_free(L);
+}
+END_TEST
+
+/* A progress callback that starts a search is refused (it waited for
+ * ever: the lock its caller's search holds), and the search goes on. */
+static int search_from_callback(const optle_progress *p, void *arg) {
+  (void)p;
+  int *rc = arg;
+  if (rc[0] < 0) {
+    optle_game *g = NULL;
+    optle_result *r = NULL;
+    optle_advice *a = NULL;
+    optle_ranking *k = NULL;
+    ck_assert_int_eq(optle_game_named("small", &g), OPTLE_OK);
+    rc[0] = optle_solve(g, NULL, &r);
+    rc[1] = optle_next(g, NULL, 0, NULL, &a);
+    rc[2] = optle_rank(g, NULL, &k);
+    ck_assert_ptr_null(r);
+    optle_game_free(g);
+  }
+  return 0;
+}
+
+START_TEST(test_search_from_callback) {
+  optle_game *g = named("medium");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  int rc[3] = {-1, -1, -1};
+  o.progress = search_from_callback, o.progress_arg = rc, o.progress_interval = 1e-9;
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  ck_assert(optle_result_proven(r));
+  optle_result_free(r);
+  if (rc[0] >= 0) /* the callback ran */
+    for (int i = 0; i < 3; i++) ck_assert_int_eq(rc[i], OPTLE_EINPUT);
+  optle_game_free(g);
+}
+END_TEST
+
+/* Array elements a list file would skip (a blank line, a '#' comment)
+ * are refused, not dropped: the game's indices are the array's. */
+START_TEST(test_words_not_skipped) {
+  const char *h[] = {"#cigar", "rebut"}, *e[] = {"cigar", "", "sissy"}, *b[] = {"cigar", " \t"};
+  optle_game *g = (optle_game *)1;
+  ck_assert_int_eq(optle_game_words(h, 2, NULL, 0, &g), OPTLE_EINPUT);
+  ck_assert_ptr_null(g);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "answers:1: not a word"));
+  ck_assert_int_eq(optle_game_words(e, 3, NULL, 0, &g), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "answers:2: not a word"));
+  ck_assert_int_eq(optle_game_words(e, 1, b, 2, &g), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "guesses:2: not a word"));
+  g = (optle_game *)1;
+  ck_assert_int_eq(optle_game_words(NULL, 1, NULL, 0, &g), OPTLE_EINPUT);
+  ck_assert_ptr_null(g); /* cleared on every failure */
+  g = (optle_game *)1;
+  ck_assert_int_eq(optle_game_files(NULL, NULL, &g), OPTLE_EINPUT);
+  ck_assert_ptr_null(g);
+}
+END_TEST
+
 /* A stop from the callback, and from the time limit: OPTLE_ESTOPPED
  * with what was proven; then the next solve runs to the end. */
 START_TEST(test_stop) {
@@ -473,6 +585,9 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_next_and_rank);
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
+  tcase_add_test(tc, test_stop_after_proof);
+  tcase_add_test(tc, test_search_from_callback);
+  tcase_add_test(tc, test_words_not_skipped);
   tcase_add_test(tc, test_huge_limits);
   tcase_add_test(tc, test_load_beside_search);
   tcase_add_test(tc, test_trap);

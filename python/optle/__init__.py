@@ -206,7 +206,9 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
                  best_first); return True to stop
 
     A stopped search (callback, time limit) returns its Result with
-    proven False and stopped True.  Raises NoStrategyError when no
+    stopped True: the best tree found, if any, with its own total, and
+    proven False; with no tree, proven True only when the proof had
+    finished (the total is then the optimum).  Raises NoStrategyError when no
     strategy keeps to the guess limit, InputError for bad input.
     """
     g = _game(list, answers, guesses, hard, rules, max_guesses)
