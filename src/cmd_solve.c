@@ -141,9 +141,9 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
     printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
     printf("average       %.4f\n", (double)p->lower_bound / n);
   } else {
-    if (p->lower_bound < OPTLE_INF)
-      printf("lower bound   %d (proven: average at least %.4f)\n", p->lower_bound,
-             (double)p->lower_bound / n);
+    if (p->lower_bound < OPTLE_INF) /* the average cut, not rounded: never above the bound */
+      printf("lower bound   %d (proven: average at least %d.%04d)\n", p->lower_bound,
+             p->lower_bound / n, (int)((long long)(p->lower_bound % n) * 10000 / n));
     if (p->best_found < OPTLE_INF)
       printf("best found    %d (average %.4f), first guess %s, not proven optimal\n",
              p->best_found, (double)p->best_found / n, g->guesses.w[p->best_first]);

@@ -130,10 +130,14 @@ int cmd_verify(int argc, char **argv) {
   }
   if (!a.quiet) { /* --quiet: only a problem, on stderr */
     verify_report(stdout, path, t, &g, &info, a.max_guesses);
-    if (rules != RULES_NORMAL || info.has_rules)
+    if (rules != RULES_NORMAL || info.has_rules) {
+      char rec[32] = "";
+      if (info.has_rules)
+        snprintf(rec, sizeof rec, info.rules == rules ? " (as recorded)" : " (recorded: %s)",
+                 rules_name(info.rules));
       printf("rules         %s%s%s\n", rules_name(rules),
-             rules != RULES_NORMAL ? ": every guess on every path allowed" : "",
-             info.has_rules ? (info.rules == rules ? " (as recorded)" : " (recorded: normal)") : "");
+             rules != RULES_NORMAL ? ": every guess on every path allowed" : "", rec);
+    }
     if (a.expect >= 0)
       printf("expected      %d: %s\n", a.expect, status ? "MISMATCH" : "matches");
     printf("time          %.2f s (lists %.2f s, read and check %.2f s)\n", t1 - t0,

@@ -358,7 +358,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
     else if (info->max_guesses > 0)
       fprintf(fp, "file's limit  %d (\"max_guesses\"; %s; not checked: --max-guesses %d%s)\n",
               info->max_guesses, s.most <= info->max_guesses ? "met" : "exceeded", max_guesses,
-              max_guesses ? " is" : "");
+              max_guesses ? " is checked instead" : "");
     else
       fprintf(fp, "file's limit  none (\"max_guesses\" 0)\n");
   }

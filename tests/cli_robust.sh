@@ -43,6 +43,13 @@ stop_report() {
       "$(grep -c '^tree  *none: stopped before any tree was built' "$tmp/out")" = 1
   else
     expect "$1: prints the lower bound" "$(grep -c '^lower bound ' "$tmp/out")" = 1
+    # Its average cut to four places, never rounded above the bound (a
+    # review saw "6809 (proven: average at least 2.9413)": 2.94125).
+    expect "$1: the bound's average is the most four places allow" "$(awk '
+      /^lists? / { sub(/^[^(]*\(/, ""); n = $1 }
+      /^lower bound/ { l = $3; x = $NF; sub(/\)$/, "", x); q = int(x * 10000 + 0.5) }
+      END { print (q * n <= l * 10000 && (q + 1) * n > l * 10000) ? "yes" : "no: " l " over " n " as " x }
+      ' "$tmp/out")" = yes
   fi
 }
 

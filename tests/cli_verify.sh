@@ -581,6 +581,18 @@ mkdir -p "$long"
 printf 'chill GGGGG1\nzzzzz GGGGG1\n' >"$long/t.txt"
 check_usage "verify: a path of 626 bytes keeps its line" "/t.txt:2: 'zzzzz' is not in the guess list" \
   "$OPTLE" verify "$long/t.txt" "${S[@]}"
+# A review's findings: the recorded rules named as recorded (it said
+# "recorded: normal" for any other), and the file's own limit when
+# --max-guesses N replaces it (the line ended "--max-guesses 5 is)").
+"$OPTLE" solve --list medium --threads 1 --ultrahard -o "$tmp/mu.json" --quiet
+sed 's/"rules": "ultrahard"/"rules": "hard"/' "$tmp/mu.json" >"$tmp/mh.json"
+check "verify --ultrahard of a tree recorded hard" 0 out \
+  "rules         ultrahard: every guess on every path allowed (recorded: hard)" \
+  "$OPTLE" verify "$tmp/mh.json" --ultrahard
+"$OPTLE" solve --list small --threads 1 -o "$tmp/s6.json" --quiet
+check "verify --max-guesses 5: the file's limit not checked, 5 is" 0 out \
+  "file's limit  6 (\"max_guesses\"; met; not checked: --max-guesses 5 is checked instead)" \
+  "$OPTLE" verify "$tmp/s6.json" --max-guesses 5
 
 # ------------------------------------------------------------------
 
