@@ -179,9 +179,21 @@ $(PICBUILD)/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 
+# liboptle.a: the objects linked into one (ld -r) whose only global
+# names are optle.h's, as liboptle.so's map makes them, so that a program
+# may have its own xmalloc or err_set (objcopy; macOS has neither step:
+# there the archive holds the objects as they are).
+OBJCOPY     ?= objcopy
 $(PICBUILD)/liboptle.a: $(PICOBJ) $(OBJS_STAMP)
 	@rm -f $@
+ifeq ($(shell uname -s),Darwin)
 	ar rcs $@ $(PICOBJ)
+else
+	$(LD) -r $(PICOBJ) -o $(PICBUILD)/liboptle-all.o
+	$(OBJCOPY) --wildcard --keep-global-symbol='optle_*' --localize-symbol=optle_stop_flag \
+	  $(PICBUILD)/liboptle-all.o
+	ar rcs $@ $(PICBUILD)/liboptle-all.o
+endif
 
 $(PICBUILD)/$(SOFILE): $(PICOBJ) src/liboptle.map
 	$(CC) -shared $(LDFLAGS) -Wl,-soname,$(SONAME) -Wl,-z,nodelete -Wl,--version-script=src/liboptle.map \

@@ -97,6 +97,36 @@ build_static() {
 }
 check "the example links statically (liboptle.a, pkg-config --static)" 0 err "" build_static
 check "... and runs without liboptle.so" 0 out "total         120" "$tmp/static"
+# Only optle.h's names are global in liboptle.a, as in liboptle.so: a
+# program with its own xmalloc, err_set and game_free links statically
+# (it failed: "multiple definition of `xmalloc'").
+expect "liboptle.a: no global name but optle.h's" \
+  "$(nm -g --defined-only "$lib/liboptle.a" | awk 'NF == 3 && $3 !~ /^(optle_|\.gomp_critical_)/' |
+    grep -v ' optle_stop_flag$' | wc -l)" = 0
+cat >"$tmp/own.c" <<'EOF'
+#include <stdlib.h>
+#include "optle.h"
+void *xmalloc(size_t n);
+void *xmalloc(size_t n) { return malloc(n); }
+int err_set(const char *fmt, ...);
+int err_set(const char *fmt, ...) { (void)fmt; return 7; }
+void game_free(void *g);
+void game_free(void *g) { (void)g; }
+int main(void) {
+  optle_game *g = NULL;
+  int rc = optle_game_named("small", &g);
+  if (rc == OPTLE_OK && optle_game_answers(g) == 50) rc = err_set("") == 7 ? 0 : 1;
+  optle_game_free(g);
+  return rc;
+}
+EOF
+# shellcheck disable=SC2046
+build_own() {
+  "$CC" -std=c11 -Wall -Wextra "$tmp/own.c" $(pc --cflags optle) "$lib/liboptle.a" \
+    $(pc --static --libs-only-l --libs-only-other optle | sed 's/-loptle//') -o "$tmp/own"
+}
+check "a program's own xmalloc, err_set and game_free link with liboptle.a" 0 err "" build_own
+check "... and it runs, with the library's and its own" 0 out "" "$tmp/own"
 
 check "make uninstall leaves nothing of the library" 0 out "" mk uninstall DESTDIR="$stage" PREFIX=/usr/local
 expect "no file left" -z "$(find "$stage" ! -type d)"
