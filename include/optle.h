@@ -220,9 +220,12 @@ int optle_result_max_guesses(const optle_result *r);
 const char *optle_result_objective(const optle_result *r);
 
 /* Write the tree in any format `optle export` writes: "json", "text",
- * "dot", "html", "paths", "cpaths", "map" or "mjs" (format NULL: the
- * path's extension's).  optle_write() writes path whole or not at all;
- * optle_export() gives the bytes (optle_free() them). */
+ * "dot", "html", "paths", "cpaths", "map" or "mjs", or "svg" and "png"
+ * when Graphviz's dot is installed (format NULL: the path's extension's;
+ * optle_export()'s: json).  optle_write() writes path whole or not at
+ * all, as `optle export -o` does ("-" is standard output; a temporary
+ * file of its own beside path, renamed over it, so threads may write one
+ * path at once); optle_export() gives the bytes (optle_free() them). */
 int optle_write(const optle_result *r, const char *path, const char *format);
 int optle_export(const optle_result *r, const char *format, char **data, size_t *len);
 

@@ -22,6 +22,7 @@
 #include "mem.h"
 #include "treeio.h"
 #include "treeread.h"
+#include "util.h"
 #include "verify.h"
 #include "version.h"
 #include "words.h"
@@ -425,24 +426,21 @@ int optle_write(const optle_result *r, const char *path, const char *format) {
   if (a.f == TREEFMT_NONE) return OPTLE_EINPUT;
   int rc = api_trapped(export_fn, &a);
   if (rc) return rc;
-  /* Whole or not at all: a temporary file beside it, renamed over it. */
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp) {
+  /* Whole or not at all, as the CLI writes (util.h out_open(): a
+   * temporary file of its own beside it, renamed over it; a link, a
+   * hard-linked file or a device written in place). */
+  outfile o;
+  if (out_open(&o, path)) {
     free(a.data);
-    return api_fail(OPTLE_ENOMEM, "out of memory");
+    return api_fail(OPTLE_EINPUT, "%s", err_msg());
   }
-  snprintf(tmp, n, "%s.optle-tmp.%ld", path, (long)getpid());
-  FILE *fp = fopen(tmp, "wb");
-  int bad = !fp || fwrite(a.data, 1, a.len, fp) != a.len;
-  if (fp && fclose(fp)) bad = 1;
-  int e = errno;
-  if (!bad && rename(tmp, path)) bad = 1, e = errno;
-  if (bad) {
-    if (fp) unlink(tmp);
-    rc = api_fail(OPTLE_EINPUT, "%s: %s", path, strerror(e));
+  if (fwrite(a.data, 1, a.len, o.fp) != a.len) {
+    int e = errno;
+    out_abort(&o);
+    rc = api_fail(OPTLE_EINPUT, "%s: cannot write: %s", path, strerror(e));
+  } else if (out_commit(&o)) {
+    rc = api_fail(OPTLE_EINPUT, "%s", err_msg());
   }
-  free(tmp);
   free(a.data);
   return rc;
 }

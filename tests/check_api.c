@@ -11,7 +11,9 @@
  * repeated solves are for the sanitizer tier: LeakSanitizer ends the
  * test with an error if any call leaks.
  */
+#include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -449,6 +451,62 @@ START_TEST(test_words_not_skipped) {
 }
 END_TEST
 
+/* Threads writing one path at once: each write is whole (they shared
+ * one temporary name, "PATH.optle-tmp.PID", so one could truncate
+ * another's or rename it away), and no temporary file is left. */
+typedef struct {
+  const optle_result *r;
+  const char *path;
+  int fails;
+} writer_arg;
+
+static void *writer(void *p) {
+  writer_arg *w = p;
+  for (int i = 0; i < 25; i++) w->fails += optle_write(w->r, w->path, "json") != OPTLE_OK;
+  return NULL;
+}
+
+START_TEST(test_write_concurrent) {
+  optle_game *g = named("medium");
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, NULL, &r), OPTLE_OK);
+  char *want = NULL;
+  size_t wlen = 0;
+  ck_assert_int_eq(optle_export(r, "json", &want, &wlen), OPTLE_OK);
+  char dir[] = "/tmp/optle-api-XXXXXX", path[64];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/t.json", dir);
+  pthread_t th[4];
+  writer_arg w[4];
+  for (int i = 0; i < 4; i++) {
+    w[i] = (writer_arg){r, path, 0};
+    ck_assert_int_eq(pthread_create(&th[i], NULL, writer, &w[i]), 0);
+  }
+  for (int i = 0; i < 4; i++) {
+    pthread_join(th[i], NULL);
+    ck_assert_int_eq(w[i].fails, 0);
+  }
+  FILE *fp = fopen(path, "rb");
+  ck_assert_ptr_nonnull(fp);
+  char *got = malloc(wlen + 2);
+  size_t glen = fread(got, 1, wlen + 1, fp);
+  fclose(fp);
+  ck_assert_uint_eq(glen, wlen);
+  ck_assert(!memcmp(got, want, wlen));
+  free(got);
+  optle_free(want);
+  DIR *d = opendir(dir);
+  int files = 0;
+  for (struct dirent *e; (e = readdir(d));) files += e->d_name[0] != '.';
+  closedir(d);
+  ck_assert_int_eq(files, 1); /* t.json alone */
+  unlink(path);
+  rmdir(dir);
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
 /* A stop from the callback, and from the time limit: OPTLE_ESTOPPED
  * with what was proven; then the next solve runs to the end. */
 START_TEST(test_stop) {
@@ -586,6 +644,7 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
   tcase_add_test(tc, test_stop_after_proof);
+  tcase_add_test(tc, test_write_concurrent);
   tcase_add_test(tc, test_search_from_callback);
   tcase_add_test(tc, test_words_not_skipped);
   tcase_add_test(tc, test_huge_limits);
