@@ -166,13 +166,19 @@ static bool monitor_end(monitor *m) {
 static int threads_of(int threads) { return threads > 0 ? threads : threads_default(); }
 
 /* The options a call was given, or the defaults (a NULL or an older,
- * shorter struct: its size says which fields it has). */
+ * shorter struct: its size says which fields it has).  Size 0 is a
+ * struct its _init() never set up (= {0}: a rank's cutoff 0, not -1),
+ * refused by opts_unset() first. */
 #define OPTS_COPY(type, init, o, use)                                          \
   do {                                                                         \
     init(&(use));                                                              \
-    if (o) memcpy(&(use), (o), (o)->size && (o)->size < sizeof(use) ? (o)->size : sizeof(use)); \
+    if (o) memcpy(&(use), (o), (o)->size < sizeof(use) ? (o)->size : sizeof(use)); \
     (use).size = sizeof(use);                                                  \
   } while (0)
+
+static int opts_unset(const char *init) {
+  return api_fail(OPTLE_EINPUT, "options of size 0: set them up with %s() first", init);
+}
 
 static int check_common(int threads, int memo_mb, double time_limit, double interval) {
   if (in_callback)
@@ -304,6 +310,7 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the result (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
+  if (o && !o->size) return opts_unset("optle_solve_opts_init");
   solve_args a = {.G = G, .first = -1};
   OPTS_COPY(optle_solve_opts, optle_solve_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
@@ -413,6 +420,7 @@ int optle_next(optle_game *G, const char *const *history, int nsteps, const optl
     if (!history[i]) return api_fail(OPTLE_EINPUT, "history step %d is NULL", i + 1);
   if (nsteps > 2 * NEXT_MAX_STEPS)
     return api_fail(OPTLE_EINPUT, "too many history words: at most %d steps", NEXT_MAX_STEPS);
+  if (o && !o->size) return opts_unset("optle_next_opts_init");
   next_args a = {.G = G, .history = history, .nsteps = nsteps};
   OPTS_COPY(optle_next_opts, optle_next_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
@@ -578,6 +586,7 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the ranking (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
+  if (o && !o->size) return opts_unset("optle_rank_opts_init");
   rank_args a = {.G = G};
   OPTS_COPY(optle_rank_opts, optle_rank_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);

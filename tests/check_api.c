@@ -433,6 +433,18 @@ END_TEST
 /* Array elements a list file would skip (a blank line, a '#' comment)
  * are refused, not dropped: the game's indices are the array's. */
 START_TEST(test_words_not_skipped) {
+  { /* options never set up by their _init() (size 0) are refused */
+    optle_game *s = named("small");
+    optle_result *r = NULL;
+    optle_ranking *k = NULL;
+    optle_advice *a = NULL;
+    ck_assert_int_eq(optle_solve(s, &(optle_solve_opts){0}, &r), OPTLE_EINPUT);
+    ck_assert_ptr_nonnull(strstr(optle_errmsg(), "optle_solve_opts_init()"));
+    ck_assert_int_eq(optle_rank(s, &(optle_rank_opts){0}, &k), OPTLE_EINPUT);
+    ck_assert_int_eq(optle_next(s, NULL, 0, &(optle_next_opts){0}, &a), OPTLE_EINPUT);
+    ck_assert_ptr_null(r);
+    optle_game_free(s);
+  }
   const char *h[] = {"#cigar", "rebut"}, *e[] = {"cigar", "", "sissy"}, *b[] = {"cigar", " \t"};
   optle_game *g = (optle_game *)1;
   ck_assert_int_eq(optle_game_words(h, 2, NULL, 0, &g), OPTLE_EINPUT);
