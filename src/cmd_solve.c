@@ -454,7 +454,7 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
   if (r->tree) {
     treeio_job job = solve_job(r);
     job.unproven = true;
-    job.lower_bound = stop->lower_bound;
+    job.lower_bound = stop->lower_bound < OPTLE_INF ? stop->lower_bound : -1; /* -1: none known */
     outs_write(&r->outs, treeio_out_writer, &job);
     outs_report(&r->outs, stdout, "wrote         ");
   } else {

@@ -581,6 +581,19 @@ mkdir -p "$long"
 printf 'chill GGGGG1\nzzzzz GGGGG1\n' >"$long/t.txt"
 check_usage "verify: a path of 626 bytes keeps its line" "/t.txt:2: 'zzzzz' is not in the guess list" \
   "$OPTLE" verify "$long/t.txt" "${S[@]}"
+# A stopped solve's tree whose total is its recorded lower bound is
+# optimal (a probe's tree can be): verify says so (it said "the optimum
+# is 120 to 120 ... not proven optimal").
+"$OPTLE" solve --list small --threads 1 -o "$tmp/lb.json" --quiet
+sed 's/"average": \([0-9.]*\), /"average": \1, "proven": false, "lower_bound": 120, /' \
+  "$tmp/lb.json" >"$tmp/lb120.json"
+check "verify: a lower bound met by the total" 0 out \
+  "valid (optimal: its total is its proven lower bound)" "$OPTLE" verify "$tmp/lb120.json"
+has "verify: ... the proven line says so" "proven        yes: a stopped solve's best tree"
+sed 's/"lower_bound": 120/"lower_bound": 119/' "$tmp/lb120.json" >"$tmp/lb119.json"
+check "verify: a lower bound below the total" 0 out "valid (not proven optimal)" \
+  "$OPTLE" verify "$tmp/lb119.json"
+has "verify: ... the optimum's range" "the optimum is 119 to 120"
 # A review's findings: the recorded rules named as recorded (it said
 # "recorded: normal" for any other), and the file's own limit when
 # --max-guesses N replaces it (the line ended "--max-guesses 5 is)").
