@@ -85,6 +85,16 @@ static int node(dotw *w, const tnode *t, int d) {
   return id;
 }
 
+/* Does a node at depth d of t (or below) have guesses after the cut at
+ * max_depth levels, which node() then summarises? */
+static bool cut_below(const tnode *t, int d, int max_depth) {
+  if (!t->nkids) return false;
+  if (d + 1 >= max_depth) return true;
+  for (int i = 0; i < t->nkids; i++)
+    if (cut_below(t->kid[i], d + 1, max_depth)) return true;
+  return false;
+}
+
 int dot_write(FILE *fp, const tnode *t, const game *g, int max_depth) {
   if (!t) return err_set("dot: nothing to write");
   char up[6];
@@ -100,7 +110,8 @@ int dot_write(FILE *fp, const tnode *t, const game *g, int max_depth) {
           "fontname=\"Helvetica\", fontsize=11, margin=\"0.08,0.03\", height=0.3];\n"
           "  edge [color=\"#9a9a9a\", arrowsize=0.5, fontname=\"Helvetica\", fontsize=9];\n",
           up, t->n, t->total, t->n ? (double)t->total / t->n : 0.0,
-          max_depth > 0 ? "; dashed: the guesses after these, summarised" : "");
+          max_depth > 0 && cut_below(t, 0, max_depth) ? "; dashed: the guesses after these, summarised"
+                                                     : "");
   dotw w = {.fp = fp, .g = g, .max_depth = max_depth};
   node(&w, t, 0);
   fputs("}\n", fp);

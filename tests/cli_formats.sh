@@ -156,6 +156,12 @@ check "solve --format dot --depth 1" 0 out "" \
 check "export --format dot --depth 1" 0 out "" \
   "$OPTLE" export "$out/all.json" --format dot --depth 1 -o "$out/d1-export.dot"
 same_file "solve --depth 1: export's picture" "$out/d1" "$out/d1-export.dot"
+expect "--depth 1: the title names the summaries" "$(grep -c 'dashed: the guesses after these' "$out/d1")" = 1
+# A depth that cuts nothing summarises nothing, and the title says none
+# (it named the dashed summaries whenever --depth was given).
+check "export --format dot --depth 9" 0 out "" \
+  "$OPTLE" export "$out/all.json" --format dot --depth 9 -o "$out/d9.dot"
+expect "--depth 9 on a tree of 3 levels: no summary" "$(grep -c 'dashed' "$out/d9.dot")" = 0
 check "solve --format text" 0 out "" "$OPTLE" solve --list small --quiet --format text -o "$out/t.out"
 same_file "solve --format text: the text tree" "$out/t.out" "$out/all.txt"
 check "solve --format json, the summary too" 0 out "tree hash" \
