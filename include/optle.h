@@ -276,7 +276,8 @@ int optle_advice_solved(const optle_advice *a);
 /* The answers that fit the history. */
 int optle_advice_answers(const optle_advice *a);
 const char *optle_advice_answer(const optle_advice *a, int i);
-/* Guesses made, and left (0: no limit). */
+/* Guesses made, and left within the guess limit (0: no limit; also a
+ * game won with the limit's last guess). */
 int optle_advice_made(const optle_advice *a);
 int optle_advice_left(const optle_advice *a);
 /* The next guess (NULL: solved), its total over the answers left, and

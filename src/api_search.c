@@ -393,6 +393,7 @@ static int next_fn(void *arg) {
   if (history_filter(g, h, k, r->set, &r->n, NULL)) return OPTLE_EINPUT;
   if (k && history_won(h[k - 1])) {
     r->solved = true;
+    r->left = G->max_guesses ? G->max_guesses - k : 0; /* unused, as the advice would */
     return OPTLE_OK;
   }
   advisor_opts ao = {G->max_guesses, threads_of(a->o.threads), a->o.memo_mb, NULL, NULL, NULL,

@@ -216,6 +216,8 @@ START_TEST(test_next_and_rank) {
   ck_assert_int_eq(optle_next(g, won, 2, NULL, &a), OPTLE_OK);
   ck_assert(optle_advice_solved(a));
   ck_assert_ptr_null(optle_advice_guess(a));
+  ck_assert_int_eq(optle_advice_made(a), 2);
+  ck_assert_int_eq(optle_advice_left(a), 4); /* it said 0, "no limit" */
   optle_advice_free(a);
   const char *bad[] = {"agent:BBQBY"};
   ck_assert_int_eq(optle_next(g, bad, 1, NULL, &a), OPTLE_EINPUT);
