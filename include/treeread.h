@@ -131,6 +131,14 @@ typedef struct {
   int *line_of;
 } treeread_info;
 
+/* Whether a tree of this total read with info is optimal: it carries no
+ * "not proven" mark, or the lower bound it records is its total (a
+ * stopped solve's best tree can reach it).  verify's report, its last
+ * line and optle_verify() all ask this. */
+static inline bool treeread_optimal(const treeread_info *info, long total) {
+  return !info->unproven || info->lower_bound == total;
+}
+
 /*
  * Read the tree in the file at path ("-": standard input) against the
  * lists of g.  Returns TREEREAD_OK with *out set (the caller frees it

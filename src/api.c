@@ -522,7 +522,7 @@ static int verify_fn(void *arg) {
   optle_result *r = api_result_new(a->G, t);
   r->rules = rules;
   r->obj = info.objective;
-  r->proven = !info.unproven || info.lower_bound == r->total; /* a bound met is optimal */
+  r->proven = treeread_optimal(&info, r->total);
   r->lower_bound = info.unproven ? info.lower_bound : r->total;
   /* JSON's max_guesses when written again: export's rule. */
   r->max_guesses = a->max_guesses >= 0      ? a->max_guesses

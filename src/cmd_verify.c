@@ -142,11 +142,11 @@ int cmd_verify(int argc, char **argv) {
       printf("expected      %d: %s\n", a.expect, status ? "MISMATCH" : "matches");
     printf("time          %.2f s (lists %.2f s, read and check %.2f s)\n", t1 - t0,
            g.load_seconds, t1 - t0 - g.load_seconds);
-    bool reached = info.unproven && info.lower_bound == t->total; /* the bound met: optimal */
-    printf(status     ? "valid tree, but not the expected total\n"
-           : reached  ? "valid (optimal: its total is its proven lower bound)\n"
-           : info.unproven ? "valid (not proven optimal)\n"
-                           : "valid\n");
+    printf(status           ? "valid tree, but not the expected total\n"
+           : !info.unproven ? "valid\n"
+           : treeread_optimal(&info, t->total)
+               ? "valid (optimal: its total is its proven lower bound)\n"
+               : "valid (not proven optimal)\n");
   }
   tree_free(t);
   treeread_info_free(&info);

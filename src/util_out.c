@@ -432,10 +432,9 @@ static int commit_direct(outfile *o) {
     bad = 1;
   if (!bad) bad = write_all(fd, o->buf, o->len);
   if (!bad && reg) bad = ftruncate(fd, (off_t)o->len) || fsync(fd);
-  int e = errno;
-  bool closed_bad = close(fd) != 0;
+  int e = errno; /* the first failure's, kept past close and the release */
+  if (close(fd) && !bad) bad = 1, e = errno;
   if (reg) stop_fatal_release();
-  if (closed_bad && !bad) return -1;
   errno = e;
   return bad ? -1 : 0;
 }

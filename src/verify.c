@@ -333,7 +333,7 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
     fprintf(fp, "written by    optle %s\n", info->version);
   fprintf(fp, "first guess   %s\n", word(g, t));
   tree_print_totals(fp, s.n, s.total, s.most, s.dist);
-  if (info->unproven && info->lower_bound >= 0 && info->lower_bound == s.total)
+  if (info->unproven && treeread_optimal(info, s.total))
     fprintf(fp, "proven        yes: a stopped solve's best tree, whose total is the proven lower "
                 "bound\n");
   else if (info->unproven && info->lower_bound >= 0)
