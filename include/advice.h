@@ -234,6 +234,9 @@ void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool a
  * lucky); each needs its values known. */
 double advice_step_cost(const advice_step *s);
 double advice_step_luck(const advice_step *s);
+/* The step's luck as the exact fraction *num / *den, for printing it
+ * (ratio.h): num / den = advice_step_luck(s). */
+void advice_step_luck_frac(const advice_step *s, long long *num, long long *den);
 
 /*
  * The game's length as a sum: guesses = base + skill lost - luck, which
@@ -249,6 +252,7 @@ typedef struct {
   int from;
   bool first_counted;
   double base, skill, luck;
+  int base_total, base_n; /* base = base_total / base_n, exactly (to print it) */
 } advice_sum;
 bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
 

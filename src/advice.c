@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "ratio.h"
 #include "score.h"
 #include "strategy.h"
 #include "tuning.h"
@@ -324,16 +325,16 @@ static void print_comparison(FILE *fp, const game *g, const advice *ad, const ad
     else
       fprintf(fp, "%s is optimal too (it ties with %s, which the tie rule lists first)\n", cw, rw);
   } else if (cmp->guess == rg) { /* the unproven reference itself: not "0.0000 worse" than itself */
-    fprintf(fp, "%s is %s, not proven optimal: %.4f expected from here (%d in total)\n", cw,
+    fprintf(fp, "%s is %s, not proven optimal: %s expected from here (%d in total)\n", cw,
             ad->source == ADV_OPENER ? "the fixed opener" : "the tree's guess",
-            advice_avg(cmp->total, ad->n), cmp->total);
+            ratio4(cmp->total, ad->n).s, cmp->total);
   } else {
-    double d = advice_avg(cmp->total - rt, ad->n);
-    fprintf(fp, "%s would be %.4f guesses %s on average than %s%s: %.4f expected from here "
+    int d = cmp->total - rt;
+    fprintf(fp, "%s would be %s guesses %s on average than %s%s: %s expected from here "
                 "(%d in total)\n",
-            cw, d < 0 ? -d : d, d < 0 ? "better" : "worse", rw,
+            cw, ratio4(d < 0 ? -d : d, ad->n).s, d < 0 ? "better" : "worse", rw,
             proven ? "" : ad->source == ADV_OPENER ? " (the fixed opener)" : " (the tree's guess)",
-            advice_avg(cmp->total, ad->n), cmp->total);
+            ratio4(cmp->total, ad->n).s, cmp->total);
   }
 }
 
@@ -374,18 +375,19 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
             w, ad->n);
     break;
   }
-  double e = advice_avg(ad->total, ad->n);
-  fprintf(fp, "expected guesses from here, this one included: %.4f (%d in total over %d answer%s)\n",
-          e, ad->total, ad->n, ad->n == 1 ? "" : "s");
-  fprintf(fp, "expected game length: %.4f (%d made + %.4f)\n", ad->made + e, ad->made, e);
+  ratio_text e = ratio4(ad->total, ad->n);
+  fprintf(fp, "expected guesses from here, this one included: %s (%d in total over %d answer%s)\n",
+          e.s, ad->total, ad->n, ad->n == 1 ? "" : "s");
+  fprintf(fp, "expected game length: %s (%d made + %s)\n",
+          ratio4((long long)ad->made * ad->n + ad->total, ad->n).s, ad->made, e.s);
   if (ad->tree_beaten)
-    fprintf(fp, "note: the tree is not optimal here: %s reaches %.4f (%d in total)\n",
-            guess_word(g, ad->top[0].guess), advice_avg(ad->tree_beaten, ad->n), ad->tree_beaten);
+    fprintf(fp, "note: the tree is not optimal here: %s reaches %s (%d in total)\n",
+            guess_word(g, ad->top[0].guess), ratio4(ad->tree_beaten, ad->n).s, ad->tree_beaten);
   if (ad->ranked && ad->listed > 0) {
     fprintf(fp, "top %d (exact expected guesses from here, this one included):\n", ad->listed);
     for (int i = 0; i < ad->listed; i++)
-      fprintf(fp, "  %3d. %s  %.4f  (%d)%s\n", i + 1, guess_word(g, ad->top[i].guess),
-              advice_avg(ad->top[i].value, ad->n), ad->top[i].value,
+      fprintf(fp, "  %3d. %s  %s  (%d)%s\n", i + 1, guess_word(g, ad->top[i].guess),
+              ratio4(ad->top[i].value, ad->n).s, ad->top[i].value,
               ad->top[i].in_set ? "  could be the answer" : "");
   } else if (!ad->ranked && ad->source != ADV_SEARCH && advisor_big_root(a, ad->n, ad->made)) {
     fprintf(fp, "top guesses: not ranked (every first guess on %d answers is a whole proof)\n",
@@ -441,10 +443,11 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
       json_str(fp, a->o.tree_name ? a->o.tree_name : "");
       fprintf(fp, ", ");
     }
-    fprintf(fp, "\"proven_optimal\": %s, \"total\": %d, \"expected\": %.4f, \"could_be_answer\": %s}",
+    fprintf(fp, "\"proven_optimal\": %s, \"total\": %d, \"expected\": %s, \"could_be_answer\": %s}",
             ad->source == ADV_SEARCH ? "true" : "false", ad->total,
-            advice_avg(ad->total, ad->n), ad->best_in_set ? "true" : "false");
-    fprintf(fp, ",\n \"expected_game_length\": %.4f", ad->made + advice_avg(ad->total, ad->n));
+            ratio4(ad->total, ad->n).s, ad->best_in_set ? "true" : "false");
+    fprintf(fp, ",\n \"expected_game_length\": %s",
+            ratio4((long long)ad->made * ad->n + ad->total, ad->n).s);
   }
   fprintf(fp, ",\n \"top\": ");
   if (!ad->ranked) {
@@ -452,9 +455,9 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
   } else {
     fprintf(fp, "[");
     for (int i = 0; i < ad->listed; i++)
-      fprintf(fp, "%s\n  {\"guess\": \"%s\", \"total\": %d, \"expected\": %.4f, \"could_be_answer\": %s}",
+      fprintf(fp, "%s\n  {\"guess\": \"%s\", \"total\": %d, \"expected\": %s, \"could_be_answer\": %s}",
               i ? "," : "", guess_word(g, ad->top[i].guess), ad->top[i].value,
-              advice_avg(ad->top[i].value, ad->n), ad->top[i].in_set ? "true" : "false");
+              ratio4(ad->top[i].value, ad->n).s, ad->top[i].in_set ? "true" : "false");
     fprintf(fp, "]");
   }
   if (cmp) {
@@ -466,10 +469,10 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
     } else {
       int rg, rt;
       bool proven = advice_reference(ad, &rg, &rt);
-      fprintf(fp, "\"total\": %d, \"expected\": %.4f, \"compared_with\": \"%s\", "
-                  "\"worse_by\": %.4f, \"optimal\": %s, \"no_information\": false}",
-              cmp->total, advice_avg(cmp->total, ad->n), guess_word(g, rg),
-              advice_avg(cmp->total - rt, ad->n), proven && cmp->total == rt ? "true" : "false");
+      fprintf(fp, "\"total\": %d, \"expected\": %s, \"compared_with\": \"%s\", "
+                  "\"worse_by\": %s, \"optimal\": %s, \"no_information\": false}",
+              cmp->total, ratio4(cmp->total, ad->n).s, guess_word(g, rg),
+              ratio4(cmp->total - rt, ad->n).s, proven && cmp->total == rt ? "true" : "false");
     }
   }
   fprintf(fp, "}\n");
@@ -556,6 +559,15 @@ double advice_step_luck(const advice_step *s) {
   return advice_avg(s->E, s->n) - 1 - advice_avg(s->after, s->n_after);
 }
 
+void advice_step_luck_frac(const advice_step *s, long long *num, long long *den) {
+  if (!s->n_after) { /* advice_avg()'s 0 for no answers after */
+    *num = (long long)s->E - s->n, *den = s->n;
+    return;
+  }
+  *num = (long long)s->E * s->n_after - (long long)s->n * s->n_after - (long long)s->after * s->n;
+  *den = (long long)s->n * s->n_after;
+}
+
 /* Skill and luck of the step are both known. */
 static bool step_full(const advice_step *s) {
   return advice_known(s->V) && advice_known(s->E) && advice_known(s->after);
@@ -575,13 +587,14 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   }
   out->from = s0;
   if (s0 == 0) {
-    out->base = advice_avg(sv[0].V, sv[0].n);
+    out->base_total = sv[0].V, out->base_n = sv[0].n;
   } else if (first_only) {
     out->first_counted = true;
     out->luck += advice_step_luck(&sv[0]);
-    out->base = advice_avg(sv[0].E, sv[0].n);
+    out->base_total = sv[0].E, out->base_n = sv[0].n;
   } else {
-    out->base = advice_avg(sv[s0].V, sv[s0].n);
+    out->base_total = sv[s0].V, out->base_n = sv[s0].n;
   }
+  out->base = advice_avg(out->base_total, out->base_n);
   return true;
 }

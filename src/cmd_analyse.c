@@ -27,6 +27,7 @@
 #include "history.h"
 #include "lists.h"
 #include "opts.h"
+#include "ratio.h"
 #include "share.h"
 #include "util.h"
 
@@ -168,32 +169,40 @@ static double r4(double x) {
  * optimum or, marked *, an unproven one (the fixed opener): then a guess
  * that beats it has a cost that is not known, and none is shown (never
  * a negative one).  False when there is none to show. */
-static bool step_cost(const advice_step *s, double *cost) {
+static bool step_cost(const advice_step *s, ratio_text *cost) {
   if (!advice_known(s->E) || !advice_known(s->ref)) return false;
   if (s->E < s->ref) return false; /* only an unproven reference: V <= E */
-  *cost = r4(advice_avg(s->E - s->ref, s->n));
+  *cost = ratio4(s->E - s->ref, s->n);
   return true;
 }
 
 /* "2.6535", or a dash when not a finite value. */
 static void fmt_avg(char *buf, size_t size, int total, int n) {
-  if (advice_known(total)) snprintf(buf, size, "%.4f", advice_avg(total, n));
+  if (advice_known(total)) snprintf(buf, size, "%s", ratio4(total, n).s);
   else snprintf(buf, size, "-");
+}
+
+/* The step's luck, exactly: "+0.1234". */
+static ratio_text luck_text(const advice_step *s) {
+  long long num, den;
+  advice_step_luck_frac(s, &num, &den);
+  return ratio_fmt(num, den, 4, true);
 }
 
 static void text_step(const analyse_run *r, int i) {
   const advice_step *s = &r->sv[i];
-  char pat[6], yours[16], best[16], cost[16] = "-", luck[16] = "-", left[16], avg[24];
+  char pat[6], yours[sizeof(ratio_text)], best[sizeof(ratio_text)], left[16], avg[24];
+  char cost[sizeof(ratio_text)] = "-", luck[sizeof(ratio_text)] = "-";
   pattern_format(r->h[i].pattern, pat);
   if (history_won(r->h[i])) snprintf(left, sizeof left, "won");
   else snprintf(left, sizeof left, "%d", s->n_after);
   snprintf(avg, sizeof avg, "(%.1f)", s->left_avg);
   fmt_avg(yours, sizeof yours, s->E, s->n);
   fmt_avg(best, sizeof best, s->ref, s->n);
-  double c;
-  if (step_cost(s, &c)) snprintf(cost, sizeof cost, "%.4f", c);
+  ratio_text c;
+  if (step_cost(s, &c)) snprintf(cost, sizeof cost, "%s", c.s);
   if (advice_known(s->E) && advice_known(s->after))
-    snprintf(luck, sizeof luck, "%+.4f", r4(advice_step_luck(s)));
+    snprintf(luck, sizeof luck, "%s", luck_text(s).s);
   printf("%3d  %s %s  %5d -> %-4s %7s  %-6s  %s %-6s%s  %7s  %7s\n", i + 1,
          word_of(r, r->h[i].guess), pat, s->n, left, avg, yours, word_of(r, s->best), best,
          advice_known(s->V) || s->best < 0 ? "  " : " *", cost, luck);
@@ -208,12 +217,12 @@ static void text_notes(const analyse_run *r) {
       printf("  * guess %d: the fixed opener %s, not proven best: ranking every first guess on "
              "%d answers is a proof per guess (--prove proves it)",
              i + 1, word_of(r, s->best), s->n);
-      double c;
+      ratio_text c;
       if (step_cost(s, &c))
         printf("; the cost is against %s\n", word_of(r, s->best));
       else if (advice_known(s->E) && advice_known(s->ref))
-        printf("; %s does better than %s (by %.4f), so its cost against the best is not "
-               "known\n", w, word_of(r, s->best), r4(advice_avg(s->ref - s->E, s->n)));
+        printf("; %s does better than %s (by %s), so its cost against the best is not "
+               "known\n", w, word_of(r, s->best), ratio4(s->ref - s->E, s->n).s);
       else
         printf("\n");
     }
@@ -240,18 +249,20 @@ static void text_sum(const analyse_run *r) {
     return;
   }
   char base[160];
+  ratio_text bt = ratio4(sum.base_total, sum.base_n);
   if (sum.from == 0)
-    snprintf(base, sizeof base, "%.4f (optimal play from the start)", sum.base);
+    snprintf(base, sizeof base, "%s (optimal play from the start)", bt.s);
   else if (sum.first_counted)
-    snprintf(base, sizeof base, "%.4f (your first guess, then optimal play)", sum.base);
+    snprintf(base, sizeof base, "%s (your first guess, then optimal play)", bt.s);
   else
-    snprintf(base, sizeof base, "%d + %.4f (optimal play after guess %d)", sum.from, sum.base,
+    snprintf(base, sizeof base, "%d + %s (optimal play after guess %d)", sum.from, bt.s,
              sum.from);
   double luck = sum.luck;
   if (won) printf("solved in %d guess%s = ", r->k, r->k == 1 ? "" : "es");
   else
-    printf("%d made, %d answer%s left: expected game length %.4f = ", r->k, last->n_after,
-           last->n_after == 1 ? "" : "s", r->k + advice_avg(last->after, last->n_after));
+    printf("%d made, %d answer%s left: expected game length %s = ", r->k, last->n_after,
+           last->n_after == 1 ? "" : "s",
+           ratio4((long long)r->k * last->n_after + last->after, last->n_after).s);
   luck = r4(luck);
   printf("%s + %.4f (cost of your guesses) %s %.4f (%s)\n", base, r4(sum.skill),
          luck >= 0 ? "-" : "+", fabs(luck), luck >= 0 ? "luck" : "bad luck");
@@ -269,9 +280,11 @@ static void print_text(const analyse_run *r) {
 
 /* An expectation with four decimals, as next prints them. */
 static json_t *jexp(double x) { return json_real(r4(x)); }
+/* An exact figure's text (ratio.h) as a JSON number. */
+static json_t *jtext(ratio_text t) { return json_real(strtod(t.s, NULL)); }
 /* total / n when the total is finite, else null. */
 static json_t *javg(int total, int n) {
-  return advice_known(total) ? jexp(advice_avg(total, n)) : json_null();
+  return advice_known(total) ? jtext(ratio4(total, n)) : json_null();
 }
 static json_t *jint(int v) { return advice_known(v) ? json_integer(v) : json_null(); }
 
@@ -299,12 +312,11 @@ static json_t *json_step(const analyse_run *r, int i) {
   json_object_set_new(o, "no_information", json_boolean(s->no_info));
   json_object_set_new(o, "best", json_best(r, s));
   json_object_set_new(o, "optimal_total", jint(s->V));
-  double c;
-  json_object_set_new(o, "cost", step_cost(s, &c) ? json_real(c) : json_null());
+  ratio_text c;
+  json_object_set_new(o, "cost", step_cost(s, &c) ? jtext(c) : json_null());
   json_object_set_new(o, "after_total", jint(s->after));
   json_object_set_new(o, "after_expected", javg(s->after, s->n_after));
-  json_object_set_new(o, "luck", e && advice_known(s->after) ? jexp(advice_step_luck(s))
-                                                             : json_null());
+  json_object_set_new(o, "luck", e && advice_known(s->after) ? jtext(luck_text(s)) : json_null());
   return o;
 }
 
@@ -322,7 +334,10 @@ static json_t *json_sum(const analyse_run *r) {
   if (!advice_game_sum(r->sv, r->k, &sum)) return json_null();
   const char *from = sum.from == 0 ? "start" : sum.first_counted ? "first_guess" : "later";
   return json_pack("{s:i, s:s, s:o, s:o, s:o}", "from_step", sum.from + 1, "base_is", from,
-                   "base", jexp(sum.from && !sum.first_counted ? sum.from + sum.base : sum.base),
+                   "base",
+                   jtext(ratio4((sum.from && !sum.first_counted ? (long long)sum.from * sum.base_n
+                                                                : 0) + sum.base_total,
+                                sum.base_n)),
                    "cost", jexp(sum.skill), "luck", jexp(sum.luck));
 }
 
@@ -344,7 +359,9 @@ static int print_json(const analyse_run *r) {
                         "steps", steps, "solved", won, "guesses_made", r->k,
                         "expected_length",
                         advice_known(last->after)
-                            ? jexp(r->k + advice_avg(last->after, last->n_after ? last->n_after : 1))
+                            ? jtext(ratio4((long long)r->k * (last->n_after ? last->n_after : 1) +
+                                               last->after,
+                                           last->n_after ? last->n_after : 1))
                             : json_null(),
                         "sum", json_sum(r));
   if (!o) {

@@ -8,6 +8,7 @@
 #include "feedback.h"
 #include "game.h"
 #include "history.h"
+#include "ratio.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -93,13 +94,13 @@ void play_show_hint(play *p) {
            p->n, ad.left, ad.left == 1 ? "" : "es");
     return;
   }
-  double e = advice_avg(ad.total, ad.n);
+  ratio_text e = ratio4(ad.total, ad.n);
   const char *w = p->g->guesses.w[ad.best];
   printf("hint: %d answer%s left; ", p->n, p->n == 1 ? "" : "s");
   if (ad.source == ADV_OPENER) printf("suggested guess %s (a fixed opener, not proven best)", w);
   else if (ad.source == ADV_TREE) printf("the tree's next guess %s", w);
   else printf("optimal next guess %s", w);
-  printf(": %.4f expected guesses from here, this one included\n", e);
+  printf(": %s expected guesses from here, this one included\n", e.s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -160,30 +161,36 @@ static void play_show_analysis(play *p, bool won) {
       else printf("cannot be sure of finding every answer within the guesses left\n");
       continue;
     }
-    double e = advice_avg(s->E, s->n);
+    ratio_text et = ratio4(s->E, s->n);
+    const char *e = et.s;
     if (advice_known(s->V)) {
       const char *bw = s->best >= 0 ? g->guesses.w[s->best] : "?";
-      if (s->E == s->V && s->best == p->h[i].guess) printf("optimal (%.4f)", e);
-      else if (s->E == s->V) printf("optimal (%.4f, ties with %s)", e, bw);
+      if (s->E == s->V && s->best == p->h[i].guess) printf("optimal (%s)", e);
+      else if (s->E == s->V) printf("optimal (%s, ties with %s)", e, bw);
       else
-        printf("%.4f worse than best (%s): %.4f against %.4f", advice_avg(s->E - s->V, s->n), bw,
-               e, advice_avg(s->V, s->n));
+        printf("%s worse than best (%s): %s against %s", ratio4(s->E - s->V, s->n).s, bw, e,
+               ratio4(s->V, s->n).s);
     } else {
-      printf("%.4f (the best first guess on %d answers is not computed)", e, s->n);
+      printf("%s (the best first guess on %d answers is not computed)", e, s->n);
     }
-    if (advice_known(s->after)) printf("; luck %+.4f", e - 1 - advice_avg(s->after, s->n_after));
+    if (advice_known(s->after)) {
+      long long num, den;
+      advice_step_luck_frac(s, &num, &den);
+      printf("; luck %s", ratio_fmt(num, den, 4, true).s);
+    }
     putchar('\n');
   }
   advice_sum sum;
   if (!won || !advice_game_sum(sv, p->k, &sum)) return;
   double skill = sum.skill, luck = sum.luck;
   char base[160];
+  ratio_text bt = ratio4(sum.base_total, sum.base_n);
   if (sum.from == 0)
-    snprintf(base, sizeof base, "%.4f (optimal play from the start)", sum.base);
+    snprintf(base, sizeof base, "%s (optimal play from the start)", bt.s);
   else if (sum.from == 1 && sum.first_counted)
-    snprintf(base, sizeof base, "%.4f (your first guess, then optimal play)", sum.base);
+    snprintf(base, sizeof base, "%s (your first guess, then optimal play)", bt.s);
   else
-    snprintf(base, sizeof base, "%d + %.4f (optimal play after guess %d)", sum.from, sum.base,
+    snprintf(base, sizeof base, "%d + %s (optimal play after guess %d)", sum.from, bt.s,
              sum.from);
   printf("%d guess%s = %s + %.4f (your choices) %s %.4f (%s)\n", p->k, p->k == 1 ? "" : "es",
          base, skill, luck >= 0 ? "-" : "+", luck >= 0 ? luck : -luck,

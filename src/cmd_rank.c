@@ -40,6 +40,7 @@
 #include "lists.h"
 #include "opts.h"
 #include "rank_run.h"
+#include "ratio.h"
 #include "rules.h"
 #include "search.h"
 #include "strategy.h"
@@ -118,10 +119,9 @@ static const char *value_text(int v, char buf[16]) {
 
 /* The average as the published tables print it: total / answers, 4
  * decimals ("none" with the value). */
-static const char *average_text(int v, int n, char buf[24]) {
-  if (v >= OPTLE_INF) return "none";
-  snprintf(buf, 24, "%.4f", (double)v / n);
-  return buf;
+static ratio_text average_text(int v, int n) {
+  if (v >= OPTLE_INF) return (ratio_text){"none"};
+  return ratio4(v, n);
 }
 
 /* The ranking, for -o or stdout. */
@@ -168,9 +168,9 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   if (o->top > 0 && !o->all)
     for (shown = 0; shown < o->n && o->v[shown].exact && o->v[shown].value <= o->cutoff;) shown++;
   for (int i = 0; i < shown; i++) {
-    char b[16], avg[24];
+    char b[16];
     fprintf(fp, "%s\t%s\t%s\t%s\n", g->guesses.w[o->v[i].guess], value_text(o->v[i].value, b),
-            o->v[i].exact ? "exact" : "bound", average_text(o->v[i].value, g->n_answers, avg));
+            o->v[i].exact ? "exact" : "bound", average_text(o->v[i].value, g->n_answers).s);
   }
   if (shown < o->n)
     fprintf(fp, "# %d more first guesses proven worse than %d (--all lists them with their "

@@ -23,6 +23,7 @@
 #include "tree.h"
 #include "treeio.h"
 #include "rank_run.h"
+#include "ratio.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -139,17 +140,17 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
   printf("%-14s%s\n", g->list ? "list" : "lists", lists);
   if (p->value_proven) {
     printf("total         %d (proven optimal; the tree was not finished)\n", p->lower_bound);
-    printf("average       %.4f\n", (double)p->lower_bound / n);
+    printf("average       %s\n", ratio4(p->lower_bound, n).s);
   } else {
     if (p->lower_bound < OPTLE_INF) /* the average cut, not rounded: never above the bound */
       printf("lower bound   %d (proven: average at least %d.%04d)\n", p->lower_bound,
              p->lower_bound / n, (int)((long long)(p->lower_bound % n) * 10000 / n));
     if (p->best_found < OPTLE_INF)
-      printf("best found    %d (average %.4f), first guess %s, not proven optimal\n",
-             p->best_found, (double)p->best_found / n, g->guesses.w[p->best_first]);
+      printf("best found    %d (average %s), first guess %s, not proven optimal\n",
+             p->best_found, ratio4(p->best_found, n).s, g->guesses.w[p->best_first]);
     else if (seed < OPTLE_INF)
-      printf("best found    %d (average %.4f), the greedy entropy strategy\n", seed,
-             (double)seed / n);
+      printf("best found    %d (average %s), the greedy entropy strategy\n", seed,
+             ratio4(seed, n).s);
     if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
       printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
              p->of);
@@ -158,8 +159,8 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
              root ? "settled (ruled out or solved)" : "tried");
   }
   if (tree) {
-    printf("tree          first guess %s, total %d (average %.4f), not proven optimal\n",
-           g->guesses.w[tree->guess], tree->total, (double)tree->total / n);
+    printf("tree          first guess %s, total %d (average %s), not proven optimal\n",
+           g->guesses.w[tree->guess], tree->total, ratio4(tree->total, n).s);
     printf("tree hash     %016llx\n", (unsigned long long)tree_hash(tree));
   } else {
     printf("tree          none: stopped before any tree was built\n");

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "feedback.h"
+#include "ratio.h"
 #include "util.h"
 
 #define GREEN "#6aaa64"
@@ -63,15 +64,15 @@ static int node(dotw *w, const tnode *t, int d) {
   }
   int wins = t->n > below_n;
   fprintf(w->fp,
-          "  n%d [label=<<b>%s</b><br/><font point-size=\"9\">%d answers, avg %.2f</font>>%s];\n",
-          id, up, t->n, (double)t->total / t->n,
+          "  n%d [label=<<b>%s</b><br/><font point-size=\"9\">%d answers, avg %s</font>>%s];\n",
+          id, up, t->n, ratio_fmt(t->total, t->n, 2, false).s,
           wins ? ", color=\"" GREEN "\", penwidth=2.5" : "");
   if (w->max_depth > 0 && d + 1 >= w->max_depth) {
     int s = w->ids++;
     fprintf(w->fp,
-            "  n%d [label=\"\xe2\x80\xa6 %d answer%s, avg %.2f\", style=\"rounded,dashed\", "
+            "  n%d [label=\"\xe2\x80\xa6 %d answer%s, avg %s\", style=\"rounded,dashed\", "
             "fillcolor=white, fontcolor=\"#555555\"];\n",
-            s, below_n, below_n == 1 ? "" : "s", (double)below_total / below_n);
+            s, below_n, below_n == 1 ? "" : "s", ratio_fmt(below_total, below_n, 2, false).s);
     fprintf(w->fp, "  n%d -> n%d [style=dashed, label=\"%d branch%s\"];\n", id, s, t->nkids,
             t->nkids == 1 ? "" : "es");
     return id;
@@ -103,13 +104,13 @@ int dot_write(FILE *fp, const tnode *t, const game *g, int max_depth) {
           "digraph optle {\n"
           "  graph [rankdir=LR, nodesep=0.06, ranksep=0.3, fontname=\"Helvetica\", "
           "fontsize=13, labelloc=t, labeljust=l,\n"
-          "         label=<<b>%s</b>: %d answers, %d guesses in total, average %.4f<br/>"
+          "         label=<<b>%s</b>: %d answers, %d guesses in total, average %s<br/>"
           "<font point-size=\"10\">green box: the answer is found; green outline: the guess "
           "may itself be the answer%s</font>>];\n"
           "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f2f2f2\", color=\"#a0a0a0\", "
           "fontname=\"Helvetica\", fontsize=11, margin=\"0.08,0.03\", height=0.3];\n"
           "  edge [color=\"#9a9a9a\", arrowsize=0.5, fontname=\"Helvetica\", fontsize=9];\n",
-          up, t->n, t->total, t->n ? (double)t->total / t->n : 0.0,
+          up, t->n, t->total, ratio4(t->total, t->n).s,
           max_depth > 0 && cut_below(t, 0, max_depth) ? "; dashed: the guesses after these, summarised"
                                                      : "");
   dotw w = {.fp = fp, .g = g, .max_depth = max_depth};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "ratio.h"
 #include "search.h"
 #include "tuning.h"
 #include "util.h"
@@ -236,7 +237,7 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
         continue;
       }
       const char *b = t == best[s] ? "**" : "";
-      fprintf(fp, " %s%.4f%s", b, (double)t / c->n, b);
+      fprintf(fp, " %s%s%s", b, ratio4(t, c->n).s, b);
       double gap;
       if (gap_of(c, o, s, &gap)) {
         if (t == c->total[o * ns + c->exact_col]) fprintf(fp, " (optimal)");
@@ -259,15 +260,16 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
             rows == 1 ? "" : "s", c->max_guesses);
   else fprintf(fp, "| mean of the %d row%s every column solves |", rows, rows == 1 ? "" : "s");
   for (int s = 0; s < ns; s++) {
-    double sum = 0, gsum = 0;
+    long long sum = 0; /* the rows' totals: the mean of their averages is sum / (n rows) */
+    double gsum = 0;
     int kg = 0;
     for (int o = 0; o < c->nopen; o++) {
       if (!row_whole(c, o)) continue;
       double gap;
-      sum += (double)c->total[o * ns + s] / c->n;
+      sum += c->total[o * ns + s];
       if (gap_of(c, o, s, &gap)) gsum += gap, kg++;
     }
-    if (rows) fprintf(fp, " %.4f", sum / rows);
+    if (rows) fprintf(fp, " %s", ratio4(sum, (long long)c->n * rows).s);
     else fprintf(fp, " –");
     if (kg) fprintf(fp, " (%+.2f%%)", gsum / kg);
     fprintf(fp, " |");
@@ -296,7 +298,7 @@ static void write_csv(FILE *fp, const sim_compare *c, const game *g) {
       int cell = o * ns + s, t = c->total[cell];
       double gap;
       if (t >= OPTLE_INF) fprintf(fp, ",,");
-      else fprintf(fp, ",%d,%.4f", t, (double)t / c->n);
+      else fprintf(fp, ",%d,%s", t, ratio4(t, c->n).s);
       if (gap_of(c, o, s, &gap)) fprintf(fp, ",%.2f", gap);
       else fprintf(fp, c->strats[s].kind == STRAT_EXACT && t < OPTLE_INF ? ",0.00" : ",");
       if (c->most[cell] > 0) fprintf(fp, ",%d", c->most[cell]);

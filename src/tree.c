@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "ratio.h"
 #include "util.h"
 
 #define XXH_INLINE_ALL
@@ -337,7 +338,7 @@ void tree_summarize(const tnode *t, tree_summary *s) {
 
 void tree_print_totals(FILE *fp, int n, long total, int most, const int *dist) {
   fprintf(fp, "total         %ld\n", total);
-  fprintf(fp, "average       %.4f\n", n ? (double)total / n : 0.0);
+  fprintf(fp, "average       %s\n", ratio4(total, n).s);
   fprintf(fp, "most guesses  %d\n", most);
   fprintf(fp, "distribution ");
   for (int k = 1; k <= most && k <= TREE_MAX_DEPTH; k++) fprintf(fp, " %d:%d", k, dist[k]);

@@ -8,6 +8,7 @@
 
 #include "dot.h"
 #include "feedback.h"
+#include "ratio.h"
 #include "treehtml.h"
 #include "utf8.h"
 #include "util.h"
@@ -186,7 +187,6 @@ static void json_list_files(FILE *fp, const game *g) {
 static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, rules_mode rules,
                       objective obj, bool unproven, int lower_bound) {
   if (!t) return err_set("tree: nothing to write");
-  double avg = t->n > 0 ? (double)t->total / (double)t->n : 0.0;
   char hex[WORDS_HASH_HEX], mark[64];
   if (lower_bound >= 0)
     snprintf(mark, sizeof mark, "\"proven\": false, \"lower_bound\": %d, ", lower_bound);
@@ -198,10 +198,10 @@ static int json_write(FILE *fp, const tnode *t, const game *g, int max_guesses, 
   else json_list_files(fp, g);
   fprintf(fp,
           "\"lists_hash\": \"%s\", \"answers\": %d, \"guesses\": %d, \"max_guesses\": %d, "
-          "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %.4f, "
+          "\"rules\": \"%s\", \"objective\": \"%s\", \"total\": %d, \"average\": %s, "
           "%s\"optle_version\": \"%s\",\n",
           hex, t->n, g->n_guesses, max_guesses, rules_name(rules), objective_name(obj), t->total,
-          avg, unproven ? mark : "", version_full());
+          ratio4(t->total, t->n).s, unproven ? mark : "", version_full());
   fputs(" \"tree\": ", fp);
   if (json_node(fp, t, g, 0)) return -1;
   fputs("}\n", fp);

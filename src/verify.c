@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "ratio.h"
 #include "treeread_public.h"
 #include "util.h"
 
@@ -142,8 +143,8 @@ static int header_check(const tnode *t, const game *g, const treeread_info *info
                    info->total, t->total);
   double avg = (double)t->total / t->n;
   if (fabs(info->average - avg) > 0.00005 + 1e-9)
-    return err_set("%s: top-level \"average\" is %g, but %d / %d = %.4f", name, info->average,
-                   t->total, t->n, avg);
+    return err_set("%s: top-level \"average\" is %g, but %d / %d = %s", name, info->average,
+                   t->total, t->n, ratio4(t->total, t->n).s);
   if (info->guesses != g->n_guesses)
     return err_set("%s: top-level \"guesses\" is %d, but the guess list %s has %d words (the "
                    "tree was made for other lists)",

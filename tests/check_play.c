@@ -852,7 +852,18 @@ START_TEST(test_game_sum_identity) {
   ck_assert_int_eq(sum.from, 0);
   ck_assert(!sum.first_counted);
   ck_assert_double_eq_tol(sum.base, 2.5, 1e-9);
+  ck_assert_int_eq(sum.base_total, 25);
+  ck_assert_int_eq(sum.base_n, 10);
   ck_assert_double_eq_tol(sum.skill, 0.2, 1e-9);
+  /* Each step's luck as an exact fraction (printed by ratio.h), equal to
+   * the double: 27/10 - 1 - 6/3 = -0.3; 6/3 - 1 - 0/1 = 1. */
+  for (int i = 0; i < 2; i++) {
+    long long num, den;
+    advice_step_luck_frac(&sv[i], &num, &den);
+    ck_assert_int_gt(den, 0);
+    ck_assert_double_eq_tol((double)num / den, advice_step_luck(&sv[i]), 1e-12);
+    ck_assert_double_eq_tol((double)num / den, i ? 1.0 : -0.3, 1e-12);
+  }
   ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
   /* The best first guess unknown (a big list): the first guess's own
    * expectation is the base, its luck counts. */
@@ -861,6 +872,8 @@ START_TEST(test_game_sum_identity) {
   ck_assert_int_eq(sum.from, 1);
   ck_assert(sum.first_counted);
   ck_assert_double_eq_tol(sum.base, 2.7, 1e-9);
+  ck_assert_int_eq(sum.base_total, 27);
+  ck_assert_int_eq(sum.base_n, 10);
   ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
   /* Nothing valued at the last step: no sum. */
   sv[1].after = ADVICE_UNKNOWN;

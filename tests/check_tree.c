@@ -5,7 +5,8 @@
  * name the fault.  The JSON and text writers are compared byte for byte
  * with output written out by hand for tiny instances, and the text format
  * is read back line by line (Selby's prefix rule) and replayed against
- * the feedback rules.
+ * the feedback rules.  Averages as text (ratio.h) are checked against
+ * worked cases and, on random fractions, against the definition.
  */
 #include <check.h>
 #include <dirent.h>
@@ -21,6 +22,7 @@
 #include "feedback.h"
 #include "game.h"
 #include "lists.h"
+#include "ratio.h"
 #include "search.h"
 #include "strategy.h"
 #include "suites.h"
@@ -769,6 +771,57 @@ START_TEST(test_outs_honest) {
 }
 END_TEST
 
+/* ratio.h: worked cases, the ties printf got wrong among them. */
+START_TEST(test_ratio_cases) {
+  static const struct {
+    long long num, den;
+    int digits;
+    bool plus;
+    const char *want;
+  } c[] = {
+      {443, 160, 4, false, "2.7688"}, /* printf("%.4f"): 2.7687 (the double is below) */
+      {73, 32, 4, false, "2.2813"},   /* printf: 2.2812 (an exact double: to even) */
+      {71, 32, 4, false, "2.2188"},   {21, 8, 2, false, "2.63"},
+      {-21, 8, 2, false, "-2.63"},    {-1, 300, 4, false, "-0.0033"},
+      {-1, 30000, 4, false, "0.0000"}, /* no "-0.0000" */
+      {-1, 30000, 4, true, "+0.0000"}, {1, 3, 4, true, "+0.3333"},
+      {-2, 3, 4, true, "-0.6667"},    {7, 0, 4, false, "0.0000"},
+      {5, -2, 1, false, "-2.5"},      {5, 2, 0, false, "3"},
+      {7897, 2309, 4, false, "3.4201"}, {1, 1, 6, false, "1.000000"},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+    ck_assert_str_eq(ratio_fmt(c[i].num, c[i].den, c[i].digits, c[i].plus).s, c[i].want);
+  ck_assert_str_eq(ratio4(12345, 1000).s, "12.3450");
+}
+END_TEST
+
+/* ratio.h against its definition, on random fractions: the text is p /
+ * 10^d with |num/den - p/10^d| <= 1/2 10^-d, and on a tie |p| is the
+ * larger. */
+START_TEST(test_ratio_definition) {
+  unsigned long long x = 88172211;
+  for (int i = 0; i < TEST_SCALED(20000); i++) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    long long den = (long long)(x >> 40) % 400 + 1, num = (long long)(x >> 20) % 200000 - 100000;
+    int d = (int)((x >> 8) % 5);
+    const char *t = ratio_fmt(num, den, d, false).s;
+    long long p = 0, scale = 1;
+    bool neg = *t == '-';
+    for (const char *q = t + neg; *q; q++)
+      if (*q != '.') p = p * 10 + (*q - '0');
+    for (int k = 0; k < d; k++) scale *= 10;
+    if (neg) p = -p;
+    long long err = num * scale - p * den; /* (num/den - p/scale) * scale * den */
+    long long aerr = err < 0 ? -err : err;
+    ck_assert_msg(2 * aerr <= den, "%lld/%lld to %d: %s", num, den, d, t);
+    if (2 * aerr == den) ck_assert_msg((p < 0) == (num < 0) && llabs(p) * den > llabs(num) * scale,
+                                       "%lld/%lld to %d: %s (a tie goes away from zero)", num, den,
+                                       d, t);
+    ck_assert_msg(!(neg && p == 0), "%s: a negative zero", t);
+  }
+}
+END_TEST
+
 Suite *tree_suite(void) {
   Suite *s = suite_create("tree");
   TCase *tc = tcase_create("check");
@@ -795,6 +848,8 @@ Suite *tree_suite(void) {
   tcase_add_test(tc, test_threads_byte_identical);
   tcase_add_test(tc, test_save_files);
   tcase_add_test(tc, test_outs_honest);
+  tcase_add_test(tc, test_ratio_cases);
+  tcase_add_test(tc, test_ratio_definition);
   suite_add_tcase(s, tc);
   return s;
 }

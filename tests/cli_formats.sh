@@ -251,6 +251,26 @@ if [ -s "$out/nyt-salet.paths" ]; then
     "$OPTLE" "$out/nyt-salet.mjs"
 fi
 
+# Averages on a decimal tie (ratio.h): 32 answers with the optimal total
+# 73, so 73 / 32 = 2.28125 prints 2.2813 in every writer (printf's "%.4f"
+# gave 2.2812: the double is exact, and printf takes the even digit).
+tie=(--answers tests/fixtures/tie32.txt --guesses "$wl/medium.txt")
+if check "a tie: solve" 0 out "total         73" "$OPTLE" solve "${tie[@]}" -o "$out/tie.json" \
+  -o "$out/tie.dot" -o "$out/tie.txt"; then
+  expect "a tie: solve's average" "$(summary_value average)" = 2.2813
+  expect "a tie: the JSON's average" "$(jq -r .average "$out/tie.json")" = 2.2813
+  expect "a tie: the DOT title" "$(grep -o 'average [0-9.]*' "$out/tie.dot")" = "average 2.2813"
+  check "a tie: verify" 0 out "" "$OPTLE" verify "$out/tie.txt" "${tie[@]}"
+  expect "a tie: verify's average" "$(summary_value average)" = 2.2813
+fi
+check "a tie: rank" 0 out "" "$OPTLE" rank "${tie[@]}"
+expect "a tie: rank's average column" "$(awk -F '\t' '$1 == "alter" { print $4 }' "$tmp/out")" = 2.2813
+check "a tie: next" 0 out "expected guesses from here, this one included: 2.2813 (73 in total" \
+  "$OPTLE" next "${tie[@]}"
+has "a tie: next's game length" "expected game length: 2.2813 (0 made + 2.2813)"
+has "a tie: next's ranking" "2.2813  (73)"
+check "a tie: next --json" 0 out '"expected": 2.2813' "$OPTLE" next "${tie[@]}" --json
+
 printf '%d passed, %d failed' "$passed" "$failed"
 [ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"
 printf '\n'

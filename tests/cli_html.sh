@@ -165,6 +165,22 @@ else
   if [ -n "${HTML_SCREENSHOT:-}" ] && [ -s "$shot" ]; then
     cp "$shot" "$HTML_SCREENSHOT" && note "screenshot written to $HTML_SCREENSHOT"
   fi
+  # A tree whose average is a decimal tie (73 / 32 = 2.28125): the page
+  # shows 2.2813, as the C writers do (ratio.h).
+  if check "the tie tree's page and path lines" 0 out "" "$OPTLE" solve --quiet \
+    --answers tests/fixtures/tie32.txt --guesses "$wl/medium.txt" -o "$tmp/tie.html" -o "$tmp/tie.paths"; then
+    python3 tests/html_browser.py "$tmp/tie.html" "$tmp/tie.paths" >"$tmp/browser" 2>&1
+    brc=$?
+    while IFS= read -r line; do
+      case $line in
+      "ok: "*) pass ;;
+      "FAIL: "*) fail "browser, the tie page: ${line#FAIL: }" ;;
+      "note: "*) ;;
+      *) printf '      %s\n' "$line" ;;
+      esac
+    done <"$tmp/browser"
+    expect "browser, the tie page: the driver's status (0)" "$brc" = 0
+  fi
 fi
 
 echo "$passed passed, $failed failed"

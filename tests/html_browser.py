@@ -17,7 +17,9 @@ What it checks, one line each ("ok: NAME" or "FAIL: NAME: why", then
 "note:" lines with timings; the status is 1 when any check failed, 2 when
 the browser cannot be driven at all):
   - the page loads with no script error, no console error and no blocked
-    load, and shows the first guess as the path and the tree's total;
+    load, and shows the first guess as the path, the tree's total and
+    its average (to 4 places, a tie rounded away from zero, as optle's
+    writers round it), the average in the title too;
   - "/" moves to the find box, typing --type WORD letter by letter with
     real key events and Enter shows WORD's path (data-path on #path) and
     puts #answer=WORD in the address; a part of WORD found in no other
@@ -176,6 +178,15 @@ def read_paths(path):
     return out
 
 
+def average_text(total, n):
+    """total / n to 4 places as optle prints it (ratio.h): the exact
+    quotient to nearest, a tie away from zero (73 / 32: 2.2813)."""
+    q, r = divmod(total * 10000, n)
+    if 2 * r >= n:
+        q += 1
+    return "%d.%04d" % divmod(q, 10000)
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser()
@@ -228,6 +239,10 @@ def main(argv):
         check("the summary shows the total", ("total" + str(total)) in shown,
               "summary %r lacks total %d" % (shown, total))
         check("the summary shows the rules", any(s.startswith("rules") for s in shown), repr(shown))
+        avg = average_text(total, len(paths))
+        check("the summary shows the average, %s" % avg, ("average" + avg) in shown,
+              "summary %r lacks average %s" % (shown, avg))
+        expect("the title has the average", avg in b.eval("document.title"), True)
 
         # Typing an answer, letter by letter, then Enter.
         if a.typed:

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 layer_of() {
   case $1 in
-  err | mem | clock | util | utf8 | tuning | version | dist | embed | suggest) echo 0 ;; # errors, memory, clock and stopping, files; version; ranks; embedded files; did-you-mean
+  err | mem | clock | util | utf8 | ratio | tuning | version | dist | embed | suggest) echo 0 ;; # errors, memory, clock and stopping, files; averages as text; version; ranks; embedded files; did-you-mean
   words | feedback | kernel) echo 1 ;;        # word lists, patterns; the bounds' kernels
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
   score | memo | tree | treeio | treeread | verify | dot | treehtml | history | share | checkpoint) echo 3 ;;
