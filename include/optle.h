@@ -56,6 +56,10 @@
  * search itself (OPTLE_EINPUT: the search that called it holds the
  * library until it ends).  The time limit works
  * the same way, without signals: the library installs no signal handler.
+ * The same helper thread keeps both, so a callback that blocks delays
+ * the time limit by as long; where that thread cannot be started (the
+ * system's limit on threads), a call with a callback or a time limit
+ * returns OPTLE_ENOMEM and searches nothing, rather than run without them.
  * Games and results are read-only once made, and may be shared between
  * threads; free each once.
  *

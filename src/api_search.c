@@ -124,9 +124,12 @@ static void *monitor_main(void *arg) {
 }
 
 /* Begin a call that searches: the lock, a clear stop flag, and the
- * monitor when there is a callback or a time limit. */
-static void monitor_start(monitor *m, const game *g, optle_progress_fn fn, void *arg,
-                          double interval, double limit) {
+ * monitor when there is a callback or a time limit.  OPTLE_OK, or
+ * OPTLE_ENOMEM with nothing begun when the monitor's thread cannot be
+ * started (the system's thread limit): never a search whose time limit
+ * or callback silently does not run. */
+static int monitor_start(monitor *m, const game *g, optle_progress_fn fn, void *arg,
+                         double interval, double limit) {
   memset(m, 0, sizeof *m);
   m->fn = fn;
   m->arg = arg;
@@ -143,7 +146,15 @@ static void monitor_start(monitor *m, const game *g, optle_progress_fn fn, void 
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* now_seconds()'s clock */
   pthread_cond_init(&m->cv, &ca);
   pthread_condattr_destroy(&ca);
-  if (fn || limit > 0) m->running = !pthread_create(&m->th, NULL, monitor_main, m);
+  if (!(fn || limit > 0)) return OPTLE_OK;
+  int e = pthread_create(&m->th, NULL, monitor_main, m);
+  m->running = !e;
+  if (!e) return OPTLE_OK;
+  pthread_cond_destroy(&m->cv);
+  pthread_mutex_destroy(&m->mu);
+  api_run_end();
+  return api_fail(OPTLE_ENOMEM, "cannot start the thread that keeps the %s: %s",
+                  fn ? "progress callback" : "time limit", strerror(e));
 }
 
 /* End it: the monitor joined, the lock released.  Whether it stopped. */
@@ -320,8 +331,9 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
     return api_fail(OPTLE_EINPUT, "--objective '%s': use total or worst", a.o.objective);
   monitor m;
   a.m = &m;
-  monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
-                a.o.time_limit);
+  if ((rc = monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
+                          a.o.time_limit)))
+    return rc;
   rc = api_trapped(solve_fn, &a);
   monitor_end(&m);
   if (a.out) a.out->seconds = now_seconds() - m.t0;
@@ -430,8 +442,9 @@ int optle_next(optle_game *G, const char *const *history, int nsteps, const optl
     return api_fail(OPTLE_EINPUT, "--top: %d is out of range (0 to %d)", a.o.top, ADVICE_TOP_MAX);
   monitor m;
   a.m = &m;
-  monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
-                a.o.time_limit);
+  if ((rc = monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
+                          a.o.time_limit)))
+    return rc;
   rc = api_trapped(next_fn, &a);
   monitor_end(&m);
   advisor_free(a.adv);
@@ -597,8 +610,9 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
   if (a.o.words && a.o.nwords < 1) return api_fail(OPTLE_EINPUT, "words: no words");
   monitor m;
   a.m = &m;
-  monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
-                a.o.time_limit);
+  if ((rc = monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,
+                          a.o.time_limit)))
+    return rc;
   rc = api_trapped(rank_fn, &a);
   monitor_end(&m);
   free(a.words);

@@ -144,7 +144,7 @@ bool dot_found(void) {
 
 /* Run `dot -T<format>` with stdin from fd in, copying its stdout to fp.
  * 0, or -1 after err_set(). */
-static int run_dot(int in, FILE *fp, const char *format) {
+static int spawn_dot(int in, FILE *fp, const char *format) {
   int out[2];
   if (pipe2(out, O_CLOEXEC)) return err_set("cannot run %s: %s", DOT_PROGRAM, strerror(errno));
   char t[16];
@@ -183,6 +183,24 @@ static int run_dot(int in, FILE *fp, const char *format) {
                    WEXITSTATUS(status));
   if (bad_write) return err_set("cannot write: %s", strerror(errno));
   return 0;
+}
+
+/* spawn_dot() with SIGCHLD at its default.  An ignored SIGCHLD (a
+ * parent's SIG_IGN survives exec; or SA_NOCLDWAIT) has the kernel reap
+ * dot itself, and waitpid() then fails with ECHILD: its status, whether
+ * it drew the picture, would be lost.  The disposition is restored
+ * right after. */
+static int run_dot(int in, FILE *fp, const char *format) {
+  struct sigaction old, dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  bool reset = !sigaction(SIGCHLD, NULL, &old) &&
+               (old.sa_handler == SIG_IGN || (old.sa_flags & SA_NOCLDWAIT));
+  if (reset) sigaction(SIGCHLD, &dfl, NULL);
+  int rc = spawn_dot(in, fp, format);
+  if (reset) sigaction(SIGCHLD, &old, NULL);
+  return rc;
 }
 
 int dot_render(FILE *fp, const tnode *t, const game *g, int max_depth, const char *format) {

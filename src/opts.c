@@ -191,10 +191,24 @@ static int unknown_option(const char *sub, const char *cmd, const optuse *uses, 
   flags[n++] = "--help";
   char typed[SUGGEST_MAX + 1];
   snprintf(typed, sizeof typed, "%.*s", (int)(flen < SUGGEST_MAX ? flen : SUGGEST_MAX), a);
-  return usage_error(sub, "%s: unknown option for '%s'%s", a, cmd, suggest_hint(typed, flags, n));
+  const char *hint = suggest_hint(typed, flags, n);
+  if (!*hint && a[1] != '-' && strpbrk(a, "./")) /* "-t.txt": a file's name, surely */
+    hint = " (a file or word that starts with '-' goes after '--')";
+  return usage_error(sub, "%s: unknown option for '%s'%s", a, cmd, hint);
 }
 
-/* Parse "--flag value", "--flag=value" and flags into args (opts.h). */
+/* A word that is not an option: the command's next argument.  0, or a
+ * usage error (none expected, or too many). */
+static int positional(const char *sub, const char *cmd, positionals *pos, char *a) {
+  if (pos && pos->n >= pos->max && pos->what)
+    return usage_error(sub, "'%s': too many arguments: at most %d %s", a, pos->max, pos->what);
+  if (!pos || pos->n >= pos->max) return usage_error(sub, "'%s': unexpected argument for '%s'", a, cmd);
+  pos->v[pos->n++] = a;
+  return 0;
+}
+
+/* Parse "--flag value", "--flag=value" and flags into args (opts.h);
+ * after "--" every word is an argument (a file named "-x"). */
 int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, optle_args *args,
                   bool *help, positionals *pos) {
   char sub[64];
@@ -204,8 +218,17 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
   for (const optuse *u = uses; u->id != OPT_END; u++)
     if (table[u->id].type == O_INT)
       *(int *)((char *)args + table[u->id].off) = (int)(u->has_def ? u->def : table[u->id].def);
+  bool only_args = false; /* after "--": every word an argument, none an option */
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
+    if (!only_args && !strcmp(a, "--")) {
+      only_args = true;
+      continue;
+    }
+    if (only_args) {
+      if (positional(sub, cmd, pos, argv[i])) return EXIT_USAGE;
+      continue;
+    }
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       *help = true;
       return 0;
@@ -217,11 +240,7 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
       if (strlen(table[u->id].flag) == flen && !strncmp(table[u->id].flag, a, flen)) break;
     if (u->id == OPT_END) {
       if (a[0] == '-' && a[1]) return unknown_option(sub, cmd, uses, a, flen);
-      if (pos && pos->n >= pos->max && pos->what)
-        return usage_error(sub, "'%s': too many arguments: at most %d %s", a, pos->max, pos->what);
-      if (!pos || pos->n >= pos->max)
-        return usage_error(sub, "'%s': unexpected argument for '%s'", a, cmd);
-      pos->v[pos->n++] = argv[i];
+      if (positional(sub, cmd, pos, argv[i])) return EXIT_USAGE;
       continue;
     }
     const optdef *d = &table[u->id];

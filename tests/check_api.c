@@ -12,8 +12,10 @@
  * test with an error if any call leaks.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -416,6 +418,53 @@ static int search_from_callback(const optle_progress *p, void *arg) {
   return 0;
 }
 
+#ifdef __linux__
+/* The runner is linked with -Wl,--wrap=pthread_create (Makefile,
+ * TEST_WRAP): the library's own calls of pthread_create() come here,
+ * and fail while fail_threads is set (OpenMP's threads, made inside
+ * libgomp, never do). */
+static atomic_int fail_threads;
+int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg) {
+  if (atomic_load(&fail_threads)) return EAGAIN;
+  return __real_pthread_create(t, a, fn, arg);
+}
+
+/* A time limit or a callback whose thread cannot start: the call fails
+ * (OPTLE_ENOMEM), never a search that runs with neither; one that needs
+ * no such thread runs; the library is usable after. */
+START_TEST(test_monitor_thread_fails) {
+  optle_game *g = named("small");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.time_limit = 30;
+  optle_result *r = NULL;
+  atomic_store(&fail_threads, 1);
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_ENOMEM);
+  ck_assert_ptr_null(r);
+  ck_assert_msg(strstr(optle_errmsg(), "cannot start the thread that keeps the time limit"), "%s",
+                optle_errmsg());
+  optle_rank_opts ro;
+  optle_rank_opts_init(&ro);
+  ro.progress = stop_at_once, ro.top = 1;
+  optle_ranking *k = NULL;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_ENOMEM);
+  ck_assert_ptr_null(k);
+  ck_assert_msg(strstr(optle_errmsg(), "the progress callback"), "%s", optle_errmsg());
+  optle_solve_opts_init(&o); /* neither: no thread wanted */
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  ck_assert_int_eq(optle_result_total(r), 120);
+  optle_result_free(r);
+  atomic_store(&fail_threads, 0);
+  o.time_limit = 30;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK); /* the lock was released */
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+#endif
+
 START_TEST(test_search_from_callback) {
   optle_game *g = named("medium");
   optle_solve_opts o;
@@ -665,6 +714,9 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_load_beside_search);
   tcase_add_test(tc, test_trap);
   tcase_add_test(tc, test_repeated);
+#ifdef __linux__
+  tcase_add_test(tc, test_monitor_thread_fails);
+#endif
   suite_add_tcase(s, tc);
   return s;
 }

@@ -300,6 +300,20 @@ check_usage "verify: solve's option refused" "--time-limit: unknown option for '
   "$OPTLE" verify x.json --list small --time-limit 3
 check_usage "export: the same -o twice" "-o a.json: given twice" \
   "$OPTLE" export x.json --list small -o a.json -o a.json
+# "--": every word after it an argument (a file named "-t.txt").
+if check "solve -o ./-t.txt" 0 out "" "$OPTLE" solve --list small --quiet -o "$tmp/-t.txt"; then
+  cd "$tmp" || exit 2 # not a subshell: the counters are this shell's
+  check "verify -- -t.txt" 0 out "tree hash" "$OPTLE" verify --list small -- -t.txt
+  check_usage "verify -t.txt: says to put it after --" \
+    "-t.txt: unknown option for 'verify' (a file or word that starts with '-' goes after '--')" \
+    "$OPTLE" verify --list small -t.txt
+  check_usage "after --, --quiet is an argument" "'--quiet': unexpected argument" \
+    "$OPTLE" verify --list small -- -t.txt --quiet
+  cd "$root" || exit 2
+fi
+check_usage "-q: no '--' hint for what is no file's name" "-q: unknown option for 'verify' (see" \
+  "$OPTLE" verify x.json --list small -q
+check "next -- salet:bbbbb" 0 out "optimal next guess" "$OPTLE" next --list small -- agent:bbbbb
 check "next --help: its own --max-guesses help" 0 out "guess limit of the game" "$OPTLE" next --help
 check "verify --help: its own --max-guesses default" 0 out "default: a JSON file's own max_guesses" "$OPTLE" verify --help
 

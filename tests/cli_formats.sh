@@ -192,6 +192,12 @@ if command -v dot >/dev/null 2>&1; then
   check "export --format svg --depth 1" 0 out "<svg" "$OPTLE" export "$out/all.json" --format svg --depth 1
   check "simulate -o .svg" 0 out "" "$OPTLE" simulate --list small --quiet -o "$out/sim.svg"
   expect "simulate -o .svg: a picture" "$(grep -c '<svg' "$out/sim.svg")" -ge 1
+  # A parent that ignores SIGCHLD (the disposition survives exec): dot's
+  # status must still be read, not lost to the kernel's reaping (ECHILD).
+  check "-o .svg with SIGCHLD ignored" 0 out "" python3 -c 'import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execvp(sys.argv[1], sys.argv[1:])' "$OPTLE" export "$out/all.json" -o "$out/ign.svg"
+  same_file "-o .svg with SIGCHLD ignored: the same picture" "$out/ign.svg" "$out/pic.svg"
 else
   skip "-o .svg and .png (Graphviz's dot not installed)"
 fi
