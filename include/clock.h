@@ -82,6 +82,9 @@ void budget_begin(double seconds);
  * must be thrown away), whatever cleared the flag since; the budget bit
  * is clear again. */
 bool budget_end(void);
+/* Whether a budget is on (between budget_begin() and budget_end()):
+ * a caller that would begin one first asks, as they never nest. */
+bool budget_running(void);
 /* Stop after `seconds` (> 0) from now, as on Ctrl-C. */
 void stop_after(double seconds);
 bool stop_timed_out(void);

@@ -107,6 +107,14 @@ typedef struct {
    * default, PROBE_BUDGET_S.  It changes only the time, never a value:
    * any first guess's total bounds the optimum. */
   double probe_budget;
+  /* Under rules that narrow, with a fixed first guess (and a whole
+   * table's values): seconds a big class's proof may take before it is
+   * put off for the feasibility tests (search_proof.c big_classes(),
+   * tuning.h BIG_CLASS_BUDGET_S; 0: that default), and the least class
+   * size that takes that path (0: those beyond srch_refutes()'s reach).
+   * Only the time changes, never a value or a tree (tests). */
+  double big_budget;
+  int big_min;
 } search_opts;
 
 /* Guess limit 6, all cores, the default memo, no seed, normal rules,
@@ -149,7 +157,9 @@ void search_opts_default(search_opts *o);
   X(tree_scans, "... nodes that needed a scan of every guess")             \
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
   X(exact_sum, "... and of their exact values (bound quality = ratio)")   \
-  X(probe_gave_up, "exact solves for the root's upper bound given up at their budget")
+  X(probe_gave_up, "exact solves for the root's upper bound given up at their budget") \
+  X(big_gave_up, "big classes whose proof ran past its budget (hard mode), put off")       \
+  X(big_refuted, "... found with no strategy within the limit by the feasibility test")
 
 typedef struct {
 #define X(name, doc) uint64_t name;

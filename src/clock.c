@@ -255,6 +255,13 @@ void budget_begin(double seconds) {
   pthread_mutex_unlock(&bud.mu);
 }
 
+bool budget_running(void) {
+  pthread_mutex_lock(&bud.mu);
+  bool on = bud.on;
+  pthread_mutex_unlock(&bud.mu);
+  return on;
+}
+
 bool budget_end(void) {
   pthread_mutex_lock(&bud.mu);
   bool was_on = bud.on, ran_out = bud.on && bud.fired == bud.gen;

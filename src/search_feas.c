@@ -626,6 +626,14 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
          !stopped(s);
 }
 
+bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, int nu,
+                      const rstate *rs) {
+  assert(n > 0 && k > 0 && !omp_in_parallel());
+  return !feas(my_ctx(s), NULL, A, n, k, 1, U, nu, rs, true) && !stopped(s);
+}
+
+bool srch_refutes_covers(int n) { return n <= REFUTE_CLASS_MAX; }
+
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at) {
   assert(first >= 0 && n > 0);
   bool no = !first_feasible(c, NULL, A, n, first, k, REFUTE_SMALL_MAX, at, false) && !stopped(c->s);

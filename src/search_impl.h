@@ -644,6 +644,14 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
  * classes of up to REFUTE_SMALL_MAX answers only (search_feas.c): the L2
  * stages under rules that narrow run it before a first guess's L2 sum
  * (srch_l2_stage_sum()).  Uses level 0 of c. */
+/* A set (a big class, search_proof.c) with no strategy within k at
+ * all: feasibility, the set's guesses U and state rs, level 1 of the
+ * calling thread's context up (its caller's partition may be in level
+ * 0 or its own).  Not in a parallel region. */
+bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, int nu,
+                      const rstate *rs);
+/* Whether srch_refutes() tests the classes of n answers. */
+bool srch_refutes_covers(int n);
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),

@@ -807,7 +807,40 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
  * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
  * guess too); the same trees on every hard row compared.
  * -1 when stopped. */
-static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at) {
+/* How big_class() solves a class (srch_classes() for why):
+ *  - BIG_WHOLE: its root proof, to the end;
+ *  - BIG_TRY: the proof for BIG_CLASS_BUDGET_S seconds, BIG_LATER past it;
+ *  - BIG_FEAS: only the test for a strategy within the limit, for as
+ *    long: INF when there is none, else BIG_LATER (a strategy, or the
+ *    test ran past the budget).
+ * The budgeted modes are for rules that narrow, on the calling thread,
+ * where no budget is on (they never nest: a top proof's probe may be
+ * running this); the memo keeps the exact values a given-up try stored. */
+enum { BIG_WHOLE, BIG_TRY, BIG_FEAS };
+#define BIG_LATER (-2)
+
+/* The class's own proof (cd >= 3), in mode `how`. */
+static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0,
+                       const proof_at *cat, int how) {
+  if (how == BIG_WHOLE) return srch_root_proof(s, cls, size, cd, g0, cat);
+  search_partial was = s->part; /* what a stop would report: a given-up try's is not */
+  budget_begin(s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S);
+  int v = how == BIG_TRY ? srch_root_proof(s, cls, size, cd, g0, cat)
+          : srch_set_refuted(s, cls, size, cd, cat->U, cat->nu, cat->rs) ? INF
+                                                                           : BIG_LATER;
+  bool over = budget_end();
+  if (stopping(s)) return v;
+  if (over) {
+    s->part = was;
+    s->ctx[0].st.big_gave_up += how == BIG_TRY;
+    return BIG_LATER;
+  }
+  if (how == BIG_FEAS && v >= INF) s->ctx[0].st.big_refuted++;
+  return v;
+}
+
+static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at,
+                     int how) {
   const uint16_t *cls = L->part + L->cls[i].start;
   int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
   s->pg.quiet++; /* its own proof reports nothing: the line is the caller's */
@@ -818,9 +851,9 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
     rstate_add(s->o.rules, &cs, &s->rw[g], pat);
     const rstate *st = rstate_empty(&cs) ? NULL : &cs;
     proof_at cat = {CU, cnu, st};
-    v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0, &cat)
+    v = cd >= 3 ? class_proof(s, cls, size, cd, &g0, &cat, how)
                 : srch_root(s, cls, size, cd, CU, cnu, st);
-    if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
+    if (v >= 0 && v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
     free(CU);
   } else {
     v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0, at)
@@ -830,9 +863,61 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
   }
   s->pg.quiet--;
+  if (v == BIG_LATER && !stopped(s)) return v;
   if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
   assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
+}
+
+/* srch_classes()'s big classes, from 0 on while they are big, one at a
+ * time, in vals[]; *big: where they end.  Their sum, INF as soon as one
+ * has no strategy within the limit.
+ *
+ * Under rules that narrow, a class that srch_refutes() did not test
+ * (more answers than it takes) may have none, and its proof can take
+ * minutes to find that out (hard nyt-2023-07 THETA: its class of 322
+ * answers 73 s), where a test of feasibility alone takes seconds (13 s);
+ * and while a class that has a strategy is mostly proved within seconds,
+ * there the test can cost more than the proof (HENNY's 843: 160 s).  So,
+ * where budgets can be used: each such class's proof runs for a budget
+ * (BIG_TRY), the ones that ran past it wait; then their feasibility
+ * tests, smallest first, each for as long (BIG_FEAS), any one that has no
+ * strategy settling the guess; then the proofs of those left, whole. */
+static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
+                        const proof_at *at, int *big, int *done) {
+  int ncls = L->ncls, later[PATTERN_COUNT], nl = 0;
+  bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
+  long sum = 0;
+  for (*big = 0; *big < ncls && L->cls[*big].size >= s->split_min; ++*big) {
+    int i = *big;
+    if (sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
+      vals[i] = INF;
+      continue;
+    }
+    int size = L->cls[i].size;
+    bool reach = s->o.big_min > 0 ? size >= s->o.big_min : !srch_refutes_covers(size);
+    int how = timed && reach ? BIG_TRY : BIG_WHOLE;
+    int v = stopped(s) ? INF : big_class(s, L, g, i, cd, picks, at, how);
+    if (v == BIG_LATER) {
+      later[nl++] = i;
+      vals[i] = INF; /* unless solved below */
+      continue;
+    }
+    vals[i] = v;
+    sum += v;
+    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
+  }
+  for (int j = nl - 1; j >= 0 && sum < INF && !stopped(s); j--) {
+    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_FEAS);
+    if (v >= INF && !stopped(s)) sum = INF;
+  }
+  for (int j = 0; j < nl && sum < INF && !stopped(s); j++) {
+    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_WHOLE);
+    vals[later[j]] = v;
+    sum += v;
+    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
+  }
+  return sum < INF ? sum : INF;
 }
 
 /* The classes from `from` on, in parallel, one per thread, each by the
@@ -916,14 +1001,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     return INF;
   }
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
-  long sum = n;
-  while (big < ncls && L->cls[big].size >= s->split_min) {
-    int v = stopped(s) ? INF : big_class(s, L, g, big, cd, picks, at);
-    vals[big++] = v;
-    sum += v;
-    srch_progress(s, ++done, ncls, "patterns", INF, -1);
-    if (v >= INF && !stopped(s)) break; /* no strategy fits: nor for g */
-  }
+  long sum = n + big_classes(s, L, g, cd, vals, picks, at, &big, &done);
   s->seed_bound = INF; /* srch_root() recorded a class's seed */
   if (sum >= INF && !stopped(s)) {
     for (int i = big; i < ncls; i++) vals[i] = INF;

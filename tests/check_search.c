@@ -1510,6 +1510,76 @@ START_TEST(test_probe_budget_changes_nothing) {
 }
 END_TEST
 
+/* Hard mode's big classes put off (search_opts.big_budget and big_min,
+ * search_proof.c big_classes()): each class of 50 answers or more gets a
+ * budget of a microsecond to ten milliseconds, so that proofs and
+ * feasibility tests give up before, inside and after their work, and
+ * the classes are proved later, whole, or a guess is settled by a test
+ * that finds no strategy.  The fixed first guesses of the large list
+ * within four and five guesses (many with none; those whose all-gray class
+ * is over 300 answers, which srch_refutes() does not test, among them):
+ * nothing but the time may change, the totals and trees are those
+ * without budgets. */
+static int largest_class(const game *g, int guess) {
+  int cnt[PATTERN_COUNT] = {0}, most = 0;
+  for (int a = 0; a < g->n_answers; a++) {
+    int p = game_answer_row(g, a)[guess];
+    if (p != PATTERN_WIN && ++cnt[p] > most) most = cnt[p];
+  }
+  return most;
+}
+
+START_TEST(test_big_budget_changes_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  int firsts[12], nf = 0;
+  for (int i = 0; i < g.n_guesses && nf < 6; i++) /* a class beyond srch_refutes()'s reach */
+    if (largest_class(&g, i) > 300) firsts[nf++] = i;
+  for (int i = 0; i < g.n_guesses && nf < 12; i += 41) firsts[nf++] = i;
+  const double budgets[] = {1e-3, 1e-6, 1e-2, 1e-4};
+  const size_t nb = TEST_SCALED(4);
+  uint64_t gave = 0, refuted = 0;
+  int none = 0;
+  for (int limit = 4; limit <= 5; limit++) {
+    search_opts o;
+    strategy_search_opts(&o);
+    o.threads = 2, o.progress = false, o.rules = RULES_HARD, o.max_guesses = limit;
+    search *s0 = search_new(&g, &o);
+    for (size_t k = 0; k < nb; k++) {
+      search_opts o1 = o;
+      o1.big_budget = budgets[k], o1.big_min = 50;
+      search *s1 = search_new(&g, &o1);
+      for (int f = 0; f < nf; f++) {
+        tnode *t0 = NULL, *t1 = NULL;
+        int v0 = search_solve(s0, A, g.n_answers, firsts[f], TREES ? &t0 : NULL);
+        int v1 = search_solve(s1, A, g.n_answers, firsts[f], TREES ? &t1 : NULL);
+        ck_assert_msg(v1 == v0, "%s within %d, budget %g: %d, without %d",
+                      g.guesses.w[firsts[f]], limit, budgets[k], v1, v0);
+        ck_assert_ptr_null(search_stopped(s1));
+        ck_assert(!TREES || v0 >= OPTLE_INF || tree_hash(t1) == tree_hash(t0));
+        none += k == 0 && v0 >= OPTLE_INF;
+        tree_free(t0), tree_free(t1);
+      }
+      search_stats st = {0};
+      search_get_stats(s1, &st);
+      gave += st.big_gave_up, refuted += st.big_refuted;
+      search_free(s1);
+    }
+    search_free(s0);
+  }
+  printf("big classes: %llu proofs put off, %llu guesses settled by a feasibility test; %d of %d "
+         "first guesses with no strategy; the same totals%s\n",
+         (unsigned long long)gave, (unsigned long long)refuted, none, 2 * nf,
+         TREES ? " and trees" : "");
+  ck_assert_int_gt(none, 0);
+  ck_assert_uint_gt(gave, 0);
+  free(A);
+  game_free(&g);
+}
+END_TEST
+
 /* The scan's helpers on the game's own table (nyt-2022-02).
  * srch_partition() (the small sets' path up to 255 answers, and the big
  * sets') against score_partition() and the classes' order by definition
@@ -1655,6 +1725,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_window_edges);
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
+  tcase_add_test(tc, test_big_budget_changes_nothing);
   suite_add_tcase(s, tc);
   /* L2 over every NYT guess on big classes: a second in the plain run,
    * 40 under AddressSanitizer, which the sanitizer tier leaves out

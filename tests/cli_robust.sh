@@ -258,7 +258,8 @@ check "solve: --list in capitals" 1 err "optle: list nyt-2022-02 (2309 answers, 
 check_usage "solve: an unknown --list in capitals" "--list 'NYTX': unknown list (did you mean 'nyt'?)" \
   "$OPTLE" solve --list NYTX
 check_usage "solve: a lone dash" "'-': unexpected argument for 'solve'" "$OPTLE" solve --list small -
-check_usage "solve: a double dash" "--: unknown option for 'solve'" "$OPTLE" solve --list small --
+check_usage "solve: after a double dash, a word is an argument" "'--quiet': unexpected argument for 'solve'" \
+  "$OPTLE" solve --list small -- --quiet
 check_usage "solve: an unknown short option" "-x: unknown option for 'solve'" "$OPTLE" solve --list small -x
 check_usage "solve: an abbreviated option" "--thread: unknown option for 'solve'" "$OPTLE" solve --list small --thread 2
 check_usage "solve: an option in capitals" "--THREADS: unknown option" "$OPTLE" solve --list small --THREADS 2
