@@ -111,9 +111,11 @@ typedef struct {
    * table's values): seconds a big class's proof may take before it is
    * put off for the feasibility tests (search_proof.c big_classes(),
    * tuning.h BIG_CLASS_BUDGET_S; 0: that default), and the least class
-   * size that takes that path (0: those beyond srch_refutes()'s reach).
-   * Only the time changes, never a value or a tree (tests). */
-  double big_budget;
+   * size that takes that path, below which the quick test takes them
+   * (0: the quick test's own reach, 300 answers);
+   * big_feas_budget: the feasibility tests' own (0: big_budget's).  Only
+   * the time changes, never a value or a tree (tests). */
+  double big_budget, big_feas_budget;
   int big_min;
 } search_opts;
 

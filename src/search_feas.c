@@ -620,10 +620,16 @@ bool search_feasible(search *s, const uint16_t *A, int n, int first, int k) {
   return feasible(s, NULL, A, n, first, k);
 }
 
+/* The largest class srch_refutes() tests: REFUTE_CLASS_MAX, or below
+ * search_opts.big_min where that is set (tests: the classes from there
+ * on are big_classes()'s, search_proof.c). */
+static int refute_max(const search *s) {
+  return s->o.big_min > 0 ? s->o.big_min - 1 : REFUTE_CLASS_MAX;
+}
+
 bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at) {
   assert(first >= 0 && n > 0);
-  return !first_feasible(my_ctx(s), NULL, A, n, first, k, REFUTE_CLASS_MAX, at, true) &&
-         !stopped(s);
+  return !first_feasible(my_ctx(s), NULL, A, n, first, k, refute_max(s), at, true) && !stopped(s);
 }
 
 bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, int nu,
@@ -632,7 +638,7 @@ bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, 
   return !feas(my_ctx(s), NULL, A, n, k, 1, U, nu, rs, true) && !stopped(s);
 }
 
-bool srch_refutes_covers(int n) { return n <= REFUTE_CLASS_MAX; }
+bool srch_refutes_covers(const search *s, int n) { return n <= refute_max(s); }
 
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at) {
   assert(first >= 0 && n > 0);

@@ -651,7 +651,7 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
 bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, int nu,
                       const rstate *rs);
 /* Whether srch_refutes() tests the classes of n answers. */
-bool srch_refutes_covers(int n);
+bool srch_refutes_covers(const search *s, int n);
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),

@@ -824,7 +824,8 @@ static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0
                        const proof_at *cat, int how) {
   if (how == BIG_WHOLE) return srch_root_proof(s, cls, size, cd, g0, cat);
   search_partial was = s->part; /* what a stop would report: a given-up try's is not */
-  budget_begin(s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S);
+  double b = s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S;
+  budget_begin(how == BIG_FEAS && s->o.big_feas_budget > 0 ? s->o.big_feas_budget : b);
   int v = how == BIG_TRY ? srch_root_proof(s, cls, size, cd, g0, cat)
           : srch_set_refuted(s, cls, size, cd, cat->U, cat->nu, cat->rs) ? INF
                                                                            : BIG_LATER;
@@ -894,9 +895,7 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
       vals[i] = INF;
       continue;
     }
-    int size = L->cls[i].size;
-    bool reach = s->o.big_min > 0 ? size >= s->o.big_min : !srch_refutes_covers(size);
-    int how = timed && reach ? BIG_TRY : BIG_WHOLE;
+    int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
     int v = stopped(s) ? INF : big_class(s, L, g, i, cd, picks, at, how);
     if (v == BIG_LATER) {
       later[nl++] = i;

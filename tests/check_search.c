@@ -1515,7 +1515,8 @@ END_TEST
  * budget of a microsecond to ten milliseconds, so that proofs and
  * feasibility tests give up before, inside and after their work, and
  * the classes are proved later, whole, or a guess is settled by a test
- * that finds no strategy.  The fixed first guesses of the large list
+ * that finds no strategy (a last round gives the tests ten seconds, so
+ * that they finish, where every proof gives up at once).  The fixed first guesses of the large list
  * within four and five guesses (many with none; those whose all-gray class
  * is over 300 answers, which srch_refutes() does not test, among them):
  * nothing but the time may change, the totals and trees are those
@@ -1538,8 +1539,9 @@ START_TEST(test_big_budget_changes_nothing) {
   for (int i = 0; i < g.n_guesses && nf < 6; i++) /* a class beyond srch_refutes()'s reach */
     if (largest_class(&g, i) > 300) firsts[nf++] = i;
   for (int i = 0; i < g.n_guesses && nf < 12; i += 41) firsts[nf++] = i;
-  const double budgets[] = {1e-3, 1e-6, 1e-2, 1e-4};
-  const size_t nb = TEST_SCALED(4);
+  const double budgets[] = {1e-6, 1e-3, 1e-2, 1e-4, 1e-6};
+  const double feas_budgets[] = {10, 0, 0, 0, 0};
+  const size_t nb = TEST_SCALED(5);
   uint64_t gave = 0, refuted = 0;
   int none = 0;
   for (int limit = 4; limit <= 5; limit++) {
@@ -1549,7 +1551,7 @@ START_TEST(test_big_budget_changes_nothing) {
     search *s0 = search_new(&g, &o);
     for (size_t k = 0; k < nb; k++) {
       search_opts o1 = o;
-      o1.big_budget = budgets[k], o1.big_min = 50;
+      o1.big_budget = budgets[k], o1.big_feas_budget = feas_budgets[k], o1.big_min = 50;
       search *s1 = search_new(&g, &o1);
       for (int f = 0; f < nf; f++) {
         tnode *t0 = NULL, *t1 = NULL;
@@ -1575,6 +1577,7 @@ START_TEST(test_big_budget_changes_nothing) {
          TREES ? " and trees" : "");
   ck_assert_int_gt(none, 0);
   ck_assert_uint_gt(gave, 0);
+  ck_assert_uint_gt(refuted, 0);
   free(A);
   game_free(&g);
 }
