@@ -1531,6 +1531,7 @@ static int largest_class(const game *g, int guess) {
 }
 
 START_TEST(test_big_budget_changes_nothing) {
+  double t_start = now_seconds();
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
   uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
@@ -1572,9 +1573,9 @@ START_TEST(test_big_budget_changes_nothing) {
     search_free(s0);
   }
   printf("big classes: %llu proofs put off, %llu guesses settled by a feasibility test; %d of %d "
-         "first guesses with no strategy; the same totals%s\n",
+         "first guesses with no strategy; the same totals%s (%.1f s)\n",
          (unsigned long long)gave, (unsigned long long)refuted, none, 2 * nf,
-         TREES ? " and trees" : "");
+         TREES ? " and trees" : "", now_seconds() - t_start);
   ck_assert_int_gt(none, 0);
   ck_assert_uint_gt(gave, 0);
   ck_assert_uint_gt(refuted, 0);
