@@ -14,6 +14,7 @@
 
 #include "clock.h"
 #include "cmd_rank.h"
+#include "ratio.h"
 #include "err.h"
 #include "mem.h"
 #include "tuning.h"
@@ -78,8 +79,8 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
   /* The table prints total / answers to 4 decimals: anything further off
    * is a table for another number of answers. */
   if (fabs(avg - (double)*total / n) > 0.00005 + 1e-9)
-    return snprintf(why, nwhy, "average %s is not %d / %d answers = %.4f: a table of another "
-                    "list (%.0f answers?)", f[1], *total, n, (double)*total / n,
+    return snprintf(why, nwhy, "average %s is not %d / %d answers = %s: a table of another "
+                    "list (%.0f answers?)", f[1], *total, n, ratio4(*total, n).s,
                     avg > 0 ? *total / avg : 0.0), 1;
   return 0;
 }
