@@ -294,8 +294,20 @@ unit: tests/check_optle optle
 RUN_SUITES = status=0; for t in $(1); do s=$$(date +%s); echo "== $$t"; bash $$t || status=1; \
   echo "== $$t: $$(($$(date +%s) - s)) s"; done; exit $$status
 
+# The CLI suites in two lanes at once, as the unit suite's: CLI_LANE's
+# beside the rest, chosen by their times so the lanes take about as long
+# (each suite is mostly one process after another on one core, and each
+# has its own scratch directory, tests/lib.sh).  The other lane's output
+# comes after this one's.
+CLI_LANE ?= tests/cli_play.sh tests/cli_mpi.sh tests/cli_docs.sh tests/cli_analyse.sh \
+            tests/cli_robust.sh tests/cli_install.sh tests/cli_man.sh tests/cli_api.sh
+CLI_REST = $(filter-out $(CLI_LANE),$(wildcard tests/cli*.sh))
 cli-test: optle optle-mpi lib $(TEST_STAMP)
-	@$(call RUN_SUITES,tests/cli*.sh)
+	@s=$$(date +%s); mkdir -p build; \
+	{ ( OMP_WAIT_POLICY=passive; export OMP_WAIT_POLICY; $(call RUN_SUITES,$(CLI_LANE)) ) >build/cli-lane.log 2>&1 & a=$$!; \
+	  ( OMP_WAIT_POLICY=passive; export OMP_WAIT_POLICY; $(call RUN_SUITES,$(CLI_REST)) ); b=$$?; \
+	  wait $$a; a=$$?; echo "== the other lane:"; cat build/cli-lane.log; \
+	  [ $$a = 0 ] && [ $$b = 0 ]; } && echo "== the CLI suites: $$(($$(date +%s) - s)) s"
 
 # The Python package (python/README.md): pip, from this checkout, with
 # the interpreter PYTHON (default python3) and no build isolation:

@@ -1520,7 +1520,8 @@ END_TEST
  * within four and five guesses (many with none; those whose all-gray class
  * is over 300 answers, which srch_refutes() does not test, among them):
  * nothing but the time may change, the totals and trees are those
- * without budgets. */
+ * without budgets, on two threads, whether the budgeted search has one
+ * thread or two (docs/search.md, Determinism). */
 static int largest_class(const game *g, int guess) {
   int cnt[PATTERN_COUNT] = {0}, most = 0;
   for (int a = 0; a < g->n_answers; a++) {
@@ -1553,6 +1554,7 @@ START_TEST(test_big_budget_changes_nothing) {
     for (size_t k = 0; k < nb; k++) {
       search_opts o1 = o;
       o1.big_budget = budgets[k], o1.big_feas_budget = feas_budgets[k], o1.big_min = 50;
+      o1.threads = 1 + (int)(k & 1); /* the same trees with one thread or two */
       search *s1 = search_new(&g, &o1);
       for (int f = 0; f < nf; f++) {
         tnode *t0 = NULL, *t1 = NULL;
