@@ -661,7 +661,8 @@ bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, cons
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
                  int *picks, const proof_at *at);
 /* srch_classes() within `budget` seconds (0: none; clock.h, Budgets).
- * *over when the budget ran out: what it did is thrown away (the memo
+ * *over when the budget ran out (and no stop was asked for: then the
+ * stop is the caller's, *over false): what it did is thrown away (the memo
  * keeps only what was proven before), the search's stop report is as it
  * was, and it returns the answers of the classes it had finished, how far
  * it got.  A real stop (stopping()) is the caller's to see. */

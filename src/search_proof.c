@@ -807,6 +807,24 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
  * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
  * guess too); the same trees on every hard row compared.
  * -1 when stopped. */
+/* A try under a time budget (clock.h, Budgets; none when budget <= 0),
+ * for class_proof() and srch_classes_within(): try_begin() starts it and
+ * returns what a stop would report now; try_given_up(s, was, timed),
+ * after the work, ends it (timed: a budget was begun) and says whether
+ * the work was given up, its budget run out with no stop asked for, in
+ * which case the stop report is put back as it was: a given-up try's is
+ * not one. */
+static search_partial try_begin(const search *s, double budget) {
+  if (budget > 0) budget_begin(budget);
+  return s->part;
+}
+
+static bool try_given_up(search *s, search_partial was, bool timed) {
+  if (!(timed && budget_end()) || stopping(s)) return false;
+  s->part = was;
+  return true;
+}
+
 /* How big_class() solves a class (srch_classes() for why):
  *  - BIG_WHOLE: its root proof, to the end;
  *  - BIG_TRY: the proof for BIG_CLASS_BUDGET_S seconds, BIG_LATER past it;
@@ -823,20 +841,17 @@ enum { BIG_WHOLE, BIG_TRY, BIG_FEAS };
 static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0,
                        const proof_at *cat, int how) {
   if (how == BIG_WHOLE) return srch_root_proof(s, cls, size, cd, g0, cat);
-  search_partial was = s->part; /* what a stop would report: a given-up try's is not */
   double b = s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S;
-  budget_begin(how == BIG_FEAS && s->o.big_feas_budget > 0 ? s->o.big_feas_budget : b);
+  search_partial was =
+      try_begin(s, how == BIG_FEAS && s->o.big_feas_budget > 0 ? s->o.big_feas_budget : b);
   int v = how == BIG_TRY ? srch_root_proof(s, cls, size, cd, g0, cat)
           : srch_set_refuted(s, cls, size, cd, cat->U, cat->nu, cat->rs) ? INF
                                                                            : BIG_LATER;
-  bool over = budget_end();
-  if (stopping(s)) return v;
-  if (over) {
-    s->part = was;
+  if (try_given_up(s, was, true)) {
     s->ctx[0].st.big_gave_up += how == BIG_TRY;
     return BIG_LATER;
   }
-  if (how == BIG_FEAS && v >= INF) s->ctx[0].st.big_refuted++;
+  if (how == BIG_FEAS && v >= INF && !stopping(s)) s->ctx[0].st.big_refuted++;
   return v;
 }
 
@@ -1024,13 +1039,10 @@ static int classes_done(const level *L, const int *vals) {
 
 int srch_classes_within(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
                         int *picks, const proof_at *at, double budget, bool *over) {
-  search_partial was = s->part; /* what a stop would report: a given-up try's is not */
-  if (budget > 0) budget_begin(budget);
+  search_partial was = try_begin(s, budget);
   int v = srch_classes(s, L, A, n, d, g, vals, picks, at);
-  *over = budget > 0 && budget_end();
-  if (!*over || stopping(s)) return v;
-  s->part = was;
-  return classes_done(L, vals);
+  *over = try_given_up(s, was, budget > 0);
+  return *over ? classes_done(L, vals) : v;
 }
 
 /* ------------------------------------------------------------------ */
