@@ -51,6 +51,7 @@
 
 #include "game.h"
 #include "history.h"
+#include "ratio.h"
 #include "rules.h"
 #include "search.h"
 #include "tuning.h"
@@ -253,6 +254,7 @@ typedef struct {
   bool first_counted;
   double base, skill, luck;
   int base_total, base_n; /* base = base_total / base_n, exactly (to print it) */
+  ratio_sum skill_x, luck_x; /* skill and luck, exactly (ratio.h: to print them) */
 } advice_sum;
 bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
 

@@ -37,4 +37,25 @@ static inline ratio_text ratio4(long long num, long long den) {
   return ratio_fmt(num, den, 4, false);
 }
 
+/*
+ * A sum of quotients with different counts (analyse's and play's cost
+ * and luck over a game's steps: each step's over its own answers), kept
+ * exact as num / den in lowest terms, den > 0, so that it prints by the
+ * rule above.  exact turns false when a term or the sum would need more
+ * than 64 bits, or more than ratio_fmt() takes (|num| below 2^63 /
+ * 10^RATIO_DIGITS_MAX); approx, the terms summed as doubles, is then
+ * what is printed, rounded from the double, half away from zero.  A
+ * game's counts shrink step by step, so its sums are far inside.
+ */
+typedef struct {
+  long long num, den;
+  double approx;
+  bool exact;
+} ratio_sum;
+static inline ratio_sum ratio_sum_zero(void) { return (ratio_sum){0, 1, 0.0, true}; }
+/* Adds num / den (den != 0). */
+void ratio_sum_add(ratio_sum *s, long long num, long long den);
+/* The sum as ratio_fmt() writes it. */
+ratio_text ratio_sum_fmt(const ratio_sum *s, int digits, bool plus);
+
 #endif

@@ -573,6 +573,14 @@ static bool step_full(const advice_step *s) {
   return advice_known(s->V) && advice_known(s->E) && advice_known(s->after);
 }
 
+/* The step's luck, and with skill its cost, into the exact sums. */
+static void add_step(advice_sum *out, const advice_step *s, bool skill) {
+  long long num, den;
+  if (skill) ratio_sum_add(&out->skill_x, (long long)s->E - s->V, s->n ? s->n : 1);
+  advice_step_luck_frac(s, &num, &den);
+  ratio_sum_add(&out->luck_x, num, den ? den : 1);
+}
+
 bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   memset(out, 0, sizeof *out);
   int s0 = k;
@@ -581,9 +589,11 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
    * (below): a one-guess game then has its sum too. */
   bool first_only = s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after);
   if (s0 == k && !first_only) return false;
+  out->skill_x = out->luck_x = ratio_sum_zero();
   for (int i = s0; i < k; i++) {
     out->skill += advice_step_cost(&sv[i]);
     out->luck += advice_step_luck(&sv[i]);
+    add_step(out, &sv[i], true);
   }
   out->from = s0;
   if (s0 == 0) {
@@ -591,6 +601,7 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
   } else if (first_only) {
     out->first_counted = true;
     out->luck += advice_step_luck(&sv[0]);
+    add_step(out, &sv[0], false);
     out->base_total = sv[0].E, out->base_n = sv[0].n;
   } else {
     out->base_total = sv[s0].V, out->base_n = sv[s0].n;

@@ -257,15 +257,16 @@ static void text_sum(const analyse_run *r) {
   else
     snprintf(base, sizeof base, "%d + %s (optimal play after guess %d)", sum.from, bt.s,
              sum.from);
-  double luck = sum.luck;
   if (won) printf("solved in %d guess%s = ", r->k, r->k == 1 ? "" : "es");
   else
     printf("%d made, %d answer%s left: expected game length %s = ", r->k, last->n_after,
            last->n_after == 1 ? "" : "s",
            ratio4((long long)r->k * last->n_after + last->after, last->n_after).s);
-  luck = r4(luck);
-  printf("%s + %.4f (cost of your guesses) %s %.4f (%s)\n", base, r4(sum.skill),
-         luck >= 0 ? "-" : "+", fabs(luck), luck >= 0 ? "luck" : "bad luck");
+  ratio_text lt = ratio_sum_fmt(&sum.luck_x, 4, false);
+  bool bad = lt.s[0] == '-'; /* a luck that rounds to zero has no sign */
+  printf("%s + %s (cost of your guesses) %s %s (%s)\n", base,
+         ratio_sum_fmt(&sum.skill_x, 4, false).s, bad ? "+" : "-", lt.s + bad,
+         bad ? "bad luck" : "luck");
 }
 
 static void print_text(const analyse_run *r) {
@@ -338,7 +339,8 @@ static json_t *json_sum(const analyse_run *r) {
                    jtext(ratio4((sum.from && !sum.first_counted ? (long long)sum.from * sum.base_n
                                                                 : 0) + sum.base_total,
                                 sum.base_n)),
-                   "cost", jexp(sum.skill), "luck", jexp(sum.luck));
+                   "cost", jtext(ratio_sum_fmt(&sum.skill_x, 4, false)), "luck",
+                   jtext(ratio_sum_fmt(&sum.luck_x, 4, false)));
 }
 
 static int print_json(const analyse_run *r) {

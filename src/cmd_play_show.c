@@ -182,7 +182,6 @@ static void play_show_analysis(play *p, bool won) {
   }
   advice_sum sum;
   if (!won || !advice_game_sum(sv, p->k, &sum)) return;
-  double skill = sum.skill, luck = sum.luck;
   char base[160];
   ratio_text bt = ratio4(sum.base_total, sum.base_n);
   if (sum.from == 0)
@@ -192,9 +191,11 @@ static void play_show_analysis(play *p, bool won) {
   else
     snprintf(base, sizeof base, "%d + %s (optimal play after guess %d)", sum.from, bt.s,
              sum.from);
-  printf("%d guess%s = %s + %.4f (your choices) %s %.4f (%s)\n", p->k, p->k == 1 ? "" : "es",
-         base, skill, luck >= 0 ? "-" : "+", luck >= 0 ? luck : -luck,
-         luck >= 0 ? "luck" : "bad luck");
+  ratio_text lt = ratio_sum_fmt(&sum.luck_x, 4, false);
+  bool bad = lt.s[0] == '-'; /* a luck that rounds to zero has no sign */
+  printf("%d guess%s = %s + %s (your choices) %s %s (%s)\n", p->k, p->k == 1 ? "" : "es", base,
+         ratio_sum_fmt(&sum.skill_x, 4, false).s, bad ? "+" : "-", lt.s + bad,
+         bad ? "bad luck" : "luck");
 }
 
 /* ------------------------------------------------------------------ */

@@ -865,6 +865,9 @@ START_TEST(test_game_sum_identity) {
     ck_assert_double_eq_tol((double)num / den, i ? 1.0 : -0.3, 1e-12);
   }
   ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
+  /* The same sums exactly (ratio.h): skill 2/10, luck -3/10 + 1. */
+  ck_assert(sum.skill_x.exact && sum.skill_x.num == 1 && sum.skill_x.den == 5);
+  ck_assert(sum.luck_x.exact && sum.luck_x.num == 7 && sum.luck_x.den == 10);
   /* The best first guess unknown (a big list): the first guess's own
    * expectation is the base, its luck counts. */
   sv[0].V = ADVICE_UNKNOWN;
@@ -875,9 +878,18 @@ START_TEST(test_game_sum_identity) {
   ck_assert_int_eq(sum.base_total, 27);
   ck_assert_int_eq(sum.base_n, 10);
   ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
+  /* Step 2's cost (0) and both steps' luck: -3/10 + 1. */
+  ck_assert(sum.skill_x.exact && sum.skill_x.num == 0 && sum.skill_x.den == 1);
+  ck_assert(sum.luck_x.exact && sum.luck_x.num == 7 && sum.luck_x.den == 10);
   /* Nothing valued at the last step: no sum. */
   sv[1].after = ADVICE_UNKNOWN;
   ck_assert(!advice_game_sum(sv, 2, &sum));
+  /* A cost that ends in 5 past the fourth decimal: 1/32 prints 0.0313,
+   * as every average (printf's "%.4f" of the double gave 0.0312). */
+  advice_step tie[1] = {{.n = 32, .V = 73, .best = 1, .E = 74, .after = 0, .n_after = 1}};
+  ck_assert(advice_game_sum(tie, 1, &sum));
+  ck_assert_str_eq(ratio_sum_fmt(&sum.skill_x, 4, false).s, "0.0313");
+  ck_assert_str_eq(ratio_sum_fmt(&sum.luck_x, 4, false).s, "1.3125"); /* 74/32 - 1 */
 }
 END_TEST
 

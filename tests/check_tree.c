@@ -822,6 +822,59 @@ START_TEST(test_ratio_definition) {
 }
 END_TEST
 
+/* ratio_sum: random sums of 1 to 6 quotients (counts up to 15,000, as a
+ * game's steps) against the same sum in 128-bit integers, unreduced:
+ * while exact, num / den is that sum in lowest terms and prints as
+ * ratio_fmt() of it; a sum past 64 bits is not exact and prints its
+ * double, rounded half away from zero. */
+START_TEST(test_ratio_sum) {
+  unsigned long long x = 1442695040888963407ULL;
+  int inexact = 0;
+  for (int i = 0; i < TEST_SCALED(5000); i++) {
+    ratio_sum s = ratio_sum_zero();
+    __int128 num = 0, den = 1;
+    int terms = 1 + (int)(i % 6);
+    for (int k = 0; k < terms; k++) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      long long d = (long long)(x >> 40) % 15000 + 1, n = (long long)(x >> 16) % 60001 - 30000;
+      if (k & 1) d = -d;
+      ratio_sum_add(&s, n, d);
+      num = num * d + (__int128)n * den, den *= d;
+    }
+    if (!s.exact) {
+      inexact++;
+      continue;
+    }
+    ck_assert_int_gt(s.den, 0);
+    ck_assert_msg((__int128)s.num * den == num * (__int128)s.den, "sum %d: %lld/%lld", i, s.num,
+                  s.den);
+    ck_assert_str_eq(ratio_sum_fmt(&s, 4, false).s, ratio_fmt(s.num, s.den, 4, false).s);
+  }
+  ck_assert_int_lt(inexact, TEST_SCALED(5000) / 2);
+  /* Exact at a tie: 1/32 prints 0.0313 (printf's "%.4f" of the double:
+   * 0.0312); 73/32 - 1/16 = 71/32 = 2.21875 -> 2.2188. */
+  ratio_sum t = ratio_sum_zero();
+  ratio_sum_add(&t, 1, 32);
+  ck_assert_str_eq(ratio_sum_fmt(&t, 4, false).s, "0.0313");
+  t = ratio_sum_zero();
+  ratio_sum_add(&t, 73, 32);
+  ratio_sum_add(&t, -1, 16);
+  ck_assert(t.exact && t.num == 71 && t.den == 32);
+  ck_assert_str_eq(ratio_sum_fmt(&t, 4, false).s, "2.2188");
+  /* Past 64 bits: the double, rounded; no negative zero. */
+  const long long primes[] = {1000003, 1000033, 1000037, 1000039};
+  t = ratio_sum_zero();
+  for (int k = 0; k < 4; k++) ratio_sum_add(&t, 1, primes[k]);
+  ck_assert(!t.exact);
+  ck_assert_str_eq(ratio_sum_fmt(&t, 4, false).s, "0.0000");
+  ck_assert_str_eq(ratio_sum_fmt(&t, 6, true).s, "+0.000004");
+  ratio_sum_add(&t, -3, 1);
+  ck_assert_str_eq(ratio_sum_fmt(&t, 4, false).s, "-3.0000");
+  t.approx = -0.00004;
+  ck_assert_str_eq(ratio_sum_fmt(&t, 4, false).s, "0.0000");
+}
+END_TEST
+
 Suite *tree_suite(void) {
   Suite *s = suite_create("tree");
   TCase *tc = tcase_create("check");
@@ -850,6 +903,7 @@ Suite *tree_suite(void) {
   tcase_add_test(tc, test_outs_honest);
   tcase_add_test(tc, test_ratio_cases);
   tcase_add_test(tc, test_ratio_definition);
+  tcase_add_test(tc, test_ratio_sum);
   suite_add_tcase(s, tc);
   return s;
 }

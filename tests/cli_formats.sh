@@ -276,6 +276,14 @@ check "a tie: next" 0 out "expected guesses from here, this one included: 2.2813
 has "a tie: next's game length" "expected game length: 2.2813 (0 made + 2.2813)"
 has "a tie: next's ranking" "2.2813  (73)"
 check "a tie: next --json" 0 out '"expected": 2.2813' "$OPTLE" next "${tie[@]}" --json
+# The game as a sum: AUDIT (74) costs 1/32 = 0.03125, which play printed
+# 0.0312 (its sums were doubles, by printf); the sums are exact now.
+run_with 'audit\nwrote\n' "$OPTLE" play "${tie[@]}" --answer wrote
+has "a tie: play's sum" "2 guesses = 2.2813 (optimal play from the start) + 0.0313 (your choices) - 0.3125 (luck)"
+check "a tie: analyse" 0 out "" "$OPTLE" analyse "${tie[@]}" audit:00001 wrote:22222
+has "a tie: analyse's sum" "solved in 2 guesses = 2.2813 (optimal play from the start) + 0.0313 (cost of your guesses) - 0.3125 (luck)"
+check "a tie: analyse --json" 0 out "" "$OPTLE" analyse "${tie[@]}" audit:00001 wrote:22222 --json
+expect "a tie: analyse --json's cost" "$(jq -c '.sum | [.cost, .luck]' "$tmp/out")" = "[0.0313,0.3125]"
 
 printf '%d passed, %d failed' "$passed" "$failed"
 [ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"
