@@ -88,6 +88,10 @@ typedef struct ckpt ckpt;
 /* The hash of a set of first guesses (--words): order and repeats do
  * not count.  Never 0. */
 uint64_t ckpt_words_hash(const int *guesses, int n);
+/* The hash of an id's options (all but the lists: the rules, guess
+ * limit, cutoff, top and words), the same on every host; never 0 (the
+ * ranks' agreement, dist.h, compares it). */
+uint64_t ckpt_id_hash(const ckpt_id *id);
 /* The header's text (without its checksum), for messages. */
 void ckpt_header_text(char *buf, size_t size, const ckpt_id *id);
 

@@ -14,8 +14,11 @@
  *
  * The agreement (dist_agree()).  Each rank of a command that runs
  * distributed calls it once, before the work, with its status so far and
- * a key that must match (the lists' hash): a rank that failed (a list
- * file missing on its node), or read other lists, is reported by rank 0
+ * two keys that must match, the lists' hash and the options' (what
+ * changes a result: the rules, the guess limit, a cutoff, --top,
+ * --words; ckpt_id_hash()): a rank that failed (a list file missing on
+ * its node), read other lists, or was given other options (a launcher's
+ * several commands, `mpirun -np 1 A : -np 1 B`), is reported by rank 0
  * as "optle: rank R on HOST: ..." with what it would have printed, and
  * every rank returns the same status.  A command that fails before it
  * gets there has dist_end() agree for it, so no rank waits for another
@@ -124,10 +127,11 @@ int dist_size(void);
 const char *dist_library(void);
 
 /* The agreement: every rank of a distributed command once, with its
- * status and a key that must match.  Returns the status every rank
- * shares: rank 0's when it failed, else the first other rank's failure
- * (which rank 0 has then reported). */
-int dist_agree(int rc, uint64_t key);
+ * status and the keys that must match (lists, options).  Returns the
+ * status every rank shares: rank 0's when it failed, else the first
+ * other rank's failure (which rank 0 has then reported; a rank whose keys
+ * differ fails with EXIT_USAGE). */
+int dist_agree(int rc, uint64_t lists, uint64_t options);
 /* A command that runs on rank 0 alone: true on rank 0 (which says so
  * on standard error, "optle: WHAT runs on rank 0 alone", when there are
  * other ranks and what is not NULL), false on the others, which return

@@ -68,6 +68,15 @@ uint64_t ckpt_words_hash(const int *guesses, int n) {
   return h ? h : 1;
 }
 
+uint64_t ckpt_id_hash(const ckpt_id *id) {
+  char b[160];
+  int n = snprintf(b, sizeof b, "%s %d %d %d %016llx", id->rules, id->max_guesses, id->cutoff,
+                   id->top, (unsigned long long)id->words);
+  assert(n > 0 && (size_t)n < sizeof b);
+  uint64_t h = XXH64(b, (size_t)n, 0);
+  return h ? h : 1;
+}
+
 void ckpt_header_text(char *buf, size_t size, const ckpt_id *id) {
   char lists[WORDS_HASH_HEX], words[WORDS_HASH_HEX] = "all";
   words_hash_hex(id->lists_hash, lists);

@@ -178,12 +178,23 @@ static int rank_write(FILE *fp, const char *path, void *arg) {
   return ferror(fp) ? err_set("write error") : 0;
 }
 
-/* What every rank must rank alike (dist_agree()): the lists, and the
- * words of --words. */
-static uint64_t ranking_key(const game *g, const int *words, int n) {
-  uint64_t k = g->lists_hash;
-  for (int i = 0; i < n; i++) k = (k ^ (uint64_t)words[i]) * 0x100000001b3ull;
-  return k;
+/* What the ranking is (its checkpoint's header, and what every rank
+ * must rank alike: dist_agree()): the lists, rules, guess limit, cutoff,
+ * --top and the words of --words. */
+static ckpt_id ranking_id(const game *g, rules_mode rules, const optle_args *a, const int *words,
+                          int nwords) {
+  return (ckpt_id){g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
+                   words ? ckpt_words_hash(words, nwords) : 0};
+}
+
+/* The options' key for dist_agree(): the id's, and the words of --words
+ * in their order (the dealt loop's items are read in it). */
+static uint64_t ranking_key(const game *g, rules_mode rules, const optle_args *a,
+                            const int *words, int nwords) {
+  ckpt_id id = ranking_id(g, rules, a, words, nwords);
+  uint64_t k = ckpt_id_hash(&id);
+  for (int i = 0; i < nwords; i++) k = (k ^ (uint64_t)words[i]) * 0x100000001b3ull;
+  return k ? k : 1;
 }
 
 /* --words FILE: guess indices (deduplicated), or NULL after a message. */
@@ -318,8 +329,7 @@ static int rank_open(rank_files *f, rank_run *run, const game *g, rules_mode rul
     int rc = opts_stopped_reading("while reading the table to compare with: nothing was computed");
     return rc ? rc : EXIT_USAGE;
   }
-  ckpt_id id = {g->lists_hash, rules_name(rules), a->max_guesses, a->cutoff, a->rank_top,
-                words ? ckpt_words_hash(words, nwords) : 0};
+  ckpt_id id = ranking_id(g, rules, a, words, nwords);
   bool *ranked = NULL;
   if (words) {
     ranked = xcalloc((size_t)g->n_guesses, sizeof *ranked);
@@ -388,8 +398,8 @@ int cmd_rank(int argc, char **argv) {
     return rank_close(&f, &run, rc ? rc : EXIT_USAGE);
   }
   rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
-  /* Every rank has come this far, with the same lists and words. */
-  rc = dist_agree(rc, ranking_key(&g, words, nwords));
+  /* Every rank has come this far, with the same lists and options. */
+  rc = dist_agree(rc, g.lists_hash, ranking_key(&g, rules, &a, words, nwords));
   if (!rc) rc = rank_all(&f, &run, &g, &a, rules, words, nwords);
   rc = rank_close(&f, &run, rc);
   free(words);

@@ -301,7 +301,7 @@ static int solve_load(solve_run *r) {
   /* The checkpoint is rank --top 1's, with no cutoff nor --words. */
   ckpt_id id = {r->g.lists_hash, rules_name(r->rules), r->a.max_guesses, -1, 1, 0};
   rc = rank_run_resume(&r->run, &r->g, &id, NULL);
-  if ((rc = dist_agree(rc, r->g.lists_hash))) {
+  if ((rc = dist_agree(rc, r->g.lists_hash, ckpt_id_hash(&id)))) {
     outs_abort(&r->outs);
     game_free(&r->g);
     return rc;

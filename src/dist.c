@@ -60,8 +60,8 @@ void dist_start(int *argc, char ***argv) {
 }
 int dist_end(int rc) { return rc; }
 const char *dist_library(void) { return NULL; }
-int dist_agree(int rc, uint64_t key) {
-  (void)key;
+int dist_agree(int rc, uint64_t key, uint64_t options) {
+  (void)key, (void)options;
   return rc;
 }
 bool dist_solo(const char *what) {
@@ -348,7 +348,7 @@ static void say_rank_text(int r, const char *host, char *text) {
   }
 }
 
-int dist_agree(int rc, uint64_t key) {
+int dist_agree(int rc, uint64_t key, uint64_t options) {
   if (!mpi_on && agreed == AGREE_NONE && rc == EXIT_OK)
     fprintf(stderr, "optle: not started by mpirun: optle-mpi runs as one process "
                     "(mpirun -np N optle-mpi ... runs N ranks)\n");
@@ -359,19 +359,23 @@ int dist_agree(int rc, uint64_t key) {
   agreed = AGREE_DONE;
   struct {
     int64_t rc;
-    uint64_t key;
-  } mine = {rc, key}, *all = NULL;
+    uint64_t key, options;
+  } mine = {rc, key, options}, *all = NULL;
   if (my_rank == 0) all = xmalloc(sizeof *all * (size_t)n_ranks);
   MPI_Gather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, 0, MPI_COMM_WORLD);
-  /* need[r]: 1 = rank r sends its text, 2 = it read other lists; the
-   * last entry is the status every rank returns. */
+  /* need[r]: 1 = rank r sends its text, 2 = it read other lists, 3 = it
+   * was given other options; the last entry is the status every rank
+   * returns. */
   int *need = xcalloc((size_t)n_ranks + 1, sizeof *need);
   if (my_rank == 0) {
     int final = rc;
     for (int r = 1; r < n_ranks; r++) {
       if (all[r].rc == 0 && rc == 0 && all[r].key != key && key && all[r].key) need[r] = 2;
+      else if (all[r].rc == 0 && rc == 0 && all[r].options != options && options &&
+               all[r].options)
+        need[r] = 3;
       else if (all[r].rc != 0 && all[r].rc != rc) need[r] = 1;
-      if (!final && need[r]) final = need[r] == 2 ? EXIT_USAGE : (int)all[r].rc;
+      if (!final && need[r]) final = need[r] >= 2 ? EXIT_USAGE : (int)all[r].rc;
     }
     need[n_ranks] = final;
   }
@@ -399,6 +403,11 @@ int dist_agree(int rc, uint64_t key) {
                 "optle: rank %d on %s read other word lists than rank 0 (lists hash "
                 "%016llx, rank 0's %016llx): every rank needs the same files at the same paths\n",
                 r, msg, (unsigned long long)all[r].key, (unsigned long long)key);
+      else if (need[r] == 3)
+        fprintf(stderr,
+                "optle: rank %d on %s was given other options than rank 0 (the rules, guess "
+                "limit, cutoff, --top or --words): every rank needs the same command\n",
+                r, msg);
       else if (*text) say_rank_text(r, msg, text);
       else fprintf(stderr, "optle: rank %d on %s failed (status %d)\n", r, msg, (int)all[r].rc);
     }
@@ -425,7 +434,7 @@ bool dist_solo(const char *what) {
 
 int dist_end(int rc) {
   if (!mpi_on) return rc;
-  if (agreed == AGREE_NONE) rc = dist_agree(rc, 0);
+  if (agreed == AGREE_NONE) rc = dist_agree(rc, 0, 0);
   if (!atomic_load(&broken)) beat_end(rc);
   if (atomic_load(&broken)) {
     /* Ranks that did not answer (one died, or is stuck in work): end the

@@ -243,7 +243,22 @@ run mpi -np 1 "$MPI_OPTLE" rank --list small : -np 1 "$MPI_OPTLE" rank --list me
 expect "ranks with other lists: status 2" "$rc" = 2
 err_has "ranks with other lists: rank 0 says so" "read other word lists than rank 0"
 run mpi -np 1 "$MPI_OPTLE" rank --list small --words "$tmp/one.txt" : -np 1 "$MPI_OPTLE" rank --list small
-err_has "ranks with other --words: rank 0 says so" "read other word lists than rank 0"
+expect "ranks with other --words: status 2" "$rc" = 2
+err_has "ranks with other --words: rank 0 says so" "was given other options than rank 0"
+# The options that change a result are agreed on too: a launcher's
+# several commands would otherwise rank one table by two rules at once.
+for other in "--hard" "--max-guesses 5" "--cutoff 300" "--top 3"; do
+  # shellcheck disable=SC2086
+  run mpi -np 1 "$MPI_OPTLE" rank --list small : -np 1 "$MPI_OPTLE" rank --list small $other
+  expect "ranks with other options ($other): status 2" "$rc" = 2
+  err_has "ranks with other options ($other): rank 0 says so" "rank 1 on "
+  err_has "ranks with other options ($other): which" "was given other options than rank 0"
+done
+run mpi -np 1 "$MPI_OPTLE" solve --list small : -np 1 "$MPI_OPTLE" solve --list small --hard
+expect "solve, ranks with other rules: status 2" "$rc" = 2
+err_has "solve, ranks with other rules: rank 0 says so" "was given other options than rank 0"
+run mpi -np 1 "$MPI_OPTLE" rank --list small --threads 1 : -np 1 "$MPI_OPTLE" rank --list small --threads 2
+expect "ranks with other --threads (the same result): status 0" "$rc" = 0
 # A bad hostfile: Open MPI's own message, a failure.
 run timeout 60 mpirun --allow-run-as-root --hostfile "$tmp/no-such-hostfile" -np 2 "$MPI_OPTLE" lists
 expect "missing hostfile: fails" "$rc" -ne 0
