@@ -223,8 +223,9 @@ typedef struct {
   int n_after;  /* answers after it */
   bool no_info; /* the guess split nothing: every answer left gave it one pattern */
   /* The answers its patterns leave on average, each pattern weighted by
-   * its likelihood: sum over its classes of size^2, over n. */
+   * its likelihood: sum over its classes of size^2 (left_sq), over n. */
   double left_avg;
+  long long left_sq;
 } advice_step;
 void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool all,
                        advice_step *out);

@@ -481,13 +481,14 @@ void advice_print_json(FILE *fp, const game *g, const advisor *a, const uint16_t
 /* ------------------------------------------------------------------ */
 /* A finished game (advice.h). */
 
-/* The answers a guess's patterns leave on average (advice_step.left_avg). */
-static double left_average(const game *g, const uint16_t *set, int n, int guess) {
+/* The sum over a guess's classes of size^2 (advice_step.left_sq: over
+ * n, the answers its patterns leave on average). */
+static long long left_squares(const game *g, const uint16_t *set, int n, int guess) {
   int count[PATTERN_COUNT] = {0};
   for (int i = 0; i < n; i++) count[game_fb(g, guess, set[i])]++;
-  double sq = 0;
-  for (int p = 0; p < PATTERN_COUNT; p++) sq += (double)count[p] * count[p];
-  return n ? sq / n : 0;
+  long long sq = 0;
+  for (int p = 0; p < PATTERN_COUNT; p++) sq += (long long)count[p] * count[p];
+  return sq;
 }
 
 /* V, best and ref of a step: what advice_at() says, as `next` says it. */
@@ -511,7 +512,8 @@ static void value_step(advisor *a, const uint16_t *set, int n, const hstep *h, i
   s->best = -1;
   s->source = ADV_SEARCH;
   s->V = s->E = s->ref = ADVICE_UNKNOWN;
-  s->left_avg = left_average(a->g, set, n, gi);
+  s->left_sq = left_squares(a->g, set, n, gi);
+  s->left_avg = n ? (double)s->left_sq / n : 0;
   if (all) {
     step_reference(a, set, n, h, i, s);
     s->E = gi == s->best && advice_known(s->ref) ? s->ref

@@ -12,7 +12,6 @@
  * at every step (tests/cli_analyse.sh checks it on random games).
  */
 #include <jansson.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,13 +157,6 @@ static void text_head(const analyse_run *r) {
          "yours", "best", "cost", "luck");
 }
 
-/* x to four decimals, as every figure is shown, with no negative zero
- * ("-0.0000", JSON's -0.0): a luck of -1e-17 is no luck. */
-static double r4(double x) {
-  double v = round(x * 1e4) / 1e4;
-  return v == 0 ? 0.0 : v;
-}
-
 /* A step's cost is shown against its reference (best), which is the
  * optimum or, marked *, an unproven one (the fixed opener): then a guess
  * that beats it has a cost that is not known, and none is shown (never
@@ -191,12 +183,12 @@ static ratio_text luck_text(const advice_step *s) {
 
 static void text_step(const analyse_run *r, int i) {
   const advice_step *s = &r->sv[i];
-  char pat[6], yours[sizeof(ratio_text)], best[sizeof(ratio_text)], left[16], avg[24];
+  char pat[6], yours[sizeof(ratio_text)], best[sizeof(ratio_text)], left[16], avg[sizeof(ratio_text) + 2];
   char cost[sizeof(ratio_text)] = "-", luck[sizeof(ratio_text)] = "-";
   pattern_format(r->h[i].pattern, pat);
   if (history_won(r->h[i])) snprintf(left, sizeof left, "won");
   else snprintf(left, sizeof left, "%d", s->n_after);
-  snprintf(avg, sizeof avg, "(%.1f)", s->left_avg);
+  snprintf(avg, sizeof avg, "(%s)", ratio_fmt(s->left_sq, s->n, 1, false).s);
   fmt_avg(yours, sizeof yours, s->E, s->n);
   fmt_avg(best, sizeof best, s->ref, s->n);
   ratio_text c;
@@ -279,8 +271,6 @@ static void print_text(const analyse_run *r) {
 /* ------------------------------------------------------------------ */
 /* The report, as JSON (jansson)                                        */
 
-/* An expectation with four decimals, as next prints them. */
-static json_t *jexp(double x) { return json_real(r4(x)); }
 /* An exact figure's text (ratio.h) as a JSON number. */
 static json_t *jtext(ratio_text t) { return json_real(strtod(t.s, NULL)); }
 /* total / n when the total is finite, else null. */
@@ -307,7 +297,7 @@ static json_t *json_step(const analyse_run *r, int i) {
   bool e = advice_known(s->E);
   json_t *o = json_pack("{s:i, s:s, s:s, s:i, s:i, s:o}", "step", i + 1, "guess",
                         word_of(r, r->h[i].guess), "pattern", pat, "answers_before", s->n,
-                        "answers_after", s->n_after, "expected_answers_left", jexp(s->left_avg));
+                        "answers_after", s->n_after, "expected_answers_left", jtext(ratio4(s->left_sq, s->n)));
   json_object_set_new(o, "total", jint(s->E));
   json_object_set_new(o, "expected", javg(s->E, s->n));
   json_object_set_new(o, "no_information", json_boolean(s->no_info));

@@ -184,7 +184,7 @@ static int set_value(const char *sub, const optdef *d, const char *val, char *fi
 /* "--flg: unknown option for 'CMD'", with the closest of the command's
  * options when one is close (suggest.h). */
 static int unknown_option(const char *sub, const char *cmd, const optuse *uses, const char *a,
-                          size_t flen) {
+                          size_t flen, const positionals *pos) {
   const char *flags[OPT_COUNT + 1];
   size_t n = 0;
   for (const optuse *u = uses; u->id != OPT_END && n < OPT_COUNT; u++) flags[n++] = table[u->id].flag;
@@ -193,7 +193,9 @@ static int unknown_option(const char *sub, const char *cmd, const optuse *uses, 
   snprintf(typed, sizeof typed, "%.*s", (int)(flen < SUGGEST_MAX ? flen : SUGGEST_MAX), a);
   const char *hint = suggest_hint(typed, flags, n);
   if (!*hint && a[1] != '-' && strpbrk(a, "./")) /* "-t.txt": a file's name, surely */
-    hint = " (a file or word that starts with '-' goes after '--')";
+    hint = pos && pos->max > 0 ? " (a file or word that starts with '-' goes after '--')"
+                               : " (a file whose name starts with '-' is given as ./NAME, as "
+                                 "in --answers ./-t.txt)";
   return usage_error(sub, "%s: unknown option for '%s'%s", a, cmd, hint);
 }
 
@@ -239,7 +241,7 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
     for (; u->id != OPT_END; u++)
       if (strlen(table[u->id].flag) == flen && !strncmp(table[u->id].flag, a, flen)) break;
     if (u->id == OPT_END) {
-      if (a[0] == '-' && a[1]) return unknown_option(sub, cmd, uses, a, flen);
+      if (a[0] == '-' && a[1]) return unknown_option(sub, cmd, uses, a, flen, pos);
       if (positional(sub, cmd, pos, argv[i])) return EXIT_USAGE;
       continue;
     }
@@ -263,11 +265,17 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
       val = argv[++i];
       /* "--checkpoint --quiet": an option forgot its value, and the next
        * one is not a file or a word (a name that starts with "--" can
-       * still be given as --checkpoint=--name). */
-      if (val[0] == '-' && val[1] == '-')
+       * still be given as --checkpoint=--name, or ./--name: a short
+       * option takes no "=", as -o). */
+      if (val[0] == '-' && val[1] == '-') {
+        if (d->flag[1] != '-')
+          return usage_error(sub, "%s needs a value (%s), not the option '%s' (a file whose "
+                                  "name starts with '--' is given as ./NAME)",
+                             d->flag, d->arg, val);
         return usage_error(sub, "%s needs a value (%s), not the option '%s' (a value that "
                                 "starts with '--' is given as %s=VALUE)",
                            d->flag, d->arg, val, d->flag);
+      }
     }
     if (set_value(sub, d, val, field)) return EXIT_USAGE;
   }

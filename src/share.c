@@ -97,6 +97,20 @@ static bool is_link(const line_t *l) {
          (l->len > 8 && !strncasecmp(l->s, "https://", 8));
 }
 
+/* The link's bytes: a web address is printable ASCII, with no blank
+ * (anything else is escaped in one: %20).  0, or -1 (err_set). */
+static int link_bytes(const share_grid *g, const line_t *l) {
+  for (size_t i = 0; i < l->len; i++) {
+    unsigned char c = (unsigned char)l->s[i];
+    if (c > 0x20 && c < 0x7f) continue;
+    return err_set("%s:%d:%d: %s 0x%02x in the link: a web address is printable ASCII with no "
+                   "blank",
+                   g->name, l->no, l->lead + column(l->s, i),
+                   c == 0 ? "a NUL byte" : c >= 0x80 ? "a byte" : "a control byte or blank", c);
+  }
+  return 0;
+}
+
 /* Could the line be a row?  A row is five colours with no blank and no
  * '/' inside; a first line with either is a header gone wrong. */
 static bool row_like(const line_t *l) {
@@ -178,6 +192,7 @@ int share_parse(const char *s, size_t len, const char *name, share_grid *out) {
       return err_set("%s:%d: a line after the link on line %d: the link ends a share text",
                      name, no, link);
     if (out->n && is_link(&l)) {
+      if (link_bytes(out, &l)) return -1;
       link = no;
       continue;
     }

@@ -194,13 +194,14 @@ static bool within_limit(const sim_compare *c, int cell) {
   return c->total[cell] < OPTLE_INF && (c->max_guesses <= 0 || c->most[cell] <= c->max_guesses);
 }
 
-/* Gap of a cell to the optimum in percent; false when there is none. */
-static bool gap_of(const sim_compare *c, int o, int s, double *gap) {
+/* Gap of a cell to the optimum in percent, exactly: *num / *den (printed
+ * by ratio.h's rule, as the averages); false when there is none. */
+static bool gap_of(const sim_compare *c, int o, int s, long long *num, long long *den) {
   if (c->exact_col < 0 || c->strats[s].kind == STRAT_EXACT) return false;
   int opt = c->total[o * c->nstrat + c->exact_col], t = c->total[o * c->nstrat + s];
   if (opt >= OPTLE_INF || !within_limit(c, o * c->nstrat + s)) return false;
   assert(t >= opt); /* a strategy within the limit never beats the optimum */
-  *gap = 100.0 * (t - opt) / opt;
+  *num = 100LL * (t - opt), *den = opt; /* in percent, exactly (ratio.h) */
   return true;
 }
 
@@ -238,10 +239,10 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
       }
       const char *b = t == best[s] ? "**" : "";
       fprintf(fp, " %s%s%s", b, ratio4(t, c->n).s, b);
-      double gap;
-      if (gap_of(c, o, s, &gap)) {
+      long long gn, gd;
+      if (gap_of(c, o, s, &gn, &gd)) {
         if (t == c->total[o * ns + c->exact_col]) fprintf(fp, " (optimal)");
-        else fprintf(fp, " (%+.2f%%)", gap);
+        else fprintf(fp, " (%s%%)", ratio_fmt(gn, gd, 2, true).s);
       }
       if (c->max_guesses > 0 && c->most[o * ns + s] > c->max_guesses)
         fprintf(fp, " max %d", c->most[o * ns + s]);
@@ -261,17 +262,21 @@ static void write_markdown(FILE *fp, const sim_compare *c, const game *g, const 
   else fprintf(fp, "| mean of the %d row%s every column solves |", rows, rows == 1 ? "" : "s");
   for (int s = 0; s < ns; s++) {
     long long sum = 0; /* the rows' totals: the mean of their averages is sum / (n rows) */
-    double gsum = 0;
     int kg = 0;
     for (int o = 0; o < c->nopen; o++) {
+      long long gn, gd;
+      kg += row_whole(c, o) && gap_of(c, o, s, &gn, &gd);
+    }
+    ratio_sum gmean = ratio_sum_zero(); /* the gaps' mean, exactly */
+    for (int o = 0; o < c->nopen; o++) {
       if (!row_whole(c, o)) continue;
-      double gap;
+      long long gn, gd;
       sum += c->total[o * ns + s];
-      if (gap_of(c, o, s, &gap)) gsum += gap, kg++;
+      if (gap_of(c, o, s, &gn, &gd)) ratio_sum_add(&gmean, gn, gd * kg);
     }
     if (rows) fprintf(fp, " %s", ratio4(sum, (long long)c->n * rows).s);
     else fprintf(fp, " –");
-    if (kg) fprintf(fp, " (%+.2f%%)", gsum / kg);
+    if (kg) fprintf(fp, " (%s%%)", ratio_sum_fmt(&gmean, 2, true).s);
     fprintf(fp, " |");
   }
   fprintf(fp, "\n| time (s) |");
@@ -296,10 +301,10 @@ static void write_csv(FILE *fp, const sim_compare *c, const game *g) {
     fprintf(fp, "%s", g->guesses.w[c->openers[o]]);
     for (int s = 0; s < ns; s++) {
       int cell = o * ns + s, t = c->total[cell];
-      double gap;
+      long long gn, gd;
       if (t >= OPTLE_INF) fprintf(fp, ",,");
       else fprintf(fp, ",%d,%s", t, ratio4(t, c->n).s);
-      if (gap_of(c, o, s, &gap)) fprintf(fp, ",%.2f", gap);
+      if (gap_of(c, o, s, &gn, &gd)) fprintf(fp, ",%s", ratio_fmt(gn, gd, 2, false).s);
       else fprintf(fp, c->strats[s].kind == STRAT_EXACT && t < OPTLE_INF ? ",0.00" : ",");
       if (c->most[cell] > 0) fprintf(fp, ",%d", c->most[cell]);
       else fprintf(fp, ",");

@@ -313,6 +313,19 @@ if check "solve -o ./-t.txt" 0 out "" "$OPTLE" solve --list small --quiet -o "$t
 fi
 check_usage "-q: no '--' hint for what is no file's name" "-q: unknown option for 'verify' (see" \
   "$OPTLE" verify x.json --list small -q
+# A command with no file arguments: '--' would not help (solve -- -t.txt
+# is "unexpected argument"); the hint names ./ instead.
+check_usage "solve -t.txt: says ./NAME, not '--'" \
+  "-t.txt: unknown option for 'solve' (a file whose name starts with '-' is given as ./NAME" \
+  "$OPTLE" solve --list small -t.txt
+# A short option takes no '=': its hint names ./ too (-o=--x.json is
+# refused as an unknown option).
+check_usage "-o --x.json: says ./NAME, not -o=VALUE" \
+  "-o needs a value (FILE), not the option '--x.json' (a file whose name starts with '--' is given as ./NAME)" \
+  "$OPTLE" solve --list small -o --x.json
+check "... and ./--x.json works" 0 out "" sh -c 'cd "$1" && "$0" solve --list small --quiet -o ./--y.json' \
+  "$OPTLE" "$tmp"
+expect "... and is written" -s "$tmp/--y.json"
 check "next -- salet:bbbbb" 0 out "optimal next guess" "$OPTLE" next --list small -- agent:bbbbb
 check "next --help: its own --max-guesses help" 0 out "guess limit of the game" "$OPTLE" next --help
 check "verify --help: its own --max-guesses default" 0 out "default: a JSON file's own max_guesses" "$OPTLE" verify --help

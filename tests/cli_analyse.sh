@@ -189,6 +189,17 @@ check "--share: a link under the grid is ignored" 0 out "solved: wrote was the a
 printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\nhttps://www.nytimes.com/games/wordle\n🟩🟩🟩🟩🟩\n' >"$tmp/link2.txt"
 check_usage "--share: a row after the link" "link2.txt:5: a line after the link on line 4" \
   "$OPTLE" next --list nyt-2023-07 --share "$tmp/link2.txt" shade wrote
+# The link's bytes are checked as every other line's: a web address is
+# printable ASCII (a NUL, an escape or a byte past ASCII was let through).
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x\0\033[31m\377\n' >"$tmp/link3.txt"
+check_usage "--share: a NUL in the link" "link3.txt:5:10: a NUL byte 0x00 in the link" \
+  "$OPTLE" analyse --list nyt-2023-07 --share "$tmp/link3.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x/\033[31mred\n' >"$tmp/link4.txt"
+check_usage "--share: an escape in the link" "link4.txt:5:11: a control byte or blank 0x1b in the link" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link4.txt" shade wrote
+printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x/é\n' >"$tmp/link5.txt"
+check_usage "--share: a byte past ASCII in the link" "link5.txt:5:11: a byte 0xc3 in the link" \
+  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link5.txt" shade wrote
 printf 'Wordle 1,234 2/6\n\n⬛⬛⬛🟨⬛\n🟩🟩🟩🟩🟩\n' >"$tmp/wrongrow.txt"
 check_usage "--share: a row the answer cannot give" \
   "wrongrow.txt: row 1 (line 3): shade gives BBBBG against wrote, the answer, not BBBYB" \

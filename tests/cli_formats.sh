@@ -284,6 +284,11 @@ check "a tie: analyse" 0 out "" "$OPTLE" analyse "${tie[@]}" audit:00001 wrote:2
 has "a tie: analyse's sum" "solved in 2 guesses = 2.2813 (optimal play from the start) + 0.0313 (cost of your guesses) - 0.3125 (luck)"
 check "a tie: analyse --json" 0 out "" "$OPTLE" analyse "${tie[@]}" audit:00001 wrote:22222 --json
 expect "a tie: analyse --json's cost" "$(jq -c '.sum | [.cost, .luck]' "$tmp/out")" = "[0.0313,0.3125]"
+# CHOSE's patterns leave 104 / 32 = 3.25 answers on average: (3.3), which
+# printf's "%.1f" of the double gave as (3.2).
+check "a tie: analyse's (avg)" 0 out "32 -> 1      (3.3)" "$OPTLE" analyse "${tie[@]}" chose:BBGBG
+check "a tie: analyse --json's expected_answers_left" 0 out "" "$OPTLE" analyse "${tie[@]}" chose:BBGBG --json
+expect "a tie: analyse --json's expected_answers_left" "$(jq '.steps[0].expected_answers_left' "$tmp/out")" = 3.25
 
 printf '%d passed, %d failed' "$passed" "$failed"
 [ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"

@@ -254,6 +254,19 @@ check "simulate --compare: a 400-byte list path" 0 out "" \
 expect "simulate --compare: the caption ends whole" \
   "$(head -n 1 "$tmp/out" | grep -c 'm.txt (200 guesses), first guess .* s in all\.$')" = 1
 
+# The gaps are exact fractions rounded as the averages (ratio.h): on
+# the large list (1600 optimal for both), MASSE's minimax 1626 is
+# +1.625% and WEIGH's expected-size 1602 +0.125%, which printf's "%.2f"
+# of the double gave as +1.62% and +0.12%; their mean over the two rows,
+# (1.625 + 3.5625) / 2 = 2.59375, +2.59%.
+check "compare: gaps on a tie" 0 out "| masse | **3.2520** (+1.63%) | **3.2020** (+0.06%) | **3.2000** |" \
+  "$OPTLE" simulate --compare --list large --first masse,weigh --strategies minimax,expected-size,exact \
+  -o "$tmp/gaps.csv"
+has "compare: a gap on a tie, the second row" "| weigh | 3.3140 (+3.56%) | 3.2040 (+0.13%) | **3.2000** |"
+has "compare: the gaps' mean" "| mean | 3.2830 (+2.59%) | 3.2030 (+0.09%) | 3.2000 |"
+expect "compare: the CSV's gaps" "$(cut -d, -f4,9 "$tmp/gaps.csv" | tr '\n' ' ')" = \
+  "minimax_gap_pct,expected-size_gap_pct 1.63,0.06 3.56,0.13 "
+
 printf '%d passed, %d failed' "$passed" "$failed"
 [ "$skipped" -gt 0 ] && printf ', %d skipped' "$skipped"
 printf '\n'
