@@ -166,9 +166,11 @@ static int spawn_dot(int in, FILE *fp, const char *format) {
   char buf[65536];
   ssize_t r;
   bool bad_write = false;
+  size_t got = 0;
   while ((r = read(out[0], buf, sizeof buf)) != 0) {
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) break;
+    got += (size_t)r;
     if (!bad_write && fwrite(buf, 1, (size_t)r, fp) != (size_t)r) bad_write = true;
   }
   close(out[0]);
@@ -182,6 +184,9 @@ static int spawn_dot(int in, FILE *fp, const char *format) {
     return err_set("%s -T%s failed (status %d): nothing written", DOT_PROGRAM, format,
                    WEXITSTATUS(status));
   if (bad_write) return err_set("cannot write: %s", strerror(errno));
+  /* A picture is never empty: a dot that says it drew one and wrote
+   * nothing is not trusted (the file is then not written: util.h). */
+  if (!got) return err_set("%s -T%s wrote nothing: nothing written", DOT_PROGRAM, format);
   return 0;
 }
 

@@ -208,6 +208,15 @@ echo old >"$out/keep.svg"
 check_usage "-o .svg: a dot that fails" "dot -Tsvg failed (status 3): nothing written" \
   env PATH="$fake:$PATH" "$OPTLE" solve --list small --quiet -o "$out/keep.svg"
 expect "-o .svg: a dot that fails leaves the file as it was" "$(cat "$out/keep.svg")" = old
+# A dot that says it drew the picture but wrote nothing: no empty file.
+mkdir -p "$fake/empty"
+printf '#!/bin/sh
+cat >/dev/null
+exit 0
+' >"$fake/empty/dot" && chmod +x "$fake/empty/dot"
+check_usage "-o .svg: a dot that writes nothing" "dot -Tsvg wrote nothing: nothing written" \
+  env PATH="$fake/empty:$PATH" "$OPTLE" solve --list small --quiet -o "$out/keep.svg"
+expect "-o .svg: a dot that writes nothing leaves the file as it was" "$(cat "$out/keep.svg")" = old
 check_usage "-o .png without Graphviz: refused, naming the package" \
   "-o $out/none.png: a picture is drawn by Graphviz's dot, which is not on PATH: install the package graphviz" \
   env PATH=/nonexistent "$OPTLE" solve --list small -o "$out/none.png"
