@@ -222,22 +222,18 @@ typedef struct {
   int after;
   int n_after;  /* answers after it */
   bool no_info; /* the guess split nothing: every answer left gave it one pattern */
-  /* The answers its patterns leave on average, each pattern weighted by
-   * its likelihood: sum over its classes of size^2 (left_sq), over n. */
-  double left_avg;
+  /* Over n, the answers its patterns leave on average, each pattern
+   * weighted by its likelihood: the sum over its classes of size^2. */
   long long left_sq;
 } advice_step;
 void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool all,
                        advice_step *out);
 
-/* A step's cost, E - V over n (skill lost), and luck, E / n - 1 - after
- * / n_after (the expected guesses still needed after this guess, over
- * the patterns it could get, less those after the one it got; + is
- * lucky); each needs its values known. */
-double advice_step_cost(const advice_step *s);
-double advice_step_luck(const advice_step *s);
-/* The step's luck as the exact fraction *num / *den, for printing it
- * (ratio.h): num / den = advice_step_luck(s). */
+/* A step's cost is E - V over n (skill lost), its luck E / n - 1 -
+ * after / n_after (the expected guesses still needed after this guess,
+ * over the patterns it could get, less those after the one it got; + is
+ * lucky); each needs its values known.  The luck as the exact fraction
+ * *num / *den (ratio.h prints it). */
 void advice_step_luck_frac(const advice_step *s, long long *num, long long *den);
 
 /*
@@ -253,10 +249,13 @@ void advice_step_luck_frac(const advice_step *s, long long *num, long long *den)
 typedef struct {
   int from;
   bool first_counted;
-  double base, skill, luck;
-  int base_total, base_n; /* base = base_total / base_n, exactly (to print it) */
-  ratio_sum skill_x, luck_x; /* skill and luck, exactly (ratio.h: to print them) */
+  int base_total, base_n; /* base = base_total / base_n */
+  ratio_sum skill, luck;  /* exact sums of the steps' fractions (ratio.h) */
 } advice_sum;
 bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
+/* The sum's luck as printed, "- 0.1234 (luck)" or "+ 0.1234 (bad
+ * luck)": its size to four decimals, and *bad when it is below zero
+ * (a luck that rounds to zero is no luck, never bad). */
+ratio_text advice_luck_text(const advice_sum *s, bool *bad);
 
 #endif

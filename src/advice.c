@@ -513,7 +513,6 @@ static void value_step(advisor *a, const uint16_t *set, int n, const hstep *h, i
   s->source = ADV_SEARCH;
   s->V = s->E = s->ref = ADVICE_UNKNOWN;
   s->left_sq = left_squares(a->g, set, n, gi);
-  s->left_avg = n ? (double)s->left_sq / n : 0;
   if (all) {
     step_reference(a, set, n, h, i, s);
     s->E = gi == s->best && advice_known(s->ref) ? s->ref
@@ -555,12 +554,6 @@ void advice_game_steps(advisor *a, const hstep *h, int k, int tree_first, bool a
   free(set);
 }
 
-double advice_step_cost(const advice_step *s) { return advice_avg(s->E - s->V, s->n); }
-
-double advice_step_luck(const advice_step *s) {
-  return advice_avg(s->E, s->n) - 1 - advice_avg(s->after, s->n_after);
-}
-
 void advice_step_luck_frac(const advice_step *s, long long *num, long long *den) {
   if (!s->n_after) { /* advice_avg()'s 0 for no answers after */
     *num = (long long)s->E - s->n, *den = s->n;
@@ -575,12 +568,13 @@ static bool step_full(const advice_step *s) {
   return advice_known(s->V) && advice_known(s->E) && advice_known(s->after);
 }
 
-/* The step's luck, and with skill its cost, into the exact sums. */
+/* The step's luck, and with skill its cost, into the sums. */
 static void add_step(advice_sum *out, const advice_step *s, bool skill) {
   long long num, den;
-  if (skill) ratio_sum_add(&out->skill_x, (long long)s->E - s->V, s->n ? s->n : 1);
+  assert(s->n > 0);
+  if (skill) ratio_sum_add(&out->skill, (long long)s->E - s->V, s->n);
   advice_step_luck_frac(s, &num, &den);
-  ratio_sum_add(&out->luck_x, num, den ? den : 1);
+  ratio_sum_add(&out->luck, num, den);
 }
 
 bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
@@ -591,23 +585,24 @@ bool advice_game_sum(const advice_step *sv, int k, advice_sum *out) {
    * (below): a one-guess game then has its sum too. */
   bool first_only = s0 == 1 && advice_known(sv[0].E) && advice_known(sv[0].after);
   if (s0 == k && !first_only) return false;
-  out->skill_x = out->luck_x = ratio_sum_zero();
-  for (int i = s0; i < k; i++) {
-    out->skill += advice_step_cost(&sv[i]);
-    out->luck += advice_step_luck(&sv[i]);
-    add_step(out, &sv[i], true);
-  }
+  out->skill = out->luck = ratio_sum_zero();
+  for (int i = s0; i < k; i++) add_step(out, &sv[i], true);
   out->from = s0;
   if (s0 == 0) {
     out->base_total = sv[0].V, out->base_n = sv[0].n;
   } else if (first_only) {
     out->first_counted = true;
-    out->luck += advice_step_luck(&sv[0]);
     add_step(out, &sv[0], false);
     out->base_total = sv[0].E, out->base_n = sv[0].n;
   } else {
     out->base_total = sv[s0].V, out->base_n = sv[s0].n;
   }
-  out->base = advice_avg(out->base_total, out->base_n);
   return true;
+}
+
+ratio_text advice_luck_text(const advice_sum *s, bool *bad) {
+  ratio_text t = ratio_sum_fmt(&s->luck, 4, false);
+  *bad = t.s[0] == '-'; /* ratio.h: a value that rounds to zero has no sign */
+  if (*bad) memmove(t.s, t.s + 1, strlen(t.s));
+  return t;
 }

@@ -254,11 +254,10 @@ static void text_sum(const analyse_run *r) {
     printf("%d made, %d answer%s left: expected game length %s = ", r->k, last->n_after,
            last->n_after == 1 ? "" : "s",
            ratio4((long long)r->k * last->n_after + last->after, last->n_after).s);
-  ratio_text lt = ratio_sum_fmt(&sum.luck_x, 4, false);
-  bool bad = lt.s[0] == '-'; /* a luck that rounds to zero has no sign */
+  bool bad;
+  ratio_text lt = advice_luck_text(&sum, &bad);
   printf("%s + %s (cost of your guesses) %s %s (%s)\n", base,
-         ratio_sum_fmt(&sum.skill_x, 4, false).s, bad ? "+" : "-", lt.s + bad,
-         bad ? "bad luck" : "luck");
+         ratio_sum_fmt(&sum.skill, 4, false).s, bad ? "+" : "-", lt.s, bad ? "bad luck" : "luck");
 }
 
 static void print_text(const analyse_run *r) {
@@ -329,8 +328,8 @@ static json_t *json_sum(const analyse_run *r) {
                    jtext(ratio4((sum.from && !sum.first_counted ? (long long)sum.from * sum.base_n
                                                                 : 0) + sum.base_total,
                                 sum.base_n)),
-                   "cost", jtext(ratio_sum_fmt(&sum.skill_x, 4, false)), "luck",
-                   jtext(ratio_sum_fmt(&sum.luck_x, 4, false)));
+                   "cost", jtext(ratio_sum_fmt(&sum.skill, 4, false)), "luck",
+                   jtext(ratio_sum_fmt(&sum.luck, 4, false)));
 }
 
 static int print_json(const analyse_run *r) {

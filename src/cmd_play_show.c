@@ -191,11 +191,10 @@ static void play_show_analysis(play *p, bool won) {
   else
     snprintf(base, sizeof base, "%d + %s (optimal play after guess %d)", sum.from, bt.s,
              sum.from);
-  ratio_text lt = ratio_sum_fmt(&sum.luck_x, 4, false);
-  bool bad = lt.s[0] == '-'; /* a luck that rounds to zero has no sign */
+  bool bad;
+  ratio_text lt = advice_luck_text(&sum, &bad);
   printf("%d guess%s = %s + %s (your choices) %s %s (%s)\n", p->k, p->k == 1 ? "" : "es", base,
-         ratio_sum_fmt(&sum.skill_x, 4, false).s, bad ? "+" : "-", lt.s + bad,
-         bad ? "bad luck" : "luck");
+         ratio_sum_fmt(&sum.skill, 4, false).s, bad ? "+" : "-", lt.s, bad ? "bad luck" : "luck");
 }
 
 /* ------------------------------------------------------------------ */

@@ -268,13 +268,12 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
        * still be given as --checkpoint=--name, or ./--name: a short
        * option takes no "=", as -o). */
       if (val[0] == '-' && val[1] == '-') {
-        if (d->flag[1] != '-')
-          return usage_error(sub, "%s needs a value (%s), not the option '%s' (a file whose "
-                                  "name starts with '--' is given as ./NAME)",
-                             d->flag, d->arg, val);
-        return usage_error(sub, "%s needs a value (%s), not the option '%s' (a value that "
-                                "starts with '--' is given as %s=VALUE)",
-                           d->flag, d->arg, val, d->flag);
+        char as[96];
+        if (d->flag[1] == '-') snprintf(as, sizeof as, "a value that starts with '--' is given as "
+                                                       "%s=VALUE", d->flag);
+        else snprintf(as, sizeof as, "a file whose name starts with '--' is given as ./NAME");
+        return usage_error(sub, "%s needs a value (%s), not the option '%s' (%s)", d->flag, d->arg,
+                           val, as);
       }
     }
     if (set_value(sub, d, val, field)) return EXIT_USAGE;

@@ -841,7 +841,18 @@ START_TEST(test_wider_advice) {
 END_TEST
 
 /* advice_game_sum(): the game's length is base + skill lost - luck,
- * whichever steps are valued. */
+ * exactly, whichever steps are valued. */
+static void sum_is(const advice_sum *sum, long long skill_num, long long skill_den,
+                   long long luck_num, long long luck_den, int guesses) {
+  ck_assert(sum->skill.exact && sum->skill.num == skill_num && sum->skill.den == skill_den);
+  ck_assert(sum->luck.exact && sum->luck.num == luck_num && sum->luck.den == luck_den);
+  ratio_sum len = ratio_sum_zero(); /* base + skill - luck */
+  ratio_sum_add(&len, sum->base_total, sum->base_n);
+  ratio_sum_add(&len, skill_num, skill_den);
+  ratio_sum_add(&len, -luck_num, luck_den);
+  ck_assert(len.exact && len.num == guesses && len.den == 1);
+}
+
 START_TEST(test_game_sum_identity) {
   advice_step sv[2] = {
       {.n = 10, .V = 25, .best = 3, .E = 27, .after = 6, .n_after = 3},
@@ -851,36 +862,30 @@ START_TEST(test_game_sum_identity) {
   ck_assert(advice_game_sum(sv, 2, &sum));
   ck_assert_int_eq(sum.from, 0);
   ck_assert(!sum.first_counted);
-  ck_assert_double_eq_tol(sum.base, 2.5, 1e-9);
   ck_assert_int_eq(sum.base_total, 25);
   ck_assert_int_eq(sum.base_n, 10);
-  ck_assert_double_eq_tol(sum.skill, 0.2, 1e-9);
-  /* Each step's luck as an exact fraction (printed by ratio.h), equal to
-   * the double: 27/10 - 1 - 6/3 = -0.3; 6/3 - 1 - 0/1 = 1. */
+  /* Each step's luck as an exact fraction: 27/10 - 1 - 6/3 = -3/10;
+   * 6/3 - 1 - 0/1 = 1. */
+  const long long want[2][2] = {{-3, 10}, {1, 1}};
   for (int i = 0; i < 2; i++) {
     long long num, den;
     advice_step_luck_frac(&sv[i], &num, &den);
     ck_assert_int_gt(den, 0);
-    ck_assert_double_eq_tol((double)num / den, advice_step_luck(&sv[i]), 1e-12);
-    ck_assert_double_eq_tol((double)num / den, i ? 1.0 : -0.3, 1e-12);
+    ck_assert(num * want[i][1] == want[i][0] * den);
   }
-  ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
-  /* The same sums exactly (ratio.h): skill 2/10, luck -3/10 + 1. */
-  ck_assert(sum.skill_x.exact && sum.skill_x.num == 1 && sum.skill_x.den == 5);
-  ck_assert(sum.luck_x.exact && sum.luck_x.num == 7 && sum.luck_x.den == 10);
+  sum_is(&sum, 1, 5, 7, 10, 2); /* 25/10 + 2/10 - (-3/10 + 1) = 2 */
   /* The best first guess unknown (a big list): the first guess's own
    * expectation is the base, its luck counts. */
   sv[0].V = ADVICE_UNKNOWN;
   ck_assert(advice_game_sum(sv, 2, &sum));
   ck_assert_int_eq(sum.from, 1);
   ck_assert(sum.first_counted);
-  ck_assert_double_eq_tol(sum.base, 2.7, 1e-9);
   ck_assert_int_eq(sum.base_total, 27);
   ck_assert_int_eq(sum.base_n, 10);
-  ck_assert_double_eq_tol(sum.base + sum.skill - sum.luck, 2.0, 1e-9);
-  /* Step 2's cost (0) and both steps' luck: -3/10 + 1. */
-  ck_assert(sum.skill_x.exact && sum.skill_x.num == 0 && sum.skill_x.den == 1);
-  ck_assert(sum.luck_x.exact && sum.luck_x.num == 7 && sum.luck_x.den == 10);
+  sum_is(&sum, 0, 1, 7, 10, 2); /* step 2's cost, 0; both steps' luck */
+  bool bad;
+  ck_assert_str_eq(advice_luck_text(&sum, &bad).s, "0.7000");
+  ck_assert(!bad);
   /* Nothing valued at the last step: no sum. */
   sv[1].after = ADVICE_UNKNOWN;
   ck_assert(!advice_game_sum(sv, 2, &sum));
@@ -888,8 +893,13 @@ START_TEST(test_game_sum_identity) {
    * as every average (printf's "%.4f" of the double gave 0.0312). */
   advice_step tie[1] = {{.n = 32, .V = 73, .best = 1, .E = 74, .after = 0, .n_after = 1}};
   ck_assert(advice_game_sum(tie, 1, &sum));
-  ck_assert_str_eq(ratio_sum_fmt(&sum.skill_x, 4, false).s, "0.0313");
-  ck_assert_str_eq(ratio_sum_fmt(&sum.luck_x, 4, false).s, "1.3125"); /* 74/32 - 1 */
+  ck_assert_str_eq(ratio_sum_fmt(&sum.skill, 4, false).s, "0.0313");
+  ck_assert_str_eq(ratio_sum_fmt(&sum.luck, 4, false).s, "1.3125"); /* 74/32 - 1 */
+  /* Bad luck: its size, the sign apart (40/32 - 1 - 7/4 = -1.5). */
+  tie[0] = (advice_step){.n = 32, .V = 40, .best = 1, .E = 40, .after = 7, .n_after = 4};
+  ck_assert(advice_game_sum(tie, 1, &sum));
+  ck_assert_str_eq(advice_luck_text(&sum, &bad).s, "1.5000");
+  ck_assert(bad);
 }
 END_TEST
 

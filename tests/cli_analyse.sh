@@ -191,15 +191,16 @@ check_usage "--share: a row after the link" "link2.txt:5: a line after the link 
   "$OPTLE" next --list nyt-2023-07 --share "$tmp/link2.txt" shade wrote
 # The link's bytes are checked as every other line's: a web address is
 # printable ASCII (a NUL, an escape or a byte past ASCII was let through).
-printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x\0\033[31m\377\n' >"$tmp/link3.txt"
-check_usage "--share: a NUL in the link" "link3.txt:5:10: a NUL byte 0x00 in the link" \
-  "$OPTLE" analyse --list nyt-2023-07 --share "$tmp/link3.txt" shade wrote
-printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x/\033[31mred\n' >"$tmp/link4.txt"
-check_usage "--share: an escape in the link" "link4.txt:5:11: a control byte or blank 0x1b in the link" \
-  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link4.txt" shade wrote
-printf 'Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\nhttps://x/é\n' >"$tmp/link5.txt"
-check_usage "--share: a byte past ASCII in the link" "link5.txt:5:11: a byte 0xc3 in the link" \
-  "$OPTLE" next --list nyt-2023-07 --share "$tmp/link5.txt" shade wrote
+# Each case: the link line (a printf format) and the message.
+link_cases=(
+  'https://x\0\033[31m\377|link.txt:5:10: a NUL byte 0x00 in the link'
+  'https://x/\033[31mred|link.txt:5:11: a control byte or blank 0x1b in the link'
+  'https://x/é|link.txt:5:11: a byte 0xc3 in the link'
+)
+for c in "${link_cases[@]}"; do
+  printf "Wordle 1,234 2/6\n\n⬛⬛⬛⬛🟩\n🟩🟩🟩🟩🟩\n${c%%|*}\n" >"$tmp/link.txt"
+  check_usage "--share: ${c#*|}" "${c#*|}" "$OPTLE" analyse --list nyt-2023-07 --share "$tmp/link.txt" shade wrote
+done
 printf 'Wordle 1,234 2/6\n\n⬛⬛⬛🟨⬛\n🟩🟩🟩🟩🟩\n' >"$tmp/wrongrow.txt"
 check_usage "--share: a row the answer cannot give" \
   "wrongrow.txt: row 1 (line 3): shade gives BBBBG against wrote, the answer, not BBBYB" \
