@@ -365,19 +365,12 @@ static bool same_rules_effect(const search *s, const uint8_t **rows, int n, int 
   return true;
 }
 
-/* Do guesses g and r give every answer of A (n) the same feedback and,
- * under rules that narrow, leave the same constraint?  Then a scan keeps
- * one of them (srch_same_as_kept()), and their totals are one. */
-bool srch_alike(const search *s, const uint16_t *A, int n, int g, int r) {
-  const game *G = s->g;
-  for (int j = 0; j < n; j++)
-    if (game_fb(G, g, A[j]) != game_fb(G, r, A[j])) return false;
-  if (!s->rw) return true;
-  if (s->o.rules != RULES_HARD) return false; /* same_rules_effect()'s test, by pattern */
-  uint64_t diff = s->rw[g].w64 ^ s->rw[r].w64;
-  for (int j = 0; j < n; j++)
-    if (diff & s->shown[game_fb(G, g, A[j])]) return false;
-  return true;
+/* Do guesses g and r give every answer of A (its rows, n) the same
+ * feedback and, under rules that narrow, leave the same constraint?
+ * Then a scan keeps one of them (srch_same_as_kept(), the same two
+ * tests), and their totals are one. */
+bool srch_alike(const search *s, const uint8_t **rows, int n, int g, int r) {
+  return same_feedback(rows, g, r, n) && (!s->rw || same_rules_effect(s, rows, n, g, r));
 }
 
 /* Step 2 of srch_scan() (and of the feasibility test's scan): does g

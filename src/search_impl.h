@@ -363,10 +363,10 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
  * If not, it is recorded as kept. */
 bool srch_same_as_kept(ctx *c, const uint8_t **rows, int n, int g, int k, int green,
                        uint64_t score, uint64_t fh, uint32_t gen, bool narrow);
-/* Do g and r give every answer of A the same feedback and, under rules
- * that narrow, the same constraint (the pairs srch_same_as_kept() keeps
- * one of)? */
-bool srch_alike(const search *s, const uint16_t *A, int n, int g, int r);
+/* Do g and r give every answer of A (its rows, game_answer_row()) the
+ * same feedback and, under rules that narrow, the same constraint (the
+ * pairs srch_same_as_kept() keeps one of)? */
+bool srch_alike(const search *s, const uint8_t **rows, int n, int g, int r);
 /* A guess's feedback on answer j of a set, p, as its share of the
  * feedback's hash: the sum over j.  Equal feedback on every answer gives
  * an equal sum; the signature table (srch_same_as_kept()) then compares

@@ -643,13 +643,16 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
 static int alike_count(const proof *p, int g0, int *first) {
   *first = -1;
   if (g0 < 0) return 0;
+  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)(p->n ? p->n : 1));
+  for (int j = 0; j < p->n; j++) rows[j] = game_answer_row(p->s->g, p->A[j]);
   int k = 0;
   for (int i = 0; i < p->at.nu; i++) {
     int g = p->at.U[i];
-    if (g == g0 || !srch_alike(p->s, p->A, p->n, g0, g)) continue;
+    if (g == g0 || !srch_alike(p->s, rows, p->n, g0, g)) continue;
     k++;
     if (*first < 0 || score_tie_cmp(false, g, false, *first) < 0) *first = g;
   }
+  free(rows);
   return k;
 }
 
