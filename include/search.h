@@ -233,6 +233,12 @@ typedef struct {
   int done, of;      /* first guesses tried (or classes solved) of all */
   bool value_proven; /* the optimum is proven (= lower_bound); only the tree
                       * was not finished */
+  /* Stopped in search_least_depth() (--objective worst; lower_bound is
+   * then OPTLE_INF: the total's search had not begun): no strategy keeps
+   * every answer within worst_above guesses (proven; 0: none ruled out),
+   * and it was testing worst_testing; done and of count the first
+   * guesses ruled out there (no fixed first guess; else 0). */
+  int worst_above, worst_testing;
 } search_partial;
 
 /* The guess limit of later calls (0 = none), as search_opts.max_guesses. */

@@ -126,6 +126,18 @@ static void say_stop(const search_partial *p, const tnode *tree, int files) {
   stop_say(what);
 }
 
+/* --objective worst, stopped while finding the least depth: the depths
+ * ruled out and the one being tested (search.h search_partial). */
+static void report_worst(const search_partial *p) {
+  int k = p->worst_testing;
+  if (p->worst_above > 0)
+    printf("worst case    more than %d %s (proven: no strategy finds every answer within %d)\n",
+           p->worst_above, p->worst_above == 1 ? "guess" : "guesses", p->worst_above);
+  printf("progress      testing %d %s", k, k == 1 ? "guess" : "guesses");
+  if (p->of > 0) printf(": %d of %d first guesses ruled out", p->done, p->of);
+  printf("\n");
+}
+
 /* What a stopped search proved, on stdout, and the best tree it had
  * (search.h; may be NULL); the reason on stderr, saying the same.  root:
  * the root proof ran, and its count is of first guesses settled, as its
@@ -151,7 +163,9 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
     else if (seed < OPTLE_INF)
       printf("best found    %d (average %s), the greedy entropy strategy\n", seed,
              ratio4(seed, n).s);
-    if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
+    if (p->worst_testing > 0)
+      report_worst(p);
+    else if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
       printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
              p->of);
     else
@@ -245,6 +259,7 @@ typedef struct {
                                * other first guesses */
   int total, worst; /* its total (OPTLE_INF: none); --objective worst's least depth */
   double t0, t1;    /* the search's start and end */
+  double t_depth;   /* --objective worst: seconds finding the least depth */
 } solve_run;
 
 /* Step 1: the options, and the checks that need no lists.  *help: --help
@@ -339,6 +354,7 @@ static void solve_tree(solve_run *r) {
   if (r->obj == OBJ_WORST) {
     r->worst = search_least_depth(r->s, r->all, n, r->first, r->a.max_guesses);
     if (r->worst > 0) search_set_max_guesses(r->s, r->worst);
+    r->t_depth = now_seconds() - r->t0;
   }
   if (r->ranked) {
     int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root, &r->run);
@@ -423,8 +439,10 @@ static void print_summary(const solve_run *r) {
   double tv, tt;
   search_times(r->s, &tv, &tt);
   if (r->ranked) tv = r->t1 - r->t0 - tt; /* the ranking, and the best one's values again */
-  printf("time          %.2f s (lists and table %.2f s, proof %.2f s, tree %.2f s)\n",
-         g->load_seconds + (r->t1 - r->t0), g->load_seconds, tv, tt);
+  printf("time          %.2f s (lists and table %.2f s, ", g->load_seconds + (r->t1 - r->t0),
+         g->load_seconds);
+  if (r->obj == OBJ_WORST) printf("least depth %.2f s, ", r->t_depth);
+  printf("proof %.2f s, tree %.2f s)\n", tv, tt);
   outs_report(&r->outs, stdout, "wrote         ");
   if (r->a.stats) print_counters(r->s);
 }

@@ -463,7 +463,7 @@ static void stop_report(ranking *R) {
       best_green = g->o.green;
     }
   }
-  s->part = (search_partial){true, lb, best, best_g, settled, R->ngr, false};
+  s->part = (search_partial){true, lb, best, best_g, settled, R->ngr, false, 0, 0};
 }
 
 /* Stage 0: the bounds' order over every informative guess, as in the

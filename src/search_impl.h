@@ -217,6 +217,9 @@ struct search {
   const uint64_t *clogc;
   uint64_t *fbmix; /* a random odd number per answer position: srch_fbhash() */
   int seed_bound;
+  /* search_least_depth()'s set while its root has no fixed first guess:
+   * the root's candidates report as the first guesses ruled out (feas) */
+  const uint16_t *feas_top;
   /* srch_classes(): classes of this many answers or more are solved one
    * at a time with every thread (tuning.h SPLIT_CLASS_MIN*, by the list's
    * size; tests lower it to reach that path on small instances). */

@@ -193,7 +193,7 @@ int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int st
 static bool proof_stopped(proof *p) {
   search *s = p->s;
   if (!p->op) {
-    s->part = (search_partial){true, set_floor(s, p->n), INF, -1, 0, p->at.nu, false};
+    s->part = (search_partial){true, set_floor(s, p->n), INF, -1, 0, p->at.nu, false, 0, 0};
     return false;
   }
   int lb = INF;
@@ -204,7 +204,7 @@ static bool proof_stopped(proof *p) {
   /* A total without its first guess is the greedy seed's: the caller
    * reports that one from search_seed_bound(). */
   s->part = (search_partial){true,  imin(lb, p->ub), p->ub_g >= 0 ? p->ub : INF, p->ub_g,
-                             p->settled, p->no, false};
+                             p->settled, p->no, false, 0, 0};
   return false;
 }
 
@@ -997,7 +997,7 @@ static void classes_stopped(search *s, level *L, int n, int g, int cd, const int
                class_state(s, L0, at->rs, g, L->cls[i].pat));
     lb += k.lb;
   }
-  s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, L->ncls, false};
+  s->part = (search_partial){true, lb < INF ? (int)lb : INF, INF, g, solved, L->ncls, false, 0, 0};
 }
 
 /* The largest classes first, one at a time, with every thread on its

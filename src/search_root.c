@@ -296,7 +296,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
   if (stopped(s)) {
     /* A partial scan proves nothing about the guesses it did not reach:
      * only the bound every set has remains. */
-    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, nu, false};
+    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, nu, false, 0, 0};
     return INF;
   }
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
@@ -339,7 +339,7 @@ int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const
   if (stopped(s)) {
     int lb = failmin; /* guesses the scan already cut by beta */
     for (int i = 0; i < nc; i++) lb = imin(lb, proved[i]);
-    s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false};
+    s->part = (search_partial){true, imin(lb, v), v < beta ? v : INF, best_g, done, nc, false, 0, 0};
     v = INF;
   } else if (v >= beta) {
     /* Fail high: every guess was cut by a bound >= beta, or evaluated to
@@ -381,7 +381,7 @@ double srch_probe_budget(const search *s, int round) {
 int srch_finish(search *s, int v) {
   srch_progress_end(s);
   if (stopped(s)) {
-    s->part = (search_partial){true, 0, INF, -1, 0, 0, false};
+    s->part = (search_partial){true, 0, INF, -1, 0, 0, false, 0, 0};
     return INF;
   }
   return v;

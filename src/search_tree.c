@@ -193,7 +193,7 @@ int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const in
       /* The value is proven; only the tree was cut short. */
       tree_free(*tree);
       *tree = NULL;
-      s->part = (search_partial){true, V, V, g, 0, 0, true};
+      s->part = (search_partial){true, V, V, g, 0, 0, true, 0, 0};
     }
   }
   s->t_tree = now_seconds() - s->t0 - s->t_values;

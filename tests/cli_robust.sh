@@ -561,6 +561,28 @@ for args in "--list nyt-2023-07 --hard --first byway" "--list nyt-2022-02"; do
     "$(awk -v a="${after:-99}" -v m="$stop_ms" 'BEGIN { print (a <= 1 + m / 1000) ? "yes" : "no" }')" = yes
   stop_outputs "--time-limit 1, nyt $args"
 done
+# --objective worst stopped while it finds the least depth (the original
+# lists' depth 4 takes many minutes: every first guess must be ruled
+# out): the depths ruled out and the first guesses ruled out at the one
+# being tested, where it said "lower bound 0 (proven: average at least
+# 0.0000)" and "0 of 0 first guesses tried", and printed no progress.
+check "--time-limit 4, original --objective worst" 4 err "optle: time limit reached after" \
+  "$OPTLE" solve --list original --objective worst --threads 2 --time-limit 4 -o "$stopdir/tree.json"
+expect "worst case stopped: no lower bound of 0" "$(grep -c '^lower bound' "$tmp/out")" = 0
+expect "worst case stopped: the depths ruled out" "$(grep -cE \
+  '^worst case    more than ([23]) guesses \(proven: no strategy finds every answer within \1\)$' \
+  "$tmp/out")" = 1
+expect "worst case stopped: the depth being tested and its first guesses ruled out" "$(grep -cE \
+  '^progress      testing [34] guesses: [0-9]+ of 12972 first guesses ruled out$' "$tmp/out")" = 1
+expect "worst case stopped: the next depth is the one being tested" "$(awk '
+  /^worst case/ { a = $5 } /^progress/ { t = $3 } END { print (t == a + 1) ? "yes" : "no" }' \
+  "$tmp/out")" = yes
+expect "worst case stopped: no tree written" ! -e "$stopdir/tree.json"
+if [ "$sanitized" != 1 ]; then
+  err_has "worst case: progress lines name the depth being tested" \
+    "first guesses settled; worst case: every answer within 4 guesses?"
+fi
+
 # A huge list (issue 49: a 20 GB sparse file was read for minutes, deaf
 # to SIGTERM, and the stop then named the feedback table).  A line that
 # is not a comment is refused as soon as it outgrows a word; a comment
