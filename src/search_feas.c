@@ -594,7 +594,7 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
   if (k == 2) {
     bool ok = perfect_split(c, bx, A, n, U, nu);
     if (n >= FEAS_SPLIT_MEMO_MIN && !stopped(c->s))
-      memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
+      memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
     return ok;
   }
   c->st.nodes++;

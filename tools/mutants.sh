@@ -234,8 +234,8 @@ why         the text writer ends every node's guess with a GGGGG line, answer or
 id          treewrite-json-average
 area        tree writing
 file        src/treeio.c
-from        \"total\": %d, \"average\": %.4f,
-to          \"total\": %d, \"average\": %.3f,
+from        ratio4(t->total, t->n).s, unproven ? mark : "", version_full());
+to          ratio_fmt(t->total, t->n, 3, false).s, unproven ? mark : "", version_full());
 why         the JSON header's average is written with 3 decimals instead of 4
 
 id          treeread-guess-number
@@ -505,6 +505,13 @@ file        src/search_feas.c
 from            mask |= 1ull << at[j];
 to              mask |= 1ull << (at[j] & 31);
 why         the splitters' lists are kept under a class's rows folded to 32 bits: a class takes the list of another whose rows are 32 apart, and a node with no strategy within 3 is given one (check_rules.c's test_feasible_within3_twins)
+
+id          feas-split-memo-yes
+area        rules
+file        src/search_feas.c
+from        memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
+to          memo_store_k(c->s->memo, h, A, n, 2, kb, klen, true, true);
+why         the memo keeps every set of 12 answers or more as finished within 2: a guess that makes such a set again passes with a class that no guess splits, and a set with no strategy within 3 is given one (check_rules.c's test_oracle_normal_worst)
 
 id          kernel-avx2-set-count
 area        kernels
