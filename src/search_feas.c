@@ -588,13 +588,13 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
   uint64_t h = 0;
   int known = feas_known_h(c, A, n, k, rs, &h);
   if (known >= 0) return known;
+  if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return perfect_split(c, bx, A, n, U, nu);
   feas_key key;
   int klen;
   const void *kb = fkey(rs, &key, &klen);
   if (k == 2) {
     bool ok = perfect_split(c, bx, A, n, U, nu);
-    if (n >= FEAS_SPLIT_MEMO_MIN && !stopped(c->s))
-      memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
+    if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
     return ok;
   }
   c->st.nodes++;
