@@ -236,8 +236,9 @@ typedef struct {
   /* Stopped in search_least_depth() (--objective worst; lower_bound is
    * then OPTLE_INF: the total's search had not begun): no strategy keeps
    * every answer within worst_above guesses (proven; 0: none ruled out),
-   * and it was testing worst_testing; done and of count the first
-   * guesses ruled out there (no fixed first guess; else 0). */
+   * and it was testing worst_testing (best_first: the fixed first guess
+   * they start with, or -1); done and of count the first guesses ruled
+   * out there (no fixed first guess; else 0). */
   int worst_above, worst_testing;
 } search_partial;
 

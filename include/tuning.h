@@ -202,4 +202,28 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * seconds apart, so that a log of a ranking of hours shows it going. */
 #define PROGRESS_LINES_GAP 600.0
 
+/* The feasibility test (search_feas.c). */
+/* Sets from this size get the vector kernel's table. */
+#define FEAS_KERNEL_MIN 200
+/* Sets from this size keep their answer within 2 guesses in the memo:
+ * the same set comes back by another path (two guesses in the other
+ * order), and its scan over every guess costs more than a probe. */
+#define FEAS_SPLIT_MEMO_MIN 12
+/* Sets up to this size try their own answers first within 3 guesses. */
+#define FEAS_OWN_MAX 64
+/* srch_refutes() tests a first guess's classes up to this size: the
+ * hard nyt-2023-07 sample's failing classes have up to 263 answers, and
+ * a class that passes can take seconds to show it (ABRAY, which has a
+ * strategy: 5.8 s up to 600 answers, 0.17 s up to 300, of a 13 s solve;
+ * the sample's 45 and 60 other first guesses with none were refuted
+ * alike at either size). */
+#define REFUTE_CLASS_MAX 300
+/* srch_refutes_small() tests classes up to this size: a random 1000
+ * first guesses of hard nyt-2023-07 (`rank --cutoff 11628`, one thread),
+ * of the 785 that reached the L2 stage, 524 with no strategy: up to 20
+ * answers, 290 refuted in 1.2 s in all and 495 passed in 3.1 s, where
+ * an L2 sum takes about 30 ms; up to 60, 380 refuted in 32 s (one took
+ * 14 s) and 405 passed in 12 s; up to 300 one took 110 s. */
+#define REFUTE_SMALL_MAX 20
+
 #endif

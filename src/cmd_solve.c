@@ -127,12 +127,17 @@ static void say_stop(const search_partial *p, const tnode *tree, int files) {
 }
 
 /* --objective worst, stopped while finding the least depth: the depths
- * ruled out and the one being tested (search.h search_partial). */
-static void report_worst(const search_partial *p) {
+ * ruled out and the one being tested (search.h search_partial); with a
+ * fixed first guess, what is ruled out is only the strategies that
+ * start with it. */
+static void report_worst(const search_partial *p, const game *g) {
   int k = p->worst_testing;
+  char from[32] = "";
+  if (p->best_first >= 0)
+    snprintf(from, sizeof from, " starting with %s", g->guesses.w[p->best_first]);
   if (p->worst_above > 0)
-    printf("worst case    more than %d %s (proven: no strategy finds every answer within %d)\n",
-           p->worst_above, p->worst_above == 1 ? "guess" : "guesses", p->worst_above);
+    printf("worst case    more than %d %s (proven: no strategy%s finds every answer within %d)\n",
+           p->worst_above, p->worst_above == 1 ? "guess" : "guesses", from, p->worst_above);
   printf("progress      testing %d %s", k, k == 1 ? "guess" : "guesses");
   if (p->of > 0) printf(": %d of %d first guesses ruled out", p->done, p->of);
   printf("\n");
@@ -164,7 +169,7 @@ static void report_stop(const search_partial *p, const game *g, const tnode *tre
       printf("best found    %d (average %s), the greedy entropy strategy\n", seed,
              ratio4(seed, n).s);
     if (p->worst_testing > 0)
-      report_worst(p);
+      report_worst(p, g);
     else if (p->best_first >= 0 && p->best_found >= OPTLE_INF)
       printf("first guess   %s: %d of %d classes solved\n", g->guesses.w[p->best_first], p->done,
              p->of);

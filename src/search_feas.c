@@ -30,39 +30,20 @@
  *    when k - 1 = 2.  A set of FEAS_SPLIT_MEMO_MIN answers or more keeps
  *    its answer within 2 in the memo (two guesses in either order make
  *    the same set).
- * Answers go into the memo under the set, the rules' state and a marker
- * byte (so they never meet the total search's records): 1 yes, 0 no.
- * A class's guesses are narrowed only once the memo has no answer.
+ * Answers go into the memo under the set, k (the record's depth), the
+ * rules' state and a marker byte (so they never meet the total search's
+ * records): 1 yes, 0 no.  The state stands for the guesses: every caller
+ * passes the guesses it allows (rules_after(), class_guesses()), never a
+ * list pruned otherwise.  A class's guesses are narrowed only once the
+ * memo has no answer, and a miss is probed once (feas_unknown()).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "search_impl.h"
 
-/* Sets from this size get the vector kernel's table. */
-#define FEAS_KERNEL_MIN 200
-/* Sets from this size keep their answer within 2 guesses in the memo:
- * the same set comes back by another path (two guesses in the other
- * order), and its scan over every guess costs more than a probe. */
-#define FEAS_SPLIT_MEMO_MIN 12
-/* Sets up to this size try their own answers first within 3 guesses. */
-#define FEAS_OWN_MAX 64
 /* An endgame has one answer per letter at its odd place. */
 #define ENDGAME_MAX 26
-/* srch_refutes() tests a first guess's classes up to this size: the
- * hard nyt-2023-07 sample's failing classes have up to 263 answers, and
- * a class that passes can take seconds to show it (ABRAY, which has a
- * strategy: 5.8 s up to 600 answers, 0.17 s up to 300, of a 13 s solve;
- * the sample's 45 and 60 other first guesses with none were refuted
- * alike at either size). */
-#define REFUTE_CLASS_MAX 300
-/* srch_refutes_small() tests classes up to this size: a random 1000
- * first guesses of hard nyt-2023-07 (`rank --cutoff 11628`, one thread),
- * of the 785 that reached the L2 stage, 524 with no strategy: up to 20
- * answers, 290 refuted in 1.2 s in all and 495 passed in 3.1 s, where
- * an L2 sum takes about 30 ms; up to 60, 380 refuted in 32 s (one took
- * 14 s) and 405 passed in 12 s; up to 300 one took 110 s. */
-#define REFUTE_SMALL_MAX 20
 
 static int u64_cmp(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -299,18 +280,20 @@ static int feas_cand_cmp(const void *pa, const void *pb) {
 
 /* What is known of A within k without its guesses: 1 yes, 0 no, -1
  * not known (the answers of feas() that need no scan: the closed forms
- * and the memo).  *h gets A's memo hash when it is asked (may be NULL). */
-static int feas_known_h(ctx *c, const uint16_t *A, int n, int k, const rstate *rs, uint64_t *h) {
+ * and the memo).  *h gets A's memo hash when the memo was asked. */
+static int feas_known(ctx *c, const uint16_t *A, int n, int k, const rstate *rs, uint64_t *h) {
   if (n <= 1) return n == 0 || k >= 1;
   if (k >= n) return 1;
   if (k <= 1) return 0;
+  /* Within 2 the first guess must give every answer its own pattern. */
+  if (k == 2 && n > PATTERN_COUNT) return 0;
   if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return -1; /* perfect_split(): a scan */
   feas_key key;
   int klen, v;
   bool exact;
   const void *kb = fkey(rs, &key, &klen);
   uint64_t hh = memo_hash_k(A, n, k, kb, klen);
-  if (h) *h = hh;
+  *h = hh;
   c->st.memo_probes++;
   if (memo_probe_k(c->s->memo, hh, A, n, k, kb, klen, &v, &exact)) {
     c->st.memo_hits++;
@@ -320,14 +303,16 @@ static int feas_known_h(ctx *c, const uint16_t *A, int n, int k, const rstate *r
   return -1;
 }
 
-static int feas_known(ctx *c, const uint16_t *A, int n, int k, const rstate *rs) {
-  return feas_known_h(c, A, n, k, rs, NULL);
-}
+/* feas() once feas_known() has said "not known" (h: the hash it made,
+ * when it asked the memo). */
+static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                         const int *U, int nu, const rstate *rs, bool par, uint64_t h);
+
+static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                 const int *U, int nu, const rstate *rs, bool par);
 
 /* Does candidate g pass: every class of A under it within k - 1?
  * Partitions in level ply of c. */
-static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                 const int *U, int nu, const rstate *rs, bool par);
 
 static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
                         const int *U, int nu, const rstate *rs, int g, level *ix) {
@@ -350,14 +335,15 @@ static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
       continue;
     }
     const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
-    int known = feas_known(c, C, kq->size, k - 1, cs);
+    uint64_t h = 0;
+    int known = feas_known(c, C, kq->size, k - 1, cs, &h);
     if (known >= 0) {
       if (!known) return false;
       continue;
     }
     int cnu;
     const int *CU = class_guesses(c->s, L, U, nu, g, kq->pat, &cnu);
-    if (!feas(c, bx, C, kq->size, k - 1, ply + 1, CU, cnu, cs, false)) return false;
+    if (!feas_unknown(c, bx, C, kq->size, k - 1, ply + 1, CU, cnu, cs, false, h)) return false;
   }
   return true;
 }
@@ -574,7 +560,7 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A,
       if (eg.size[big] < n)
         no = !feas(c, bx, eg.at + eg.start[big], eg.size[big], k, ply, U, nu, rs, par);
       if (!no && eg.n > 1 && eg.nun < n) no = !feas(c, bx, eg.un, eg.nun, k, ply, U, nu, rs, par);
-      if (no) c->st.feas_subset++; /* by their own test, not counted twice */
+      if (no && !stopped(c->s)) c->st.feas_subset++; /* by their own test, not counted twice */
     }
   }
   free(eg.at);
@@ -582,12 +568,24 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A,
   return no;
 }
 
+/* Is A (n answers, sorted) within k guesses, standing where the guesses
+ * allowed are U (nu of them: those the rules' state rs allows, which the
+ * memo's key stands for) and at level ply?  par: the top of a test,
+ * whose candidates may be split across the threads.  False when
+ * stopped; nothing is stored then. */
 static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
                  const int *U, int nu, const rstate *rs, bool par) {
   if (stopped(c->s)) return false;
   uint64_t h = 0;
-  int known = feas_known_h(c, A, n, k, rs, &h);
+  int known = feas_known(c, A, n, k, rs, &h);
   if (known >= 0) return known;
+  return feas_unknown(c, bx, A, n, k, ply, U, nu, rs, par, h);
+}
+
+static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
+                         const int *U, int nu, const rstate *rs, bool par, uint64_t h) {
+  assert(set_sorted(A, n) && k >= 2 && n > k); /* feas_known()'s closed forms are not it */
+  if (stopped(c->s)) return false;
   if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return perfect_split(c, bx, A, n, U, nu);
   feas_key key;
   int klen;
@@ -625,7 +623,11 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
  * strategy mostly fails at a small class (under hard mode, one that
  * allows few guesses), and a big one can take seconds to pass (hard
  * nyt-2023-07 ZYMIC: its class of 1188 answers 15 s, the one that
- * fails, 15 answers, 0.03 s). */
+ * fails, 15 answers, 0.03 s).  So under the normal rules too, unlike
+ * cand_passes(): with every word an answer (nyt-2022-02-all, within 5,
+ * 2 threads) the largest first refuted COPRA in 1.8 s (56.6 s smallest
+ * first) and ZAMBO in 2.5 s, but took 41.7 s on LANTS (2.7 s smallest
+ * first) and 57.8 s on TARES. */
 static bool first_feasible(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int first,
                            int k, int most, const proof_at *at, bool par) {
   if (k <= 0) return false;
@@ -723,6 +725,7 @@ static int least_depth(search *s, const bounds_ctx *bx, const uint16_t *A, int n
       s->part.lower_bound = INF; /* the total's search has not begun */
       s->part.worst_above = k - 1;
       s->part.worst_testing = k;
+      s->part.best_first = first; /* what was ruled out started with it */
       s->part.done = first < 0 ? atomic_load(&s->pg.settled) : 0;
       s->part.of = first < 0 ? s->pg.of : 0;
       return -1;

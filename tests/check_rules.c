@@ -50,6 +50,8 @@
 #include "util.h"
 #include "words.h"
 
+#include "../src/search_impl.h" /* srch_set_refuted(), the search's guesses */
+
 #define INF OPTLE_INF
 #define MAXA 16
 #define MAXG 32
@@ -804,33 +806,39 @@ static bool f3_within3(f3inst *I, const int *C, int n) {
   return false;
 }
 
+/* An instance of F3_WORDS words, every one an answer: look-alikes of
+ * one word, then words at random, their feedback, and its game. */
+static void f3_make(f3inst *I, game *g, uint64_t *seed) {
+  int nw = 0;
+  while (nw < F3_WORDS) {
+    const char *c = nyt.guesses.w[rng_range(seed, 0, nyt.n_guesses - 1)];
+    int at = rng_range(seed, 0, 4);
+    for (int q = 0; q < nyt.n_guesses && nw < F3_WORDS; q++) {
+      const char *w = nyt.guesses.w[q];
+      int other = 0;
+      for (int i = 0; i < 5; i++) other += w[i] != c[i] && i != at;
+      bool take = nw >= F3_WORDS / 2 ? rng_range(seed, 0, 40) == 0 : other == 0;
+      if (take && !has(I->w, nw, w)) strcpy(I->w[nw++], w);
+    }
+  }
+  I->nw = F3_WORDS;
+  for (int x = 0; x < F3_WORDS; x++)
+    for (int a = 0; a < F3_WORDS; a++) I->fb[x][a] = (uint8_t)ref_feedback(I->w[x], I->w[a]);
+  const char *wp[F3_WORDS];
+  for (int i = 0; i < F3_WORDS; i++) wp[i] = I->w[i];
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
+  ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wq), 0);
+  ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
+}
+
 START_TEST(test_feasible_within3) {
   uint64_t seed = 41;
   long classes = 0, no = 0, over32 = 0;
   for (int k = 0; k < TEST_SCALED(6); k++) {
     static f3inst I;
-    int nw = 0;
-    while (nw < F3_WORDS) { /* look-alikes of one word, then words at random */
-      const char *c = nyt.guesses.w[rng_range(&seed, 0, nyt.n_guesses - 1)];
-      int at = rng_range(&seed, 0, 4);
-      for (int q = 0; q < nyt.n_guesses && nw < F3_WORDS; q++) {
-        const char *w = nyt.guesses.w[q];
-        int other = 0;
-        for (int i = 0; i < 5; i++) other += w[i] != c[i] && i != at;
-        bool take = nw >= F3_WORDS / 2 ? rng_range(&seed, 0, 40) == 0 : other == 0;
-        if (take && !has(I.w, nw, w)) strcpy(I.w[nw++], w);
-      }
-    }
-    I.nw = F3_WORDS;
-    for (int g = 0; g < F3_WORDS; g++)
-      for (int a = 0; a < F3_WORDS; a++) I.fb[g][a] = (uint8_t)ref_feedback(I.w[g], I.w[a]);
-    const char *wp[F3_WORDS];
-    for (int i = 0; i < F3_WORDS; i++) wp[i] = I.w[i];
-    wordlist wa, wq;
-    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
-    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wq), 0);
     game g;
-    ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+    f3_make(&I, &g, &seed);
     /* The first guess of 30 at random with the largest class. */
     int f = 0, most = -1;
     for (int t = 0; t < 30; t++) {
@@ -863,6 +871,102 @@ START_TEST(test_feasible_within3) {
   printf("feasible within 3: %ld classes of up to %d answers, %ld of them with no strategy, "
          "%ld of more than 32\n", classes, F3_WORDS, no, over32);
   ck_assert(no > 0 && no < classes && over32 > 0);
+}
+END_TEST
+
+/* The memo's answers within 2 under rules that narrow (sets of
+ * FEAS_SPLIT_MEMO_MIN answers or more keep them), where what a set can
+ * do depends on the guesses its state allows: one search, one memo,
+ * asked of the same set after two histories (srch_set_refuted() with
+ * the guesses each allows, as big classes are asked), against the
+ * definition: a guess legal after the history that gives every answer
+ * its own pattern.  The answers are an f3 instance's words, the guesses
+ * all of NYT's, so that sets of a dozen answers and more can pass.  A
+ * memo key without the state would answer the second from the first. */
+static bool w2_legal(const game *g, rules_mode m, int hg, int hp, int x) {
+  const char *w = g->guesses.w[x], *h = g->guesses.w[hg];
+  if (m == RULES_HARD) return legal_hard(w, h, hp);
+  if (m == RULES_HARDGRAY) return legal_gray(w, h, hp);
+  return ref_feedback(h, w) == hp;
+}
+
+static bool w2_within2(const game *g, rules_mode m, int hg, int hp, const uint16_t *C, int n) {
+  for (int x = 0; x < g->n_guesses; x++) {
+    if (!w2_legal(g, m, hg, hp, x)) continue;
+    bool seen[PATTERN_COUNT] = {false}, ok = true;
+    for (int j = 0; j < n && ok; j++) {
+      int q = ref_feedback(g->guesses.w[x], g->answers.w[C[j]]);
+      ok = !seen[q];
+      seen[q] = true;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+START_TEST(test_feasible_within2_states) {
+  uint64_t seed = 43;
+  long asked = 0, yes = 0, differ = 0;
+  for (int k = 0; k < TEST_SCALED(2); k++) {
+    static f3inst I;
+    game g;
+    f3_make(&I, &g, &seed);
+    game_free(&g);
+    const char *wp[F3_WORDS];
+    for (int i = 0; i < F3_WORDS; i++) wp[i] = I.w[i];
+    wordlist wa, wq;
+    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
+    const char **gp = malloc(sizeof *gp * (size_t)nyt.n_guesses);
+    for (int i = 0; i < nyt.n_guesses; i++) gp[i] = nyt.guesses.w[i];
+    ck_assert_int_eq(words_from_array(gp, nyt.n_guesses, &wq), 0);
+    free(gp);
+    ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+    int *U = malloc(sizeof *U * (size_t)g.n_guesses);
+    for (rules_mode m = RULES_HARD; m <= RULES_ULTRAHARD; m++) {
+      search *s = new_search(&g, m, 0, 1);
+      for (int t = 0; t < 30; t++) {
+        int f = rng_range(&seed, 0, F3_WORDS - 1), p = I.fb[f][rng_range(&seed, 0, F3_WORDS - 1)];
+        uint16_t C[F3_WORDS];
+        int n = 0;
+        for (int a = 0; a < F3_WORDS; a++)
+          if (I.fb[f][a] == p && p != PATTERN_WIN) C[n++] = (uint16_t)a;
+        if (n < FEAS_SPLIT_MEMO_MIN || n > 40) continue;
+        /* The other history: a guess at random of those that give every
+         * answer of C one pattern (the answers are legal after it, as
+         * every caller's are). */
+        int other = -1, seen = 0;
+        for (int x = 0; x < g.n_guesses; x++) {
+          int j = 1;
+          while (j < n && game_fb(&g, x, C[j]) == game_fb(&g, x, C[0])) j++;
+          if (j == n && game_fb(&g, x, C[0]) != PATTERN_WIN && rng_range(&seed, 0, seen++) == 0)
+            other = x;
+        }
+        bool was[2];
+        for (int h = 0; h < 2; h++) { /* its own history, then the other */
+          int hg = h ? other : g.ans2guess[f], hp = game_fb(&g, hg, C[0]);
+          ck_assert(hg >= 0 && (h || hp == p));
+          bool want = w2_within2(&g, m, hg, hp, C, n);
+          rstate rs;
+          rstate_init(&rs);
+          rstate_add(m, &rs, &s->rw[hg], hp);
+          int nu = rules_after(m, s->rw, s->all, g.n_guesses, hg, hp, U);
+          bool got = !srch_set_refuted(s, C, n, 2, U, nu, rstate_empty(&rs) ? NULL : &rs);
+          ck_assert_msg(got == want, "instance %d (%s): %d answers after '%s' %d: within 2 %d",
+                        k, rules_name(m), n, g.guesses.w[hg], hp, want);
+          was[h] = want;
+          asked++, yes += want;
+        }
+        differ += was[0] != was[1];
+      }
+      search_free(s);
+    }
+    free(U);
+    game_free(&g);
+  }
+  printf("feasible within 2: %ld sets of %d to 40 answers, each after two histories, %ld of the %ld "
+         "answers yes, %ld sets with two different answers\n", asked / 2, FEAS_SPLIT_MEMO_MIN, yes,
+         asked, differ);
+  ck_assert(differ > 0 && yes < asked);
 }
 END_TEST
 
@@ -941,6 +1045,7 @@ Suite *rules_suite(void) {
   tcase_add_test(tc, test_oracle_history);
   tcase_add_test(tc, test_rank_oracle);
   tcase_add_test(tc, test_feasible_within3);
+  tcase_add_test(tc, test_feasible_within2_states);
   tcase_add_test(tc, test_feasible_within3_twins);
   suite_add_tcase(s, tc);
   return s;
