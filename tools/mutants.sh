@@ -513,6 +513,13 @@ from        memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
 to          memo_store_k(c->s->memo, h, A, n, 2, kb, klen, true, true);
 why         the memo keeps every set of 12 answers or more as finished within 2: a guess that makes such a set again passes with a class that no guess splits, and a set with no strategy within 3 is given one (check_rules.c's test_oracle_normal_worst)
 
+id          feas-key-no-state
+area        rules
+file        src/search_feas.c
+from        if (sl) memcpy(k->b, sk, (size_t)sl);
+to          sl = 0, (void)sk;
+why         the feasibility test's memo keys leave out the rules' state: a set's answer after one history is given after another, where other guesses are allowed (check_rules.c's test_feasible_within2_states; test_rank_oracle)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
