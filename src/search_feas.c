@@ -313,7 +313,6 @@ static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, 
 
 /* Does candidate g pass: every class of A under it within k - 1?
  * Partitions in level ply of c. */
-
 static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
                         const int *U, int nu, const rstate *rs, int g, level *ix) {
   level *L = srch_level(c, ply);
