@@ -807,8 +807,9 @@ static bool f3_within3(f3inst *I, const int *C, int n) {
 }
 
 /* An instance of F3_WORDS words, every one an answer: look-alikes of
- * one word, then words at random, their feedback, and its game. */
-static void f3_make(f3inst *I, game *g, uint64_t *seed) {
+ * one word, then words at random, their feedback, and its game, whose
+ * guesses are the words, or all of `guesses` when given. */
+static void f3_make(f3inst *I, game *g, uint64_t *seed, const wordlist *guesses) {
   int nw = 0;
   while (nw < F3_WORDS) {
     const char *c = nyt.guesses.w[rng_range(seed, 0, nyt.n_guesses - 1)];
@@ -828,7 +829,14 @@ static void f3_make(f3inst *I, game *g, uint64_t *seed) {
   for (int i = 0; i < F3_WORDS; i++) wp[i] = I->w[i];
   wordlist wa, wq;
   ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
-  ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wq), 0);
+  if (guesses) {
+    const char **gp = malloc(sizeof *gp * (size_t)guesses->n);
+    for (int i = 0; i < guesses->n; i++) gp[i] = guesses->w[i];
+    ck_assert_int_eq(words_from_array(gp, guesses->n, &wq), 0);
+    free(gp);
+  } else {
+    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wq), 0);
+  }
   ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
 }
 
@@ -838,7 +846,7 @@ START_TEST(test_feasible_within3) {
   for (int k = 0; k < TEST_SCALED(6); k++) {
     static f3inst I;
     game g;
-    f3_make(&I, &g, &seed);
+    f3_make(&I, &g, &seed, NULL);
     /* The first guess of 30 at random with the largest class. */
     int f = 0, most = -1;
     for (int t = 0; t < 30; t++) {
@@ -910,17 +918,7 @@ START_TEST(test_feasible_within2_states) {
   for (int k = 0; k < TEST_SCALED(2); k++) {
     static f3inst I;
     game g;
-    f3_make(&I, &g, &seed);
-    game_free(&g);
-    const char *wp[F3_WORDS];
-    for (int i = 0; i < F3_WORDS; i++) wp[i] = I.w[i];
-    wordlist wa, wq;
-    ck_assert_int_eq(words_from_array(wp, F3_WORDS, &wa), 0);
-    const char **gp = malloc(sizeof *gp * (size_t)nyt.n_guesses);
-    for (int i = 0; i < nyt.n_guesses; i++) gp[i] = nyt.guesses.w[i];
-    ck_assert_int_eq(words_from_array(gp, nyt.n_guesses, &wq), 0);
-    free(gp);
-    ck_assert_msg(game_from_lists(&g, wa, wq) == 0, "%s", err_msg());
+    f3_make(&I, &g, &seed, &nyt.guesses);
     int *U = malloc(sizeof *U * (size_t)g.n_guesses);
     for (rules_mode m = RULES_HARD; m <= RULES_ULTRAHARD; m++) {
       search *s = new_search(&g, m, 0, 1);
