@@ -45,6 +45,18 @@
 /* An endgame has one answer per letter at its odd place. */
 #define ENDGAME_MAX 26
 
+/* One question to the test: is A (n answers, sorted) within k guesses,
+ * standing where the guesses allowed are U (nu of them: those the rules'
+ * state rs allows, which the memo's key stands for), worked out in level
+ * ply of the asking context and deeper? */
+typedef struct {
+  const uint16_t *A;
+  int n, k, ply;
+  const int *U;
+  int nu;
+  const rstate *rs;
+} fq;
+
 static int u64_cmp(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return (x > y) - (x < y);
@@ -305,19 +317,17 @@ static int feas_known(ctx *c, const uint16_t *A, int n, int k, const rstate *rs,
 
 /* feas() once feas_known() has said "not known" (h: the hash it made,
  * when it asked the memo). */
-static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                         const int *U, int nu, const rstate *rs, bool par, uint64_t h);
+static bool feas_unknown(ctx *c, const bounds_ctx *bx, const fq *q, bool split, uint64_t h);
 
-static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                 const int *U, int nu, const rstate *rs, bool par);
+static bool feas(ctx *c, const bounds_ctx *bx, const fq *q, bool split);
 
-/* Does candidate g pass: every class of A under it within k - 1?
- * Partitions in level ply of c. */
-static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                        const int *U, int nu, const rstate *rs, int g, level *ix) {
-  level *L = srch_level(c, ply);
-  srch_partition(c->s->g, L, A, n, g);
-  assert(!ix || k == 3);
+/* Does candidate g pass: every class of q's set under it within
+ * q->k - 1?  Partitions in level q->ply of c; ix: the set's index
+ * within 3 (feas_index()), or NULL. */
+static bool cand_passes(ctx *c, const bounds_ctx *bx, const fq *q, int g, level *ix) {
+  level *L = srch_level(c, q->ply);
+  srch_partition(c->s->g, L, q->A, q->n, g);
+  assert(!ix || q->k == 3);
   /* Any class that fails refutes g.  Under rules that narrow the
    * smallest first: the cheapest to settle and the likeliest to fail
    * (few guesses allowed).  Under the normal rules the largest first:
@@ -330,19 +340,20 @@ static bool cand_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, 
     if (kq->size == 1) continue;
     const uint16_t *C = L->part + kq->start;
     if (ix) { /* within 2, from the index: no narrowing, no memo */
-      if (kq->size > 2 && !split_within2(c, ix, C, kq->size, U, nu, g, kq->pat)) return false;
+      if (kq->size > 2 && !split_within2(c, ix, C, kq->size, q->U, q->nu, g, kq->pat))
+        return false;
       continue;
     }
-    const rstate *cs = class_state(c->s, L, rs, g, kq->pat);
+    const rstate *cs = class_state(c->s, L, q->rs, g, kq->pat);
     uint64_t h = 0;
-    int known = feas_known(c, C, kq->size, k - 1, cs, &h);
+    int known = feas_known(c, C, kq->size, q->k - 1, cs, &h);
     if (known >= 0) {
       if (!known) return false;
       continue;
     }
-    int cnu;
-    const int *CU = class_guesses(c->s, L, U, nu, g, kq->pat, &cnu);
-    if (!feas_unknown(c, bx, C, kq->size, k - 1, ply + 1, CU, cnu, cs, false, h)) return false;
+    fq cq = {C, kq->size, q->k - 1, q->ply + 1, NULL, 0, cs};
+    cq.U = class_guesses(c->s, L, q->U, q->nu, g, kq->pat, &cq.nu);
+    if (!feas_unknown(c, bx, &cq, false, h)) return false;
   }
   return true;
 }
@@ -402,55 +413,53 @@ static void top_ruled_out(search *s, int nc) {
   srch_progress(s, now, nc, NULL, INF, -1);
 }
 
-/* Does one of cs[0..nc) pass?  Split across threads, each in its own
- * context: the first that passes ends the loop for all. */
+/* Does one of cands[0..nc) pass for q?  Split across threads, each in
+ * its own context: the first that passes ends the loop for all. */
 static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *cands, int nc,
-                                 const uint16_t *A, int n, int k, int ply, const int *U, int nu,
-                                 const rstate *rs, level *ix) {
+                                 const fq *q, level *ix) {
   cand *cs = xmalloc(sizeof *cs * (size_t)nc);
   memcpy(cs, cands, sizeof *cs * (size_t)nc);
   atomic_int found;
   atomic_init(&found, nc);
-  bool at_top = top_begin(s, A, ply, nc);
+  bool at_top = top_begin(s, q->A, q->ply, nc);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < nc; i++) {
     if (atomic_load(&found) < nc || stopped(s)) continue;
-    if (cand_passes(my_ctx(s), bx, A, n, k, ply, U, nu, rs, cs[i].g, ix)) atomic_store(&found, i);
+    if (cand_passes(my_ctx(s), bx, q, cs[i].g, ix)) atomic_store(&found, i);
     else if (at_top) top_ruled_out(s, nc);
   }
   free(cs);
   return atomic_load(&found) < nc;
 }
 
-/* A's candidates within k, tried in order (the most promising first,
- * alone, unless par): does one pass?  At the top (par), the candidates
- * are split across threads.  Children work in deeper levels; this
- * level's partition is redone for each candidate. */
-static bool some_passes(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                        const int *U, int nu, const rstate *rs, bool par, level *ix) {
-  level *L = srch_level(c, ply);
-  int nc = feas_cands(c, L, A, n, k, U, nu);
+/* q's candidates, tried in order (the most promising first, alone,
+ * unless split): does one pass?  split: they are split across the
+ * threads.  Children work in deeper levels; this level's partition is
+ * redone for each candidate. */
+static bool some_passes(ctx *c, const bounds_ctx *bx, const fq *q, bool split, level *ix) {
+  level *L = srch_level(c, q->ply);
+  int nc = feas_cands(c, L, q->A, q->n, q->k, q->U, q->nu);
   /* The most promising first, alone: it usually passes, and the rest
    * need sorting only when it does not. */
   int top = 0, from = 0;
   for (int i = 1; i < nc; i++)
     if (feas_cand_cmp(&L->cands[i], &L->cands[top]) < 0) top = i;
-  if (nc > 1 && !par) {
+  if (nc > 1 && !split) {
     cand best = L->cands[top];
     L->cands[top] = L->cands[0];
     L->cands[0] = best;
-    if (cand_passes(c, bx, A, n, k, ply, U, nu, rs, best.g, ix)) return true;
+    if (cand_passes(c, bx, q, best.g, ix)) return true;
     /* cand_passes() used this level's partition, not its candidates. */
     qsort(L->cands + 1, (size_t)nc - 1, sizeof *L->cands, feas_cand_cmp);
     from = 1;
   } else {
     qsort(L->cands, (size_t)nc, sizeof *L->cands, feas_cand_cmp);
   }
-  if (par && c->s->o.threads > 1 && nc > 1)
-    return some_passes_parallel(c->s, bx, L->cands, nc, A, n, k, ply, U, nu, rs, ix);
-  bool ok = false, at_top = par && top_begin(c->s, A, ply, nc);
+  if (split && c->s->o.threads > 1 && nc > 1)
+    return some_passes_parallel(c->s, bx, L->cands, nc, q, ix);
+  bool ok = false, at_top = split && top_begin(c->s, q->A, q->ply, nc);
   for (int i = from; i < nc && !ok && !stopped(c->s); i++) {
-    ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, L->cands[i].g, ix);
+    ok = cand_passes(c, bx, q, L->cands[i].g, ix);
     if (!ok && at_top) top_ruled_out(c->s, nc);
   }
   return ok;
@@ -532,8 +541,8 @@ static bool endgame_may_pass(ctx *c, const uint16_t *E, int m, int k, const int 
   return m - 1 <= sum;
 }
 
-/* Is A refuted within k by its endgames (subsets: a strategy for A is
- * one for each of them)?  Each endgame of more than k answers by the
+/* Is q's set A refuted within k by its endgames (subsets: a strategy
+ * for A is one for each of them)?  Each endgame of more than k answers by the
  * count above, then by their own tests the largest and their union.
  * Hard mode's failures are mostly such sets (_ATCH: every guess must
  * keep ATCH, and so names one answer).  Hard nyt-2023-07, first guesses
@@ -541,24 +550,27 @@ static bool endgame_may_pass(ctx *c, const uint16_t *E, int m, int k, const int 
  * by the largest class first with no endgames, 68 s smallest first,
  * 20 s with the largest endgame and the union, 10 s with the duplicate
  * guesses dropped. */
-static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k,
-                                int ply, const int *U, int nu, const rstate *rs, bool par) {
+static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const fq *q, bool split) {
+  int n = q->n, k = q->k;
   endgames eg;
   eg.at = xmalloc(sizeof *eg.at * (size_t)n * 5);
   eg.un = xmalloc(sizeof *eg.un * (size_t)n);
   bool no = false;
-  if (endgames_of(c->s->g, A, n, k, &eg)) {
+  if (endgames_of(c->s->g, q->A, n, k, &eg)) {
     int big = 0;
     for (int e = 0; e < eg.n && !no; e++) {
-      no = !endgame_may_pass(c, eg.at + eg.start[e], eg.size[e], k, U, nu);
+      no = !endgame_may_pass(c, eg.at + eg.start[e], eg.size[e], k, q->U, q->nu);
       if (eg.size[e] > eg.size[big]) big = e;
     }
     if (no) {
       c->st.feas_endgame++;
     } else {
-      if (eg.size[big] < n)
-        no = !feas(c, bx, eg.at + eg.start[big], eg.size[big], k, ply, U, nu, rs, par);
-      if (!no && eg.n > 1 && eg.nun < n) no = !feas(c, bx, eg.un, eg.nun, k, ply, U, nu, rs, par);
+      /* The same question of a subset: the same guesses, state and level. */
+      fq big_q = *q, un_q = *q;
+      big_q.A = eg.at + eg.start[big], big_q.n = eg.size[big];
+      un_q.A = eg.un, un_q.n = eg.nun;
+      if (big_q.n < n) no = !feas(c, bx, &big_q, split);
+      if (!no && eg.n > 1 && un_q.n < n) no = !feas(c, bx, &un_q, split);
       if (no && !stopped(c->s)) c->st.feas_subset++; /* by their own test, not counted twice */
     }
   }
@@ -567,36 +579,35 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const uint16_t *A,
   return no;
 }
 
-/* Is A (n answers, sorted) within k guesses, standing where the guesses
- * allowed are U (nu of them: those the rules' state rs allows, which the
- * memo's key stands for) and at level ply?  par: the top of a test,
- * whose candidates may be split across the threads.  False when
- * stopped; nothing is stored then. */
-static bool feas(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                 const int *U, int nu, const rstate *rs, bool par) {
+/* The answer to q (fq).  split: the top of a test, not inside a
+ * thread's share of one, whose candidates may be split across the
+ * threads.  False when stopped; nothing is stored then. */
+static bool feas(ctx *c, const bounds_ctx *bx, const fq *q, bool split) {
   if (stopped(c->s)) return false;
   uint64_t h = 0;
-  int known = feas_known(c, A, n, k, rs, &h);
+  int known = feas_known(c, q->A, q->n, q->k, q->rs, &h);
   if (known >= 0) return known;
-  return feas_unknown(c, bx, A, n, k, ply, U, nu, rs, par, h);
+  return feas_unknown(c, bx, q, split, h);
 }
 
-static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int k, int ply,
-                         const int *U, int nu, const rstate *rs, bool par, uint64_t h) {
-  assert(set_sorted(A, n) && k >= 2 && n > k); /* feas_known()'s closed forms are not it */
+static bool feas_unknown(ctx *c, const bounds_ctx *bx, const fq *q, bool split, uint64_t h) {
+  const uint16_t *A = q->A;
+  int n = q->n, k = q->k;
+  /* feas_known()'s closed forms are not it */
+  assert(set_sorted(A, n) && k >= 2 && n > k && q->nu >= 0);
   if (stopped(c->s)) return false;
-  if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return perfect_split(c, bx, A, n, U, nu);
+  if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return perfect_split(c, bx, A, n, q->U, q->nu);
   feas_key key;
   int klen;
-  const void *kb = fkey(rs, &key, &klen);
+  const void *kb = fkey(q->rs, &key, &klen);
   if (k == 2) {
-    bool ok = perfect_split(c, bx, A, n, U, nu);
+    bool ok = perfect_split(c, bx, A, n, q->U, q->nu);
     if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
     return ok;
   }
   c->st.nodes++;
   bool ok = false;
-  if (refuted_by_endgames(c, bx, A, n, k, ply, U, nu, rs, par)) {
+  if (refuted_by_endgames(c, bx, q, split)) {
     if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, false, true);
     return false;
   }
@@ -604,15 +615,15 @@ static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n,
    * tests (after the endgames: their own tests use this level too). */
   level *ix = NULL;
   if (k == 3 && c->s->rw) {
-    ix = srch_level(c, ply);
-    feas_index(c, ix, ply, A, n, U, nu);
+    ix = srch_level(c, q->ply);
+    feas_index(c, ix, q->ply, A, n, q->U, q->nu);
   }
   /* Within 3: the set's own answers first (each class must then split
    * into single answers, a cheap test), as they usually pass. */
   if (k == 3 && n <= FEAS_OWN_MAX)
     for (int i = 0; i < n && !ok; i++)
-      ok = cand_passes(c, bx, A, n, k, ply, U, nu, rs, c->s->g->ans2guess[A[i]], ix);
-  if (!ok) ok = some_passes(c, bx, A, n, k, ply, U, nu, rs, par, ix);
+      ok = cand_passes(c, bx, q, c->s->g->ans2guess[A[i]], ix);
+  if (!ok) ok = some_passes(c, bx, q, split, ix);
   if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
   return ok;
 }
@@ -628,19 +639,19 @@ static bool feas_unknown(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n,
  * first) and ZAMBO in 2.5 s, but took 41.7 s on LANTS (2.7 s smallest
  * first) and 57.8 s on TARES. */
 static bool first_feasible(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int first,
-                           int k, int most, const proof_at *at, bool par) {
+                           int k, int most, const proof_at *at, bool split) {
   if (k <= 0) return false;
   search *s = c->s;
   level *L = srch_level(c, 0);
   srch_partition(s->g, L, A, n, first);
   bool ok = true;
-  for (int q = L->ncls - 1; q >= 0 && ok; q--) {
-    klass *kq = &L->cls[q];
+  for (int i = L->ncls - 1; i >= 0 && ok; i--) {
+    klass *kq = &L->cls[i];
     if (kq->size > most) break; /* the rest are larger */
-    int cnu;
-    const int *CU = class_guesses(s, L, at->U, at->nu, first, kq->pat, &cnu);
-    const rstate *cs = class_state(s, L, at->rs, first, kq->pat);
-    ok = feas(c, bx, L->part + kq->start, kq->size, k - 1, 1, CU, cnu, cs, par);
+    fq q = {L->part + kq->start, kq->size, k - 1, 1, NULL, 0,
+            class_state(s, L, at->rs, first, kq->pat)};
+    q.U = class_guesses(s, L, at->U, at->nu, first, kq->pat, &q.nu);
+    ok = feas(c, bx, &q, split);
   }
   return ok;
 }
@@ -655,7 +666,8 @@ static bool feasible(search *s, const bounds_ctx *bx, const uint16_t *A, int n, 
     srch_phase(s, "worst case: every answer within %d %s after %s?", k,
                k == 1 ? "guess" : "guesses", s->g->guesses.w[first]);
   proof_at at = srch_at_root(s);
-  bool ok = first < 0 ? feas(&s->ctx[0], bx, A, n, k, 0, at.U, at.nu, at.rs, true)
+  fq q = {A, n, k, 0, at.U, at.nu, at.rs};
+  bool ok = first < 0 ? feas(&s->ctx[0], bx, &q, true)
                       : first_feasible(my_ctx(s), bx, A, n, first, k, INF, &at, true);
   return srch_finish(s, ok) == 1;
 }
@@ -679,7 +691,8 @@ bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const p
 bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, int nu,
                       const rstate *rs) {
   assert(n > 0 && k > 0 && !omp_in_parallel());
-  return !feas(my_ctx(s), NULL, A, n, k, 1, U, nu, rs, true) && !stopped(s);
+  fq q = {A, n, k, 1, U, nu, rs};
+  return !feas(my_ctx(s), NULL, &q, true) && !stopped(s);
 }
 
 bool srch_refutes_covers(const search *s, int n) { return n <= refute_max(s); }
