@@ -85,18 +85,46 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
   return 0;
 }
 
+/* A table's line is at most this long (a row is about 20 bytes); only a
+ * comment may be longer, its rest skipped. */
+#define ROW_BYTES 512
+enum { LINE_END = -1, LINE_NUL = -2, LINE_LONG = -3 };
+
+/* The next line of fp into buf[ROW_BYTES + 1], its newline dropped: its
+ * length, or LINE_END, or LINE_NUL or LINE_LONG as soon as the line is
+ * seen to hold a NUL byte or to be too long, not at its end (a device
+ * of NUL bytes is one endless line). */
+static int next_line(FILE *fp, char *buf) {
+  size_t len = 0;
+  int c;
+  bool any = false, comment = false;
+  while ((c = getc(fp)) != EOF && c != '\n') {
+    any = true;
+    if (c == '\0') return LINE_NUL;
+    if (len < ROW_BYTES) {
+      buf[len++] = (char)c;
+    } else if (!comment) {
+      buf[len] = '\0';
+      size_t b = strspn(buf, " \t");
+      if (b >= len || buf[b] != '#') return LINE_LONG;
+      comment = true;
+    }
+  }
+  buf[len] = '\0';
+  return any || c == '\n' ? (int)len : LINE_END;
+}
+
 /* Read every row, checking each (rank_table_read()). */
 static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
-  char *line = NULL, why[256];
-  size_t cap = 0;
-  ssize_t len;
-  int lineno = 0, rc = 0;
-  while (!rc && (len = getline(&line, &cap, fp)) >= 0) {
+  char line[ROW_BYTES + 1], why[256];
+  int len, lineno = 0, rc = 0;
+  while (!rc && (len = next_line(fp, line)) != LINE_END) {
     lineno++;
     char *f[4];
     int gi = -1, total = 0;
-    if (memchr(line, '\0', (size_t)len)) {
-      snprintf(why, sizeof why, "a NUL byte");
+    if (len < 0) {
+      snprintf(why, sizeof why, len == LINE_NUL ? "a NUL byte"
+                                                : "line too long (a row is 'word average total')");
       rc = 1;
     } else {
       /* A UTF-8 byte order mark at the start is skipped, as the word
@@ -112,7 +140,6 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
     }
     else t->total[gi] = total, t->rows++;
   }
-  free(line);
   if (!rc && ferror(fp)) {
     fprintf(stderr, "optle: %s: read error\n", t->path);
     rc = 1;

@@ -86,6 +86,14 @@ check_usage "--compare: no file" "--compare $tmp/none.rows: No such file" \
   "$OPTLE" rank --list small --compare "$tmp/none.rows"
 : >"$tmp/empty.rows"
 check_usage "--compare: no rows" "empty.rows: no rows" "$OPTLE" rank --list small --compare "$tmp/empty.rows"
+# Refused as soon as seen, not at the line's end: a device of NUL bytes
+# is one endless line (a review: getline() grew it until memory ran out).
+check_usage "--compare /dev/zero: a NUL byte, at once" "/dev/zero:1: a NUL byte" \
+  timeout 20 "$OPTLE" rank --list small --compare /dev/zero
+bad "a line too long" "bad.rows:1: line too long" "tarse 3.4140 7883$(printf '%0600d' 0)"
+{ printf '# %0600d\n' 0; grep -m1 '^tarse ' "$fx/easy_nyt20220830.rows"; } >"$tmp/long-comment.rows"
+check "--compare: a long comment is skipped" 0 out "1 equal" "$OPTLE" rank --list nyt-2022-08 \
+  --words <(echo tarse) --compare "$tmp/long-comment.rows"
 mkdir -p "$tmp/a-dir"
 check_usage "--compare: a directory" "--compare $tmp/a-dir: a directory, not a table" \
   "$OPTLE" rank --list small --compare "$tmp/a-dir"
