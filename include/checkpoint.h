@@ -2,13 +2,14 @@
  * checkpoint.h: the file `optle rank --checkpoint FILE` resumes from: the
  * one home of its format, its lock, and what a resume may believe.
  *
- * Format 2.  Text, one record a line, each line ending in a tab and
+ * Format 3.  Text, one record a line, each line ending in a tab and
  * sixteen hex digits, its checksum:
- *   # optle rank checkpoint 2: lists_hash H, rules R, max_guesses M,
- *     cutoff C, top T, words W<TAB>CHECK          (one line: the header)
+ *   # optle rank checkpoint 3: lists_hash H, rules R, max_guesses M,
+ *     cutoff C, top T, words W, engine E<TAB>CHECK (one line: the header)
  *   word<TAB>value<TAB>exact|bound<TAB>seconds<TAB>stage<TAB>CHECK
  * The header names the ranking (W is "all", or the hash of --words'
- * set); its CHECK is XXH64 of the text before the tab, seed 0.  A line's
+ * set) and the search that proved its lines (E, CKPT_ENGINE); its CHECK
+ * is XXH64 of the text before the tab, seed 0.  A line's
  * CHECK is XXH64 of its text before the last tab, seeded with the
  * header's CHECK, so a line is bound to the ranking it was proven for.
  * value is a total or "none" (no strategy within the guess limit);
@@ -35,6 +36,10 @@
  *  - only a regular file, and not standard output or error, is a
  *    checkpoint.
  * Format 1 (no checksums) is refused, saying so: it cannot be verified.
+ * Format 2 is format 3 without the engine, and is engine 1: it is read,
+ * and appended to as it is, while CKPT_ENGINE is 1.  A header of another
+ * engine is refused, saying so: its values may be ones a fix has since
+ * changed.
  *
  * The checksum finds accidents (a damaged disk, an editor, a stray
  * append), not a forger: anyone can recompute XXH64.
@@ -53,7 +58,17 @@
 
 #include "game.h"
 
-#define CKPT_FORMAT 2
+#define CKPT_FORMAT 3
+/* The search's version for what a checkpoint holds: raise it with every
+ * change that can change a value or bound a line records (a fix of a
+ * wrong value; not a speed-up, which the tests show keeps them), so that
+ * no run believes the lines an older search wrote.  1: every optle since
+ * format 2 (2026-11-25); the one fix of values since then (52bdcbd,
+ * 2026-11-29) made --max-guesses 1 rankings' first guesses with no
+ * strategy "none", whose wrong lines the value checks refuse (a total
+ * of at least the class-count bound, above n x 1), and its bound change
+ * moved no measured value or tree (docs/rank.md). */
+#define CKPT_ENGINE 1
 
 /* The ranking a checkpoint is of. */
 typedef struct {

@@ -70,20 +70,28 @@ uint64_t ckpt_words_hash(const int *guesses, int n) {
 
 uint64_t ckpt_id_hash(const ckpt_id *id) {
   char b[160];
-  int n = snprintf(b, sizeof b, "%s %d %d %d %016llx", id->rules, id->max_guesses, id->cutoff,
-                   id->top, (unsigned long long)id->words);
+  int n = snprintf(b, sizeof b, "%s %d %d %d %016llx %d", id->rules, id->max_guesses, id->cutoff,
+                   id->top, (unsigned long long)id->words, CKPT_ENGINE);
   assert(n > 0 && (size_t)n < sizeof b);
   uint64_t h = XXH64(b, (size_t)n, 0);
   return h ? h : 1;
 }
 
-void ckpt_header_text(char *buf, size_t size, const ckpt_id *id) {
-  char lists[WORDS_HASH_HEX], words[WORDS_HASH_HEX] = "all";
+/* The header's text in format 3 (with this search's engine) or 2 (none:
+ * engine 1, checkpoint.h). */
+static void header_text(char *buf, size_t size, const ckpt_id *id, int format) {
+  assert(format == 2 || format == CKPT_FORMAT);
+  char lists[WORDS_HASH_HEX], words[WORDS_HASH_HEX] = "all", engine[32] = "";
   words_hash_hex(id->lists_hash, lists);
   if (id->words) words_hash_hex(id->words, words);
+  if (format >= 3) snprintf(engine, sizeof engine, ", engine %d", CKPT_ENGINE);
   snprintf(buf, size,
-           MAGIC "%d: lists_hash %s, rules %s, max_guesses %d, cutoff %d, top %d, words %s",
-           CKPT_FORMAT, lists, id->rules, id->max_guesses, id->cutoff, id->top, words);
+           MAGIC "%d: lists_hash %s, rules %s, max_guesses %d, cutoff %d, top %d, words %s%s",
+           format, lists, id->rules, id->max_guesses, id->cutoff, id->top, words, engine);
+}
+
+void ckpt_header_text(char *buf, size_t size, const ckpt_id *id) {
+  header_text(buf, size, id, CKPT_FORMAT);
 }
 
 static int hexval(char c) {
@@ -255,6 +263,23 @@ typedef struct {
   bool add_newline;  /* the last line lacks only its newline */
 } reader;
 
+/* The engine a header of text[0..len) in format (2 or 3) names: format
+ * 2 has none, and is engine 1 (checkpoint.h); -1 when format 3 names
+ * none. */
+static int header_engine(const char *text, size_t len, int format) {
+  if (format == 2) return 1;
+  static const char key[] = ", engine ";
+  size_t kl = sizeof key - 1;
+  for (size_t i = len; i-- > kl;) /* the last field */
+    if (!memcmp(text + i - kl, key, kl)) {
+      int e = 0;
+      size_t j = i;
+      for (; j < len && j - i < 6 && text[j] >= '0' && text[j] <= '9'; j++) e = e * 10 + text[j] - '0';
+      return j > i && j == len ? e : -1;
+    }
+  return -1;
+}
+
 /* The header (buf's first line): 0 when it is this ranking's (*hend:
  * where the lines start), 1 when the file has no whole header (empty,
  * or one cut short: nothing settled is lost by starting afresh), -1
@@ -264,13 +289,18 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
   size_t m = strlen(MAGIC);
   if (!nl) {
     /* Cut short as it began: nothing, NULs, or the start of this
-     * ranking's own header line.  Anything else is refused (a whole
-     * checkpoint whose line ends were made CR would be lost). */
-    char h[256 + CHECK_HEX + 3];
-    ckpt_header_text(h, 256, R->id);
-    size_t hl = seal(h, strlen(h), 0), zeros = 0;
+     * ranking's own header line (of either format).  Anything else is
+     * refused (a whole checkpoint whose line ends were made CR would be
+     * lost). */
+    size_t zeros = 0;
     while (zeros < len && !buf[zeros]) zeros++;
-    if (zeros == len || (len < hl && !memcmp(buf, h, len))) return 1;
+    if (zeros == len) return 1;
+    for (int f = 2; f <= CKPT_FORMAT; f++) {
+      char h[256 + CHECK_HEX + 3];
+      header_text(h, 256, R->id, f);
+      size_t hl = seal(h, strlen(h), 0);
+      if (len < hl && !memcmp(buf, h, len)) return 1;
+    }
     if (len >= m && !memcmp(buf, MAGIC, m))
       return err_set("%s:1: no line end in %zu bytes, and not the start of this ranking's "
                      "header: its line ends were changed (CR?), or it is of another ranking",
@@ -285,7 +315,7 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
     return err_set("%s:1: a checkpoint of format 1, written by an older optle: its lines carry no "
                    "checksums, so they cannot be verified; rank again with a new file (delete "
                    "this one, or move it aside)", path);
-  if (format != CKPT_FORMAT)
+  if (format != 2 && format != CKPT_FORMAT)
     return err_set("%s:1: a checkpoint of format %ld, which this optle (format %d) does not read",
                    path, format, CKPT_FORMAT);
   if (hl && buf[hl - 1] == '\r')
@@ -295,8 +325,14 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
                    path);
   if (!checked(buf, hl, 0, &tl))
     return err_set("%s:1: checksum mismatch: the header was changed or damaged", path);
+  int engine = header_engine(buf, tl, (int)format);
+  if (engine >= 0 && engine != CKPT_ENGINE) /* none: not this ranking's header, below */
+    return err_set("%s:1: written by an optle whose search is engine %d (this one's is %d): a fix "
+                   "since may have changed the values it holds (NEWS.md); rank again with a new "
+                   "file (delete this one, or move it aside)",
+                   path, engine, CKPT_ENGINE);
   char want[256];
-  ckpt_header_text(want, sizeof want, R->id);
+  header_text(want, sizeof want, R->id, (int)format);
   if (tl != strlen(want) || memcmp(buf, want, tl))
     return err_set("%s is of another ranking (other lists, rules, guess limit, cutoff, --top "
                    "or --words): it says \"%.*s\", this ranking is \"%s\"",

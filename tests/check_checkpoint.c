@@ -5,7 +5,8 @@
  * (what a checksum cannot see) refused by the value checks; changed,
  * damaged, duplicated and NUL-holding lines refused with their line;
  * a torn last line or header cut off and a line short of its newline
- * kept; format 1 and other rankings refused; a failed append cut back;
+ * kept; format 1, other rankings and other engines refused, format 2
+ * read and appended to as it is; a failed append cut back;
  * a file made by a run that failed before reading it removed.  The
  * ranking's progress as plain lines (rank_run.h), the run's clock moved
  * by hand: none early, then as the time doubles, at most
@@ -61,11 +62,9 @@ static int guess(const char *w) {
   return g;
 }
 
-/* The file as lines: the header (sealed), then each text sealed with
+/* The file as lines: the header h (sealed), then each text sealed with
  * the header's checksum as seed, as checkpoint.c writes them. */
-static void write_file(const ckpt_id *id, const char *const *texts, int n, const char *tail) {
-  char h[300];
-  ckpt_header_text(h, sizeof h, id);
+static void write_file_h(const char *h, const char *const *texts, int n, const char *tail) {
   uint64_t seed = XXH64(h, strlen(h), 0);
   FILE *fp = fopen(path, "w");
   ck_assert_ptr_nonnull(fp);
@@ -74,6 +73,13 @@ static void write_file(const ckpt_id *id, const char *const *texts, int n, const
     fprintf(fp, "%s\t%016" PRIx64 "\n", texts[i], XXH64(texts[i], strlen(texts[i]), seed));
   if (tail) fputs(tail, fp);
   ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* The same with id's own header. */
+static void write_file(const ckpt_id *id, const char *const *texts, int n, const char *tail) {
+  char h[300];
+  ckpt_header_text(h, sizeof h, id);
+  write_file_h(h, texts, n, tail);
 }
 
 static long file_size(void) {
@@ -124,6 +130,70 @@ START_TEST(test_round_trip_and_lock) {
   refused(&hard, "is of another ranking");
   ck_assert_msg(strstr(err_msg(), "rules normal") && strstr(err_msg(), "rules hard"), "%s",
                 err_msg());
+}
+END_TEST
+
+/* Format 2 (no engine: engine 1) is read and appended to as it is while
+ * the engine is 1; a header of another engine is refused, saying so. */
+START_TEST(test_format2_and_engine) {
+  ckpt_id id = id_of(-1);
+  char h3[300], h2[300];
+  ckpt_header_text(h3, sizeof h3, &id);
+  char *e3 = strstr(h3, ", engine ");
+  ck_assert_ptr_nonnull(e3);
+  snprintf(h2, sizeof h2, "%.*s", (int)(e3 - h3), h3);
+  char *f = strstr(h2, "checkpoint 3: ");
+  ck_assert_ptr_nonnull(f);
+  f[strlen("checkpoint ")] = '2';
+  const char *lines[] = {"agent\t120\texact\t0.000\t4"};
+  /* Another engine, before or after this one's: refused, both named. */
+  for (int d = -1; d <= 1; d += 2) {
+    char hx[300], want[96];
+    snprintf(hx, sizeof hx, "%.*s, engine %d", (int)(e3 - h3), h3, CKPT_ENGINE + d);
+    write_file_h(hx, lines, 1, NULL);
+    snprintf(want, sizeof want, ":1: written by an optle whose search is engine %d (this one's is %d)",
+             CKPT_ENGINE + d, CKPT_ENGINE);
+    refused(&id, want);
+  }
+  /* Format 3 with no engine: not this ranking's header. */
+  char h0[300];
+  snprintf(h0, sizeof h0, "%.*s", (int)(e3 - h3), h3);
+  write_file_h(h0, lines, 1, NULL);
+  refused(&id, "is of another ranking");
+  write_file_h(h2, lines, 1, NULL);
+  if (CKPT_ENGINE != 1) { /* a fix since: format 2 is another engine's */
+    refused(&id, ":1: written by an optle whose search is engine 1");
+    return;
+  }
+  ckpt_resume r;
+  ckpt *c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert(!r.fresh);
+  ck_assert_int_eq(r.ndone, 1);
+  ck_assert_int_eq(r.done[0].value, 120);
+  free(r.done);
+  ck_assert_int_eq(ckpt_append(c, guess("scion"), 121, true, 0.5, 4), 0);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.ndone, 2);
+  ck_assert_int_eq(r.done[1].value, 121);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  free(r.done);
+  char *data = slurp(path); /* still format 2: its header as it was */
+  ck_assert_msg(!strncmp(data, h2, strlen(h2)) && data[strlen(h2)] == '\t', "%s", data);
+  free(data);
+  /* Cut short within a format-2 header: started afresh, in format 3. */
+  FILE *fp = fopen(path, "w");
+  fwrite(h2, 1, strlen(h2) - 3, fp);
+  fclose(fp);
+  c = ckpt_open(path, &id, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert(r.fresh && r.cut_header);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  data = slurp(path);
+  ck_assert_msg(!strncmp(data, h3, strlen(h3)), "%s", data);
+  free(data);
 }
 END_TEST
 
@@ -252,7 +322,7 @@ START_TEST(test_damaged_lines) {
   /* The header changed: every line's seed with it. */
   write_file(&id, lines, 2, NULL);
   data = slurp(path);
-  data[strlen("# optle rank checkpoint 2: lists_hash ")] ^= 1;
+  data[strlen("# optle rank checkpoint 3: lists_hash ")] ^= 1;
   FILE *fp = fopen(path, "w");
   fputs(data, fp);
   fclose(fp);
@@ -277,7 +347,7 @@ START_TEST(test_damaged_lines) {
   static const char *const tails[][2] = {
       {"   \n", ":4: a blank line"},
       {"# a note\n", ":4: a comment line"},
-      {"# optle rank checkpoint 2: lists_hash a769d96ef27b0abc\n", ":4: a second header"},
+      {"# optle rank checkpoint 3: lists_hash a769d96ef27b0abc\n", ":4: a second header"},
       {"quell\t130\texact\t0.000\t4\t0123456789abcdef\r\n", ":4: a CR before the line end"}};
   for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
     write_file(&id, lines, 2, tails[i][0]);
@@ -460,6 +530,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_impossible_values);
   tcase_add_test(tc, test_alike_lines);
   tcase_add_test(tc, test_damaged_lines);
+  tcase_add_test(tc, test_format2_and_engine);
   tcase_add_test(tc, test_torn_ends);
   tcase_add_test(tc, test_failed_append);
   tcase_add_test(tc, test_lock_unread);

@@ -136,7 +136,7 @@ kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 lines=$(wc -l <"$tmp/ck")
 expect "checkpoint: words settled before the kill are there" "$lines" -gt 100
-expect "checkpoint: the header first" "$(head -c 30 "$tmp/ck")" = "# optle rank checkpoint 2: lis"
+expect "checkpoint: the header first" "$(head -c 30 "$tmp/ck")" = "# optle rank checkpoint 3: lis"
 expect "checkpoint: no -o file from the killed run" ! -e "$tmp/killed.txt"
 run "$OPTLE" rank "${R[@]}" --checkpoint "$tmp/ck" -o "$tmp/resumed.txt"
 expect "checkpoint: the rerun finishes" "$rc" = 0
