@@ -436,6 +436,13 @@ from        r->next_line = run + (run < PROGRESS_LINES_GAP ? run : PROGRESS_LINE
 to          r->next_line = run + run;
 why         a ranking's plain progress lines only as the time doubles: a log of a run of hours goes silent for hours (check_checkpoint.c's progress test sees it)
 
+id          ckpt-no-engine
+area        input
+file        src/checkpoint.c
+from          if (format >= 3) snprintf(engine, sizeof engine, ", engine %d", CKPT_ENGINE);
+to            if (format >= 4) snprintf(engine, sizeof engine, ", engine %d", CKPT_ENGINE);
+why         the checkpoint's header leaves out the search's engine: a resume believes lines an older search wrote, whatever fixes came since (check_checkpoint.c's test_format2_and_engine)
+
 id          help-fill-width
 area        help
 file        src/help.c
