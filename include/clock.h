@@ -24,7 +24,8 @@
  * files (they call it: out_open()).
  *
  * Budgets.  A search may try a piece of work for a while and give it up
- * (the root proof's upper bound: search_proof.c, search_first.c), with
+ * (the root proof's upper bound, and a hard-mode big class's proof and
+ * feasibility test: search_proof.c, search_first.c), with
  * budget_begin(seconds) and budget_end().  Running out sets a second bit
  * of the same flag (STOP_BUDGET), so every check that unwinds on a stop
  * (stop_requested(), read in the search's inner loops) unwinds on it

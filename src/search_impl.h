@@ -248,8 +248,9 @@ struct search {
 /* Stopping: the process's stop flag (clock.h: Ctrl-C, a signal, or
  * --time-limit through stop_after()), which stops every search; and a
  * budget run out (clock.h, Budgets: the root's upper bound gives up a
- * slow exact solve), which unwinds the same way, nothing stored on the
- * way out, but ends only that solve. */
+ * slow exact solve, a big class's proof or test under rules that narrow
+ * is put off), which unwinds the same way, nothing stored on the way
+ * out, but ends only that work. */
 
 static inline bool stopped(search *s) {
   (void)s;
@@ -643,10 +644,6 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
  * nyt-2023-07 ZYMIC: 10 s of search, now 0.1 s).  Uses level 0 of the
  * caller's context. */
 bool srch_refutes(search *s, const uint16_t *A, int n, int first, int k, const proof_at *at);
-/* The same on c's thread alone (in a stage's parallel loop), with the
- * classes of up to REFUTE_SMALL_MAX answers only (search_feas.c): the L2
- * stages under rules that narrow run it before a first guess's L2 sum
- * (srch_l2_stage_sum()).  Uses level 0 of c. */
 /* A set (a big class, search_proof.c) with no strategy within k at
  * all: feasibility, the set's guesses U and state rs, level 1 of the
  * calling thread's context up (its caller's partition may be in level
@@ -655,6 +652,10 @@ bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, 
                       const rstate *rs);
 /* Whether srch_refutes() tests the classes of n answers. */
 bool srch_refutes_covers(const search *s, int n);
+/* srch_refutes() on c's thread alone (in a stage's parallel loop), with
+ * the classes of up to REFUTE_SMALL_MAX answers only (search_feas.c):
+ * the L2 stages under rules that narrow run it before a first guess's L2
+ * sum (search_proof.c l2_stage_sum()).  Uses level 0 of c. */
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),

@@ -42,9 +42,9 @@
  * into the memo under the full answer set, so first guesses that share
  * a class share its bound, and the exact search starts from them.
  *
- * Nothing of a proof lives on the search: a big class's proof, run inside
- * the probe of the proof above it (srch_classes()), has its own state and
- * bounds.  Only search_solve()'s proof (top) publishes its stages' report
+ * Nothing of a proof lives on the search: a big class's proof, run from
+ * srch_classes() (inside the probe of the proof above it, its exact
+ * stage, or a ranking's exact search), has its own state and bounds.  Only search_solve()'s proof (top) publishes its stages' report
  * and its seed (search_root_report(), search_seed_bound()).  A stopped
  * stage leaves what is proven in the search's stop report (s->part).
  *
@@ -359,7 +359,8 @@ static void greedy_late(proof *p) {
  * `budget` seconds (0: none).  True when it finished: o is then exact (a
  * total, or INF: no strategy within the limit); false when the budget
  * ran out (what the solve did is thrown away, except the memo's exact
- * values, stored before it ran out) or the run stopped.  *done: the
+ * values and proven bounds, stored before it ran out) or the run
+ * stopped.  *done: the
  * answers of the classes it finished. */
 static bool probe_try(proof *p, opener *o, double budget, int *picks, int *done) {
   search *s = p->s;
@@ -369,7 +370,11 @@ static bool probe_try(proof *p, opener *o, double budget, int *picks, int *done)
                s->g->guesses.w[o->g], budget);
   bool over;
   int v = probe_solve(p, o->g, picks, budget, &over);
-  if (stopping(s)) return false;
+  /* stopped(), not stopping(): a budget of an outer try (a nested proof
+   * under BIG_TRY) that ran out left v a stopped solve's, not exact;
+   * over says this try's own ran out (its budget_end() has cleared the
+   * bit). */
+  if (stopped(s)) return false;
   if (over) {
     *done = v;
     p->st.abandoned++;
@@ -676,7 +681,8 @@ static void proof_report(proof *p) {
     const opener *o = &p->op[i];
     if (o->g == p->g0) continue;
     if (o->exact && o->bound == V) {
-      r->ties++;
+      int twin; /* the scan kept one of each alike set: its twins tie too */
+      r->ties += 1 + alike_count(p, o->g, &twin);
       if (!tie || score_tie_cmp(o->green, o->g, tie->green, tie->g) < 0) tie = o;
       continue;
     }
@@ -798,18 +804,6 @@ int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const p
 /* ------------------------------------------------------------------ */
 /* A fixed first guess: its classes' exact values.                      */
 
-/* Class i of L (guess g's partition, standing at `at`) of 50 answers or
- * more (16 on lists of every word an answer: tuning.h), alone, with
- * every thread: by its own root proof (under rules that narrow,
- * standing at the class: the guesses and state after g), its value
- * remembered for the tree.  picks (may be NULL) gets the proof's guess
- * for the class: the tie rule's (the proof refutes at its value plus
- * one, so every guess that ties stays exact), which the tree takes as
- * it is.  Under rules that narrow the tree used to choose it again, by
- * the tie rule over the class's own answers first: hard nyt-2023-07
- * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
- * guess too); the same trees on every hard row compared.
- * -1 when stopped. */
 /* A try under a time budget (clock.h, Budgets; none when budget <= 0),
  * for class_proof() and srch_classes_within(): try_begin() starts it and
  * returns what a stop would report now; try_given_up(s, was, timed),
@@ -836,7 +830,8 @@ static bool try_given_up(search *s, search_partial was, bool timed) {
  *    test ran past the budget).
  * The budgeted modes are for rules that narrow, on the calling thread,
  * where no budget is on (they never nest: a top proof's probe may be
- * running this); the memo keeps the exact values a given-up try stored. */
+ * running this); the memo keeps the exact values and proven bounds a
+ * given-up try stored. */
 enum { BIG_WHOLE, BIG_TRY, BIG_FEAS };
 #define BIG_LATER (-2)
 
@@ -858,6 +853,19 @@ static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0
   return v;
 }
 
+/* Class i of L (guess g's partition, standing at `at`) of 50 answers or
+ * more (16 on lists of every word an answer: tuning.h), alone, with
+ * every thread, in mode `how` (class_proof()): within 3 guesses or more
+ * by its own root proof (within 2, srch_root()) (under rules that narrow,
+ * standing at the class: the guesses and state after g), its value
+ * remembered for the tree.  picks (may be NULL) gets the proof's guess
+ * for the class: the tie rule's (the proof refutes at its value plus
+ * one, so every guess that ties stays exact), which the tree takes as
+ * it is.  Under rules that narrow the tree used to choose it again, by
+ * the tie rule over the class's own answers first: hard nyt-2023-07
+ * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
+ * guess too); the same trees on every hard row compared.
+ * -1 when stopped; BIG_LATER when a budgeted mode ran past its budget. */
 static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at,
                      int how) {
   const uint16_t *cls = L->part + L->cls[i].start;
@@ -960,9 +968,11 @@ static long small_classes(search *s, level *L, int g, int from, int cd, int *val
       int cnu;
       const int *CU = class_guesses(s, L0, at->U, at->nu, g, L->cls[i].pat, &cnu);
       const rstate *cs = class_state(s, L0, at->rs, g, L->cls[i].pat);
-      v = srch_solve(c, cls, size, cd, srch_seed_beta(s, cls, size, cd, CU, cnu), 1, CU, cnu, cs);
+      int beta = srch_seed_beta(s, cls, size, cd, CU, cnu);
+      v = srch_solve(c, cls, size, cd, beta, 1, CU, cnu, cs);
       if (stopped(s)) v = -1; /* may be incomplete: see classes_stopped() */
-      assert(v < 0 || v >= set_floor(s, size));
+      /* Exact: the seed's own tree is within beta (srch_root()). */
+      assert(v < 0 || (v >= set_floor(s, size) && (v < beta || beta >= INF)));
       if (v >= INF) {
 #pragma omp atomic write
         none = 1;
@@ -1017,9 +1027,11 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     for (int i = 0; i < L->ncls; i++) vals[i] = INF;
     return INF;
   }
-  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
+  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0, seed_bound = s->seed_bound;
   long sum = n + big_classes(s, L, g, cd, vals, picks, at, &big, &done);
-  s->seed_bound = INF; /* srch_root() recorded a class's seed */
+  /* A class's srch_root() recorded its own seed: the caller's is put back
+   * (a root proof stopped in its first solve reports the greedy total). */
+  s->seed_bound = seed_bound;
   if (sum >= INF && !stopped(s)) {
     for (int i = big; i < ncls; i++) vals[i] = INF;
     return INF;

@@ -49,6 +49,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "feedback.h"
 #include "game.h"
 #include "lists.h"
@@ -1453,6 +1454,46 @@ static int rank_best(search *s, const game *g, const uint16_t *A, int top, int *
  * task's creation in srch_build(); no optle data is shared there. */
 #define TREES (!TEST_TSAN)
 
+/* A stop while the root proof's upper bound solves its first pick, once
+ * a class is done: the greedy total stays the search's seed bound, which
+ * a stopped solve reports ("best found N, the greedy entropy strategy"),
+ * where a review found srch_classes() wiping it. */
+static void stop_in_probe(void *arg, const search_progress *p) {
+  if (p->unit && !strcmp(p->unit, "patterns") && p->done >= 1 &&
+      !strncmp(p->phase, "a total to beat: solving", 24)) {
+    *(int *)arg = 1;
+    stop_request();
+  }
+}
+
+START_TEST(test_stop_in_probe_keeps_seed) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  int hit = 0;
+  search_opts o;
+  strategy_search_opts(&o);
+  o.threads = 1;
+  o.progress = false;
+  o.on_progress = stop_in_probe;
+  o.progress_arg = &hit;
+  search *s = search_new(&g, &o);
+  stop_reset();
+  search_solve(s, A, g.n_answers, -1, NULL);
+  ck_assert_msg(hit, "never stopped in the probe's solve");
+  ck_assert_ptr_nonnull(search_stopped(s));
+  stop_reset(); /* the greedy pass stops on the flag too */
+  /* The seed the proof's stage 2 took: the greedy total at its depth. */
+  int seed = o.seed(&g, A, g.n_answers, s->depth, RULES_NORMAL, NULL, 0, 1);
+  ck_assert_int_lt(seed, OPTLE_INF);
+  ck_assert_int_eq(search_seed_bound(s), seed);
+  search_free(s);
+  free(A);
+  game_free(&g);
+}
+END_TEST
+
 START_TEST(test_probe_budget_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
@@ -1734,6 +1775,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_big_budget_changes_nothing);
+  tcase_add_test(tc, test_stop_in_probe_keeps_seed);
   suite_add_tcase(s, tc);
   /* L2 over every NYT guess on big classes: a second in the plain run,
    * 40 under AddressSanitizer, which the sanitizer tier leaves out
