@@ -45,10 +45,12 @@
  * append), not a forger: anyone can recompute XXH64.
  *
  * ckpt_append() writes each line with one pwrite() at the end of the
- * whole lines, so a kill at any moment (SIGKILL too) leaves whole lines;
- * a write that fails (a full disk) is cut back off, and the checkpoint
- * takes no more lines.  Calls must not overlap (the ranking reports in a
- * critical section).
+ * whole lines (a signal can cut even that short: a kill at any moment,
+ * SIGKILL too, leaves whole lines and at most a torn last one, which
+ * the next read cuts off), and syncs them to the disk every CKPT_SYNC_S
+ * at most and at close (tuning.h); a write that fails (a full disk) is
+ * cut back off, and the checkpoint takes no more lines.  Calls must not
+ * overlap (the ranking reports in a critical section).
  */
 #ifndef OPTLE_CHECKPOINT_H
 #define OPTLE_CHECKPOINT_H

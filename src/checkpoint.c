@@ -18,6 +18,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "clock.h"
 #include "feedback.h"
 #include "tuning.h"
 #include "util.h"
@@ -36,6 +37,7 @@ struct ckpt {
   const game *g;
   uint64_t seed; /* the header's checksum: every line's seed */
   off_t end;     /* the end of the whole lines: where the next one goes */
+  double synced; /* when the lines were last synced to the disk */
   bool failed;
   char why[512]; /* why it failed */
 };
@@ -346,7 +348,9 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
  * byte", ...). */
 static const char *read_record(const reader *R, char *line, size_t len, ckpt_entry *e) {
   size_t tl;
-  if (memchr(line, '\0', len)) return "a NUL byte";
+  if (memchr(line, '\0', len))
+    return "a NUL byte (after a power cut, lines not yet on the disk can read as NUL bytes: "
+           "delete this line and those after it to rank their first guesses again)";
   /* Lines no run writes, named as what they are (each would fail its
    * checksum, and "delete the line to rank that first guess again"
    * would be no help). */
@@ -580,6 +584,14 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
     return err_set("%s", c->why);
   }
   c->end += (off_t)len;
+  /* On the disk every CKPT_SYNC_S at most: a power cut loses at most
+   * the lines of the last seconds (a sync a line would cost a small
+   * list's ranking more than its search). */
+  double now = now_seconds();
+  if (now - c->synced >= CKPT_SYNC_S) {
+    c->synced = now;
+    (void)fdatasync(c->fd); /* a failure is no lost line: they are in the file */
+  }
   return 0;
 }
 
@@ -595,6 +607,7 @@ static void drop_if_unused(const ckpt *c) {
 int ckpt_close(ckpt *c) {
   if (!c) return 0;
   drop_if_unused(c);
+  if (c->end > 0) (void)fdatasync(c->fd); /* the last lines, on the disk */
   int rc = c->failed ? err_set("%s", c->why) : 0;
   if (close(c->fd) && !rc) rc = err_set("%s: cannot write: %s", c->path, strerror(errno));
   free(c->path);
