@@ -47,8 +47,9 @@
  * ckpt_append() writes each line with one pwrite() at the end of the
  * whole lines (a signal can cut even that short: a kill at any moment,
  * SIGKILL too, leaves whole lines and at most a torn last one, which
- * the next read cuts off), and syncs them to the disk every CKPT_SYNC_S
- * at most and at close (tuning.h); a write that fails (a full disk) is
+ * the next read cuts off), and syncs them to the disk (each line a
+ * second or more after the one before, else every CKPT_SYNC_S at most,
+ * and at close: tuning.h); a write that fails (a full disk) is
  * cut back off, and the checkpoint takes no more lines.  Calls must not
  * overlap (the ranking reports in a critical section).
  */
@@ -67,8 +68,9 @@
  * no run believes the lines an older search wrote.  1: every optle since
  * format 2 (2026-11-25); the one fix of values since then (52bdcbd,
  * 2026-11-29) made --max-guesses 1 rankings' first guesses with no
- * strategy "none", whose wrong lines the value checks refuse (a total
- * of at least the class-count bound, above n x 1), and its bound change
+ * strategy "none", whose wrong exact lines the value checks refuse (a
+ * total of at least the class-count bound, above n x 1; an old bound
+ * line stays true: no strategy is above every bound), and its bound change
  * moved no measured value or tree (docs/rank.md). */
 #define CKPT_ENGINE 1
 
@@ -106,8 +108,8 @@ typedef struct ckpt ckpt;
  * not count.  Never 0. */
 uint64_t ckpt_words_hash(const int *guesses, int n);
 /* The hash of an id's options (all but the lists: the rules, guess
- * limit, cutoff, top and words), the same on every host; never 0 (the
- * ranks' agreement, dist.h, compares it). */
+ * limit, cutoff, top and words) and of CKPT_ENGINE, the same on every
+ * host; never 0 (the ranks' agreement, dist.h, compares it). */
 uint64_t ckpt_id_hash(const ckpt_id *id);
 /* The header's text (without its checksum), for messages. */
 void ckpt_header_text(char *buf, size_t size, const ckpt_id *id);

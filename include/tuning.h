@@ -226,9 +226,9 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * 14 s) and 405 passed in 12 s; up to 300 one took 110 s. */
 #define REFUTE_SMALL_MAX 20
 
-/* A rank checkpoint's lines are synced to the disk at most this often
- * (checkpoint.c): a power cut loses the lines of the last seconds at
- * most, where a sync a line would slow a small list's ranking. */
+/* A rank checkpoint's lines that come faster than one a second are
+ * synced to the disk at most this often (checkpoint.c; rarer ones at
+ * once), where a sync a line would slow a small list's ranking. */
 #define CKPT_SYNC_S 10.0
 
 #endif

@@ -38,6 +38,7 @@ struct ckpt {
   uint64_t seed; /* the header's checksum: every line's seed */
   off_t end;     /* the end of the whole lines: where the next one goes */
   double synced; /* when the lines were last synced to the disk */
+  double last;   /* when the last line was appended */
   bool failed;
   char why[512]; /* why it failed */
 };
@@ -297,9 +298,10 @@ static int read_header(reader *R, const char *buf, size_t len, size_t *hend) {
     size_t zeros = 0;
     while (zeros < len && !buf[zeros]) zeros++;
     if (zeros == len) return 1;
-    for (int f = 2; f <= CKPT_FORMAT; f++) {
+    static const int formats[] = {2, CKPT_FORMAT}; /* those read */
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++) {
       char h[256 + CHECK_HEX + 3];
-      header_text(h, 256, R->id, f);
+      header_text(h, 256, R->id, formats[i]);
       size_t hl = seal(h, strlen(h), 0);
       if (len < hl && !memcmp(buf, h, len)) return 1;
     }
@@ -584,11 +586,14 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
     return err_set("%s", c->why);
   }
   c->end += (off_t)len;
-  /* On the disk every CKPT_SYNC_S at most: a power cut loses at most
-   * the lines of the last seconds (a sync a line would cost a small
-   * list's ranking more than its search). */
-  double now = now_seconds();
-  if (now - c->synced >= CKPT_SYNC_S) {
+  /* On the disk at once when lines are rare (a second or more apart),
+   * else every CKPT_SYNC_S at most (a sync a line would cost a small
+   * list's ranking more than its search); the last of a burst waits for
+   * the next line, the close or the kernel's own writeback (about 30 s
+   * on Linux's defaults). */
+  double now = now_seconds(), gap = now - c->last;
+  c->last = now;
+  if (gap >= 1 || now - c->synced >= CKPT_SYNC_S) {
     c->synced = now;
     (void)fdatasync(c->fd); /* a failure is no lost line: they are in the file */
   }

@@ -88,21 +88,27 @@ static int check_row(const rank_table *t, const game *g, int max_guesses, char *
 /* A table's line is at most this long (a row is about 20 bytes); only a
  * comment may be longer, its rest skipped. */
 #define ROW_BYTES 512
-enum { LINE_END = -1, LINE_NUL = -2, LINE_LONG = -3 };
+enum { LINE_END = -1, LINE_NUL = -2, LINE_LONG = -3, LINE_STOP = -4 };
 
-/* The next line of fp into buf[ROW_BYTES + 1], its newline dropped: its
- * length, or LINE_END, or LINE_NUL or LINE_LONG as soon as the line is
- * seen to hold a NUL byte or to be too long, not at its end (a device
- * of NUL bytes is one endless line). */
-static int next_line(FILE *fp, char *buf) {
+/* The next line of fp into buf[ROW_BYTES + 1], its newline dropped (and
+ * on the first line, a UTF-8 byte order mark at its start, as the word
+ * lists and tree files skip one): its length, or LINE_END, or LINE_NUL
+ * or LINE_LONG as soon as the line is seen to hold a NUL byte or to be
+ * too long, not at its end (a device of NUL bytes is one endless line),
+ * or LINE_STOP when a stop (clock.h) was asked for: seen within
+ * WORDS_STOP_POLL bytes (*bytes counts them), and when a read it broke
+ * off ends early. */
+static int next_line(FILE *fp, char *buf, bool first, unsigned long *bytes) {
   size_t len = 0;
   int c;
   bool any = false, comment = false;
   while ((c = getc(fp)) != EOF && c != '\n') {
+    if (++*bytes % WORDS_STOP_POLL == 0 && stop_requested()) return LINE_STOP;
     any = true;
     if (c == '\0') return LINE_NUL;
     if (len < ROW_BYTES) {
       buf[len++] = (char)c;
+      if (first && len == 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) len = 0, first = false;
     } else if (!comment) {
       buf[len] = '\0';
       size_t b = strspn(buf, " \t");
@@ -110,6 +116,7 @@ static int next_line(FILE *fp, char *buf) {
       comment = true;
     }
   }
+  if (c == EOF && stop_requested()) return LINE_STOP; /* EINTR, or the line's end */
   buf[len] = '\0';
   return any || c == '\n' ? (int)len : LINE_END;
 }
@@ -118,18 +125,17 @@ static int next_line(FILE *fp, char *buf) {
 static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
   char line[ROW_BYTES + 1], why[256];
   int len, lineno = 0, rc = 0;
-  while (!rc && (len = next_line(fp, line)) != LINE_END) {
+  unsigned long bytes = 0;
+  while (!rc && (len = next_line(fp, line, lineno == 0, &bytes)) != LINE_END) {
     lineno++;
     char *f[4];
     int gi = -1, total = 0;
+    if (len == LINE_STOP) return EXIT_USAGE; /* the caller says it stopped */
     if (len < 0) {
       snprintf(why, sizeof why, len == LINE_NUL ? "a NUL byte"
                                                 : "line too long (a row is 'word average total')");
       rc = 1;
     } else {
-      /* A UTF-8 byte order mark at the start is skipped, as the word
-       * lists and tree files skip one. */
-      if (lineno == 1 && len >= 3 && !memcmp(line, "\xef\xbb\xbf", 3)) memmove(line, line + 3, (size_t)len - 2);
       char *p = line + strspn(line, " \t\r\n");
       if (!*p || *p == '#') continue; /* blank, or a comment */
       rc = check_row(t, g, max_guesses, f, split_row(line, f), &gi, &total, why, sizeof why);

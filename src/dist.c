@@ -406,7 +406,8 @@ int dist_agree(int rc, uint64_t key, uint64_t options) {
       else if (need[r] == 3)
         fprintf(stderr,
                 "optle: rank %d on %s was given other options than rank 0 (the rules, guess "
-                "limit, cutoff, --top or --words): every rank needs the same command\n",
+                "limit, cutoff, --top or --words), or is another optle (its search's engine, "
+                "checkpoint.h): every rank needs the same command and binary\n",
                 r, msg);
       else if (*text) say_rank_text(r, msg, text);
       else fprintf(stderr, "optle: rank %d on %s failed (status %d)\n", r, msg, (int)all[r].rc);

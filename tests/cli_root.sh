@@ -154,9 +154,10 @@ for r in "" --hard --hard-gray --ultrahard; do
 done
 
 # Ties whose twins the scan dropped (a review: only the best's twins were
-# counted): climb, blimp and chomp tie on the _ATCH words, and each has a
-# twin with X for its letter no answer has (clxmb, blxmp, chxmp): five
-# ties, where 'tied with blimp and 2 more' was said.
+# counted): climb, blimp and plumb tie on the _ATCH words (13; chomp
+# leaves three together, 15), and each has a twin with X for its letter
+# no answer has (clxmb, blxmp, plxmb): five ties besides the best, where
+# 'tied with blimp and 2 more' was said.
 printf 'batch\ncatch\nhatch\nlatch\nmatch\npatch\n' >"$tmp/atch.txt"
 { cat "$tmp/atch.txt"; printf 'climb\nblimp\nchomp\nplumb\nclxmb\nblxmp\nchxmp\nplxmb\n'; } >"$tmp/atch-g.txt"
 for r in "" --hard; do

@@ -94,6 +94,12 @@ bad "a line too long" "bad.rows:1: line too long" "tarse 3.4140 7883$(printf '%0
 { printf '# %0600d\n' 0; grep -m1 '^tarse ' "$fx/easy_nyt20220830.rows"; } >"$tmp/long-comment.rows"
 check "--compare: a long comment is skipped" 0 out "1 equal" "$OPTLE" rank --list nyt-2022-08 \
   --words <(echo tarse) --compare "$tmp/long-comment.rows"
+{ printf '\xef\xbb\xbf'; cat "$tmp/long-comment.rows"; } >"$tmp/bom-comment.rows"
+check "--compare: a byte order mark, then a long comment" 0 out "1 equal" "$OPTLE" rank \
+  --list nyt-2022-08 --words <(echo tarse) --compare "$tmp/bom-comment.rows"
+check "--compare: an endless comment stops at --time-limit (status 4)" 4 err \
+  "while reading the table to compare with: nothing was computed" \
+  timeout 20 "$OPTLE" rank --list small --time-limit 1 --compare <(yes '#')
 mkdir -p "$tmp/a-dir"
 check_usage "--compare: a directory" "--compare $tmp/a-dir: a directory, not a table" \
   "$OPTLE" rank --list small --compare "$tmp/a-dir"
