@@ -406,11 +406,12 @@ static bool top_begin(search *s, const uint16_t *A, int ply, int nc) {
   return true;
 }
 
-/* One of them failed (not stopped part-way): one more ruled out. */
+/* One of them failed (not stopped part-way): one more ruled out (the
+ * count read under the progress lock: threads never show it step back). */
 static void top_ruled_out(search *s, int nc) {
   if (stopped(s)) return;
-  int now = atomic_fetch_add(&s->pg.settled, 1) + 1;
-  srch_progress(s, now, nc, NULL, INF, -1);
+  atomic_fetch_add(&s->pg.settled, 1);
+  srch_progress(s, PROGRESS_SETTLED, nc, NULL, INF, -1);
 }
 
 /* Does one of cands[0..nc) pass for q?  Split across threads, each in

@@ -515,8 +515,11 @@ int srch_finish(search *s, int v);
  * plain words (printf-style), and starts its clock; srch_progress() gives
  * its count, done of total (total 0: none; unit NULL: shown as a share),
  * and the best total so far with its first guess (INF, -1: unchanged).
+ * done PROGRESS_SETTLED is the count s->pg.settled, read under the
+ * progress lock, so that threads that count it never show it step back.
  * srch_progress_end() clears the terminal's line.  Thread-safe; silent
  * while s->pg.quiet (a nested proof). */
+#define PROGRESS_SETTLED (-1)
 void srch_phase(search *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void srch_progress(search *s, int done, int total, const char *unit, int best, int best_g);
 void srch_progress_end(search *s);

@@ -245,6 +245,7 @@ void srch_progress(search *s, int done, int total, const char *unit, int best, i
   if (!progress_on(s)) return;
 #pragma omp critical(search_progress)
   {
+    if (done == PROGRESS_SETTLED) done = atomic_load(&s->pg.settled);
     if (best < INF) s->pg.best = best, s->pg.best_g = best_g;
     if (s->o.progress != SEARCH_PROGRESS_OFF) progress_write(s, done, total, unit, false);
     progress_hook(s, done, total, unit);
