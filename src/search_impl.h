@@ -528,9 +528,11 @@ void srch_progress_end(search *s);
 double srch_probe_budget(const search *s, int round);
 /* The greedy seed's total + 1 on a set (INF: none). */
 int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int nu);
-/* The root without a fixed guess: T_d(A), candidates across threads. */
+/* The root without a fixed guess: T_d(A), candidates across threads.
+ * top: the solve's own root, whose seed it publishes for a stop's report
+ * (search_seed_bound()); a big class's (search_proof.c) leaves it. */
 int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
-              const rstate *rs);
+              const rstate *rs, bool top);
 /* The same within a window: srch_solve()'s contract, with threads. */
 int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
                      const rstate *rs);

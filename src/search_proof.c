@@ -879,12 +879,12 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
     const rstate *st = rstate_empty(&cs) ? NULL : &cs;
     proof_at cat = {CU, cnu, st};
     v = cd >= 3 ? class_proof(s, cls, size, cd, &g0, &cat, how)
-                : srch_root(s, cls, size, cd, CU, cnu, st);
+                : srch_root(s, cls, size, cd, CU, cnu, st, false);
     if (v >= 0 && v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
     free(CU);
   } else {
     v = cd >= 3 ? srch_root_proof(s, cls, size, cd, &g0, at)
-                : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL);
+                : srch_root(s, cls, size, cd, s->all, s->g->n_guesses, NULL, false);
     /* The tree needs the class's value again: the proof's stages keep
      * only bounds in the memo. */
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
@@ -1027,11 +1027,8 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     for (int i = 0; i < L->ncls; i++) vals[i] = INF;
     return INF;
   }
-  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0, seed_bound = s->seed_bound;
+  int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
   long sum = n + big_classes(s, L, g, cd, vals, picks, at, &big, &done);
-  /* A class's srch_root() recorded its own seed: the caller's is put back
-   * (a root proof stopped in its first solve reports the greedy total). */
-  s->seed_bound = seed_bound;
   if (sum >= INF && !stopped(s)) {
     for (int i = big; i < ncls; i++) vals[i] = INF;
     return INF;
@@ -1085,7 +1082,7 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
   }
   s->root.openers = 0;
   if (first < 0) {
-    int V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs);
+    int V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs, true);
     return srch_tree(s, A, n, d, V, -1, NULL, tree);
   }
   int picks[PATTERN_COUNT], V;

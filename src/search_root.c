@@ -275,9 +275,9 @@ int srch_seed_beta(search *s, const uint16_t *A, int n, int d, const int *U, int
  * sharing the best total found, starting from the seed's bound.  Returns
  * T_d(A). */
 int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
-              const rstate *rs) {
+              const rstate *rs, bool top) {
   int beta = srch_seed_beta(s, A, n, d, U, nu);
-  s->seed_bound = beta < INF ? beta - 1 : INF;
+  if (top) s->seed_bound = beta < INF ? beta - 1 : INF;
   int v = srch_root_window(s, A, n, d, beta, U, nu, rs);
   /* Nothing beat beta: with a finite seed that cannot happen (the seed's
    * own tree is within it); with beta = INF no strategy fits. */
