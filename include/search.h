@@ -160,8 +160,10 @@ void search_opts_default(search_opts *o);
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
   X(exact_sum, "... and of their exact values (bound quality = ratio)")   \
   X(probe_gave_up, "exact solves for the root's upper bound given up at their budget") \
-  X(big_gave_up, "big classes whose proof ran past its budget (hard mode), put off")       \
-  X(big_refuted, "... found with no strategy within the limit by the feasibility test")
+  X(big_gave_up, "tries of big classes' proofs that ran past their budget (hard mode)") \
+  X(big_refuted, "... classes found with no strategy within the limit by the test")     \
+  X(big_fits, "... classes found with one by the test, proved later")                   \
+  X(big_found, "... classes whose proof's try had found one, proved later")
 
 typedef struct {
 #define X(name, doc) uint64_t name;

@@ -107,12 +107,14 @@
 /* Under rules that narrow, a big class (search_proof.c class_proof())
  * beyond srch_refutes()'s reach whose own root proof runs past this many
  * seconds is tested for a strategy within the limit at all (search_feas.c,
- * srch_set_refuted()) before its proof runs again, whole.  Hard
- * nyt-2023-07 THETA: its class of 322 answers has none within five, which
- * the feasibility test shows in 13 s and its proof took 73 s to; a class
- * that has one, and whose proof takes longer, pays the test (a third of
- * its proof's time on the classes measured: BLEEP's 323, 3.4 s against
- * 8.8 s) and the lost budget. */
+ * srch_set_refuted()), to the end, before its proof runs again, whole;
+ * the tests' first round gets as long, each next one twice as long
+ * (search_proof.c later_classes()).  Hard nyt-2023-07 THETA: its class of
+ * 322 answers has none within five, which the feasibility test shows in
+ * 13 s and its proof took 73 s to; a class that has one, and whose proof
+ * takes longer, pays the test (a third of its proof's time or less on
+ * the classes measured: BLEEP's 323, 3.4 s against 8.8 s; JOULE's 559,
+ * 198 s against the row's 1,022 s) and the lost budget. */
 #define BIG_CLASS_BUDGET_S 20.0
 #define PROBE_GROWTH 4.0
 #define PROBE_TRIES 4

@@ -824,32 +824,40 @@ static bool try_given_up(search *s, search_partial was, bool timed) {
 
 /* How big_class() solves a class (srch_classes() for why):
  *  - BIG_WHOLE: its root proof, to the end;
- *  - BIG_TRY: the proof for BIG_CLASS_BUDGET_S seconds, BIG_LATER past it;
+ *  - BIG_TRY: the proof for `budget` seconds: past it BIG_FITS when it
+ *    had found a strategy within the limit (its probe solved a guess
+ *    with a total), else BIG_LATER;
  *  - BIG_FEAS: only the test for a strategy within the limit, for as
- *    long: INF when there is none, else BIG_LATER (a strategy, or the
- *    test ran past the budget).
+ *    long: INF when there is none, BIG_FITS when there is one, BIG_LATER
+ *    past the budget.
  * The budgeted modes are for rules that narrow, on the calling thread,
  * where no budget is on (they never nest: a top proof's probe may be
- * running this); the memo keeps the exact values and proven bounds a
- * given-up try stored. */
+ * running this); the memo keeps the exact values, proven bounds and
+ * tests' answers a given-up try stored, so the next try resumes it. */
 enum { BIG_WHOLE, BIG_TRY, BIG_FEAS };
 #define BIG_LATER (-2)
+#define BIG_FITS (-3)
 
 /* The class's own proof (cd >= 3), in mode `how`. */
 static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0,
-                       const proof_at *cat, int how) {
+                       const proof_at *cat, int how, double budget) {
   if (how == BIG_WHOLE) return srch_root_proof(s, cls, size, cd, g0, cat);
-  double b = s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S;
-  search_partial was =
-      try_begin(s, how == BIG_FEAS && s->o.big_feas_budget > 0 ? s->o.big_feas_budget : b);
+  search_partial was = try_begin(s, budget);
+  s->part = (search_partial){.best_found = INF}; /* the try's own stop report */
   int v = how == BIG_TRY ? srch_root_proof(s, cls, size, cd, g0, cat)
           : srch_set_refuted(s, cls, size, cd, cat->U, cat->nu, cat->rs) ? INF
-                                                                           : BIG_LATER;
+                                                                           : BIG_FITS;
+  bool found = how == BIG_TRY && s->part.stopped && s->part.best_found < INF;
   if (try_given_up(s, was, true)) {
     s->ctx[0].st.big_gave_up += how == BIG_TRY;
-    return BIG_LATER;
+    s->ctx[0].st.big_found += found;
+    return found ? BIG_FITS : BIG_LATER;
   }
-  if (how == BIG_FEAS && v >= INF && !stopping(s)) s->ctx[0].st.big_refuted++;
+  if (!stopping(s)) s->part = was;
+  if (how == BIG_FEAS && !stopping(s)) {
+    s->ctx[0].st.big_refuted += v >= INF;
+    s->ctx[0].st.big_fits += v == BIG_FITS;
+  }
   return v;
 }
 
@@ -865,9 +873,10 @@ static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0
  * the tie rule over the class's own answers first: hard nyt-2023-07
  * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
  * guess too); the same trees on every hard row compared.
- * -1 when stopped; BIG_LATER when a budgeted mode ran past its budget. */
+ * -1 when stopped; BIG_LATER or BIG_FITS when a budgeted mode ran past its
+ * budget (class_proof()). */
 static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at,
-                     int how) {
+                     int how, double budget) {
   const uint16_t *cls = L->part + L->cls[i].start;
   int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
   s->pg.quiet++; /* its own proof reports nothing: the line is the caller's */
@@ -878,7 +887,7 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
     rstate_add(s->o.rules, &cs, &s->rw[g], pat);
     const rstate *st = rstate_empty(&cs) ? NULL : &cs;
     proof_at cat = {CU, cnu, st};
-    v = cd >= 3 ? class_proof(s, cls, size, cd, &g0, &cat, how)
+    v = cd >= 3 ? class_proof(s, cls, size, cd, &g0, &cat, how, budget)
                 : srch_root(s, cls, size, cd, CU, cnu, st, false);
     if (v >= 0 && v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, st);
     free(CU);
@@ -890,10 +899,58 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
     if (v < INF && !stopped(s)) srch_remember(&s->ctx[0], cls, size, cd, v, NULL);
   }
   s->pg.quiet--;
-  if (v == BIG_LATER && !stopped(s)) return v;
+  if ((v == BIG_LATER || v == BIG_FITS) && !stopped(s)) return v;
   if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
   assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
+}
+
+/* The budgets of big_classes()'s first round: the proofs' and the tests'
+ * (search_opts, else tuning.h). */
+static double proof_budget(const search *s) {
+  return s->o.big_budget > 0 ? s->o.big_budget : BIG_CLASS_BUDGET_S;
+}
+
+static double feas_budget(const search *s) {
+  return s->o.big_feas_budget > 0 ? s->o.big_feas_budget : proof_budget(s);
+}
+
+/* big_classes()'s classes put off (later[], nl of them, largest first;
+ * fits[j]: later[j] is known to have a strategy within the limit): their
+ * tests (BIG_FEAS) in rounds, each open class, smallest first, for the
+ * round's budget, which doubles each round, until a test finds no
+ * strategy (the guess has none: *sum INF) or every class has one; then
+ * their proofs, whole, largest first.  *sum: the classes' values added.
+ *
+ * No proof runs between two tries of a test: each try resumes from the
+ * answers the test's last try stored in the memo (LEESE's class of 399
+ * with no strategy: 163 s whole, 214 s in tries of 20, 40, 80 and 160 s
+ * on 2 threads), but a proof's try of that length fills the memo, whose
+ * full shards are emptied, and the test starts over (LEESE took 1,136 s
+ * with proofs and tests taking turns at doubling budgets, 834 s with
+ * the test given 20 s once). */
+static void later_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
+                          const proof_at *at, const int *later, bool *fits, int nl, long *sum,
+                          int *done) {
+  int ncls = L->ncls;
+  bool open = true;
+  for (double tb = feas_budget(s); open && *sum < INF && !stopped(s); tb *= 2) {
+    open = false;
+    for (int j = nl - 1; j >= 0 && *sum < INF && !stopped(s); j--) {
+      if (fits[j]) continue;
+      int v = big_class(s, L, g, later[j], cd, picks, at, BIG_FEAS, tb);
+      if (v == BIG_LATER) open = true;
+      else if (v == BIG_FITS) fits[j] = true;
+      else if (v >= INF && !stopped(s)) *sum = INF;
+    }
+  }
+  for (int j = 0; j < nl && *sum < INF && !stopped(s); j++) {
+    assert(fits[j]);
+    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_WHOLE, 0);
+    vals[later[j]] = v;
+    *sum += v;
+    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
+  }
 }
 
 /* srch_classes()'s big classes, from 0 on while they are big, one at a
@@ -903,16 +960,22 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
  * Under rules that narrow, a class that srch_refutes() did not test
  * (more answers than it takes) may have none, and its proof can take
  * minutes to find that out (hard nyt-2023-07 THETA: its class of 322
- * answers 73 s), where a test of feasibility alone takes seconds (13 s);
- * and while a class that has a strategy is mostly proved within seconds,
- * there the test can cost more than the proof (HENNY's 843: 160 s).  So,
- * where budgets can be used: each such class's proof runs for a budget
- * (BIG_TRY), the ones that ran past it wait; then their feasibility
- * tests, smallest first, each for as long (BIG_FEAS), any one that has no
- * strategy settling the guess; then the proofs of those left, whole. */
+ * answers 73 s; MEUMS's of 711 about 1,600 s), where a test of
+ * feasibility alone takes a fraction of it (13 s; 428 s); and while a
+ * class that has a strategy is mostly proved within seconds, there the
+ * test is time lost.  So, where
+ * budgets can be used: each such class's proof runs for a budget
+ * (BIG_TRY), the ones that ran past it wait for their tests, which run
+ * to the end, with growing budgets so that no one class's test holds up
+ * the others' (later_classes()): a class with a strategy then pays its
+ * test before its proof (JOULE's 559: 198 s, against the row's 1,022 s),
+ * one with none is settled in about a third of its proof's time or
+ * less.  A proof's try that found a strategy before it ran out spares
+ * its class the test. */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   int ncls = L->ncls, later[PATTERN_COUNT], nl = 0;
+  bool fits[PATTERN_COUNT];
   bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
   long sum = 0;
   for (*big = 0; *big < ncls && L->cls[*big].size >= s->split_min; ++*big) {
@@ -922,8 +985,9 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
       continue;
     }
     int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
-    int v = stopped(s) ? INF : big_class(s, L, g, i, cd, picks, at, how);
-    if (v == BIG_LATER) {
+    int v = stopped(s) ? INF : big_class(s, L, g, i, cd, picks, at, how, proof_budget(s));
+    if (v == BIG_LATER || v == BIG_FITS) {
+      fits[nl] = v == BIG_FITS;
       later[nl++] = i;
       vals[i] = INF; /* unless solved below */
       continue;
@@ -932,16 +996,7 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
     sum += v;
     srch_progress(s, ++*done, ncls, "patterns", INF, -1);
   }
-  for (int j = nl - 1; j >= 0 && sum < INF && !stopped(s); j--) {
-    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_FEAS);
-    if (v >= INF && !stopped(s)) sum = INF;
-  }
-  for (int j = 0; j < nl && sum < INF && !stopped(s); j++) {
-    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_WHOLE);
-    vals[later[j]] = v;
-    sum += v;
-    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
-  }
+  later_classes(s, L, g, cd, vals, picks, at, later, fits, nl, &sum, done);
   return sum < INF ? sum : INF;
 }
 

@@ -1552,14 +1552,20 @@ START_TEST(test_probe_budget_changes_nothing) {
 END_TEST
 
 /* Hard mode's big classes put off (search_opts.big_budget and big_min,
- * search_proof.c big_classes()): each class of 50 answers or more gets a
- * budget of a microsecond to ten milliseconds, so that proofs and
- * feasibility tests give up before, inside and after their work, and
- * the classes are proved later, whole, or a guess is settled by a test
- * that finds no strategy (a last round gives the tests ten seconds, so
- * that they finish, where every proof gives up at once).  The fixed first guesses of the large list
- * within four and five guesses (many with none; those whose all-gray class
- * is over 300 answers, which srch_refutes() does not test, among them):
+ * search_proof.c big_classes() and later_classes()): each class of 50
+ * answers or more gets a budget of a microsecond to ten milliseconds
+ * (its test's doubled each round), so that proofs and feasibility tests
+ * give up before, inside and after their work, and the classes are
+ * proved later, whole, or a guess is settled by a test that finds no
+ * strategy.  Round 0 gives the tests ten seconds, so that they finish
+ * and say yes or no (fits, refuted: asserted), where every proof's
+ * try gives up at once; round 4 gives the proofs three thousand times
+ * the tests' first budget, so that some tries find a strategy before they give up
+ * (found: how many depends on the clock, so it is printed, not
+ * asserted; such a class is proved whole anyway, so only the time
+ * depends on it).  The fixed first guesses of the large list within
+ * four and five guesses (many with none; those whose all-gray class is
+ * over 300 answers, which srch_refutes() does not test, among them):
  * nothing but the time may change, the totals and trees are those
  * without budgets, on two threads, whether the budgeted search has one
  * thread or two (docs/search.md, Determinism). */
@@ -1582,10 +1588,10 @@ START_TEST(test_big_budget_changes_nothing) {
   for (int i = 0; i < g.n_guesses && nf < 6; i++) /* a class beyond srch_refutes()'s reach */
     if (largest_class(&g, i) > 300) firsts[nf++] = i;
   for (int i = 0; i < g.n_guesses && nf < 12; i += 41) firsts[nf++] = i;
-  const double budgets[] = {1e-6, 1e-3, 1e-2, 1e-4, 1e-6};
-  const double feas_budgets[] = {10, 0, 0, 0, 0};
+  const double budgets[] = {1e-6, 1e-3, 1e-2, 1e-4, 3e-3};
+  const double feas_budgets[] = {10, 0, 0, 0, 1e-6};
   const size_t nb = TEST_SCALED(5);
-  uint64_t gave = 0, refuted = 0;
+  uint64_t gave = 0, refuted = 0, fits = 0, found = 0;
   int none = 0;
   for (int limit = 4; limit <= 5; limit++) {
     search_opts o;
@@ -1612,18 +1618,22 @@ START_TEST(test_big_budget_changes_nothing) {
       }
       search_stats st = {0};
       search_get_stats(s1, &st);
-      gave += st.big_gave_up, refuted += st.big_refuted;
+      gave += st.big_gave_up, refuted += st.big_refuted, fits += st.big_fits;
+      found += st.big_found;
       search_free(s1);
     }
     search_free(s0);
   }
-  printf("big classes: %llu proofs put off, %llu guesses settled by a feasibility test; %d of %d "
+  printf("big classes: %llu proofs' tries given up, %llu guesses settled by a feasibility test, "
+         "%llu classes found to have a strategy by it, %llu by a proof's try; %d of %d "
          "first guesses with no strategy; the same totals%s (%.1f s)\n",
-         (unsigned long long)gave, (unsigned long long)refuted, none, 2 * nf,
+         (unsigned long long)gave, (unsigned long long)refuted, (unsigned long long)fits,
+         (unsigned long long)found, none, 2 * nf,
          TREES ? " and trees" : "", now_seconds() - t_start);
   ck_assert_int_gt(none, 0);
   ck_assert_uint_gt(gave, 0);
   ck_assert_uint_gt(refuted, 0);
+  ck_assert_uint_gt(fits, 0);
   free(A);
   game_free(&g);
 }

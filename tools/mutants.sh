@@ -527,6 +527,13 @@ from        if (sl) memcpy(k->b, sk, (size_t)sl);
 to          sl = 0, (void)sk;
 why         the feasibility test's memo keys leave out the rules' state: a set's answer after one history is given after another, where other guesses are allowed (check_rules.c's test_feasible_within2_states; test_rank_oracle)
 
+id          big-test-yes-none
+area        guess limit
+file        src/search_proof.c
+from        : BIG_FITS;
+to          : INF;
+why         a big class put off whose feasibility test finds a strategy is taken to have none: a hard first guess with a strategy is given none (check_search.c's test_big_budget_changes_nothing)
+
 id          kernel-avx2-set-count
 area        kernels
 file        src/kernel_avx2.c
