@@ -113,7 +113,8 @@ typedef struct {
    * tuning.h BIG_CLASS_BUDGET_S; 0: that default), and the least class
    * size that takes that path, below which the quick test takes them
    * (0: the quick test's own reach, 300 answers);
-   * big_feas_budget: the feasibility tests' own (0: big_budget's).  Only
+   * big_feas_budget: the feasibility tests' first round's (each next
+   * round's twice the last; 0: big_budget's).  Only
    * the time changes, never a value or a tree (tests). */
   double big_budget, big_feas_budget;
   int big_min;
@@ -162,8 +163,8 @@ void search_opts_default(search_opts *o);
   X(probe_gave_up, "exact solves for the root's upper bound given up at their budget") \
   X(big_gave_up, "tries of big classes' proofs that ran past their budget (hard mode)") \
   X(big_refuted, "... classes found with no strategy within the limit by the test")     \
-  X(big_fits, "... classes found with one by the test, proved later")                   \
-  X(big_found, "... classes whose proof's try had found one, proved later")
+  X(big_fits, "... classes found with one by the test (then proved, unless the guess is settled)") \
+  X(big_found, "... classes whose proof's try had found one (the same)")
 
 typedef struct {
 #define X(name, doc) uint64_t name;

@@ -112,9 +112,8 @@
  * (search_proof.c later_classes()).  Hard nyt-2023-07 THETA: its class of
  * 322 answers has none within five, which the feasibility test shows in
  * 13 s and its proof took 73 s to; a class that has one, and whose proof
- * takes longer, pays the test (a third of its proof's time or less on
- * the classes measured: BLEEP's 323, 3.4 s against 8.8 s; JOULE's 559,
- * 198 s against the row's 1,022 s) and the lost budget. */
+ * takes longer, pays the test (JOULE's 559: 198 s; the row 530 s -> 700 s)
+ * and the lost budget, unless the proof's try had found a strategy. */
 #define BIG_CLASS_BUDGET_S 20.0
 #define PROBE_GROWTH 4.0
 #define PROBE_TRIES 4

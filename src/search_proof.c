@@ -822,11 +822,11 @@ static bool try_given_up(search *s, search_partial was, bool timed) {
   return true;
 }
 
-/* How big_class() solves a class (srch_classes() for why):
+/* How big_class() solves a class (big_classes() for why):
  *  - BIG_WHOLE: its root proof, to the end;
  *  - BIG_TRY: the proof for `budget` seconds: past it BIG_FITS when it
- *    had found a strategy within the limit (its probe solved a guess
- *    with a total), else BIG_LATER;
+ *    had found a strategy within the limit (its stop report names a
+ *    total: a guess it solved exactly), else BIG_LATER;
  *  - BIG_FEAS: only the test for a strategy within the limit, for as
  *    long: INF when there is none, BIG_FITS when there is one, BIG_LATER
  *    past the budget.
@@ -861,30 +861,47 @@ static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0
   return v;
 }
 
-/* Class i of L (guess g's partition, standing at `at`) of 50 answers or
- * more (16 on lists of every word an answer: tuning.h), alone, with
- * every thread, in mode `how` (class_proof()): within 3 guesses or more
- * by its own root proof (within 2, srch_root()) (under rules that narrow,
- * standing at the class: the guesses and state after g), its value
- * remembered for the tree.  picks (may be NULL) gets the proof's guess
- * for the class: the tie rule's (the proof refutes at its value plus
- * one, so every guess that ties stays exact), which the tree takes as
- * it is.  Under rules that narrow the tree used to choose it again, by
- * the tie rule over the class's own answers first: hard nyt-2023-07
- * BYWAY's class of 1216 took 44 s of a 50 s solve (TRINE, the proof's
- * guess too); the same trees on every hard row compared.
- * -1 when stopped; BIG_LATER or BIG_FITS when a budgeted mode ran past its
- * budget (class_proof()). */
-static int big_class(search *s, level *L, int g, int i, int cd, int *picks, const proof_at *at,
-                     int how, double budget) {
+/* A first guess's big classes under way (big_classes()): its partition
+ * L (guess g, standing at `at`), the classes' depth cd, where their
+ * values, picks (may be NULL) and count of classes finished go, their
+ * sum so far; the classes put off (later[], nl of them, largest first)
+ * and which of those are known to have a strategy within the limit. */
+typedef struct {
+  search *s;
+  level *L;
+  int g, cd;
+  const proof_at *at;
+  int *vals, *picks, *done;
+  long sum;
+  int later[PATTERN_COUNT], nl;
+  bool fits[PATTERN_COUNT];
+} bigs;
+
+/* Class i of b's partition, of 50 answers or more (16 on lists of every
+ * word an answer: tuning.h), alone, with every thread, in mode `how`
+ * (class_proof()): within 3 guesses or more by its own root proof
+ * (within 2, srch_root()) (under rules that narrow, standing at the
+ * class: the guesses and state after g), its value remembered for the
+ * tree.  b->picks gets the proof's guess for the class: the tie rule's
+ * (the proof refutes at its value plus one, so every guess that ties
+ * stays exact), which the tree takes as it is.  Under rules that narrow
+ * the tree used to choose it again, by the tie rule over the class's own
+ * answers first: hard nyt-2023-07 BYWAY's class of 1216 took 44 s of a
+ * 50 s solve (TRINE, the proof's guess too); the same trees on every hard
+ * row compared.  -1 when stopped; BIG_LATER or BIG_FITS when a budgeted
+ * mode ran past its budget (class_proof()). */
+static int big_class(const bigs *b, int i, int how, double budget) {
+  search *s = b->s;
+  const level *L = b->L;
+  const proof_at *at = b->at;
   const uint16_t *cls = L->part + L->cls[i].start;
-  int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, v;
+  int size = L->cls[i].size, g0 = -1, pat = L->cls[i].pat, cd = b->cd, v;
   s->pg.quiet++; /* its own proof reports nothing: the line is the caller's */
   if (s->rw) {
     int *CU = xmalloc(sizeof *CU * (size_t)(at->nu ? at->nu : 1)), cnu;
-    cnu = rules_after(s->o.rules, s->rw, at->U, at->nu, g, pat, CU);
+    cnu = rules_after(s->o.rules, s->rw, at->U, at->nu, b->g, pat, CU);
     rstate cs = at->rs ? *at->rs : s->rs0;
-    rstate_add(s->o.rules, &cs, &s->rw[g], pat);
+    rstate_add(s->o.rules, &cs, &s->rw[b->g], pat);
     const rstate *st = rstate_empty(&cs) ? NULL : &cs;
     proof_at cat = {CU, cnu, st};
     v = cd >= 3 ? class_proof(s, cls, size, cd, &g0, &cat, how, budget)
@@ -900,9 +917,16 @@ static int big_class(search *s, level *L, int g, int i, int cd, int *picks, cons
   }
   s->pg.quiet--;
   if ((v == BIG_LATER || v == BIG_FITS) && !stopped(s)) return v;
-  if (picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) picks[pat] = g0;
+  if (b->picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) b->picks[pat] = g0;
   assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
+}
+
+/* Class i's value v is in: into the sum and the progress line. */
+static void big_done(bigs *b, int i, int v) {
+  b->vals[i] = v;
+  b->sum += v;
+  srch_progress(b->s, ++*b->done, b->L->ncls, "patterns", INF, -1);
 }
 
 /* The budgets of big_classes()'s first round: the proofs' and the tests'
@@ -915,12 +939,11 @@ static double feas_budget(const search *s) {
   return s->o.big_feas_budget > 0 ? s->o.big_feas_budget : proof_budget(s);
 }
 
-/* big_classes()'s classes put off (later[], nl of them, largest first;
- * fits[j]: later[j] is known to have a strategy within the limit): their
- * tests (BIG_FEAS) in rounds, each open class, smallest first, for the
- * round's budget, which doubles each round, until a test finds no
- * strategy (the guess has none: *sum INF) or every class has one; then
- * their proofs, whole, largest first.  *sum: the classes' values added.
+/* The classes put off (b->later[]): their tests (BIG_FEAS) in rounds,
+ * each open class, smallest first, for the round's budget, which
+ * doubles each round, until a test finds no strategy (the guess has
+ * none: the sum is INF) or every class has one; then their proofs,
+ * whole, largest first.
  *
  * No proof runs between two tries of a test: each try resumes from the
  * answers the test's last try stored in the memo (LEESE's class of 399
@@ -928,28 +951,24 @@ static double feas_budget(const search *s) {
  * on 2 threads), but a proof's try of that length fills the memo, whose
  * full shards are emptied, and the test starts over (LEESE took 1,136 s
  * with proofs and tests taking turns at doubling budgets, 834 s with
- * the test given 20 s once). */
-static void later_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
-                          const proof_at *at, const int *later, bool *fits, int nl, long *sum,
-                          int *done) {
-  int ncls = L->ncls;
+ * the test given 20 s once).  Other classes' tests between two tries
+ * fill it too, but only while more than one class is open. */
+static void later_classes(bigs *b) {
+  search *s = b->s;
   bool open = true;
-  for (double tb = feas_budget(s); open && *sum < INF && !stopped(s); tb *= 2) {
+  for (double tb = feas_budget(s); open && b->sum < INF && !stopped(s); tb *= 2) {
     open = false;
-    for (int j = nl - 1; j >= 0 && *sum < INF && !stopped(s); j--) {
-      if (fits[j]) continue;
-      int v = big_class(s, L, g, later[j], cd, picks, at, BIG_FEAS, tb);
+    for (int j = b->nl - 1; j >= 0 && b->sum < INF && !stopped(s); j--) {
+      if (b->fits[j]) continue;
+      int v = big_class(b, b->later[j], BIG_FEAS, tb);
       if (v == BIG_LATER) open = true;
-      else if (v == BIG_FITS) fits[j] = true;
-      else if (v >= INF && !stopped(s)) *sum = INF;
+      else if (v == BIG_FITS) b->fits[j] = true;
+      else if (v >= INF && !stopped(s)) b->sum = INF;
     }
   }
-  for (int j = 0; j < nl && *sum < INF && !stopped(s); j++) {
-    assert(fits[j]);
-    int v = big_class(s, L, g, later[j], cd, picks, at, BIG_WHOLE, 0);
-    vals[later[j]] = v;
-    *sum += v;
-    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
+  for (int j = 0; j < b->nl && b->sum < INF && !stopped(s); j++) {
+    assert(b->fits[j]); /* every test said yes, or the guess is settled */
+    big_done(b, b->later[j], big_class(b, b->later[j], BIG_WHOLE, 0));
   }
 }
 
@@ -961,43 +980,40 @@ static void later_classes(search *s, level *L, int g, int cd, int *vals, int *pi
  * (more answers than it takes) may have none, and its proof can take
  * minutes to find that out (hard nyt-2023-07 THETA: its class of 322
  * answers 73 s; MEUMS's of 711 about 1,600 s), where a test of
- * feasibility alone takes a fraction of it (13 s; 428 s); and while a
- * class that has a strategy is mostly proved within seconds, there the
- * test is time lost.  So, where
- * budgets can be used: each such class's proof runs for a budget
- * (BIG_TRY), the ones that ran past it wait for their tests, which run
- * to the end, with growing budgets so that no one class's test holds up
- * the others' (later_classes()): a class with a strategy then pays its
- * test before its proof (JOULE's 559: 198 s, against the row's 1,022 s),
- * one with none is settled in about a third of its proof's time or
- * less.  A proof's try that found a strategy before it ran out spares
- * its class the test. */
+ * feasibility alone takes a fraction of it (13 s; 428 s); while a class
+ * that has a strategy is mostly proved within seconds, and there the
+ * test is time lost.  So, where budgets can be used, each such class's
+ * proof runs for a budget (BIG_TRY); the ones that ran past it wait for
+ * their tests, which run to the end, with growing budgets so that no one
+ * class's test holds up the others' (later_classes()), then for their
+ * proofs, whole.  A class with a strategy then pays its test as well as
+ * its proof (JOULE's 559: its test 198 s, the row 530 s -> 700 s), unless
+ * its proof's try had found a strategy before it ran out; one with none
+ * is settled by the test alone (LEESE's 399: 218 s, the row 834 s in
+ * the table's run before). */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
-  int ncls = L->ncls, later[PATTERN_COUNT], nl = 0;
-  bool fits[PATTERN_COUNT];
+  bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,
+            .done = done};
   bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
-  long sum = 0;
-  for (*big = 0; *big < ncls && L->cls[*big].size >= s->split_min; ++*big) {
+  for (*big = 0; *big < L->ncls && L->cls[*big].size >= s->split_min; ++*big) {
     int i = *big;
-    if (sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
+    if (b.sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
       vals[i] = INF;
       continue;
     }
     int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
-    int v = stopped(s) ? INF : big_class(s, L, g, i, cd, picks, at, how, proof_budget(s));
+    int v = stopped(s) ? INF : big_class(&b, i, how, proof_budget(s));
     if (v == BIG_LATER || v == BIG_FITS) {
-      fits[nl] = v == BIG_FITS;
-      later[nl++] = i;
+      b.fits[b.nl] = v == BIG_FITS;
+      b.later[b.nl++] = i;
       vals[i] = INF; /* unless solved below */
       continue;
     }
-    vals[i] = v;
-    sum += v;
-    srch_progress(s, ++*done, ncls, "patterns", INF, -1);
+    big_done(&b, i, v);
   }
-  later_classes(s, L, g, cd, vals, picks, at, later, fits, nl, &sum, done);
-  return sum < INF ? sum : INF;
+  later_classes(&b);
+  return b.sum < INF ? b.sum : INF;
 }
 
 /* The classes from `from` on, in parallel, one per thread, each by the

@@ -1553,22 +1553,23 @@ END_TEST
 
 /* Hard mode's big classes put off (search_opts.big_budget and big_min,
  * search_proof.c big_classes() and later_classes()): each class of 50
- * answers or more gets a budget of a microsecond to ten milliseconds
- * (its test's doubled each round), so that proofs and feasibility tests
- * give up before, inside and after their work, and the classes are
- * proved later, whole, or a guess is settled by a test that finds no
- * strategy.  Round 0 gives the tests ten seconds, so that they finish
- * and say yes or no (fits, refuted: asserted), where every proof's
- * try gives up at once; round 4 gives the proofs three thousand times
- * the tests' first budget, so that some tries find a strategy before they give up
- * (found: how many depends on the clock, so it is printed, not
- * asserted; such a class is proved whole anyway, so only the time
- * depends on it).  The fixed first guesses of the large list within
- * four and five guesses (many with none; those whose all-gray class is
- * over 300 answers, which srch_refutes() does not test, among them):
- * nothing but the time may change, the totals and trees are those
- * without budgets, on two threads, whether the budgeted search has one
- * thread or two (docs/search.md, Determinism). */
+ * answers or more gets a proof's try of a microsecond to ten
+ * milliseconds, and the tests of those put off a first round as long,
+ * doubled each round until they finish, so that proofs and tests give
+ * up before, inside and after their work, and the classes are proved
+ * later, whole, or a guess is settled by a test that finds no strategy.
+ * Round 0 gives the tests ten seconds, so that they finish on their
+ * first try and say yes or no (fits, refuted: asserted), where every
+ * proof's try gives up at once; round 4 gives the proofs three thousand
+ * times the tests' first budget, so that some tries find a strategy
+ * before they give up (found: how many depends on the clock, so it is
+ * printed, not asserted; such a class is proved whole anyway, so only
+ * the time depends on it).  The fixed first guesses of the large list
+ * within four and five guesses (many with none; those whose all-gray
+ * class is over 300 answers, which srch_refutes() does not test, among
+ * them): nothing but the time may change, the totals and trees are
+ * those without budgets, on two threads, whether the budgeted search has
+ * one thread or two (docs/search.md, Determinism). */
 static int largest_class(const game *g, int guess) {
   int cnt[PATTERN_COUNT] = {0}, most = 0;
   for (int a = 0; a < g->n_answers; a++) {
