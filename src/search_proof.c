@@ -827,9 +827,9 @@ static bool try_given_up(search *s, search_partial was, bool timed) {
  *  - BIG_TRY: the proof for `budget` seconds: past it BIG_FITS when it
  *    had found a strategy within the limit (its stop report names a
  *    total: a guess it solved exactly), else BIG_LATER;
- *  - BIG_FEAS: only the test for a strategy within the limit, for as
- *    long: INF when there is none, BIG_FITS when there is one, BIG_LATER
- *    past the budget.
+ *  - BIG_FEAS: only the test for a strategy within the limit, for
+ *    `budget` seconds: INF when there is none, BIG_FITS when there is
+ *    one, BIG_LATER past the budget.
  * The budgeted modes are for rules that narrow, on the calling thread,
  * where no budget is on (they never nest: a top proof's probe may be
  * running this); the memo keeps the exact values, proven bounds and
