@@ -21,13 +21,18 @@
  *     list, and a better one is pointed out);
  *  2. opener: the history is empty and the full list is too big to rank
  *     (n_answers x n_guesses > ADVICE_ROOT_WORK: on the NYT lists every
- *     first guess is a whole proof): the fixed opener ADVICE_OPENER
- *     (SALET, optimal on the original lists by published results), whose
- *     exact total is proven on the spot (well under a second) but which
- *     is not proven best here; unless advisor_opts.prove asks for the
- *     root proof's ranking (search_rank_first(): the `top` best first
- *     guesses exact, ties included, every other one proven worse), which
- *     gives a search's advice, proven;
+ *     first guess is a whole proof): the fixed opener, the named list's
+ *     own for the rules (lists.h: the best of its published tables,
+ *     TARSE on nyt-2023-07) or else ADVICE_OPENER (SALET, optimal on the
+ *     original lists by published results), the first of them with a
+ *     strategy within the guess limit (SALET has none under the hard
+ *     rules on nyt-2023-07), whose exact total is proven on the spot
+ *     (well under a second on the hidden lists) but which is not proven
+ *     best here; with none, the root proof as for --prove; unless
+ *     advisor_opts.prove asks for the root proof's ranking
+ *     (search_rank_first(): the `top` best first guesses exact, ties
+ *     included, every other one proven worse), which gives a search's
+ *     advice, proven;
  *  3. search: the exact optimum, proven on the spot (search_solve) and
  *     the guess the tie rule picks (search_rank), so it is the guess
  *     `optle solve` would put in its tree.
@@ -57,7 +62,8 @@
 #include "tuning.h"
 #include "tree.h"
 
-/* The opener used when the first guess cannot be ranked. */
+/* The opener used when the first guess cannot be ranked, after the
+ * named list's own (lists_named.opener, hard_opener). */
 #define ADVICE_OPENER "salet"
 /* Largest n_answers x n_guesses whose full answer set is ranked (the
  * named lists small, medium and large are at most 250,000). */
@@ -149,8 +155,10 @@ bool advisor_big_root(const advisor *a, int n, int made);
 /* True when advice_at() on this position would solve more than
  * ADVICE_QUICK_MAX answers (not the full list, not in the tree). */
 bool advisor_slow(const advisor *a, int n, const hstep *h, int made);
-/* The opener's guess index, or -1 when it is not an allowed guess. */
-int advisor_opener(const advisor *a);
+/* The fixed opener's guess index (chosen once, with a solve of the full
+ * list per opener tried), or -1 when no fixed opener is an allowed guess
+ * with a strategy within the guess limit, or when stopped. */
+int advisor_opener(advisor *a);
 
 /*
  * The optimal line for answer `ans`: the guesses and patterns the tree

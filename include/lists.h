@@ -33,6 +33,11 @@ typedef struct {
   const char *date;  /* "2022-02", or "2022-08-30" */
   const char *about; /* one line: what the lists are and where they come from */
   const char *afile, *gfile; /* the committed files; gfile NULL: the answers */
+  /* The fixed openers of advice (advice.h) on this list, under the normal
+   * rules and under rules that narrow: the best first guess of its
+   * published exact tables (docs/rank.md), or with every word an answer
+   * the best known; NULL: ADVICE_OPENER.  Advice still proves its total. */
+  const char *opener, *hard_opener;
 } lists_named;
 
 /* The named lists, in the order `optle lists` prints them. */

@@ -1,4 +1,5 @@
-/* advice.c: the optimal player's advice at a position (advice.h). */
+/* advice.c: the optimal player's advice at a position (advice.h), and the
+ * fixed opener of a list too big to rank, chosen once per advisor. */
 #include "advice.h"
 
 #include <assert.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "lists.h"
 #include "ratio.h"
 #include "score.h"
 #include "strategy.h"
@@ -16,7 +18,9 @@ struct advisor {
   const game *g;
   advisor_opts o;
   search *srch[TREE_MAX_DEPTH + 1]; /* by guesses left; [0]: no limit */
-  int opener;
+  int opener;            /* the fixed opener (-1: none has a strategy), once opener_ok */
+  int opener_total;      /* its total on the whole list (OPTLE_INF with -1) */
+  bool opener_ok;        /* chosen (fixed_opener()) */
   tnode *own_tree;       /* advisor_line's tree when none was given */
   adv_source own_src;
   bool own_tried;
@@ -36,7 +40,6 @@ bool advisor_big_root(const advisor *a, int n, int made) {
          (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
 }
 
-int advisor_opener(const advisor *a) { return a->opener; }
 
 bool advisor_slow(const advisor *a, int n, const hstep *h, int made) {
   if (n <= ADVICE_QUICK_MAX || advisor_big_root(a, n, made)) return false;
@@ -73,7 +76,7 @@ advisor *advisor_new(const game *g, const advisor_opts *o) {
     search_opts_default(&so);
     a->o.threads = so.threads;
   }
-  a->opener = words_find(&g->guesses, ADVICE_OPENER);
+  a->opener = -1;
   int left = left_after(a, 0);
   if (left >= 0) search_for(a, left); /* the memo, up front */
   return a;
@@ -91,6 +94,48 @@ static search *search_at(advisor *a, const hstep *h, int made) {
   }
   return s;
 }
+
+/* The fixed openers, in order: the named list's for the rules (lists.h),
+ * then ADVICE_OPENER; each an allowed guess, no repeats. */
+static int opener_cands(const advisor *a, int *out) {
+  const lists_named *l = a->g->list ? lists_find(a->g->list) : NULL;
+  const char *names[2] = {NULL, ADVICE_OPENER};
+  if (l) names[0] = rules_narrows(a->o.rules) ? l->hard_opener : l->opener;
+  int k = 0;
+  for (int i = 0; i < 2; i++) {
+    int w = names[i] ? words_find(&a->g->guesses, names[i]) : -1;
+    /* A named list's own opener is one of its guesses (cli_lists.sh). */
+    assert(i > 0 || !names[i] || w >= 0);
+    if (w >= 0 && !(k == 1 && out[0] == w)) out[k++] = w;
+  }
+  return k;
+}
+
+/* The fixed opener: the first of opener_cands() with a strategy within
+ * the guess limit on the whole list (under the hard rules SALET has none
+ * on nyt-2023-07, where TARSE has 11627), chosen once and kept with its
+ * total (proven: a whole solve, about a second for the hidden lists'
+ * openers, and refuted in less where there is none).  -1 when none has
+ * one, or when stopped (then nothing is kept). */
+static int fixed_opener(advisor *a, int *total) {
+  if (!a->opener_ok) {
+    int c[2], k = opener_cands(a, c), N = a->g->n_answers;
+    uint16_t *all = xmalloc(sizeof *all * (size_t)N);
+    for (int i = 0; i < N; i++) all[i] = (uint16_t)i;
+    a->opener = -1, a->opener_total = OPTLE_INF;
+    for (int i = 0; i < k && a->opener < 0 && !stop_requested(); i++) {
+      int v = search_solve(search_at(a, NULL, 0), all, N, c[i], NULL);
+      if (v < OPTLE_INF && !stop_requested()) a->opener = c[i], a->opener_total = v;
+    }
+    free(all);
+    a->opener_ok = !stop_requested();
+  }
+  if (!a->opener_ok) return -1;
+  if (total) *total = a->opener_total;
+  return a->opener;
+}
+
+int advisor_opener(advisor *a) { return fixed_opener(a, NULL); }
 
 static bool in_set(const uint16_t *set, int n, const game *g, int guess) {
   int ans = g->guess2ans[guess];
@@ -165,16 +210,18 @@ int advice_at(advisor *a, const uint16_t *set, int n, const hstep *h, int made, 
     int rc = prove_first(a, s, set, n, top, out);
     if (rc) return rc;
   } else if (big) {
-    if (a->opener < 0) {
+    int c[2];
+    if (!opener_cands(a, c)) {
       err_set("ranking the first guess on %d answers takes a whole proof per guess, and the "
               "opener %s is not an allowed guess; give --tree FILE (a solved tree) or a history",
               n, ADVICE_OPENER);
       return EXIT_USAGE;
     }
     out->source = ADV_OPENER;
-    out->best = a->opener;
-    out->total = search_solve(s, set, n, a->opener, NULL);
-    /* The opener cannot finish within the limit: that says nothing of
+    assert(n == a->g->n_answers); /* a big root: the whole list */
+    out->total = OPTLE_INF;
+    out->best = fixed_opener(a, &out->total);
+    /* No fixed opener finishes within the limit: that says nothing of
      * the other first guesses, only a proof does (it once said that no
      * strategy could, with status 1). */
     if (out->total >= OPTLE_INF && !stop_requested()) {
@@ -243,7 +290,7 @@ int advisor_line(advisor *a, int ans, hstep *line, int max, adv_source *src) {
       int N = a->g->n_answers, first = -1, left = left_after(a, 0);
       a->own_src = ADV_SEARCH;
       if (advisor_big_root(a, N, 0)) {
-        first = a->opener;
+        first = advisor_opener(a);
         a->own_src = ADV_OPENER;
       }
       if (left >= 0 && (first >= 0 || a->own_src == ADV_SEARCH)) {

@@ -65,8 +65,9 @@ const cmd_doc analyse_doc = {
              "(letters, digits or the share grid's squares), or --share FILE, the pasted\n"
              "share text ('*' in its header means hard mode) with the words alone.  The lists\n"
              "default to nyt; there the best first guess is not ranked (as in next): the\n"
-             "first guess is set against the opener " ADVICE_OPENER ", unless --prove (a first\n"
-             "guess better than it shows no cost: its cost against the best is not known).",
+             "first guess is set against the list's fixed opener (tarse on nyt), unless\n"
+             "--prove (a first guess better than it shows no cost: its cost against the best\n"
+             "is not known).",
     .opts = analyse_opts,
     .exit = "0 analysed, 2 bad usage or input (history, word, share text, an answer\n"
             "             not on the list), 3 out of memory or internal error, 4 stopped\n"

@@ -1,6 +1,7 @@
 /*
  * cmd_lists.c: `optle lists`: the named lists embedded in the binary
- * (lists.h), with their dates, counts, lists hashes and sources.  The
+ * (lists.h), with their dates, counts, lists hashes, advice's fixed
+ * openers and sources.  The
  * counts and hashes are computed from the embedded words, not stored.
  */
 #include <stdbool.h>
@@ -23,8 +24,10 @@ const cmd_doc lists_doc = {
     .summary = "the named word lists embedded in optle: dates, counts, sources",
     .usage = "optle lists",
     .about = "The named lists embedded in optle (--list NAME): each one's name, date, number\n"
-             "of answers and allowed guesses, lists hash (the one JSON trees record), source\n"
-             "and files.",
+             "of answers and allowed guesses, lists hash (the one JSON trees record), the\n"
+             "fixed openers of next, analyse and play before a first guess (normal rules,\n"
+             "and the hard ones: the best of the list's published tables; - for none, then\n"
+             "salet), source and files.",
     .opts = lists_opts,
     .exit = "0 listed, 2 bad usage, 3 internal error",
 };
@@ -43,7 +46,8 @@ int cmd_lists(int argc, char **argv) {
     int len = (int)strlen(lists_at(i)->name);
     if (len > w) w = len;
   }
-  printf("%-*s %-11s %8s %8s  %s\n", w, "name", "date", "answers", "guesses", "lists hash");
+  printf("%-*s %-11s %8s %8s  %-16s  %-6s %s\n", w, "name", "date", "answers", "guesses", "lists hash",
+         "opener", "hard");
   for (int i = 0; i < lists_count(); i++) {
     const lists_named *l = lists_at(i);
     wordlist ans, gue;
@@ -53,7 +57,8 @@ int cmd_lists(int argc, char **argv) {
     }
     char hex[WORDS_HASH_HEX];
     words_hash_hex(words_lists_hash(&ans, &gue), hex);
-    printf("%-*s %-11s %8d %8d  %s\n", w, l->name, l->date, ans.n, gue.n, hex);
+    printf("%-*s %-11s %8d %8d  %-16s  %-6s %s\n", w, l->name, l->date, ans.n, gue.n, hex,
+           l->opener ? l->opener : "-", l->hard_opener ? l->hard_opener : "-");
     words_free(&ans);
     words_free(&gue);
   }

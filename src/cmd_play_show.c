@@ -127,7 +127,7 @@ static void play_show_lines(play *p, int answer) {
   else if (m >= 0 && src == ADV_OPENER)
     printf("  (the optimal line after the fixed opener %s: the best first guess on %d "
            "answers is not computed)\n",
-           ADVICE_OPENER, p->g->n_answers);
+           p->g->guesses.w[opt[0].guess], p->g->n_answers);
 }
 
 /* Each guess against the best, then the game's length as a sum:

@@ -103,11 +103,16 @@ check "analyse: a running game" 0 out "2 made, 7 answers left: expected game len
 # SALET on nyt-2023-07) once showed cost -0.0051, as if a cost could be
 # negative; now no cost is shown and the note says why.  A one-guess game
 # has its sum, and JSON's sum is not null beside a finite length.
-check "analyse: a guess better than the opener" 0 out "" "$OPTLE" analyse --list nyt-2023-07 tarse:BBBBB
+# On nyt-2023-07 by name the opener is TARSE, its best (optle lists); the
+# same lists as files have no opener of their own, so SALET's is used.
+F23=(--answers "$wl/nyt-2023-07-answers.txt" --guesses "$wl/nyt-2022-08-guesses.txt")
+check "analyse: nyt-2023-07 by name: its own opener, tarse" 0 out "1  tarse BBBBB   3158 -> 319  (100.1)  3.5526  tarse 3.5526 *   0.0000  -0.3879" \
+  "$OPTLE" analyse --list nyt-2023-07 tarse:BBBBB
+check "analyse: a guess better than the opener" 0 out "" "$OPTLE" analyse "${F23[@]}" tarse:BBBBB
 has "analyse: no cost shown against an opener it beats" "1  tarse BBBBB   3158 -> 319  (100.1)  3.5526  salet 3.5576 *        -  -0.3879"
 has "analyse: the note names it" "tarse does better than salet (by 0.0051), so its cost against the best is not known"
 has "analyse: a one-guess game's sum" "1 made, 319 answers left: expected game length 3.9404 = 3.5526 (your first guess, then optimal play) + 0.0000 (cost of your guesses) + 0.3879 (bad luck)"
-check "analyse --json: a guess better than the opener" 0 out "" "$OPTLE" analyse --list nyt-2023-07 --json tarse:BBBBB
+check "analyse --json: a guess better than the opener" 0 out "" "$OPTLE" analyse "${F23[@]}" --json tarse:BBBBB
 expect "analyse --json: no negative cost" "$(jq -c '.steps[0].cost' "$tmp/out")" = null
 expect "analyse --json: a one-guess game's sum" "$(jq -c '[.expected_length, .sum]' "$tmp/out")" = \
   '[3.9404,{"from_step":2,"base_is":"first_guess","base":3.5526,"cost":0,"luck":-0.3879}]'

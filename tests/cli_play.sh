@@ -65,6 +65,20 @@ lacks "next --top 0: no list" "    1. "
 check "next: empty history on nyt gives the opener" 0 out "suggested first guess: salet" "$OPTLE" next --list nyt-2022-02
 has "next: the opener's proven value" "3.4201 (7897 in total over 2309 answers)"
 has "next: the first guesses are not ranked" "top guesses: not ranked"
+# The fixed opener is the list's own (optle lists), for the rules: SALET
+# has no strategy within 6 under the hard rules on nyt-2023-07, where
+# `next --hard` once fell back to the root proof (minutes).
+check "next: nyt's opener" 0 out "suggested first guess: tarse" "$OPTLE" next
+has "next: nyt's opener's proven value" "3.5526 (11219 in total over 3158 answers)"
+check "next --hard: nyt's hard opener, not SALET (none within 6)" 0 out "suggested first guess: tarse" \
+  "$OPTLE" next --hard
+has "next --hard: its proven value" "3.6818 (11627 in total over 3158 answers)"
+check "next --hard: nyt-2022-08's hard opener differs from its normal one" 0 out \
+  "suggested first guess: salet" "$OPTLE" next --list nyt-2022-08 --hard
+has "next --hard: nyt-2022-08's hard opener's value" "(8097 in total over 2309 answers)"
+check "next --hard-gray: the hard opener too" 0 out "suggested first guess: tarse" \
+  "$OPTLE" next --hard-gray
+has "next --hard-gray: its proven value" "(11635 in total over 3158 answers)"
 check "next --max-guesses 0" 0 out "guesses left: no limit (1 made)" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 0
 check "next --guess: worse" 0 out "clint would be 0.3801 guesses worse on average than courd: 3.1357 expected from here (693 in total)" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB --guess clint

@@ -250,7 +250,8 @@ def next(history: str | Iterable[str | tuple[str, str]] = (), list: str | None =
     proven best; "opener": a big list's fixed opener), "answers" (those
     that fit), "guesses_made", "guesses_left", "solved", "ranking":
     [{"guess", "total", "could_be_answer"}]}.  With no history on a big
-    list the opener salet is given, unless prove=True.
+    list the fixed opener of the list is given (optle lists: tarse on nyt),
+    unless prove=True.
     """
     g = _game(list, answers, guesses, hard, rules, max_guesses)
     d = _optle.next(g, _steps(history), top, prove, threads, memo_mb, time_limit, progress,
