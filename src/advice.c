@@ -40,7 +40,6 @@ bool advisor_big_root(const advisor *a, int n, int made) {
          (long)n * a->g->n_guesses > ADVICE_ROOT_WORK;
 }
 
-
 bool advisor_slow(const advisor *a, int n, const hstep *h, int made) {
   if (n <= ADVICE_QUICK_MAX || advisor_big_root(a, n, made)) return false;
   return !(a->o.tree && history_follow(a->o.tree, h, made, NULL));

@@ -1,8 +1,8 @@
 /*
  * cmd_lists.c: `optle lists`: the named lists embedded in the binary
  * (lists.h), with their dates, counts, lists hashes, advice's fixed
- * openers and sources.  The
- * counts and hashes are computed from the embedded words, not stored.
+ * openers and sources.  The counts and hashes are computed from the
+ * embedded words, not stored.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -46,8 +46,8 @@ int cmd_lists(int argc, char **argv) {
     int len = (int)strlen(lists_at(i)->name);
     if (len > w) w = len;
   }
-  printf("%-*s %-11s %8s %8s  %-16s  %-6s %s\n", w, "name", "date", "answers", "guesses", "lists hash",
-         "opener", "hard");
+  printf("%-*s %-11s %8s %8s  %-16s  %-6s %s\n", w, "name", "date", "answers", "guesses",
+         "lists hash", "opener", "hard");
   for (int i = 0; i < lists_count(); i++) {
     const lists_named *l = lists_at(i);
     wordlist ans, gue;

@@ -58,7 +58,8 @@ const cmd_doc next_doc = {
              "nyt (the newest).  With no history on a list too big to rank every first guess,\n"
              "the list's fixed opener (optle lists: tarse on nyt, normal and hard) is shown\n"
              "with its exact value, not proven best; --prove proves the best first guess\n"
-             "instead (the root proof, with the --top best exact), and --tree gives a solved tree's first guess.",
+             "instead (the root proof, with the --top best exact), and --tree gives a solved\n"
+             "tree's first guess.",
     .opts = next_opts,
     .exit = "0 advice given (or the game is won), 1 no strategy within the\n"
             "             guesses left, 2 bad usage or input (history, word, tree),\n"
