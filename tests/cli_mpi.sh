@@ -94,9 +94,11 @@ expect "rank $what --top 3 -np 2: exits 0" "$rc" = 0
 same_ranking "rank $what --top 3 -np 2 x 1 thread: one process's" "$tmp/np2.txt" "$tmp/fresh.txt"
 run mpi -np 3 "$MPI_OPTLE" rank "${R[@]}" --threads 1 -o "$tmp/np3.txt"
 same_ranking "rank $what --top 3 -np 3: one process's" "$tmp/np3.txt" "$tmp/fresh.txt"
-# (what it holds shows in the failure: a CI on a loaded host once saw
-# something there, 2026-11-30, and kept no copy)
-expect "rank -np 3: nothing on stderr (the time goes to a terminal only)" "$(head -c 300 "$tmp/err" | tr '\n' '|')" = ""
+# A run past 2 s logs its progress there (stderr not a terminal: plain
+# `optle: ... first guesses settled` lines), as a loaded host showed
+# (2026-11-30, twice): those are allowed, nothing else is.
+expect "rank -np 3: nothing on stderr but progress lines (the time goes to a terminal only)" \
+  "$(grep -v '^optle: .*first guesses settled' "$tmp/err" | head -c 300 | tr '\n' '|')" = ""
 
 # ------------------------------------------------------------------
 # solve without --first: the ranking over the ranks, the tree on rank 0,
