@@ -112,7 +112,7 @@ typedef struct {
    * put off for the feasibility tests (search_proof.c big_classes(),
    * tuning.h BIG_CLASS_BUDGET_S; 0: that default), and the least class
    * size that takes that path, below which the quick test takes them
-   * (0: the quick test's own reach, 300 answers);
+   * (0: the quick test's own reach, 400 answers: tuning.h);
    * big_feas_budget: the feasibility tests' first round's (each next
    * round's twice the last; 0: big_budget's).  Only
    * the time changes, never a value or a tree (tests). */

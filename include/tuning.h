@@ -217,8 +217,14 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * a class that passes can take seconds to show it (ABRAY, which has a
  * strategy: 5.8 s up to 600 answers, 0.17 s up to 300, of a 13 s solve;
  * the sample's 45 and 60 other first guesses with none were refuted
- * alike at either size). */
-#define REFUTE_CLASS_MAX 300
+ * alike at either size).  But the whole table's slow `none`s mostly fail
+ * at a class just past 300 (six drawn from its 115 rows of 40 to 100 s:
+ * 304 to 366 answers), which its own proof, the other big classes'
+ * proofs and the later test took 287 s in all to settle, the test alone
+ * at 400 106 s; four of its 21 rows of 100 to 300 s, 631 s -> 57 s;
+ * eight rows with a strategy 105.1 -> 109.6 s at 400, 131.2 s at 600
+ * (2 threads, the Zen 5 of docs/benchmarks.md, 2026-11-30). */
+#define REFUTE_CLASS_MAX 400
 /* srch_refutes_small() tests classes up to this size: a random 1000
  * first guesses of hard nyt-2023-07 (`rank --cutoff 11628`, one thread),
  * of the 785 that reached the L2 stage, 524 with no strategy: up to 20

@@ -517,6 +517,8 @@ static int solve_report(solve_run *r) {
     if (r->first >= 0) snprintf(first, sizeof first, " starting with '%s'", g->guesses.w[r->first]);
     fprintf(stderr, "optle: list %s: no strategy%s solves every answer within %d %s\n", lists,
             first, limit, limit == 1 ? "guess" : "guesses");
+    /* Where a refutation's time went is asked of these runs too. */
+    if (r->a.stats) print_counters(r->s);
     return EXIT_NOSTRATEGY;
   }
   if (tree_check(r->tree, g, r->all, g->n_answers, limit)) {

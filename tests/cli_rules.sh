@@ -199,6 +199,13 @@ else
 fi
 check_one_line "hard mode, 2 guesses: no strategy" 1 "no strategy solves every answer within 2" \
   "$OPTLE" solve --list small --hard --max-guesses 2
+# --stats says where a refutation's time went too: the counters on
+# stdout, beside the refusal on stderr.
+run "$OPTLE" solve --list small --hard --max-guesses 2 --stats
+expect "hard mode, 2 guesses, --stats: status 1" "$rc" = 1
+err_has "hard mode, 2 guesses, --stats: the refusal" "no strategy solves every answer within 2"
+has "hard mode, 2 guesses, --stats: the counters" "search counters ("
+has "hard mode, 2 guesses, --stats: the memo's" "memo_evictions"
 check_one_line "worst case, 2 guesses: no strategy" 1 "no strategy solves every answer within 2" \
   "$OPTLE" solve --list small --objective worst --max-guesses 2
 check_usage "solve: an unknown objective" "--objective 'best': use total or worst" \
