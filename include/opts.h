@@ -262,6 +262,12 @@ int outputs_clash(const char *cmd, const paths *out, const char *label, const ch
  * --guesses, so `export t.json -o A.txt` cannot overwrite the tree's own
  * answer list. */
 int outputs_clash_lists(const char *cmd, const paths *out, const game *g);
+/* After a tree not known optimal (treeio_job_unproven()) was written to
+ * o's files (in format, or each file's extension's when TREEFMT_NONE): a
+ * note on stderr for each file written whose format cannot carry that
+ * mark (the paths, the map, the pictures), so that no one takes it for a
+ * proven tree. */
+void outputs_note_unmarked(const outset *o, treefmt format);
 
 /* Load the lists the options name (LISTS_DEFAULT when they name none),
  * with their feedback table, into g;

@@ -112,6 +112,12 @@ const char *treeio_format_name(int i);
  * ... or .js". */
 const char *treeio_format_names(const char *sep);
 const char *treeio_extensions(void);
+/* Does format f write the mark of a tree not proven optimal (JSON's
+ * "proven": false, text's TREEIO_UNPROVEN line, the page's banner)?  The
+ * path formats, the map and the pictures have no place for it.  And f's
+ * --format name ("unknown" for TREEFMT_NONE). */
+bool treeio_format_marks(treefmt f);
+const char *treeio_format_label(treefmt f);
 
 /* A list file's path as JSON may record it ("answers_file",
  * "guesses_file"): absolute, 1 to TREEIO_PATH_MAX bytes, no control
@@ -150,6 +156,10 @@ typedef struct {
   int depth;          /* DOT: the guesses shown (dot.h; 0: all) */
   const char *source; /* the page: the tree file it came from, or NULL */
 } treeio_job;
+
+/* Is j's tree not known optimal: marked unproven, and its total above
+ * the proven lower bound (one equal to it is optimal all the same)? */
+bool treeio_job_unproven(const treeio_job *j);
 /* outs_write()'s writer: the job (a treeio_job) to path, in the job's
  * format or else path's extension's. */
 int treeio_out_writer(FILE *fp, const char *path, void *job);

@@ -481,6 +481,8 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
     job.lower_bound = stop->lower_bound < OPTLE_INF ? stop->lower_bound : -1; /* -1: none known */
     outs_write(&r->outs, treeio_out_writer, &job);
     outs_report(&r->outs, stdout, "wrote         ");
+    fflush(stdout); /* the notes come after the report */
+    if (treeio_job_unproven(&job)) outputs_note_unmarked(&r->outs, r->format);
   } else {
     outs_abort(&r->outs);
   }

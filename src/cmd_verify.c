@@ -262,6 +262,7 @@ int cmd_export(int argc, char **argv) {
   outset o;
   rc = EXIT_OK;
   if (outs_open(&o, dest, ndest) || outs_write(&o, treeio_out_writer, &job)) rc = EXIT_USAGE;
+  if (treeio_job_unproven(&job)) outputs_note_unmarked(&o, format);
   tree_free(t);
   treeread_info_free(&info);
   game_free(&g);

@@ -79,6 +79,17 @@ int outputs_clash_lists(const char *cmd, const paths *out, const game *g) {
   return 0;
 }
 
+void outputs_note_unmarked(const outset *o, treefmt format) {
+  for (int i = 0; i < o->n; i++) {
+    treefmt f = format ? format : treeio_format_of(o->path[i]);
+    if (!o->wrote[i] || treeio_format_marks(f)) continue;
+    fprintf(stderr,
+            "optle: note: %s: the %s format cannot carry this tree's mark \"not proven "
+            "optimal\"\n",
+            strcmp(o->path[i], "-") ? o->path[i] : "standard output", treeio_format_label(f));
+  }
+}
+
 static bool is_tree_file(const char *path) { return treeio_format_of(path) != TREEFMT_NONE; }
 static bool is_table_file(const char *path) { return sim_format_of(path) >= 0; }
 static const char *table_extensions(void) { return ".md or .csv"; }

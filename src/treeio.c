@@ -15,20 +15,27 @@
 #include "version.h"
 
 /* The format table: each format's --format name and -o extensions.  An
- * alias is a name accepted but not offered (--help, completion). */
+ * alias is a name accepted but not offered (--help, completion); marks:
+ * the format writes the "not proven optimal" mark (treeio_write_job()). */
 static const struct {
   const char *name;
   treefmt f;
   const char *ext[2];
-  bool alias;
+  bool alias, marks;
 } formats[] = {
-    {"json", TREEFMT_JSON, {".json"}, false},      {"text", TREEFMT_TEXT, {".txt"}, false},
-    {"txt", TREEFMT_TEXT, {NULL}, true},           {"dot", TREEFMT_DOT, {".dot", ".gv"}, false},
-    {"svg", TREEFMT_SVG, {".svg"}, false},         {"png", TREEFMT_PNG, {".png"}, false},
-    {"html", TREEFMT_HTML, {".html", ".htm"}, false}, {"htm", TREEFMT_HTML, {NULL}, true},
-    {"paths", TREEFMT_PATHS, {".paths"}, false},   {"cpaths", TREEFMT_CPATHS, {".cpaths"}, false},
-    {"map", TREEFMT_MAP, {".map.json"}, false},    {"mjs", TREEFMT_MJS, {".mjs", ".js"}, false},
-    {"js", TREEFMT_MJS, {NULL}, true},
+    {"json", TREEFMT_JSON, {".json"}, false, true},
+    {"text", TREEFMT_TEXT, {".txt"}, false, true},
+    {"txt", TREEFMT_TEXT, {NULL}, true, true},
+    {"dot", TREEFMT_DOT, {".dot", ".gv"}, false, false},
+    {"svg", TREEFMT_SVG, {".svg"}, false, false},
+    {"png", TREEFMT_PNG, {".png"}, false, false},
+    {"html", TREEFMT_HTML, {".html", ".htm"}, false, true},
+    {"htm", TREEFMT_HTML, {NULL}, true, true},
+    {"paths", TREEFMT_PATHS, {".paths"}, false, false},
+    {"cpaths", TREEFMT_CPATHS, {".cpaths"}, false, false},
+    {"map", TREEFMT_MAP, {".map.json"}, false, false},
+    {"mjs", TREEFMT_MJS, {".mjs", ".js"}, false, false},
+    {"js", TREEFMT_MJS, {NULL}, true, false},
 };
 #define NFORMATS (sizeof formats / sizeof *formats)
 #define NEXT 2
@@ -59,6 +66,23 @@ treefmt treeio_format_named(const char *name) {
   for (size_t i = 0; name && i < NFORMATS; i++)
     if (!strcmp(name, formats[i].name)) return formats[i].f;
   return TREEFMT_NONE;
+}
+
+/* The first row of f in the table: its offered name and its mark. */
+static int format_row(treefmt f) {
+  for (size_t i = 0; i < NFORMATS; i++)
+    if (formats[i].f == f) return (int)i;
+  return -1;
+}
+
+bool treeio_format_marks(treefmt f) {
+  int i = format_row(f);
+  return i >= 0 && formats[i].marks;
+}
+
+const char *treeio_format_label(treefmt f) {
+  int i = format_row(f);
+  return i >= 0 ? formats[i].name : "unknown";
 }
 
 const char *treeio_format_name(int i) {
@@ -278,6 +302,10 @@ int treeio_write_text(FILE *fp, const tnode *t, const game *g) {
 int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_guesses) {
   treeio_job j = {.t = t, .g = g, .max_guesses = max_guesses, .lower_bound = -1};
   return treeio_write_job(fp, f, &j);
+}
+
+bool treeio_job_unproven(const treeio_job *j) {
+  return j->unproven && !(j->t && j->lower_bound >= 0 && j->lower_bound >= j->t->total);
 }
 
 int treeio_out_writer(FILE *fp, const char *path, void *job) {

@@ -479,8 +479,8 @@ no_output() {
 # Either no tree had been built (nothing written, and it says so), or the
 # root proof's probe had built its tree (the proofs are fast enough that
 # a stop can come after it): then the JSON tree is written whole, marked
-# not proven optimal with its lower bound, and the text tree's first
-# line says so too.
+# not proven optimal with its lower bound, the text tree's first line
+# says so too, and a note says the paths file has no place for it.
 stop_outputs() {
   if grep -q 'wrote the best tree found, marked not proven optimal' "$tmp/err"; then
     note "$1: stopped after the probe's tree: written, marked not proven"
@@ -490,6 +490,10 @@ stop_outputs() {
       "$(grep -c '"lower_bound"' "$stopdir/tree.json" 2>/dev/null)" -ge 1
     if [ -e "$stopdir/tree.txt" ]; then
       expect "$1: the text tree's first line says so" "$(head -c 1 "$stopdir/tree.txt")" = "#"
+    fi
+    if [ -e "$stopdir/tree.paths" ]; then # no place for the mark: a note instead
+      err_has "$1: the paths file's note" \
+        "optle: note: $stopdir/tree.paths: the paths format cannot carry this tree's mark"
     fi
     rm -f "$stopdir"/*
   else
@@ -520,7 +524,7 @@ handler_ready() {
 stop_check() {
   local name=$1 sig=$2 pid t0 t1 ms
   shift 2
-  "$@" -o "$stopdir/tree.json" -o "$stopdir/tree.txt" >"$tmp/out" 2>"$tmp/err" &
+  "$@" -o "$stopdir/tree.json" -o "$stopdir/tree.txt" -o "$stopdir/tree.paths" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   handler_ready "$pid" || fail "$name: the solve never started" "$(head -c 300 "$tmp/err")"
   sleep 0.5

@@ -500,6 +500,21 @@ check "unproven text -> JSON keeps the mark" 0 out "" "$OPTLE" export "$out/unpr
 expect "unproven text -> JSON: proven false, lower bound 100" "$(jq -c '[.proven, .lower_bound]' "$out/u2.json")" = '[false,100]'
 check "unproven JSON -> text keeps the mark" 0 out "" "$OPTLE" export "$out/unproven.json" -o "$out/u2.txt"
 same_file "unproven JSON -> text: the same file" "$out/u2.txt" "$out/unproven.txt"
+# The path formats, the map and the pictures have no place for the mark:
+# a note on stderr for each such file, none for those that keep it.
+run "$OPTLE" export "$out/unproven.json" -o "$out/u2.paths" -o "$out/u3.json" -o "$out/u2.map.json"
+expect "unproven -> paths, JSON, map: status 0" "$rc" = 0
+err_has "unproven -> paths: a note that the mark has no place" \
+  "optle: note: $out/u2.paths: the paths format cannot carry this tree's mark \"not proven optimal\""
+err_has "unproven -> map: the same note" "optle: note: $out/u2.map.json: the map format"
+expect "unproven -> JSON: no note" "$(grep -c 'u3.json' "$tmp/err")" = 0
+expect "unproven -> JSON: still marked" "$(jq -c '.proven' "$out/u3.json")" = false
+run "$OPTLE" export "$out/small.json" -o "$out/p.paths"
+expect "a proven tree -> paths: status 0" "$rc" = 0
+expect "a proven tree -> paths: nothing on stderr" "$(wc -c <"$tmp/err")" = 0
+jq -c '. + {proven: false, lower_bound: 120}' "$out/small.json" >"$out/optimal.json"
+run "$OPTLE" export "$out/optimal.json" -o "$out/p.paths"
+expect "unproven, total = lower bound (optimal) -> paths: no note" "$(wc -c <"$tmp/err")" = 0
 check "a plain comment: no mark" 0 out "" "$OPTLE" verify <({ echo "# my tree"; cat "$out/small.txt"; }) --list small
 lacks "a plain comment: no mark" "proven "
 check "the proven tree says nothing of it" 0 out "" "$OPTLE" verify "$out/small.json"
