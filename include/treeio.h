@@ -61,7 +61,8 @@
  * dot.h, the first treeio_job.depth levels) and the explorer page
  * (".html", ".htm"; treehtml.h).  The page shows the mark of a stopped
  * solve's tree too; DOT and the other solvers' formats have no place for
- * it: they are written as they are (the solve's summary says it).
+ * it: they are written as they are, and the commands note each such file
+ * on stderr (opts.h outputs_note_unmarked(); treeio_format_marks()).
  *
  * The format table (treeio.c) is the one list of these formats: their
  * --format names and -o extensions, for every command that writes a tree

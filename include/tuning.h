@@ -111,7 +111,9 @@
  * the tests' first round gets as long, each next one twice as long
  * (search_proof.c later_classes()).  Hard nyt-2023-07 THETA: its class of
  * 322 answers has none within five, which the feasibility test shows in
- * 13 s and its proof took 73 s to; a class that has one, and whose proof
+ * 13 s and its proof took 73 s to (measured when the reach was 300; now
+ * the quick test takes it: MEUMS's 711 is the kind, 428 s and 1,600 s);
+ * a class that has one, and whose proof
  * takes longer, pays the test (JOULE's 559: 198 s; the row 530 s -> 700 s)
  * and the lost budget, unless the proof's try had found a strategy. */
 #define BIG_CLASS_BUDGET_S 20.0
@@ -221,7 +223,7 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * at a class just past 300 (six drawn from its 115 rows of 40 to 100 s:
  * 304 to 366 answers), which its own proof, the other big classes'
  * proofs and the later test took 287 s in all to settle, the test alone
- * at 400 106 s; four of its 21 rows of 100 to 300 s, 631 s -> 57 s;
+ * at 400 106 s; four of its 21 rows of 100 to 300 s, 632 s -> 57 s;
  * eight rows with a strategy 105.1 -> 109.6 s at 400, 131.2 s at 600
  * (2 threads, the Zen 5 of docs/benchmarks.md, 2026-11-30). */
 #define REFUTE_CLASS_MAX 400

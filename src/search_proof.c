@@ -978,9 +978,9 @@ static void later_classes(bigs *b) {
  *
  * Under rules that narrow, a class that srch_refutes() did not test
  * (more answers than it takes) may have none, and its proof can take
- * minutes to find that out (hard nyt-2023-07 THETA: its class of 322
- * answers 73 s; MEUMS's of 711 about 1,600 s), where a test of
- * feasibility alone takes a fraction of it (13 s; 428 s); while a class
+ * minutes to find that out (hard nyt-2023-07 MEUMS's class of 711 about
+ * 1,600 s; THETA's of 322, 73 s, when the reach was 300), where a test
+ * of feasibility alone takes a fraction of it (428 s; 13 s); while a class
  * that has a strategy is mostly proved within seconds, and there the
  * test is time lost.  So, where budgets can be used, each such class's
  * proof runs for a budget (BIG_TRY); the ones that ran past it wait for
@@ -989,8 +989,8 @@ static void later_classes(bigs *b) {
  * proofs, whole.  A class with a strategy then pays its test as well as
  * its proof (JOULE's 559: its test 198 s, the row 530 s -> 700 s), unless
  * its proof's try had found a strategy before it ran out; one with none
- * is settled by the test alone (LEESE's 399: 218 s, the row 834 s in
- * the table's run before). */
+ * is settled by the test alone (LEESE's 399, under the reach of 300 then:
+ * 218 s, the row 834 s in the table's run before). */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,

@@ -15,8 +15,10 @@
 #include "version.h"
 
 /* The format table: each format's --format name and -o extensions.  An
- * alias is a name accepted but not offered (--help, completion); marks:
- * the format writes the "not proven optimal" mark (treeio_write_job()). */
+ * alias is a name accepted but not offered (--help, completion), and
+ * comes after its format's offered row, which format_row() finds first;
+ * marks: the format writes the "not proven optimal" mark
+ * (treeio_write_job()), read from that first row. */
 static const struct {
   const char *name;
   treefmt f;
@@ -304,6 +306,8 @@ int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_gue
   return treeio_write_job(fp, f, &j);
 }
 
+/* The writer's side of treeread_optimal() (treeread.h): a bound equal to
+ * the total proves the tree optimal. */
 bool treeio_job_unproven(const treeio_job *j) {
   return j->unproven && !(j->t && j->lower_bound >= 0 && j->lower_bound >= j->t->total);
 }

@@ -218,6 +218,9 @@ else
   # ------------------------------------------------------------------
   # Killed again and again (SIGKILL), then resumed: the uninterrupted
   # ranking, byte for byte.  (tests/cli_rank.sh kills a --top ranking.)
+  # A run that ends before its kill lands (its last rows come fast; a
+  # loaded host polls slowly) writes its ranking, as it should: so the
+  # -o file is either absent or whole (the uninterrupted ranking).
   for at in 100 250 400; do
     "$OPTLE" "${L[@]}" --checkpoint "$tmp/kill.ck" -o "$tmp/killed.txt" 2>/dev/null &
     pid=$!
@@ -229,7 +232,12 @@ else
     kill -KILL "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
   done
-  expect "killed 3 times: no -o file" ! -e "$tmp/killed.txt"
+  if [ -e "$tmp/killed.txt" ]; then
+    note "killed 3 times: a run finished before its kill landed (a loaded host)"
+    same_ranking "killed 3 times: the -o file, written, is whole" "$tmp/killed.txt" "$tmp/large.txt"
+  else
+    pass # no -o file: none was begun
+  fi
   run "$OPTLE" "${L[@]}" --checkpoint "$tmp/kill.ck" -o "$tmp/resumed.txt"
   expect "killed 3 times, resumed: exits 0" "$rc" = 0
   same_ranking "killed 3 times, resumed: the uninterrupted ranking" "$tmp/resumed.txt" "$tmp/large.txt"

@@ -514,7 +514,12 @@ expect "a proven tree -> paths: status 0" "$rc" = 0
 expect "a proven tree -> paths: nothing on stderr" "$(wc -c <"$tmp/err")" = 0
 jq -c '. + {proven: false, lower_bound: 120}' "$out/small.json" >"$out/optimal.json"
 run "$OPTLE" export "$out/optimal.json" -o "$out/p.paths"
+expect "unproven, total = lower bound (optimal) -> paths: status 0" "$rc" = 0
 expect "unproven, total = lower bound (optimal) -> paths: no note" "$(wc -c <"$tmp/err")" = 0
+run "$OPTLE" export "$out/unproven.json" --format paths
+expect "unproven -> paths on standard output: status 0" "$rc" = 0
+err_has "unproven -> paths on standard output: the note names it" \
+  "optle: note: standard output: the paths format cannot carry"
 check "a plain comment: no mark" 0 out "" "$OPTLE" verify <({ echo "# my tree"; cat "$out/small.txt"; }) --list small
 lacks "a plain comment: no mark" "proven "
 check "the proven tree says nothing of it" 0 out "" "$OPTLE" verify "$out/small.json"
