@@ -161,8 +161,10 @@ typedef struct {
 /* Is j's tree not known optimal: marked unproven, and its total above
  * the proven lower bound (one equal to it is optimal all the same)? */
 bool treeio_job_unproven(const treeio_job *j);
-/* outs_write()'s writer: the job (a treeio_job) to path, in the job's
- * format or else path's extension's. */
+/* The format a file gets: format (--format), or else path's extension's. */
+treefmt treeio_format_for(treefmt format, const char *path);
+/* outs_write()'s writer: the job (a treeio_job) to path, in
+ * treeio_format_for() the job's format and path. */
 int treeio_out_writer(FILE *fp, const char *path, void *job);
 /* The job in format f (not TREEFMT_NONE), marked as it says; 0 or -1
  * (err_msg). */

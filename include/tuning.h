@@ -113,9 +113,9 @@
  * 322 answers has none within five, which the feasibility test shows in
  * 13 s and its proof took 73 s to (measured when the reach was 300; now
  * the quick test takes it: MEUMS's 711 is the kind, 428 s and 1,600 s);
- * a class that has one, and whose proof
- * takes longer, pays the test (JOULE's 559: 198 s; the row 530 s -> 700 s)
- * and the lost budget, unless the proof's try had found a strategy. */
+ * a class that has one, and whose proof takes longer, pays the test
+ * (JOULE's 559: 198 s; the row 530 s -> 700 s) and the lost budget,
+ * unless the proof's try had found a strategy. */
 #define BIG_CLASS_BUDGET_S 20.0
 #define PROBE_GROWTH 4.0
 #define PROBE_TRIES 4

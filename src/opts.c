@@ -81,7 +81,7 @@ int outputs_clash_lists(const char *cmd, const paths *out, const game *g) {
 
 void outputs_note_unmarked(const outset *o, treefmt format) {
   for (int i = 0; i < o->n; i++) {
-    treefmt f = format ? format : treeio_format_of(o->path[i]);
+    treefmt f = treeio_format_for(format, o->path[i]);
     if (!o->wrote[i] || treeio_format_marks(f)) continue;
     fprintf(stderr,
             "optle: note: %s: the %s format cannot carry this tree's mark \"not proven "

@@ -306,15 +306,19 @@ int treeio_write(FILE *fp, treefmt f, const tnode *t, const game *g, int max_gue
   return treeio_write_job(fp, f, &j);
 }
 
-/* The writer's side of treeread_optimal() (treeread.h): a bound equal to
- * the total proves the tree optimal. */
+/* The writer's side of treeread_optimal() (treeread.h), the same rule: a
+ * bound equal to the total proves the tree optimal. */
 bool treeio_job_unproven(const treeio_job *j) {
-  return j->unproven && !(j->t && j->lower_bound >= 0 && j->lower_bound >= j->t->total);
+  return j->unproven && !(j->t && j->lower_bound == j->t->total);
+}
+
+treefmt treeio_format_for(treefmt format, const char *path) {
+  return format ? format : treeio_format_of(path);
 }
 
 int treeio_out_writer(FILE *fp, const char *path, void *job) {
   const treeio_job *j = job;
-  return treeio_write_job(fp, j->format ? j->format : treeio_format_of(path), j);
+  return treeio_write_job(fp, treeio_format_for(j->format, path), j);
 }
 
 /* The page: the job's rules, objective, guess limit, source and mark. */
