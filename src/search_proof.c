@@ -875,6 +875,8 @@ typedef struct {
   long sum;
   int later[PATTERN_COUNT], nl;
   bool fits[PATTERN_COUNT];
+  bool later_run; /* later_classes() has run */
+  int proved;     /* classes proved whole so far */
 } bigs;
 
 /* Class i of b's partition, of 50 answers or more (16 on lists of every
@@ -926,6 +928,7 @@ static int big_class(const bigs *b, int i, int how, double budget) {
 static void big_done(bigs *b, int i, int v) {
   b->vals[i] = v;
   b->sum += v;
+  b->proved += v >= 0 && v < INF;
   srch_progress(b->s, ++*b->done, b->L->ncls, "patterns", INF, -1);
 }
 
@@ -956,6 +959,8 @@ static double feas_budget(const search *s) {
 static void later_classes(bigs *b) {
   search *s = b->s;
   bool open = true;
+  assert(!b->later_run);
+  b->later_run = true;
   for (double tb = feas_budget(s); open && b->sum < INF && !stopped(s); tb *= 2) {
     open = false;
     for (int j = b->nl - 1; j >= 0 && b->sum < INF && !stopped(s); j--) {
@@ -963,7 +968,10 @@ static void later_classes(bigs *b) {
       int v = big_class(b, b->later[j], BIG_FEAS, tb);
       if (v == BIG_LATER) open = true;
       else if (v == BIG_FITS) b->fits[j] = true;
-      else if (v >= INF && !stopped(s)) b->sum = INF;
+      else if (v >= INF && !stopped(s)) {
+        b->sum = INF;
+        s->ctx[0].st.big_vain += (uint64_t)b->proved; /* 0: big_classes() */
+      }
     }
   }
   for (int j = 0; j < b->nl && b->sum < INF && !stopped(s); j++) {
@@ -990,7 +998,16 @@ static void later_classes(bigs *b) {
  * its proof (JOULE's 559: its test 198 s, the row 530 s -> 700 s), unless
  * its proof's try had found a strategy before it ran out; one with none
  * is settled by the test alone (LEESE's 399, under the reach of 300 then:
- * 218 s, the row 834 s in the table's run before). */
+ * 218 s, the row 834 s in the table's run before).
+ *
+ * The classes come largest first, so the ones srch_refutes() tested
+ * (each has a strategy) follow every one put off: their proofs wait for
+ * the put-off classes' tests, which may settle the guess with none
+ * (stats: big_vain, classes proved for a guess a test then settled,
+ * stays 0).  Those proofs came first until 2026-12; on the slow rows
+ * measured they were short (YOUSE, whose class of 519 has none: 512 s
+ * before, 480 s after, the test alone 279 s), but the order cannot add
+ * work, and the classes' values do not depend on it. */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,
@@ -998,11 +1015,12 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
   bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
   for (*big = 0; *big < L->ncls && L->cls[*big].size >= s->split_min; ++*big) {
     int i = *big;
+    int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
+    if (how == BIG_WHOLE && !b.later_run) later_classes(&b); /* the tests first */
     if (b.sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
       vals[i] = INF;
       continue;
     }
-    int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
     int v = stopped(s) ? INF : big_class(&b, i, how, proof_budget(s));
     if (v == BIG_LATER || v == BIG_FITS) {
       b.fits[b.nl] = v == BIG_FITS;
@@ -1012,7 +1030,7 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
     }
     big_done(&b, i, v);
   }
-  later_classes(&b);
+  if (!b.later_run) later_classes(&b);
   return b.sum < INF ? b.sum : INF;
 }
 
