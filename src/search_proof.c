@@ -875,8 +875,8 @@ typedef struct {
   long sum;
   int later[PATTERN_COUNT], nl;
   bool fits[PATTERN_COUNT];
-  bool later_run; /* later_classes() has run */
-  int proved;     /* classes proved whole so far */
+  bool later_run; /* later_classes() has run (once) */
+  int covered;    /* classes srch_refutes() covered, proved so far */
 } bigs;
 
 /* Class i of b's partition, of 50 answers or more (16 on lists of every
@@ -928,7 +928,6 @@ static int big_class(const bigs *b, int i, int how, double budget) {
 static void big_done(bigs *b, int i, int v) {
   b->vals[i] = v;
   b->sum += v;
-  b->proved += v >= 0 && v < INF;
   srch_progress(b->s, ++*b->done, b->L->ncls, "patterns", INF, -1);
 }
 
@@ -942,7 +941,9 @@ static double feas_budget(const search *s) {
   return s->o.big_feas_budget > 0 ? s->o.big_feas_budget : proof_budget(s);
 }
 
-/* The classes put off (b->later[]): their tests (BIG_FEAS) in rounds,
+/* The classes put off (b->later[]), once, before any class that
+ * srch_refutes() covered is proved (big_classes()), else at the end:
+ * their tests (BIG_FEAS) in rounds,
  * each open class, smallest first, for the round's budget, which
  * doubles each round, until a test finds no strategy (the guess has
  * none: the sum is INF) or every class has one; then their proofs,
@@ -959,7 +960,7 @@ static double feas_budget(const search *s) {
 static void later_classes(bigs *b) {
   search *s = b->s;
   bool open = true;
-  assert(!b->later_run);
+  assert(!b->later_run && b->covered == 0);
   b->later_run = true;
   for (double tb = feas_budget(s); open && b->sum < INF && !stopped(s); tb *= 2) {
     open = false;
@@ -970,7 +971,7 @@ static void later_classes(bigs *b) {
       else if (v == BIG_FITS) b->fits[j] = true;
       else if (v >= INF && !stopped(s)) {
         b->sum = INF;
-        s->ctx[0].st.big_vain += (uint64_t)b->proved; /* 0: big_classes() */
+        s->ctx[0].st.big_vain += (uint64_t)b->covered; /* 0: the order */
       }
     }
   }
@@ -1000,14 +1001,12 @@ static void later_classes(bigs *b) {
  * is settled by the test alone (LEESE's 399, under the reach of 300 then:
  * 218 s, the row 834 s in the table's run before).
  *
- * The classes come largest first, so the ones srch_refutes() tested
+ * The classes come largest first, so the ones srch_refutes() covered
  * (each has a strategy) follow every one put off: their proofs wait for
  * the put-off classes' tests, which may settle the guess with none
- * (stats: big_vain, classes proved for a guess a test then settled,
- * stays 0).  Those proofs came first until 2026-12; on the slow rows
- * measured they were short (YOUSE, whose class of 519 has none: 512 s
- * before, 480 s after, the test alone 279 s), but the order cannot add
- * work, and the classes' values do not depend on it. */
+ * (stats: big_vain, such proofs run for a guess a test then settled,
+ * stays 0).  The order adds no proof or test, and the classes' values
+ * do not depend on it (NEWS, docs/rank.md: what it saved). */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,
@@ -1023,12 +1022,14 @@ static long big_classes(search *s, level *L, int g, int cd, int *vals, int *pick
     }
     int v = stopped(s) ? INF : big_class(&b, i, how, proof_budget(s));
     if (v == BIG_LATER || v == BIG_FITS) {
+      assert(!b.later_run); /* it would be neither tested nor proved */
       b.fits[b.nl] = v == BIG_FITS;
       b.later[b.nl++] = i;
       vals[i] = INF; /* unless solved below */
       continue;
     }
     big_done(&b, i, v);
+    b.covered += timed && how == BIG_WHOLE && v >= 0 && v < INF;
   }
   if (!b.later_run) later_classes(&b);
   return b.sum < INF ? b.sum : INF;
