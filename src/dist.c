@@ -240,24 +240,30 @@ static void *beat_other(void *arg) {
   return NULL;
 }
 
-/* OPTLE_HEARTBEAT: the seconds a rank may stay silent.  Exits (status
- * 2, the job ended) when it is not a number from DIST_BEAT_MIN: beats go
- * every DIST_BEAT_S, so a shorter silence was taken for a lost rank in
- * every run. */
+/* OPTLE_HEARTBEAT: the seconds a rank may stay silent, read by rank 0
+ * and sent to every rank: one setting for the job, and one rank to say
+ * what is wrong with it (when every rank checked its own, another rank's
+ * abort could end rank 0 before its message came out: cli_mpi.sh saw
+ * it).  Exits (status 2, the job ended) when it is not a number from
+ * DIST_BEAT_MIN: beats go every DIST_BEAT_S, so a shorter silence was
+ * taken for a lost rank in every run. */
 static void beat_setting(void) {
-  const char *v = getenv("OPTLE_HEARTBEAT");
-  if (!v) return;
-  char *end;
-  double s = strtod(v, &end);
-  if (end == v || *end || !(s >= DIST_BEAT_MIN && s <= 1e6)) {
-    char shown[64];
-    esc_controls(shown, sizeof shown, v);
-    if (my_rank == 0)
+  double s = beat_timeout;
+  const char *v = my_rank == 0 ? getenv("OPTLE_HEARTBEAT") : NULL;
+  if (v) {
+    char *end;
+    s = strtod(v, &end);
+    if (end == v || *end || !(s >= DIST_BEAT_MIN && s <= 1e6)) {
+      char shown[64];
+      esc_controls(shown, sizeof shown, v);
       fprintf(stderr, "optle: OPTLE_HEARTBEAT='%s': give the seconds a rank may stay silent "
                       "(%.0f to 1000000, the beats being %.1f s apart; default %.0f)\n", shown,
               DIST_BEAT_MIN, DIST_BEAT_S, DIST_BEAT_TIMEOUT);
-    MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+      fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    }
   }
+  MPI_Bcast(&s, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   beat_timeout = s;
 }
 
