@@ -63,7 +63,7 @@
 #include "tree.h"
 
 /* The opener used when the first guess cannot be ranked, after the
- * named list's own (lists_named.opener, hard_opener). */
+ * named list's own (lists_opener()). */
 #define ADVICE_OPENER "salet"
 /* Largest n_answers x n_guesses whose full answer set is ranked (the
  * named lists small, medium and large are at most 250,000). */

@@ -24,6 +24,8 @@
 #ifndef OPTLE_LISTS_H
 #define OPTLE_LISTS_H
 
+#include <stdbool.h>
+
 #include "game.h"
 #include "words.h"
 
@@ -34,11 +36,17 @@ typedef struct {
   const char *about; /* one line: what the lists are and where they come from */
   const char *afile, *gfile; /* the committed files; gfile NULL: the answers */
   /* The fixed openers of advice (advice.h) on this list, under the normal
-   * rules and under rules that narrow: the best first guess of its
-   * published exact tables (docs/rank.md), or with every word an answer
-   * the best known; NULL: ADVICE_OPENER.  Advice still proves its total. */
-  const char *opener, *hard_opener;
+   * rules, the hard ones (hard-gray too) and ultrahard: the best first
+   * guess of its published exact tables (docs/rank.md), or of optle's
+   * root proof where there is none (ultrahard), or with every word an
+   * answer the best known; NULL: ADVICE_OPENER, and for ultrahard the
+   * hard one (lists_opener()).  Advice still proves its total. */
+  const char *opener, *hard_opener, *ultrahard_opener;
 } lists_named;
+
+/* l's fixed opener under the rules that are normal (narrow false), hard
+ * or hard-gray (narrow, not ultra) or ultrahard (both): NULL for none. */
+const char *lists_opener(const lists_named *l, bool narrow, bool ultra);
 
 /* The named lists, in the order `optle lists` prints them. */
 int lists_count(void);

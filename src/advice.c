@@ -99,7 +99,7 @@ static search *search_at(advisor *a, const hstep *h, int made) {
 static int opener_cands(const advisor *a, int *out) {
   const lists_named *l = a->g->list ? lists_find(a->g->list) : NULL;
   const char *names[2] = {NULL, ADVICE_OPENER};
-  if (l) names[0] = rules_narrows(a->o.rules) ? l->hard_opener : l->opener;
+  if (l) names[0] = lists_opener(l, rules_narrows(a->o.rules), a->o.rules == RULES_ULTRAHARD);
   int k = 0;
   for (int i = 0; i < 2; i++) {
     int w = names[i] ? words_find(&a->g->guesses, names[i]) : -1;
@@ -112,7 +112,8 @@ static int opener_cands(const advisor *a, int *out) {
 
 /* The fixed opener: the first of opener_cands() with a strategy within
  * the guess limit on the whole list (under the hard rules SALET has none
- * on nyt-2023-07, where TARSE has 11627), chosen once and kept with its
+ * on nyt-2023-07, where TARSE has 11627; under ultrahard neither has,
+ * where PLAST has 11663), chosen once and kept with its
  * total (proven: a whole solve, about a second for the hidden lists'
  * openers, and refuted in less where there is none).  -1 when none has
  * one, or when stopped (then nothing is kept). */

@@ -25,9 +25,9 @@ const cmd_doc lists_doc = {
     .usage = "optle lists",
     .about = "The named lists embedded in optle (--list NAME): each one's name, date, number\n"
              "of answers and allowed guesses, lists hash (the one JSON trees record), the\n"
-             "fixed openers of next, analyse and play before a first guess (normal rules,\n"
-             "and the hard ones: the best of the list's published tables; - for none, then\n"
-             "salet), source and files.",
+             "fixed openers of next, analyse and play before a first guess (the normal\n"
+             "rules, the hard ones and ultrahard: the best of the list's published tables,\n"
+             "or of optle's root proof; - for none, then salet), source and files.",
     .opts = lists_opts,
     .exit = "0 listed, 2 bad usage, 3 internal error",
 };
@@ -46,8 +46,8 @@ int cmd_lists(int argc, char **argv) {
     int len = (int)strlen(lists_at(i)->name);
     if (len > w) w = len;
   }
-  printf("%-*s %-11s %8s %8s  %-16s  %-6s %s\n", w, "name", "date", "answers", "guesses",
-         "lists hash", "opener", "hard");
+  printf("%-*s %-11s %8s %8s  %-16s  %-6s %-6s %s\n", w, "name", "date", "answers", "guesses",
+         "lists hash", "opener", "hard", "ultrahard");
   for (int i = 0; i < lists_count(); i++) {
     const lists_named *l = lists_at(i);
     wordlist ans, gue;
@@ -57,8 +57,12 @@ int cmd_lists(int argc, char **argv) {
     }
     char hex[WORDS_HASH_HEX];
     words_hash_hex(words_lists_hash(&ans, &gue), hex);
-    printf("%-*s %-11s %8d %8d  %-16s  %-6s %s\n", w, l->name, l->date, ans.n, gue.n, hex,
-           l->opener ? l->opener : "-", l->hard_opener ? l->hard_opener : "-");
+    const char *op[3] = {lists_opener(l, false, false), lists_opener(l, true, false),
+                         lists_opener(l, true, true)};
+    for (int k = 0; k < 3; k++)
+      if (!op[k]) op[k] = "-";
+    printf("%-*s %-11s %8d %8d  %-16s  %-6s %-6s %s\n", w, l->name, l->date, ans.n, gue.n, hex,
+           op[0], op[1], op[2]);
     words_free(&ans);
     words_free(&gue);
   }

