@@ -47,8 +47,9 @@ static const embedded files[] = {
  * within 6: PLAST, 11663, optle's root proof (docs/lists.md; no table is
  * published), elsewhere the hard one; every word an answer: LANTS, the
  * best of the upper-bound table and of Selby's bighidden trees, not
- * proven best (hard: none known within 6 guesses, so NULL: SALET, then
- * the root proof). */
+ * proven best (hard: no first guess has a strategy within 6, proven by
+ * `rank --hard` in about 35 s, docs/solve.md; so NULL: SALET, then the
+ * root proof, which finds none). */
 static const lists_named table[] = {
     {"small", NULL, "2022-02",
      "50 of the NYT answers of 2022-02, drawn by tools/sample-lists.py (seed 20220219)",

@@ -206,6 +206,21 @@ expect "hard mode, 2 guesses, --stats: status 1" "$rc" = 1
 err_has "hard mode, 2 guesses, --stats: the refusal" "no strategy solves every answer within 2"
 has "hard mode, 2 guesses, --stats: the counters" "search counters ("
 has "hard mode, 2 guesses, --stats: the memo's" "memo_evictions"
+# Every word an answer under the hard rules: no first guess has a
+# strategy within 6 (each -all list's whole table is `none`, about 35 s;
+# docs/solve.md), where Selby's CHOMP trees take 7 (make test-public).
+# Twenty first guesses drawn at random, and CHOMP, in about a second.
+printf '%s\n' typic loast boogy glued shays glues manky fuzil abaci dirge gable mozos \
+  dames abash biped bapus fykes diram glugs manic chomp >"$tmp/bh21.txt"
+if check "rank: every word an answer, hard: 21 first guesses" 0 out \
+  "# 21 first guesses: 21 exact, 0 bounds" \
+  "$OPTLE" rank --list nyt-2022-02-all --hard --words "$tmp/bh21.txt" --threads 2; then
+  expect "rank: every word an answer, hard: none of the 21 within 6" \
+    "$(grep -c $'^[a-z]*\tnone\texact\tnone$' "$tmp/out")" = 21
+fi
+check_one_line "solve: original-all, hard, CHOMP: none within 6" 1 \
+  "no strategy starting with 'chomp' solves every answer within 6 guesses" \
+  "$OPTLE" solve --list original-all --hard --first chomp --threads 2
 check_one_line "worst case, 2 guesses: no strategy" 1 "no strategy solves every answer within 2" \
   "$OPTLE" solve --list small --objective worst --max-guesses 2
 check_usage "solve: an unknown objective" "--objective 'best': use total or worst" \
