@@ -24,9 +24,8 @@
 #ifndef OPTLE_LISTS_H
 #define OPTLE_LISTS_H
 
-#include <stdbool.h>
-
 #include "game.h"
+#include "rules.h"
 #include "words.h"
 
 typedef struct {
@@ -44,9 +43,8 @@ typedef struct {
   const char *opener, *hard_opener, *ultrahard_opener;
 } lists_named;
 
-/* l's fixed opener under the rules that are normal (narrow false), hard
- * or hard-gray (narrow, not ultra) or ultrahard (both): NULL for none. */
-const char *lists_opener(const lists_named *l, bool narrow, bool ultra);
+/* l's fixed opener under the rules r: NULL for none. */
+const char *lists_opener(const lists_named *l, rules_mode r);
 
 /* The named lists, in the order `optle lists` prints them. */
 int lists_count(void);

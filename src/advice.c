@@ -99,7 +99,7 @@ static search *search_at(advisor *a, const hstep *h, int made) {
 static int opener_cands(const advisor *a, int *out) {
   const lists_named *l = a->g->list ? lists_find(a->g->list) : NULL;
   const char *names[2] = {NULL, ADVICE_OPENER};
-  if (l) names[0] = lists_opener(l, rules_narrows(a->o.rules), a->o.rules == RULES_ULTRAHARD);
+  if (l) names[0] = lists_opener(l, a->o.rules);
   int k = 0;
   for (int i = 0; i < 2; i++) {
     int w = names[i] ? words_find(&a->g->guesses, names[i]) : -1;

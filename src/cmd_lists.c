@@ -57,8 +57,8 @@ int cmd_lists(int argc, char **argv) {
     }
     char hex[WORDS_HASH_HEX];
     words_hash_hex(words_lists_hash(&ans, &gue), hex);
-    const char *op[3] = {lists_opener(l, false, false), lists_opener(l, true, false),
-                         lists_opener(l, true, true)};
+    const char *op[3] = {lists_opener(l, RULES_NORMAL), lists_opener(l, RULES_HARD),
+                         lists_opener(l, RULES_ULTRAHARD)};
     for (int k = 0; k < 3; k++)
       if (!op[k]) op[k] = "-";
     printf("%-*s %-11s %8d %8d  %-16s  %-6s %-6s %s\n", w, l->name, l->date, ans.n, gue.n, hex,

@@ -1,7 +1,6 @@
 /* lists.c: the embedded named lists (lists.h). */
 #include "lists.h"
 
-#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -91,10 +90,9 @@ int lists_count(void) { return NLISTS; }
 
 const lists_named *lists_at(int i) { return i >= 0 && i < NLISTS ? &table[i] : NULL; }
 
-const char *lists_opener(const lists_named *l, bool narrow, bool ultra) {
-  assert(narrow || !ultra);
-  if (ultra && l->ultrahard_opener) return l->ultrahard_opener;
-  return narrow ? l->hard_opener : l->opener;
+const char *lists_opener(const lists_named *l, rules_mode r) {
+  if (r == RULES_ULTRAHARD && l->ultrahard_opener) return l->ultrahard_opener;
+  return rules_narrows(r) ? l->hard_opener : l->opener;
 }
 
 const lists_named *lists_find(const char *name) {
