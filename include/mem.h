@@ -44,10 +44,12 @@ long peak_rss_kib(void);
  * than the limit) and starts the threads now: if that fails, "optle: out
  * of memory" and exit status 3. */
 void threads_cap(void);
-/* OMP_NUM_THREADS when it is set but not what OpenMP takes (whole
- * numbers from 1, comma-separated: libgomp then warns and ignores it),
- * else NULL: cli.c refuses to run a command under it. */
-const char *threads_env_bad(void);
+/* The value of OMP_NUM_THREADS or OMP_THREAD_LIMIT (its name in *name)
+ * when it is set but not what OpenMP takes (whole numbers from 1 to
+ * INT_MAX, comma-separated for the first, one for the second: libgomp
+ * warns and ignores it, or cuts a larger one to 32 bits), else NULL:
+ * cli.c refuses to run a command under it. */
+const char *threads_env_bad(const char **name);
 /* n threads asked (--threads): at most the team OpenMP will start
  * (OMP_THREAD_LIMIT), which is what a command reports as its threads. */
 int threads_usable(int n);

@@ -125,6 +125,9 @@ typedef struct {
    * proven lower bound it records (-1: none). */
   bool unproven;
   int lower_bound;
+  /* The text mark's "total N" (-1: none), checked against the tree's
+   * total as JSON's "total" is. */
+  int mark_total;
   /* Text format and path lines: line_of[a] is the line ending with
    * answer a (0: none); map JSON: the line of the key naming it.  NULL
    * for optle's JSON, whose locations are paths (verify.h). */

@@ -78,6 +78,11 @@ void out_unlink_temps(void);
  * followed: ckz and $PWD/ckz, ./y.json and y.json, a link and the file
  * it will make. */
 bool out_same_file(const char *a, const char *b);
+/* Whether path names the file standard output writes to (the same
+ * inode: a file stdout is redirected to, /dev/stdout, /dev/fd/1), where
+ * a command's report would land in its -o file too.  Not a device other
+ * than a terminal (/dev/null keeps nothing, so nothing is mixed). */
+bool out_is_stdout(const char *path);
 
 /*
  * A command's -o files: the one home of writing them.

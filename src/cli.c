@@ -2,6 +2,8 @@
  * tools: the man page's generated sections and completion words (cli.h). */
 #include "cli.h"
 
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -201,17 +203,25 @@ static int dispatch(int argc, char **argv) {
    * A command's --help runs whatever the variable (as `help CMD` does). */
   bool asks_help = false;
   for (int i = 2; i < argc; i++) asks_help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-  const char *bad = asks_help ? NULL : threads_env_bad();
+  const char *var = NULL, *bad = asks_help ? NULL : threads_env_bad(&var);
   if (bad)
-    return usage_error(NULL, "OMP_NUM_THREADS='%s' is not a thread count (whole numbers from 1, "
-                             "comma-separated), so OpenMP ignored it: unset it or set it to 1 "
-                             "or more (--threads N sets a command's count)", bad);
+    return usage_error(NULL, "%s='%s' is not a thread count (%s from 1 to %d), so OpenMP "
+                             "ignores it or misreads it: unset it or set it to 1 or more "
+                             "(--threads N sets a command's count)",
+                       var, bad,
+                       strcmp(var, "OMP_NUM_THREADS") ? "a whole number"
+                                                      : "whole numbers, comma-separated,",
+                       INT_MAX);
   /* Under MPI, a command that is single-process runs on rank 0 alone. */
   if (!cmd->dist && !dist_solo(cmd->doc->name)) return EXIT_OK;
   return cmd->run(argc - 2, argv + 2);
 }
 
 int cli_main(int argc, char **argv) {
+  /* A write past a file-size limit (ulimit -f) fails with EFBIG, which
+   * every writer reports (status 2), where SIGXFSZ would end the process
+   * with no message and a torn file behind it. */
+  signal(SIGXFSZ, SIG_IGN);
   threads_cap(); /* OMP_NUM_THREADS within --threads' limit (mem.h) */
   if (search_check_kernel() < 0) { /* never another kernel than the one asked for */
     fprintf(stderr, "optle: %s\n", err_msg());

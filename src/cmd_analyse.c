@@ -28,6 +28,7 @@
 #include "opts.h"
 #include "ratio.h"
 #include "share.h"
+#include "utf8.h"
 #include "util.h"
 
 /* Most steps (a game without a guess limit), and most arguments. */
@@ -99,6 +100,7 @@ static int analyse_input(int argc, char **argv, analyse_run *r, bool *help) {
     return usage_error("analyse ", "give the game: its guesses with their patterns "
                                    "(salet:BBYBB or salet BBYBB), or --share FILE and the words");
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
+  threads_start(r->a.threads); /* up front: a failure to start them says "out of memory" */
   if ((rc = opts_load_tree_game("analyse ", &r->a.l, NULL, "", false, LISTS_DEFAULT, &r->g, &r->tf)))
     return rc;
   if ((rc = opts_history("analyse ", &r->a, &r->pos, &r->g, &r->rules, &r->share, r->h,
@@ -333,6 +335,25 @@ static json_t *json_sum(const analyse_run *r) {
                    jtext(ratio_sum_fmt(&sum.luck, 4, false)));
 }
 
+/* A path as a JSON string: jansson takes only valid UTF-8, and a file's
+ * name may be any bytes, so each invalid one becomes U+FFFD (as the
+ * tree explorer shows it). */
+static json_t *json_path_text(const char *s) {
+  size_t len = strlen(s);
+  char *v = xmalloc(3 * len + 1), *o = v;
+  for (size_t i = 0; i < len;) {
+    uint32_t cp;
+    size_t k = utf8_next(s + i, len - i, &cp);
+    memcpy(o, cp == UTF8_BAD ? "\xef\xbf\xbd" : s + i, cp == UTF8_BAD ? 3 : k);
+    o += cp == UTF8_BAD ? 3 : k;
+    i += k;
+  }
+  *o = '\0';
+  json_t *j = json_string(v);
+  free(v);
+  return j;
+}
+
 static int print_json(const analyse_run *r) {
   const game *g = &r->g;
   const advice_step *last = &r->sv[r->k - 1];
@@ -344,9 +365,9 @@ static int print_json(const analyse_run *r) {
     json_array_append_new(steps, json_step(r, i));
   }
   bool won = history_won(r->h[r->k - 1]);
-  json_t *o = json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:o, s:o, s:o, s:b, s:i, s:o, s:o}",
-                        "answers", g->answers.path, "n_answers", g->n_answers, "guesses",
-                        g->guesses.path, "n_guesses", g->n_guesses, "rules", rules_name(r->rules),
+  json_t *o = json_pack("{s:o, s:i, s:o, s:i, s:s, s:i, s:o, s:o, s:o, s:b, s:i, s:o, s:o}",
+                        "answers", json_path_text(g->answers.path), "n_answers", g->n_answers,
+                        "guesses", json_path_text(g->guesses.path), "n_guesses", g->n_guesses, "rules", rules_name(r->rules),
                         "max_guesses", r->a.max_guesses, "share", json_share(r), "history", hist,
                         "steps", steps, "solved", won, "guesses_made", r->k,
                         "expected_length",

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "advice.h"
@@ -139,6 +140,11 @@ static int next_options(int argc, char **argv, next_run *r, bool *help) {
     return EXIT_OK;
   }
   if ((rc = opts_rules("next ", &r->a, &r->rules, NULL))) return rc;
+  /* Standard input has one reader: the tree would take it all, and the
+   * share text then found "no rows". */
+  if (r->a.tree && r->a.share && !strcmp(r->a.tree, "-") && !strcmp(r->a.share, "-"))
+    return usage_error("next ", "--tree - and --share -: standard input can be only one of "
+                                "them: give the other a file name");
   stop_catch_signals(); /* from here on Ctrl-C means status 4 */
   return 0;
 }
@@ -285,6 +291,7 @@ int cmd_next(int argc, char **argv) {
   bool help = false;
   int rc = next_options(argc, argv, &r, &help);
   if (rc || help) return rc;
+  threads_start(r.a.threads); /* up front: a failure to start them says "out of memory" */
   rc = opts_load_tree_game("next ", &r.a.l, r.a.tree, "--tree ", r.a.force, LISTS_DEFAULT, &r.g, &r.tf);
   if (rc) return rc;
   r.cg = &r.g;

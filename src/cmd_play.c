@@ -97,22 +97,25 @@ const cmd_doc play_doc = {
  * and strlen() would stop at it and take the rest of the line, and the
  * next, as the tail of a long line).  *lineno counts the lines read.
  * Returns 1, 0 at end of input, -1 for a line that was too long (read
- * to its end and dropped), -2 for a line holding a NUL byte (read to
- * its end), or -3 when reading failed (errno says why): never taken for
- * the end of input, nor a line cut by the failure for a whole one.
+ * to its end and dropped), -2 for a line holding a NUL byte (read no
+ * further: /dev/zero has no line end), -4 for a line of more than
+ * PLAY_LINE_CAP bytes (read no further), or -3 when reading failed
+ * (errno says why): never taken for the end of input, nor a line cut by
+ * the failure for a whole one.
  */
 static int read_line(char *buf, size_t size, int *lineno) {
-  size_t len = 0;
-  bool nul = false, over = false;
+  size_t len = 0, seen = 0;
+  bool over = false;
   int c;
   assert(size >= 3);
   while ((c = getchar()) != EOF && c != '\n') {
-    if (c == '\0') nul = true;
+    if (c == '\0') return ++*lineno, -2;
+    if (++seen > PLAY_LINE_CAP) return ++*lineno, -4;
     if (len + 1 < size) buf[len++] = (char)c;
     else over = true;
   }
   if (c == EOF && ferror(stdin)) return -3;
-  if (c == EOF && !len && !nul && !over) return 0;
+  if (c == EOF && !len && !over) return 0;
   ++*lineno;
   if (len && buf[len - 1] == '\r') len--; /* a CRLF line end */
   if (*lineno == 1 && len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { /* a byte order mark */
@@ -120,7 +123,6 @@ static int read_line(char *buf, size_t size, int *lineno) {
     len -= 3;
   }
   buf[len] = '\0';
-  if (nul) return -2;
   if (over || len > size - 2) return -1; /* more than PLAY_LINE_MAX bytes */
   while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = '\0';
   size_t lead = strspn(buf, " \t");
@@ -191,7 +193,8 @@ static int command(play *p, const char *line) {
 
 /* Prompt and read the next non-empty line into buf; false at end of
  * input.  A line over PLAY_LINE_MAX is refused with a reason, not read.
- * A line holding a NUL byte is not text: the game ends there (*rc =
+ * A line holding a NUL byte is not text, and one over PLAY_LINE_CAP is
+ * not a player's: the game ends there (*rc =
  * EXIT_USAGE, with the line's number), since what follows may not be
  * the lines the player meant either; so does a read that fails. */
 static bool next_line(play *p, char *buf, size_t size, int *rc) {
@@ -214,6 +217,13 @@ static bool next_line(play *p, char *buf, size_t size, int *rc) {
       fflush(stdout);
       fprintf(stderr, "optle: play: input line %d holds a NUL byte, so the input is not "
                       "text: stopped there (no later line read)\n", p->lineno);
+      *rc = EXIT_USAGE;
+      return false;
+    }
+    if (r == -4) {
+      fflush(stdout);
+      fprintf(stderr, "optle: play: input line %d is over %d bytes, so the input is not a "
+                      "player's: stopped there (no later line read)\n", p->lineno, PLAY_LINE_CAP);
       *rc = EXIT_USAGE;
       return false;
     }
@@ -370,6 +380,9 @@ static int play_options(int argc, char **argv, optle_args *a, rules_mode *rules,
     return usage_error("play ", "--max-guesses: %d is out of range (0 to %d)", a->max_guesses,
                        PLAY_MAX_STEPS);
   if ((rc = opts_rules("play ", a, rules, NULL))) return rc;
+  if (a->tree && !strcmp(a->tree, "-")) /* the game would find its input at its end */
+    return usage_error("play ", "--tree -: standard input is the game's (the guesses typed): "
+                                "give the tree a file name");
   if (a->assist && (a->answer || a->seed >= 0))
     return usage_error("play ", "--assist takes no --answer or --seed: the answer is unknown");
   if (a->answer && a->seed >= 0) return usage_error("play ", "give --answer or --seed, not both");
@@ -508,6 +521,7 @@ int cmd_play(int argc, char **argv) {
   if (rc || help) return rc;
   game g;
   tree_file tf;
+  threads_start(a.threads); /* up front: a failure to start them says "out of memory" */
   rc = opts_load_tree_game("play ", &a.l, a.tree, "--tree ", a.force, LISTS_DEFAULT, &g, &tf);
   if (rc) return rc;
   /* The list's name as the options would give it, for messages. */

@@ -17,6 +17,9 @@
 
 /* Longest input line accepted, in bytes (without the newline). */
 #define PLAY_LINE_MAX 200
+/* Longest line read at all: past it the input is not a player's (an
+ * endless line, as from a device), and the game ends (status 2). */
+#define PLAY_LINE_CAP 65536
 /* The guesses --assist lists when --top is not given. */
 #define PLAY_TOP_DEFAULT 5
 

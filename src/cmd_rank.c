@@ -362,6 +362,10 @@ int cmd_rank(int argc, char **argv) {
   if ((rc = opts_rules("rank ", &a, &rules, NULL))) return rc;
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
+  if (a.out.n && out_is_stdout(a.out.paths[0]))
+    return usage_error("rank ", "-o %s: that is standard output, which has the report: give "
+                                "the ranking another file (or no -o: standard output)",
+                       a.out.paths[0]);
   if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
   if (a.probe_budget && a.rank_top <= 0) /* only --top's first stage probes */
     return usage_error("rank ",

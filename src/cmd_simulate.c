@@ -42,7 +42,9 @@ static const optuse sim_opts[] = {
     OPT_USE_HELP(TREE, "play the tree in FILE (JSON or text) instead of computing one; the lists\n"
                        "                         default to those a JSON tree records"),
     OPT_USE(FORCE),
-    OPT_USE_HELP(OUT, "the tree (.json/.txt), or with --compare the table (.md/.csv); repeatable"),
+    OPT_USE_HELP(OUT, "the tree, in any format export writes, by its extension (.json,\n"
+                      "                         .txt, .html, .dot, .paths, ...), or with --compare the\n"
+                      "                         table (.md/.csv); repeatable"),
     OPT_USE(COMPARE),
     OPT_USE(STRATEGIES),
     OPT_USE(TIME_LIMIT),
@@ -150,10 +152,21 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
       return defaults_refused(g, x->fv[i]);
     else if ((x->openers[i] = word_arg("simulate ", "--first", x->fv[i], g)) < 0)
       return EXIT_USAGE;
+  /* A row or column twice would be the same numbers twice: a slip. */
+  bool *seen = xcalloc((size_t)g->n_guesses, sizeof *seen);
+  int twice = -1;
+  for (int i = 0; i < x->nopen && twice < 0; i++)
+    if (seen[x->openers[i]]) twice = i;
+    else seen[x->openers[i]] = true;
+  free(seen);
+  if (twice >= 0) return usage_error("simulate ", "--first: '%s' given twice", x->fv[twice]);
   for (int i = 0; i < x->nstrat; i++) {
     if (strategy_parse(x->sv[i], &x->strats[i]))
       return usage_error("simulate ", "--strategies: %s", err_msg());
     x->strats[i].gr.mode = rules;
+    for (int j = 0; j < i; j++)
+      if (!strcmp(x->sv[i], x->sv[j]))
+        return usage_error("simulate ", "--strategies: '%s' given twice", x->sv[i]);
   }
   return 0;
 }

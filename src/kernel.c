@@ -64,6 +64,6 @@ int kernel_check_env(void) {
              kernels[i]->available() ? "" : " (not on this CPU)");
   }
   if (k)
-    return err_set("OPTLE_KERNEL=%s: this CPU lacks %s; the kernels: %s", want, k->needs, names);
-  return err_set("OPTLE_KERNEL=%s: no such kernel; the kernels: %s", want, names);
+    return err_set("OPTLE_KERNEL='%s': this CPU lacks %s; the kernels: %s", want, k->needs, names);
+  return err_set("OPTLE_KERNEL='%s': no such kernel; the kernels: %s", want, names);
 }

@@ -116,7 +116,8 @@ void lists_describe(const game *g, char *buf, size_t size) {
   char a[4096], gs[4096]; /* the paths are the user's: no raw control bytes */
   esc_controls(a, sizeof a, g->answers.path);
   esc_controls(gs, sizeof gs, g->guesses.path);
-  snprintf(buf, size, "%s (%d answers), %s (%d guesses)", a, g->n_answers, gs, g->n_guesses);
+  snprintf(buf, size, "%s (%d answer%s), %s (%d guess%s)", a, g->n_answers,
+           g->n_answers == 1 ? "" : "s", gs, g->n_guesses, g->n_guesses == 1 ? "" : "es");
 }
 
 const char *lists_names(void) {

@@ -1,6 +1,7 @@
 /* mem.c: memory (mem.h). */
 #include "mem.h"
 
+#include <limits.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -88,20 +89,39 @@ void threads_cap(void) {
 #endif
 }
 
-const char *threads_env_bad(void) {
-  const char *v = getenv("OMP_NUM_THREADS");
-  if (!v) return NULL;
+/* Is v a list of whole numbers from 1 to INT_MAX (libgomp takes a
+ * larger one cut to 32 bits: 4294967296 ran 1 thread), blanks around
+ * each, separated by commas (one alone unless list)? */
+static bool counts_ok(const char *v, bool list) {
   const char *p = v;
-  for (;;) { /* items: blanks, digits (a value from 1), blanks; then ',' or the end */
+  for (;;) {
     while (*p == ' ' || *p == '\t') p++;
     const char *d = p;
-    bool nonzero = false;
-    while (*p >= '0' && *p <= '9') nonzero |= *p++ != '0';
-    if (p == d || !nonzero) return v;
+    long long n = 0;
+    while (*p >= '0' && *p <= '9') {
+      n = n * 10 + (*p++ - '0');
+      if (n > INT_MAX) return false;
+    }
+    if (p == d || n == 0) return false;
     while (*p == ' ' || *p == '\t') p++;
-    if (!*p) return NULL;
-    if (*p++ != ',') return v;
+    if (!*p) return true;
+    if (!list || *p++ != ',') return false;
   }
+}
+
+const char *threads_env_bad(const char **name) {
+  static const struct {
+    const char *var;
+    bool list;
+  } vars[] = {{"OMP_NUM_THREADS", true}, {"OMP_THREAD_LIMIT", false}};
+  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+    const char *v = getenv(vars[i].var);
+    if (v && !counts_ok(v, vars[i].list)) {
+      *name = vars[i].var;
+      return v;
+    }
+  }
+  return NULL;
 }
 
 int threads_usable(int n) {

@@ -128,6 +128,9 @@ int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool on
         picture_refused(cmd, out->paths[i], treeio_format_of(out->paths[i])))
       return EXIT_USAGE;
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
+    if (out_is_stdout(out->paths[i]))
+      return usage_error(cmd, "-o %s: that is standard output, which has the report: give the "
+                              "%s another file", out->paths[i], out_kinds[kind].name);
   }
   return 0;
 }
@@ -140,6 +143,9 @@ static int tree_output(const char *cmd, treefmt given, const char *dest, bool st
   treefmt f = given ? given : treeio_format_of(dest);
   if (std && !stdout_ok)
     return usage_error(cmd, "-o -: standard output has the report: give the tree a file name");
+  if (!std && !stdout_ok && out_is_stdout(dest))
+    return usage_error(cmd, "-o %s: that is standard output, which has the report: give the "
+                            "tree another file", dest);
   if (f == TREEFMT_NONE && std)
     return usage_error(cmd, "give --format %s", treeio_format_names("|"));
   if (f == TREEFMT_NONE)

@@ -876,7 +876,7 @@ typedef struct {
   int later[PATTERN_COUNT], nl;
   bool fits[PATTERN_COUNT];
   bool later_run; /* later_classes() has run (once) */
-  int covered;    /* classes srch_refutes() covered, proved so far */
+  int covered;    /* classes srch_refutes() covered, proved before later_run */
 } bigs;
 
 /* Class i of b's partition, of 50 answers or more (16 on lists of every
@@ -941,10 +941,9 @@ static double feas_budget(const search *s) {
   return s->o.big_feas_budget > 0 ? s->o.big_feas_budget : proof_budget(s);
 }
 
-/* The classes put off (b->later[]), once, before any class that
- * srch_refutes() covered is proved (big_classes()), else at the end:
- * their tests (BIG_FEAS) in rounds,
- * each open class, smallest first, for the round's budget, which
+/* The classes put off (b->later[]), once, after the tries and before
+ * any class that srch_refutes() covered is proved (big_classes()):
+ * their tests (BIG_FEAS) in rounds, each open class, smallest first, for the round's budget, which
  * doubles each round, until a test finds no strategy (the guess has
  * none: the sum is INF) or every class has one; then their proofs,
  * whole, largest first.
@@ -1007,31 +1006,46 @@ static void later_classes(bigs *b) {
  * (stats: big_vain, such proofs run for a guess a test then settled,
  * stays 0).  The order adds no proof or test, and the classes' values
  * do not depend on it (NEWS, docs/rank.md: what it saved). */
+static bool is_big(const search *s, const level *L, int i) {
+  return i < L->ncls && L->cls[i].size >= s->split_min;
+}
+
+/* Big class i in mode `how`: its value into the sum, or put off for its
+ * test (a try that ran past its budget: BIG_LATER, BIG_FITS), or INF
+ * once the sum is. */
+static void big_one(bigs *b, int i, int how) {
+  search *s = b->s;
+  if (b->sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
+    b->vals[i] = INF;
+    return;
+  }
+  int v = stopped(s) ? INF : big_class(b, i, how, proof_budget(s));
+  if (v == BIG_LATER || v == BIG_FITS) {
+    assert(how == BIG_TRY && !b->later_run); /* else neither tested nor proved */
+    b->fits[b->nl] = v == BIG_FITS;
+    b->later[b->nl++] = i;
+    b->vals[i] = INF; /* unless solved in later_classes() */
+    return;
+  }
+  big_done(b, i, v);
+  b->covered += !b->later_run && how == BIG_WHOLE && v >= 0 && v < INF; /* stays 0 */
+}
+
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,
             .done = done};
   bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
-  for (*big = 0; *big < L->ncls && L->cls[*big].size >= s->split_min; ++*big) {
-    int i = *big;
-    int how = timed && !srch_refutes_covers(s, L->cls[i].size) ? BIG_TRY : BIG_WHOLE;
-    if (how == BIG_WHOLE && !b.later_run) later_classes(&b); /* the tests first */
-    if (b.sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
-      vals[i] = INF;
-      continue;
-    }
-    int v = stopped(s) ? INF : big_class(&b, i, how, proof_budget(s));
-    if (v == BIG_LATER || v == BIG_FITS) {
-      assert(!b.later_run); /* it would be neither tested nor proved */
-      b.fits[b.nl] = v == BIG_FITS;
-      b.later[b.nl++] = i;
-      vals[i] = INF; /* unless solved below */
-      continue;
-    }
-    big_done(&b, i, v);
-    b.covered += timed && how == BIG_WHOLE && v >= 0 && v < INF;
+  int i = 0;
+  /* The classes the quick test does not reach (the largest): tries. */
+  for (; timed && is_big(s, L, i) && !srch_refutes_covers(s, L->cls[i].size); i++)
+    big_one(&b, i, BIG_TRY);
+  later_classes(&b); /* the tests of those put off, then their proofs */
+  for (; is_big(s, L, i); i++) {
+    assert(!timed || srch_refutes_covers(s, L->cls[i].size)); /* largest first */
+    big_one(&b, i, BIG_WHOLE);
   }
-  if (!b.later_run) later_classes(&b);
+  *big = i;
   return b.sum < INF ? b.sum : INF;
 }
 

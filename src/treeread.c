@@ -105,7 +105,7 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
   *out = NULL;
   memset(info, 0, sizeof *info);
   info->answers = info->guesses = info->max_guesses = info->total = -1;
-  info->lower_bound = -1;
+  info->lower_bound = info->mark_total = -1;
   info->average = -1;
   if (len > TREEREAD_MAX_BYTES)
     return err_set("%s: more than the %zu MiB a tree file may have", name,
@@ -145,7 +145,7 @@ int treeread_lists(const char *data, size_t len, const char *name, int max_answe
                    treeread_info *info) {
   memset(info, 0, sizeof *info);
   info->answers = info->guesses = info->max_guesses = info->total = -1;
-  info->lower_bound = -1;
+  info->lower_bound = info->mark_total = -1;
   info->average = -1;
   if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) { /* as treeread_mem() */
     data += 3;

@@ -240,31 +240,49 @@ static void text_walk(textr *x, const tline *l) {
 /* The most a total can be (JSON's "lower_bound" has the same range). */
 #define TEXT_BOUND_MAX 1000000000
 
+/* The number after key in the mark line s[0..n) (line no of name) into
+ * *v, or -1 when the key is not there.  The digits end the line or come
+ * before ')' or ';', as treeio.c writes them: "lower bound -5" or
+ * "lower bound 100x" is refused, not read as no bound or as 100.  0, or
+ * -1 with the message. */
+static int mark_field(const char *s, size_t n, const char *key, int *v, const char *name,
+                      int no) {
+  size_t k = strlen(key);
+  *v = -1;
+  for (size_t i = 0; i + k <= n; i++) {
+    if (memcmp(s + i, key, k)) continue;
+    long x = 0;
+    size_t at = i + k + (i + k < n && s[i + k] == ' '), j = at;
+    bool over = false;
+    for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+      if (!over && (x = x * 10 + (s[j] - '0')) > TEXT_BOUND_MAX) over = true;
+    int digits = (int)(j - at), shown = digits < 24 ? digits : 20;
+    if (over)
+      return err_set("%s:%d: %s %.*s%s: out of range (0 to %d)", name, no, key, shown, s + at,
+                     digits < 24 ? "" : "...", TEXT_BOUND_MAX);
+    if (at == i + k || !digits || (j < n && s[j] != ')' && s[j] != ';'))
+      return err_set("%s:%d: '%s' is not followed by a whole number, as optle writes the "
+                     "mark line (\"%s (a stopped solve's best tree, total N); lower bound N\")",
+                     name, no, key, TREEIO_UNPROVEN);
+    *v = (int)x;
+    return 0;
+  }
+  return 0;
+}
+
 /* A '#' line before the tree (line no of name): a comment, unless it is
- * TREEIO_UNPROVEN's (treeio.h), whose "lower bound N" goes into info.
- * 0, or -1 with the message for a bound out of range (never wrapped). */
+ * TREEIO_UNPROVEN's (treeio.h), whose "total N" and "lower bound N" go
+ * into info; a second such line is refused (which would hold?).  0, or
+ * -1 with the message (a bound out of range is never wrapped). */
 static int text_comment(const char *s, size_t n, treeread_info *info, const char *name, int no) {
   size_t m = strlen(TREEIO_UNPROVEN);
   if (n < m || memcmp(s, TREEIO_UNPROVEN, m)) return 0;
+  if (info->unproven)
+    return err_set("%s:%d: a second \"%s\" line: the tree has one mark", name, no,
+                   TREEIO_UNPROVEN);
   info->unproven = true;
-  const char *key = "lower bound ";
-  size_t k = strlen(key);
-  for (size_t i = m; i + k < n; i++)
-    if (!memcmp(s + i, key, k)) {
-      long v = 0;
-      size_t j = i + k;
-      bool over = false;
-      for (; j < n && s[j] >= '0' && s[j] <= '9'; j++)
-        if (!over && (v = v * 10 + (s[j] - '0')) > TEXT_BOUND_MAX) over = true;
-      int digits = (int)(j - (i + k));
-      if (over)
-        return err_set("%s:%d: lower bound %.*s%s: out of range (0 to %d)", name, no,
-                       digits < 24 ? digits : 20, s + i + k, digits < 24 ? "" : "...",
-                       TEXT_BOUND_MAX);
-      if (digits) info->lower_bound = (int)v;
-      return 0;
-    }
-  return 0;
+  int rc = mark_field(s + m, n - m, "total", &info->mark_total, name, no);
+  return rc ? rc : mark_field(s + m, n - m, "lower bound", &info->lower_bound, name, no);
 }
 
 int tr_read_text(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {

@@ -147,6 +147,12 @@ static bool place_of(const char *path, place *pl) {
   return ok;
 }
 
+bool out_is_stdout(const char *path) {
+  struct stat so, sp;
+  if (fstat(STDOUT_FILENO, &so) || stat(path, &sp) || !same_inode(&so, &sp)) return false;
+  return !S_ISCHR(so.st_mode) || isatty(STDOUT_FILENO);
+}
+
 bool out_same_file(const char *a, const char *b) {
   struct stat sa, sb;
   if (!stat(a, &sa) && !stat(b, &sb)) return same_inode(&sa, &sb); /* hard links too */

@@ -134,6 +134,9 @@ static int header_check(const tnode *t, const game *g, const treeread_info *info
     return err_set("%s: the recorded lower bound %d is above the tree's total %d (no strategy "
                    "does better than a lower bound)",
                    name, info->lower_bound, t->total);
+  if (info && info->mark_total >= 0 && info->mark_total != t->total)
+    return err_set("%s: the \"not proven optimal\" line says total %d, but the tree's total is "
+                   "%d", name, info->mark_total, t->total);
   if (!info || info->format != TREEFMT_JSON) return 0;
   if (info->answers != t->n)
     return err_set("%s: top-level \"answers\" is %d, but the tree has %d answers", name,

@@ -272,6 +272,21 @@ for v in 0 -1 x 2,0 ''; do
 done
 run env OMP_NUM_THREADS='2, 1' "$OPTLE" solve --list small
 expect "OMP_NUM_THREADS='2, 1' (a list): its first" "$(summary_value threads)" = 2
+# The red-team pass of 2026-12-01: past INT_MAX libgomp cut the count to
+# 32 bits (2147483648 and 4294967296 ran 1 thread, 99999999999 said
+# 1215752191), and OMP_THREAD_LIMIT=0 was ignored after libgomp's warning.
+for v in 2147483648 4294967296 99999999999 18446744073709551616 '2,2147483648'; do
+  run env OMP_NUM_THREADS="$v" "$OPTLE" solve --list small
+  expect "OMP_NUM_THREADS='$v': refused" "$rc" = 2
+  err_has "OMP_NUM_THREADS='$v': says why" "optle: OMP_NUM_THREADS='$v' is not a thread count"
+done
+run env OMP_NUM_THREADS=2147483647 "$OPTLE" solve --list small --quiet
+expect "OMP_NUM_THREADS=2147483647 (INT_MAX): taken, capped" "$rc" = 0
+for v in 0 -1 x '1,2' 2147483648; do
+  run env OMP_THREAD_LIMIT="$v" "$OPTLE" solve --list small
+  expect "OMP_THREAD_LIMIT='$v': refused" "$rc" = 2
+  err_has "OMP_THREAD_LIMIT='$v': says why" "optle: OMP_THREAD_LIMIT='$v' is not a thread count (a whole number"
+done
 
 # ------------------------------------------------------------------
 # solve --checkpoint: the root proof as rank --top 1 runs it, resumable,

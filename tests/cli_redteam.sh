@@ -7,7 +7,10 @@
 # a tree over its own guess limit, export's -o files, the messages of a
 # stop and of verify --quiet, next's step limit, long -o names, word lists
 # with a byte order mark, play's guess limit, repeated options, control
-# bytes in messages and the OpenMP wait policy.
+# bytes in messages and the OpenMP wait policy; and the findings of the
+# red-team pass of 2026-12-01 (play's endless input, -o the file stdout
+# is, a file-size limit, a list's name not UTF-8 in JSON, two readers of
+# standard input).
 #
 # Same conventions as tests/cli.sh (tests/lib.sh).  Runs as root in CI:
 # the device checks write only to /dev/null and /dev/full (never
@@ -290,6 +293,13 @@ else
     bash -c 'ulimit -v 150000 && exec "$0" solve --list nyt-2022-02 --first salet' "$OPTLE"
   err_has "ulimit -v 150000: says what to do" "raise the limit (ulimit -v)"
   expect "ulimit -v 150000: names no --memo-mb value" "$(grep -c -- '--memo-mb 128' "$tmp/err")" = 0
+  # next, analyse and play start their threads up front too (the
+  # red-team pass of 2026-12-01: only libgomp's line, then status 3).
+  for c in "next --list small agent:BBBBB" "analyse --list small agent:BBBBB" \
+    "play --list small --seed 1"; do
+    check "ulimit -v 8000: $c" 3 err "optle: out of memory" \
+      bash -c 'ulimit -v 8000 && exec "$0" $1 </dev/null' "$OPTLE" "$c"
+  done
 fi
 
 # ------------------------------------------------------------------
@@ -485,6 +495,67 @@ check "a newline in a list's path: the no-strategy message" 1 err "new\nline.txt
 expect "a newline in a list's path: one line" "$(wc -l <"$tmp/err")" = 1
 check "a newline in a list's path: the summary" 0 out "lists         $d/new\nline.txt (50 answers)" \
   "$OPTLE" solve --answers "$nl"
+
+# ------------------------------------------------------------------
+# The red-team pass of 2026-12-01 (the seventeenth session).
+# play read an endless input to its end: /dev/zero (NUL bytes, no line
+# end) spun at 100% CPU for ever, and so did one endless line.
+t0=$(ms_now)
+run sh -c 'timeout 20 "$0" play --list small --seed 1 </dev/zero' "$OPTLE"
+expect "play </dev/zero: status 2 (124: it hung)" "$rc" = 2
+err_has "play </dev/zero: says why" "input line 1 holds a NUL byte"
+expect "play </dev/zero: at once ($(($(ms_now) - t0)) ms)" "$(($(ms_now) - t0))" -lt 10000
+run sh -c 'tr "\\000" a </dev/zero | timeout 20 "$0" play --list small --seed 1' "$OPTLE"
+expect "play, an endless line: status 2 (124: it hung)" "$rc" = 2
+err_has "play, an endless line: says why" "input line 1 is over 65536 bytes"
+run_with 'agent\n%70000s\nchill\n' "$OPTLE" play --list small --seed 1
+expect "play, a line of 70,000 bytes then more: status 2" "$rc" = 2
+err_has "play, a line of 70,000 bytes: its number" "input line 2 is over 65536 bytes"
+run_with 'agent\n%300s\n:q\n' "$OPTLE" play --list small --seed 1
+expect "play, a line of 300 bytes: only ignored (status 0)" "$rc" = 0
+has "play, a line of 300 bytes: says so" "line too long (over 200 bytes): ignored"
+# -o the file standard output is: the report was mixed into the tree
+# (solve -o x.json > x.json gave a JSON file with the summary after it,
+# and status 0).
+check_usage "solve -o the file stdout is" "that is standard output, which has the report" \
+  sh -c '"$0" solve --list small -o "$1" >"$1"' "$OPTLE" "$d/same.json"
+check_usage "solve -o /dev/stdout" "-o /dev/stdout: that is standard output" \
+  "$OPTLE" solve --list small --format json -o /dev/stdout
+check_usage "simulate -o the file stdout is" "that is standard output, which has the report" \
+  sh -c '"$0" simulate --list small -o "$1" >"$1"' "$OPTLE" "$d/same.json"
+check_usage "simulate --compare -o the table stdout is" "give the table another file" \
+  sh -c '"$0" simulate --list small --compare --first agent --strategies entropy -o "$1" >"$1"' \
+  "$OPTLE" "$d/same.csv"
+check_usage "rank -o the file stdout is" "give the ranking another file" \
+  sh -c '"$0" rank --list small -o "$1" >"$1"' "$OPTLE" "$d/same.tsv"
+check "solve -o /dev/null, stdout /dev/null: not refused" 0 out "" \
+  sh -c '"$0" solve --list small --format json -o /dev/null >/dev/null' "$OPTLE"
+# A file-size limit (ulimit -f): SIGXFSZ killed optle (status 153, no
+# message, a torn file); now the write fails and says so.
+check_usage "ulimit -f: solve -o says the file is too large" "cannot write: File too large" \
+  sh -c 'ulimit -f 1; "$0" solve --list small --quiet -o "$1"' "$OPTLE" "$d/big.json"
+expect "ulimit -f: no tree left" ! -e "$d/big.json"
+run sh -c 'ulimit -f 1; "$0" export "$1" --format json >"$2"' "$OPTLE" "$d/small.json" "$d/big2.json"
+expect "ulimit -f: export to stdout, status 2 (153: killed)" "$rc" = 2
+err_has "ulimit -f: export to stdout says why" "File too large"
+# analyse --json with a list whose name is not UTF-8: status 3 ("internal
+# error"), as jansson refused the string; now U+FFFD stands for the byte.
+bad="$d/bad$(printf '\377').txt"
+cp wordlists/small.txt "$bad"
+check "analyse --json, a list's name not UTF-8: status 0" 0 out '"n_answers": 50' \
+  "$OPTLE" analyse --answers "$bad" --json agent:BBBBB
+expect "analyse --json, a list's name not UTF-8: the byte as U+FFFD" \
+  "$(jq -r .answers "$tmp/out")" = "$d/bad$(printf '\357\277\275').txt"
+# Two readers of standard input: the second found it empty.
+"$OPTLE" solve --list small --quiet -o "$d/small.txt"
+check_usage "next --tree - --share -: refused" "standard input can be only one of them" \
+  "$OPTLE" next --list small --share - --tree - agent
+check_usage "play --tree -: refused (standard input is the game's)" \
+  "--tree -: standard input is the game's" "$OPTLE" play --tree - --seed 1
+# A list of one word: "(1 answer)", not "(1 answers)".
+printf 'cigar\n' >"$d/one.txt"
+check "a one-word list: the summary's singular" 0 out "one.txt (1 answer), $d/one.txt (1 guess)" \
+  "$OPTLE" solve --answers "$d/one.txt" --guesses "$d/one.txt"
 
 # ------------------------------------------------------------------
 # OpenMP threads wait passively between parallel regions unless the user

@@ -61,7 +61,7 @@ done
 # A name that is no kernel: status 2, the names listed.
 OPTLE_KERNEL=neon run "$OPTLE" solve --list small
 expect "OPTLE_KERNEL=neon: refused" "$rc" = 2
-err_has "OPTLE_KERNEL=neon: says so" "OPTLE_KERNEL=neon: no such kernel"
+err_has "OPTLE_KERNEL=neon: says so" "OPTLE_KERNEL='neon': no such kernel"
 err_has "OPTLE_KERNEL=neon: lists the kernels" "portable, scalar"
 
 # ------------------------------------------------------------------

@@ -37,6 +37,12 @@ check "--help lists simulate" 0 out "simulate" "$OPTLE" --help
 
 check_usage "unknown strategy" "--strategy: 'frobnicate': unknown strategy" \
   "$OPTLE" simulate "${nyt[@]}" --strategy frobnicate
+# The red-team pass of 2026-12-01: a row or column given twice gave the
+# same numbers twice.
+check_usage "--compare: a first guess twice" "--first: 'AGENT' given twice" \
+  "$OPTLE" simulate --list small --compare --first agent,chill,AGENT --strategies entropy
+check_usage "--compare: a strategy twice" "--strategies: 'entropy' given twice" \
+  "$OPTLE" simulate --list small --compare --first agent --strategies entropy,minimax,entropy
 check_usage "rollout count 0" "rollout count '0' must be a whole number from 1" \
   "$OPTLE" simulate "${nyt[@]}" --strategy rollout:entropy:0
 check_usage "rollout count not a number" "rollout count 'ten'" \

@@ -578,6 +578,25 @@ for lb in 4294967297 2147483648 1000000001; do
   check_usage "verify: the text format's lower bound $lb is out of range, never wrapped" \
     "lb.txt:1: lower bound $lb: out of range (0 to 1000000000)" "$OPTLE" verify "$tmp/lb.txt" "${S[@]}"
 done
+# The red-team pass of 2026-12-01: the mark line was read loosely (a
+# negative bound dropped, "100x" read as 100, the second of two marks
+# taken, the mark's total never checked); now as JSON's fields are.
+mark="# optle: not proven optimal (a stopped solve's best tree, total"
+for bad in "120); lower bound -5" "120); lower bound 100x" "120); lower bound " "x); lower bound 100"; do
+  { echo "$mark $bad"; cat "$cor/small.txt"; } >"$tmp/mark.txt"
+  check_usage "verify: the mark line '... total $bad' is refused" "mark.txt:1: '" \
+    "$OPTLE" verify "$tmp/mark.txt" "${S[@]}"
+done
+{ echo "$mark 120); lower bound 100"; echo "$mark 120); lower bound 110"; cat "$cor/small.txt"; } >"$tmp/mark.txt"
+check_usage "verify: two mark lines are refused" \
+  "mark.txt:2: a second \"# optle: not proven optimal\" line" "$OPTLE" verify "$tmp/mark.txt" "${S[@]}"
+{ echo "$mark 999); lower bound 100"; cat "$cor/small.txt"; } >"$tmp/mark.txt"
+check_invalid "verify: the mark's total is checked" \
+  "the \"not proven optimal\" line says total 999, but the tree's total is 120" \
+  "$OPTLE" verify "$tmp/mark.txt" "${S[@]}"
+{ echo "$mark 120); lower bound 100"; cat "$cor/small.txt"; } >"$tmp/mark.txt"
+check "verify: the mark as optle writes it" 0 out "valid (not proven optimal)" \
+  "$OPTLE" verify "$tmp/mark.txt" "${S[@]}"
 for extra in '"depth": 99999999999999999999' '"depth": 1e999' '"note": "a\u0000b"' '"note": "\ud800"'; do
   sed "1s/^{/{$extra, /" "$cor/small.map.json" >"$tmp/extra.map.json"
   check "verify: map JSON with $extra beside its tree (jansson would refuse it)" 0 out \
