@@ -137,8 +137,9 @@ static void prompt(const play *p) {
   fflush(stdout);
 }
 
+/* A command, in any case, as guesses are (QUIT, :Q). */
 static bool is_cmd(const char *s, const char *word, const char *alias) {
-  return !strcasecmp(s, word) || !strcmp(s, alias);
+  return !strcasecmp(s, word) || !strcasecmp(s, alias);
 }
 
 /* ------------------------------------------------------------------ */

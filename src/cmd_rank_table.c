@@ -213,9 +213,11 @@ static int compare_exact(const rank_table *t, const game *g, const search_first_
       differ++;
     }
   }
+  char shown[1024]; /* the user's path: no raw control bytes */
+  esc_controls(shown, sizeof shown, t->path);
   fprintf(out, "# compared with %s (%d rows): %d first guesses, %d equal, %d bounds at or below "
                "the table's total, %d differences (%d missing from the table)\n",
-          t->path, t->rows, n, equal, bounds, differ, missing);
+          shown, t->rows, n, equal, bounds, differ, missing);
   return differ;
 }
 
@@ -238,10 +240,12 @@ static int compare_upper(const rank_table *t, const game *g, const search_first_
       differ++;
     }
   }
+  char shown[1024]; /* the user's path: no raw control bytes */
+  esc_controls(shown, sizeof shown, t->path);
   fprintf(out, "# compared with the upper bounds of %s (%d rows): %d first guesses, %d exact "
                "and equal to the table's, %d exact and below it, %d bounds at or below it, "
                "%d differences (%d not in the table)\n",
-          t->path, t->rows, n, equal, below, bounds, differ, absent);
+          shown, t->rows, n, equal, below, bounds, differ, absent);
   return differ;
 }
 

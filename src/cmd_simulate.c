@@ -174,13 +174,15 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
 /* The table's caption: what it shows, on which lists, in how long. */
 static void compare_about(char *about, size_t size, const sim_compare *c, const game *g,
                           int max_guesses) {
+  char ans[1024], gs[1024]; /* the user's paths: no raw control bytes */
+  esc_controls(ans, sizeof ans, g->answers.path);
+  esc_controls(gs, sizeof gs, g->guesses.path);
   snprintf(about, size,
            "Average guesses per answer on %s (%d answers) and %s (%d guesses), first guess "
            "fixed per row%s; **bold**: the best first guess of each column%s; time: the "
            "seconds of each column's cells, summed (heuristic cells run one per thread, side "
            "by side; exact cells use every thread). %d threads, %.1f s in all.",
-           g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
-           c->exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" "
+           ans, g->n_answers, gs, g->n_guesses, c->exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" "
                                "when there is none"
                              : "",
            max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",
@@ -347,7 +349,9 @@ static int report_one(one_run *o, const tnode *tree, double seconds) {
   int status = outs_write(&o->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (a->quiet) return status;
   char name[STRATEGY_NAME_MAX + 300];
-  if (a->tree) snprintf(name, sizeof name, "tree %s", a->tree);
+  char shown[sizeof name - 8];
+  esc_controls(shown, sizeof shown, a->tree ? a->tree : ""); /* the user's path, escaped */
+  if (a->tree) snprintf(name, sizeof name, "tree %s", shown);
   else snprintf(name, sizeof name, "%s", o->st->name);
   print_report(&r, tree, g, name, o->first, a->max_guesses, o->rules);
   printf("threads       %d\n", o->env.threads);

@@ -72,7 +72,7 @@ static const struct {
     {'G', 2, 0},       {'g', 2, 0},       {'2', 2, 0},       {'Y', 1, 0},
     {'y', 1, 0},       {'1', 1, 0},       {'B', 0, 0},       {'b', 0, 0},
     {'X', 0, 0},       {'x', 0, 0},       {'.', 0, 0},       {'-', 0, 0},
-    {'0', 0, 0},       {0x2B1B, 0, 0},    {0x2B1C, 0, 0},    /* ⬛ ⬜ */
+    {'0', 0, 0},       {'_', 0, 0},       {0x2B1B, 0, 0},    {0x2B1C, 0, 0}, /* ⬛ ⬜ */
     {0x1F7E8, 1, PATTERN_SQUARES},  {0x1F7E9, 2, PATTERN_SQUARES},  /* 🟨 🟩 */
     {0x1F7E6, 1, PATTERN_CONTRAST}, {0x1F7E7, 2, PATTERN_CONTRAST}, /* 🟦 🟧 */
 };
@@ -88,7 +88,7 @@ static int symbol_of(uint32_t cp, unsigned *scheme) {
 }
 
 /* What a pattern may be made of, for messages. */
-#define PATTERN_SYMBOLS "G (green), Y (yellow), B (gray), or 2 1 0 (also X . - for gray), " \
+#define PATTERN_SYMBOLS "G (green), Y (yellow), B (gray), or 2 1 0 (also X . - _ for gray), " \
                         "or the squares ⬛ ⬜ 🟨 🟩 (🟦 🟧 in high contrast)"
 
 int pattern_read(const char *s, size_t len, pattern_text *out) {

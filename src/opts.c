@@ -119,8 +119,18 @@ static int picture_refused(const char *cmd, const char *dest, treefmt f) {
                      dest, DOT_PROGRAM, DOT_PACKAGE);
 }
 
+/* A directory named by -o: said as such, not as a name without an
+ * extension ("unknown format"). */
+static bool is_dir(const char *path) {
+  struct stat st;
+  return strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
 int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once) {
   for (int i = 0; i < out->n; i++) {
+    if (is_dir(out->paths[i]))
+      return usage_error(cmd, "-o %s: is a directory: give a file name (its extension says the "
+                              "format)", out->paths[i]);
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
                          out_kinds[kind].name, out_kinds[kind].extensions());
@@ -141,6 +151,9 @@ static int tree_output(const char *cmd, treefmt given, const char *dest, bool st
                        bool *dot) {
   bool std = !strcmp(dest, "-");
   treefmt f = given ? given : treeio_format_of(dest);
+  if (is_dir(dest))
+    return usage_error(cmd, "-o %s: is a directory: give a file name (its extension says the "
+                            "format)", dest);
   if (std && !stdout_ok)
     return usage_error(cmd, "-o -: standard output has the report: give the tree a file name");
   if (!std && !stdout_ok && out_is_stdout(dest))

@@ -321,7 +321,9 @@ void verify_report(FILE *fp, const char *path, const tnode *t, const game *g,
                    const treeread_info *info, int max_guesses) {
   tree_summary s;
   tree_summarize(t, &s);
-  fprintf(fp, "tree          %s\n", path);
+  char shown[4096]; /* the user's path: no raw control bytes (a newline would split the line) */
+  esc_controls(shown, sizeof shown, path);
+  fprintf(fp, "tree          %s\n", shown);
   if (info->format == TREEFMT_TEXT)
     fprintf(fp, "format        text (Selby's format), %d lines\n", info->lines);
   else if (treeread_public_format(info->format))

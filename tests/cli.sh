@@ -162,7 +162,7 @@ no_leftovers "-o failure leaves nothing in the working directory" "$root"
 # A tree file that cannot be committed (the name is a directory): status
 # 2, one line naming the file once, and the summary must not claim it.
 mkdir -p "$out/isdir.json"
-check "-o onto a directory" 2 err "cannot write" "$OPTLE" solve --list small -o "$out/isdir.json"
+check "-o onto a directory" 2 err "isdir.json: is a directory: give a file name" "$OPTLE" solve --list small -o "$out/isdir.json"
 expect "-o onto a directory: the path named once" "$(grep -oF "$out/isdir.json" "$tmp/err" | wc -l)" = 1
 expect "-o onto a directory: not reported as written" "$(grep -c "^wrote .*isdir.json" "$tmp/out")" = 0
 expect "-o onto a directory: no temporary file left" "$(find "$out" -name '*.tmp.*' | wc -l)" = 0

@@ -50,6 +50,15 @@ expect "next: two files are named as lists, as solve names them" "$(head -1 "$tm
   "lists: wordlists/small.txt (50 answers), wordlists/small.txt (50 guesses)"
 check "next on nyt-2022-02" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 salet:BBBBB
 check "next: patterns in digits and X . -" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 SALET:x.-00
+# '_' for gray, as the .paths files optle writes have it (a red-team
+# pass, 2026-12-01: a pattern copied from one was refused).
+# Commands in any case, as guesses are (:Q was taken for a guess).
+run_with ':H\nagent\n:Q\n' "$OPTLE" play --list small --seed 1
+expect "play: :H and :Q in capitals (status 0)" "$rc" = 0
+has "play: :H in capitals turns the hints on" "hint: 7 answers left"
+run_with ':Q\nagent\n' "$OPTLE" play --list small --seed 1
+lacks "play: :Q in capitals ends the game (no guess after it played)" "AGENT"
+check "next: '_' for gray, as in .paths files" 0 out "2.7557 (609" "$OPTLE" next --list nyt-2022-02 SALET:x._0_
 check "next: few answers are all listed" 0 out \
   "answers left: 20: burly droll drool dryly ghoul godly growl lobby loopy lorry lowly lumpy lymph mogul oddly prowl wooly world would wryly" \
   "$OPTLE" next --list nyt-2022-02 salet:BBYBB clint:BYBBB --top 3

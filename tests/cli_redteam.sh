@@ -495,6 +495,22 @@ check "a newline in a list's path: the no-strategy message" 1 err "new\nline.txt
 expect "a newline in a list's path: one line" "$(wc -l <"$tmp/err")" = 1
 check "a newline in a list's path: the summary" 0 out "lists         $d/new\nline.txt (50 answers)" \
   "$OPTLE" solve --answers "$nl"
+# ... and in the other reports that name a file (the red-team pass of
+# 2026-12-01: verify's tree line, simulate's strategy and its table's
+# caption, rank's comparison line printed the newline raw).
+nlt="$d/$(printf 'new\nline')"
+"$OPTLE" solve --list small --quiet -o "$nlt.json"
+check "a newline in a tree's path: verify's tree line" 0 out "tree          $d/new\nline.json" \
+  "$OPTLE" verify "$nlt.json"
+check "a newline in a tree's path: simulate's strategy line" 0 out \
+  "strategy      tree $d/new\nline.json" "$OPTLE" simulate --list small --tree "$nlt.json"
+printf 'agent 2.4000 120\n' >"$nlt.tsv"
+printf 'agent\n' >"$d/agent.words"
+check "a newline in a table's path: rank's comparison line" 0 out "# compared with $d/new\nline.tsv (1 rows)" \
+  "$OPTLE" rank --list small --words "$d/agent.words" --compare "$nlt.tsv"
+check "a newline in a list's path: simulate --compare's caption" 0 out \
+  "Average guesses per answer on $d/new\nline.txt (50 answers)" \
+  "$OPTLE" simulate --answers "$nl" --compare --first agent --strategies entropy
 
 # ------------------------------------------------------------------
 # The red-team pass of 2026-12-01 (the seventeenth session).
@@ -552,6 +568,11 @@ check_usage "next --tree - --share -: refused" "standard input can be only one o
   "$OPTLE" next --list small --share - --tree - agent
 check_usage "play --tree -: refused (standard input is the game's)" \
   "--tree -: standard input is the game's" "$OPTLE" play --tree - --seed 1
+# -o a directory: said as such (it was "unknown tree format").
+check_usage "solve -o a directory" "-o $d: is a directory: give a file name" \
+  "$OPTLE" solve --list small -o "$d"
+check_usage "simulate -o a directory" "-o $d: is a directory" "$OPTLE" simulate --list small -o "$d"
+check_usage "export -o a directory" "-o $d: is a directory" "$OPTLE" export "$d/small.json" -o "$d"
 # A list of one word: "(1 answer)", not "(1 answers)".
 printf 'cigar\n' >"$d/one.txt"
 check "a one-word list: the summary's singular" 0 out "one.txt (1 answer), $d/one.txt (1 guess)" \
