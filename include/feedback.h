@@ -11,9 +11,11 @@
  *
  * Pattern strings use G, Y and B; the parser also takes X . - 0 for
  * gray, 1 for yellow and 2 for green, in either case.  Players' input
- * (pattern_read()) may also be the share grid's squares, UTF-8: ⬛ or ⬜
- * gray (dark and light theme), 🟨 yellow, 🟩 green; in the game's high
- * contrast mode 🟦 (blue) is yellow and 🟧 (orange) green.  A variation
+ * (pattern_read(): histories, share rows, the API's patterns) may also
+ * use _ for gray, as the .paths files have it, and the share grid's
+ * squares, UTF-8: ⬛ or ⬜ gray (dark and light theme), 🟨 yellow, 🟩
+ * green; in the game's high contrast mode 🟦 (blue) is yellow and 🟧
+ * (orange) green.  A variation
  * selector (U+FE0F) after a square belongs to it.  One pattern may mix
  * letters and squares, but not 🟨🟩 with 🟦🟧: that would be two colour
  * schemes, and is refused.  Tree files keep to pattern_parse()'s ASCII.

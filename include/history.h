@@ -5,7 +5,7 @@
  *
  * A step is written "word:PATTERN" or "word PATTERN", on the command
  * line and in play's assist mode alike; words in any case, patterns in
- * any of feedback.h's symbols (G/Y/B, X . - 0 1 2, the share grid's
+ * any of feedback.h's symbols (G/Y/B, X . - _ 0 1 2, the share grid's
  * squares), or a pasted share grid with the words given apart.  A step
  * is rejected, with a one-line reason that names it, when the word is
  * not an allowed guess, the pattern is not five symbols, or the pattern

@@ -45,10 +45,10 @@ long peak_rss_kib(void);
  * of memory" and exit status 3. */
 void threads_cap(void);
 /* The value of OMP_NUM_THREADS or OMP_THREAD_LIMIT (its name in *name)
- * when it is set but not what OpenMP takes (whole numbers from 1 to
- * INT_MAX, comma-separated for the first, one for the second: libgomp
- * warns and ignores it, or cuts a larger one to 32 bits), else NULL:
- * cli.c refuses to run a command under it. */
+ * when it is set but not what OpenMP takes (whole numbers from 1, up to
+ * INT_MAX and comma-separated for the first, one for the second: libgomp
+ * warns and ignores it, or cuts a count past INT_MAX to 32 bits), else
+ * NULL: cli.c refuses to run a command under it. */
 const char *threads_env_bad(const char **name);
 /* n threads asked (--threads): at most the team OpenMP will start
  * (OMP_THREAD_LIMIT), which is what a command reports as its threads. */

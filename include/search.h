@@ -164,8 +164,7 @@ void search_opts_default(search_opts *o);
   X(big_gave_up, "tries of big classes' proofs that ran past their budget (hard mode)") \
   X(big_refuted, "... classes found with no strategy within the limit by the test")     \
   X(big_fits, "... classes found with one by the test (then proved, unless the guess is settled)") \
-  X(big_found, "... classes whose proof's try had found one (the same)") \
-  X(big_vain, "... classes the quick test covered, proved for a guess a test then settled")
+  X(big_found, "... classes whose proof's try had found one (the same)")
 
 typedef struct {
 #define X(name, doc) uint64_t name;

@@ -205,13 +205,13 @@ static int dispatch(int argc, char **argv) {
   for (int i = 2; i < argc; i++) asks_help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
   const char *var = NULL, *bad = asks_help ? NULL : threads_env_bad(&var);
   if (bad)
-    return usage_error(NULL, "%s='%s' is not a thread count (%s from 1 to %d), so OpenMP "
-                             "ignores it or misreads it: unset it or set it to 1 or more "
-                             "(--threads N sets a command's count)",
-                       var, bad,
-                       strcmp(var, "OMP_NUM_THREADS") ? "a whole number"
-                                                      : "whole numbers, comma-separated,",
-                       INT_MAX);
+    return strcmp(var, "OMP_NUM_THREADS")
+               ? usage_error(NULL, "%s='%s' is not a thread count (a whole number from 1), so "
+                                   "OpenMP ignores it: unset it or set it to 1 or more", var, bad)
+               : usage_error(NULL, "%s='%s' is not a thread count (whole numbers, comma-"
+                                   "separated, from 1 to %d), so OpenMP ignores it or misreads "
+                                   "it: unset it or set it to 1 or more (--threads N sets a "
+                                   "command's count)", var, bad, INT_MAX);
   /* Under MPI, a command that is single-process runs on rank 0 alone. */
   if (!cmd->dist && !dist_solo(cmd->doc->name)) return EXIT_OK;
   return cmd->run(argc - 2, argv + 2);

@@ -367,7 +367,8 @@ static int print_json(const analyse_run *r) {
   bool won = history_won(r->h[r->k - 1]);
   json_t *o = json_pack("{s:o, s:i, s:o, s:i, s:s, s:i, s:o, s:o, s:o, s:b, s:i, s:o, s:o}",
                         "answers", json_path_text(g->answers.path), "n_answers", g->n_answers,
-                        "guesses", json_path_text(g->guesses.path), "n_guesses", g->n_guesses, "rules", rules_name(r->rules),
+                        "guesses", json_path_text(g->guesses.path), "n_guesses", g->n_guesses,
+                        "rules", rules_name(r->rules),
                         "max_guesses", r->a.max_guesses, "share", json_share(r), "history", hist,
                         "steps", steps, "solved", won, "guesses_made", r->k,
                         "expected_length",

@@ -17,7 +17,9 @@
  * stdin is a terminal, so a script sees plain lines in and out.  Input is
  * read a line at a time into a fixed buffer: a longer line is refused
  * and skipped, never grown.  EOF or `quit` ends with status 0; bad input
- * gets a one-line reason and the prompt again.
+ * gets a one-line reason and the prompt again, except what is no
+ * player's text (a NUL byte, a line past PLAY_LINE_CAP: /dev/zero would
+ * be read for ever), which ends the game with status 2.
  *
  * The random answer: splitmix64 (the generator the tests use) started at
  * the seed, the first output below the largest multiple of the answer

@@ -208,7 +208,8 @@ static int *read_words(const char *path, const game *g, int *n) {
   for (int i = 0; i < wl.n; i++) {
     int gi = words_find(&g->guesses, wl.w[i]);
     if (gi < 0) {
-      fprintf(stderr, "optle: %s:%d: '%s' is not an allowed guess\n", path, wl.line[i], wl.w[i]);
+      err_set("--words %s:%d: '%s' is not an allowed guess", path, wl.line[i], wl.w[i]);
+      fprintf(stderr, "optle: %s\n", err_msg()); /* err_set() escapes the path (err.h) */
       free(w);
       words_free(&wl);
       return NULL;
@@ -217,7 +218,8 @@ static int *read_words(const char *path, const game *g, int *n) {
   }
   words_free(&wl);
   if (k == 0) {
-    fprintf(stderr, "optle: --words %s: no words\n", path);
+    err_set("--words %s: no words", path);
+    fprintf(stderr, "optle: %s\n", err_msg());
     free(w);
     return NULL;
   }
@@ -362,10 +364,12 @@ int cmd_rank(int argc, char **argv) {
   if ((rc = opts_rules("rank ", &a, &rules, NULL))) return rc;
   if (a.cutoff >= 0 && a.rank_top > 0) return usage_error("rank ", "give --cutoff or --top, not both");
   if (a.out.n > 1) return usage_error("rank ", "-o: give one file (or none: standard output)");
-  if (a.out.n && out_is_stdout(a.out.paths[0]))
-    return usage_error("rank ", "-o %s: that is standard output, which has the report: give "
-                                "the ranking another file (or no -o: standard output)",
-                       a.out.paths[0]);
+  /* With a comparison its differences go to stdout, the ranking to -o
+   * only: one file for both would mix them.  Without one, stdout has
+   * nothing else, and -o /dev/stdout is the ranking alone. */
+  if (a.out.n && (a.rank_compare || a.rank_upper) && out_is_stdout(a.out.paths[0]))
+    return usage_error("rank ", "-o %s: that is standard output, which has the comparison's "
+                                "report: give the ranking another file", a.out.paths[0]);
   if (a.rank_all && a.rank_top <= 0) return usage_error("rank ", "--all goes with --top N");
   if (a.probe_budget && a.rank_top <= 0) /* only --top's first stage probes */
     return usage_error("rank ",

@@ -147,11 +147,13 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
     else t->total[gi] = total, t->rows++;
   }
   if (!rc && ferror(fp)) {
-    fprintf(stderr, "optle: %s: read error\n", t->path);
+    err_set("%s: read error", t->path); /* err_set() escapes the path (err.h) */
+    fprintf(stderr, "optle: %s\n", err_msg());
     rc = 1;
   }
   if (!rc && t->rows == 0) {
-    fprintf(stderr, "optle: %s: no rows 'word average total'\n", t->path);
+    err_set("%s: no rows 'word average total'", t->path);
+    fprintf(stderr, "optle: %s\n", err_msg());
     rc = 1;
   }
   return rc ? EXIT_USAGE : 0;
@@ -163,12 +165,14 @@ int rank_table_read(const char *path, bool upper, const game *g, int max_guesses
   FILE *fp = fopen(path, "r");
   if (!fp) {
     if (stop_requested()) return EXIT_USAGE; /* a stop in open(): the caller says so */
-    fprintf(stderr, "optle: %s %s: %s\n", opt, path, strerror(errno));
+    err_set("%s %s: %s", opt, path, strerror(errno)); /* err_set() escapes the path */
+    fprintf(stderr, "optle: %s\n", err_msg());
     return EXIT_USAGE;
   }
   struct stat st;
   if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "optle: %s %s: a directory, not a table\n", opt, path);
+    err_set("%s %s: a directory, not a table", opt, path);
+    fprintf(stderr, "optle: %s\n", err_msg());
     fclose(fp);
     return EXIT_USAGE;
   }
@@ -213,11 +217,12 @@ static int compare_exact(const rank_table *t, const game *g, const search_first_
       differ++;
     }
   }
-  char shown[1024]; /* the user's path: no raw control bytes */
+  char shown[4096]; /* the user's path: no raw control bytes */
   esc_controls(shown, sizeof shown, t->path);
-  fprintf(out, "# compared with %s (%d rows): %d first guesses, %d equal, %d bounds at or below "
+  fprintf(out, "# compared with %s (%d row%s): %d first guess%s, %d equal, %d bounds at or below "
                "the table's total, %d differences (%d missing from the table)\n",
-          shown, t->rows, n, equal, bounds, differ, missing);
+          shown, t->rows, t->rows == 1 ? "" : "s", n, n == 1 ? "" : "es", equal, bounds, differ,
+          missing);
   return differ;
 }
 
@@ -240,12 +245,13 @@ static int compare_upper(const rank_table *t, const game *g, const search_first_
       differ++;
     }
   }
-  char shown[1024]; /* the user's path: no raw control bytes */
+  char shown[4096]; /* the user's path: no raw control bytes */
   esc_controls(shown, sizeof shown, t->path);
-  fprintf(out, "# compared with the upper bounds of %s (%d rows): %d first guesses, %d exact "
+  fprintf(out, "# compared with the upper bounds of %s (%d row%s): %d first guess%s, %d exact "
                "and equal to the table's, %d exact and below it, %d bounds at or below it, "
                "%d differences (%d not in the table)\n",
-          shown, t->rows, n, equal, below, bounds, differ, absent);
+          shown, t->rows, t->rows == 1 ? "" : "s", n, n == 1 ? "" : "es", equal, below, bounds,
+          differ, absent);
   return differ;
 }
 

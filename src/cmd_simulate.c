@@ -174,15 +174,17 @@ static int compare_parse(const optle_args *a, const game *g, rules_mode rules, c
 /* The table's caption: what it shows, on which lists, in how long. */
 static void compare_about(char *about, size_t size, const sim_compare *c, const game *g,
                           int max_guesses) {
-  char ans[1024], gs[1024]; /* the user's paths: no raw control bytes */
+  char ans[4096], gs[4096]; /* the user's paths: no raw control bytes */
   esc_controls(ans, sizeof ans, g->answers.path);
   esc_controls(gs, sizeof gs, g->guesses.path);
   snprintf(about, size,
-           "Average guesses per answer on %s (%d answers) and %s (%d guesses), first guess "
+           "Average guesses per answer on %s (%d answer%s) and %s (%d guess%s), first guess "
            "fixed per row%s; **bold**: the best first guess of each column%s; time: the "
            "seconds of each column's cells, summed (heuristic cells run one per thread, side "
            "by side; exact cells use every thread). %d threads, %.1f s in all.",
-           ans, g->n_answers, gs, g->n_guesses, c->exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" "
+           ans, g->n_answers, g->n_answers == 1 ? "" : "s", gs, g->n_guesses,
+           g->n_guesses == 1 ? "" : "es",
+           c->exact_col >= 0 ? "; in parentheses the gap to exact (the optimum), or \"optimal\" "
                                "when there is none"
                              : "",
            max_guesses ? "; \"max N\": some answer needs N guesses, over the limit" : "",

@@ -438,9 +438,12 @@ static void print_summary(const solve_run *r) {
   if (r->ranked && dist_size() > 1)
     printf("ranks         %d (first guesses ranked by every rank, the tree built by rank 0)\n",
            dist_size());
-  if (r->run.path)
-    printf("checkpoint    %s (%d first guesses resumed, %d settled now)\n", r->run.path,
+  if (r->run.path) {
+    char shown[4096]; /* the user's path: no raw control bytes */
+    esc_controls(shown, sizeof shown, r->run.path);
+    printf("checkpoint    %s (%d first guesses resumed, %d settled now)\n", shown,
            r->run.resumed, r->run.settled);
+  }
   printf("peak RSS      %.1f MB\n", peak_rss_kib() / 1024.0);
   double tv, tt;
   search_times(r->s, &tv, &tt);

@@ -89,20 +89,23 @@ void threads_cap(void) {
 #endif
 }
 
-/* Is v a list of whole numbers from 1 to INT_MAX (libgomp takes a
- * larger one cut to 32 bits: 4294967296 ran 1 thread), blanks around
- * each, separated by commas (one alone unless list)? */
-static bool counts_ok(const char *v, bool list) {
+/* Is v a list of whole numbers from 1 (to INT_MAX when capped: libgomp
+ * cuts a larger thread count to 32 bits, and 4294967296 ran 1 thread;
+ * a larger limit is no limit), blanks around each, separated by commas
+ * (one alone unless list)? */
+static bool counts_ok(const char *v, bool list, bool capped) {
   const char *p = v;
   for (;;) {
     while (*p == ' ' || *p == '\t') p++;
     const char *d = p;
     long long n = 0;
+    bool big = false;
     while (*p >= '0' && *p <= '9') {
-      n = n * 10 + (*p++ - '0');
-      if (n > INT_MAX) return false;
+      if (!big) n = n * 10 + (*p - '0');
+      big |= n > INT_MAX;
+      p++;
     }
-    if (p == d || n == 0) return false;
+    if (p == d || (n == 0 && !big) || (big && capped)) return false;
     while (*p == ' ' || *p == '\t') p++;
     if (!*p) return true;
     if (!list || *p++ != ',') return false;
@@ -112,11 +115,11 @@ static bool counts_ok(const char *v, bool list) {
 const char *threads_env_bad(const char **name) {
   static const struct {
     const char *var;
-    bool list;
-  } vars[] = {{"OMP_NUM_THREADS", true}, {"OMP_THREAD_LIMIT", false}};
+    bool list, capped;
+  } vars[] = {{"OMP_NUM_THREADS", true, true}, {"OMP_THREAD_LIMIT", false, false}};
   for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
     const char *v = getenv(vars[i].var);
-    if (v && !counts_ok(v, vars[i].list)) {
+    if (v && !counts_ok(v, vars[i].list, vars[i].capped)) {
       *name = vars[i].var;
       return v;
     }

@@ -876,7 +876,6 @@ typedef struct {
   int later[PATTERN_COUNT], nl;
   bool fits[PATTERN_COUNT];
   bool later_run; /* later_classes() has run (once) */
-  int covered;    /* classes srch_refutes() covered, proved before later_run */
 } bigs;
 
 /* Class i of b's partition, of 50 answers or more (16 on lists of every
@@ -943,10 +942,10 @@ static double feas_budget(const search *s) {
 
 /* The classes put off (b->later[]), once, after the tries and before
  * any class that srch_refutes() covered is proved (big_classes()):
- * their tests (BIG_FEAS) in rounds, each open class, smallest first, for the round's budget, which
- * doubles each round, until a test finds no strategy (the guess has
- * none: the sum is INF) or every class has one; then their proofs,
- * whole, largest first.
+ * their tests (BIG_FEAS) in rounds, each open class, smallest first,
+ * for the round's budget, which doubles each round, until a test finds
+ * no strategy (the guess has none: the sum is INF) or every class has
+ * one; then their proofs, whole, largest first.
  *
  * No proof runs between two tries of a test: each try resumes from the
  * answers the test's last try stored in the memo (LEESE's class of 399
@@ -959,7 +958,7 @@ static double feas_budget(const search *s) {
 static void later_classes(bigs *b) {
   search *s = b->s;
   bool open = true;
-  assert(!b->later_run && b->covered == 0);
+  assert(!b->later_run);
   b->later_run = true;
   for (double tb = feas_budget(s); open && b->sum < INF && !stopped(s); tb *= 2) {
     open = false;
@@ -968,16 +967,38 @@ static void later_classes(bigs *b) {
       int v = big_class(b, b->later[j], BIG_FEAS, tb);
       if (v == BIG_LATER) open = true;
       else if (v == BIG_FITS) b->fits[j] = true;
-      else if (v >= INF && !stopped(s)) {
-        b->sum = INF;
-        s->ctx[0].st.big_vain += (uint64_t)b->covered; /* 0: the order */
-      }
+      else if (v >= INF && !stopped(s)) b->sum = INF;
     }
   }
   for (int j = 0; j < b->nl && b->sum < INF && !stopped(s); j++) {
     assert(b->fits[j]); /* every test said yes, or the guess is settled */
     big_done(b, b->later[j], big_class(b, b->later[j], BIG_WHOLE, 0));
   }
+}
+
+/* Is class i of L big (its own proof, big_class())? */
+static bool is_big(const search *s, const level *L, int i) {
+  return i < L->ncls && L->cls[i].size >= s->split_min;
+}
+
+/* Big class i in mode `how`: its value into the sum, or put off for its
+ * test (a try that ran past its budget: BIG_LATER, BIG_FITS), or INF
+ * once the sum is. */
+static void big_one(bigs *b, int i, int how) {
+  search *s = b->s;
+  if (b->sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
+    b->vals[i] = INF;
+    return;
+  }
+  int v = stopped(s) ? INF : big_class(b, i, how, proof_budget(s));
+  if (v == BIG_LATER || v == BIG_FITS) {
+    assert(how == BIG_TRY && !b->later_run); /* else neither tested nor proved */
+    b->fits[b->nl] = v == BIG_FITS;
+    b->later[b->nl++] = i;
+    b->vals[i] = INF; /* unless solved in later_classes() */
+    return;
+  }
+  big_done(b, i, v);
 }
 
 /* srch_classes()'s big classes, from 0 on while they are big, one at a
@@ -1001,36 +1022,11 @@ static void later_classes(bigs *b) {
  * 218 s, the row 834 s in the table's run before).
  *
  * The classes come largest first, so the ones srch_refutes() covered
- * (each has a strategy) follow every one put off: their proofs wait for
- * the put-off classes' tests, which may settle the guess with none
- * (stats: big_vain, such proofs run for a guess a test then settled,
- * stays 0).  The order adds no proof or test, and the classes' values
- * do not depend on it (NEWS, docs/rank.md: what it saved). */
-static bool is_big(const search *s, const level *L, int i) {
-  return i < L->ncls && L->cls[i].size >= s->split_min;
-}
-
-/* Big class i in mode `how`: its value into the sum, or put off for its
- * test (a try that ran past its budget: BIG_LATER, BIG_FITS), or INF
- * once the sum is. */
-static void big_one(bigs *b, int i, int how) {
-  search *s = b->s;
-  if (b->sum >= INF && !stopped(s)) { /* no strategy fits: nor for g */
-    b->vals[i] = INF;
-    return;
-  }
-  int v = stopped(s) ? INF : big_class(b, i, how, proof_budget(s));
-  if (v == BIG_LATER || v == BIG_FITS) {
-    assert(how == BIG_TRY && !b->later_run); /* else neither tested nor proved */
-    b->fits[b->nl] = v == BIG_FITS;
-    b->later[b->nl++] = i;
-    b->vals[i] = INF; /* unless solved in later_classes() */
-    return;
-  }
-  big_done(b, i, v);
-  b->covered += !b->later_run && how == BIG_WHOLE && v >= 0 && v < INF; /* stays 0 */
-}
-
+ * (each has a strategy) follow every one put off: the second loop, after
+ * the put-off classes' tests, which may settle the guess with none, so
+ * that no covered class is proved for a guess a test then settles.  The
+ * order adds no proof or test, and the classes' values do not depend on
+ * it (NEWS, docs/rank.md: what it saved). */
 static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
                         const proof_at *at, int *big, int *done) {
   bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,

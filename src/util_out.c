@@ -543,8 +543,12 @@ void outs_abort(outset *o) {
 }
 
 void outs_report(const outset *o, FILE *fp, const char *label) {
+  char shown[4096]; /* the user's path: no raw control bytes (a newline would split the line) */
   for (int i = 0; i < o->n; i++)
-    if (o->wrote[i]) fprintf(fp, "%s%s\n", label, o->path[i]);
+    if (o->wrote[i]) {
+      esc_controls(shown, sizeof shown, o->path[i]);
+      fprintf(fp, "%s%s\n", label, shown);
+    }
 }
 
 /* ------------------------------------------------------------------ */

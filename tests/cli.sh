@@ -159,8 +159,9 @@ expect "-o into a missing directory leaves no directory" ! -e "$out/missing"
 expect "-o failure leaves no file at all" "$(find "$out" -mindepth 1 | wc -l)" = 0
 no_leftovers "-o failure leaves nothing in the working directory" "$root"
 
-# A tree file that cannot be committed (the name is a directory): status
-# 2, one line naming the file once, and the summary must not claim it.
+# A tree file named by a directory: refused before the solve (it was
+# refused when committed, after it, until 2026-12-01): status 2, one
+# line naming the file once, and no summary claims it.
 mkdir -p "$out/isdir.json"
 check "-o onto a directory" 2 err "isdir.json: is a directory: give a file name" "$OPTLE" solve --list small -o "$out/isdir.json"
 expect "-o onto a directory: the path named once" "$(grep -oF "$out/isdir.json" "$tmp/err" | wc -l)" = 1

@@ -297,8 +297,8 @@ else
   # red-team pass of 2026-12-01: only libgomp's line, then status 3).
   for c in "next --list small agent:BBBBB" "analyse --list small agent:BBBBB" \
     "play --list small --seed 1"; do
-    check "ulimit -v 8000: $c" 3 err "optle: out of memory" \
-      bash -c 'ulimit -v 8000 && exec "$0" $1 </dev/null' "$OPTLE" "$c"
+    check "ulimit -v 8000: $c" 3 err "optle: out of memory (cannot start the threads)" \
+      bash -c 'ulimit -v 8000 && exec "$0" $1 --threads 2 </dev/null' "$OPTLE" "$c"
   done
 fi
 
@@ -485,7 +485,7 @@ printf 'agent 2.4000 120\n\302\240graft 2.4200 121\n' >"$d/nbsp.rows"
 check_usage "rank --compare: a no-break space in a row" "nbsp.rows:2: '<U+00A0>graft' is not an allowed guess" \
   "$OPTLE" rank --list small --compare "$d/nbsp.rows"
 printf '\357\273\277agent 2.4000 120\n' >"$d/bom.rows"
-check "rank --compare: a byte order mark at the start is skipped" 1 out "(1 rows): 50 first guesses, 1 equal" \
+check "rank --compare: a byte order mark at the start is skipped" 1 out "(1 row): 50 first guesses, 1 equal" \
   "$OPTLE" rank --list small --compare "$d/bom.rows"
 # The lists named in a message or a summary: their paths escaped too.
 nl="$d/$(printf 'new\nline')".txt
@@ -506,11 +506,19 @@ check "a newline in a tree's path: simulate's strategy line" 0 out \
   "strategy      tree $d/new\nline.json" "$OPTLE" simulate --list small --tree "$nlt.json"
 printf 'agent 2.4000 120\n' >"$nlt.tsv"
 printf 'agent\n' >"$d/agent.words"
-check "a newline in a table's path: rank's comparison line" 0 out "# compared with $d/new\nline.tsv (1 rows)" \
+check "a newline in a table's path: rank's comparison line" 0 out "# compared with $d/new\nline.tsv (1 row): 1 first guess, 1 equal" \
   "$OPTLE" rank --list small --words "$d/agent.words" --compare "$nlt.tsv"
 check "a newline in a list's path: simulate --compare's caption" 0 out \
   "Average guesses per answer on $d/new\nline.txt (50 answers)" \
   "$OPTLE" simulate --answers "$nl" --compare --first agent --strategies entropy
+check "a newline in an -o path: solve's wrote line" 0 out "wrote         $d/new\nline.txt" \
+  "$OPTLE" solve --list small -o "$nlt.txt"
+check "a newline in a checkpoint's path: solve's checkpoint line" 0 out \
+  "checkpoint    $d/new\nline.ck (0 first guesses resumed" \
+  "$OPTLE" solve --list small --checkpoint "$nlt.ck"
+printf 'agent\nzzzzz\n' >"$nlt.words"
+check_usage "a newline in --words' path: its message" "--words $d/new\nline.words:2: 'zzzzz' is not an allowed guess" \
+  "$OPTLE" rank --list small --words "$nlt.words"
 
 # ------------------------------------------------------------------
 # The red-team pass of 2026-12-01 (the seventeenth session).
@@ -542,8 +550,14 @@ check_usage "simulate -o the file stdout is" "that is standard output, which has
 check_usage "simulate --compare -o the table stdout is" "give the table another file" \
   sh -c '"$0" simulate --list small --compare --first agent --strategies entropy -o "$1" >"$1"' \
   "$OPTLE" "$d/same.csv"
-check_usage "rank -o the file stdout is" "give the ranking another file" \
-  sh -c '"$0" rank --list small -o "$1" >"$1"' "$OPTLE" "$d/same.tsv"
+printf 'agent 2.4000 120\n' >"$d/agent.table"
+check_usage "rank --compare -o the file stdout is" "give the ranking another file" \
+  sh -c '"$0" rank --list small --compare "$2" -o "$1" >"$1"' "$OPTLE" "$d/same.tsv" "$d/agent.table"
+# rank without a comparison prints nothing else on stdout: -o /dev/stdout
+# is the ranking alone, as before.
+run sh -c '"$0" rank --list small -o /dev/stdout | grep -v "^#" | head -n 3' "$OPTLE"
+has "rank -o /dev/stdout, no comparison: the ranking" "agent"
+expect "rank -o /dev/stdout, no comparison: nothing said" "$(wc -c <"$tmp/err")" = 0
 check "solve -o /dev/null, stdout /dev/null: not refused" 0 out "" \
   sh -c '"$0" solve --list small --format json -o /dev/null >/dev/null' "$OPTLE"
 # A file-size limit (ulimit -f): SIGXFSZ killed optle (status 153, no

@@ -213,6 +213,12 @@ fi
 if [ "$sanitized" = 1 ]; then
   skip "a stopped solve's tree (sanitizer build: the plain build's run checks it)"
 else
+  # $tmp/err still holds the run above's lines, 'ruling out by lower
+  # bounds' among them, until the child's redirection empties it: the
+  # loop below could read them first and signal the solve before it
+  # catches SIGINT (status 130, or 0 with SIGINT still ignored, as a
+  # script's background job starts; seen 2026-12-01 on a faster machine).
+  : >"$tmp/err"
   "$OPTLE" solve --list nyt-2022-02 --threads 2 -o "$tmp/stop.json" -o "$tmp/stop.txt" \
     -o "$tmp/stop.html" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
