@@ -114,9 +114,10 @@ int opts_output_twice(const char *cmd, const char *const *paths, int i) {
  * so, before any work, when it is not installed; else 0. */
 static int picture_refused(const char *cmd, const char *dest, treefmt f) {
   if ((f != TREEFMT_SVG && f != TREEFMT_PNG) || dot_found()) return 0;
-  return usage_error(cmd, "-o %s: a picture is drawn by Graphviz's %s, which is not on PATH: "
+  bool std = !strcmp(dest, "-"); /* export's --format svg with no -o */
+  return usage_error(cmd, "%s%s: a picture is drawn by Graphviz's %s, which is not on PATH: "
                           "install the package %s, or write -o FILE.dot and draw it elsewhere",
-                     dest, DOT_PROGRAM, DOT_PACKAGE);
+                     std ? "" : "-o ", std ? "standard output" : dest, DOT_PROGRAM, DOT_PACKAGE);
 }
 
 /* A directory named by -o: said as such, not as a name without an
@@ -250,6 +251,13 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
   for (const optuse *u = uses; u->id != OPT_END; u++)
     if (table[u->id].type == O_INT)
       *(int *)((char *)args + table[u->id].off) = (int)(u->has_def ? u->def : table[u->id].def);
+  /* --help anywhere before "--" shows the help, whatever else is wrong
+   * (solve --threads 0 --help was refused for its --threads). */
+  for (int i = 0; i < argc && strcmp(argv[i], "--"); i++)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      *help = true;
+      return 0;
+    }
   bool only_args = false; /* after "--": every word an argument, none an option */
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -260,10 +268,6 @@ int parse_options(const char *cmd, const optuse *uses, int argc, char **argv, op
     if (only_args) {
       if (positional(sub, cmd, pos, argv[i])) return EXIT_USAGE;
       continue;
-    }
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      *help = true;
-      return 0;
     }
     const char *eq = strchr(a, '=');
     size_t flen = eq && a[0] == '-' && a[1] == '-' ? (size_t)(eq - a) : strlen(a);

@@ -22,6 +22,7 @@
 #include "feedback.h"
 #include "mem.h"
 #include "treeread_core.h"
+#include "utf8.h"
 #include "words.h"
 
 /* ------------------------------------------------------------------ */
@@ -37,17 +38,8 @@ void tr_invalid(reader *r, const char *fmt, ...) {
 }
 
 /* A token for messages: at most 24 bytes, non-printable bytes as '?'. */
-const char *tr_shown(const char *s, size_t len, char buf[32]) {
-  size_t n = len > 24 ? 24 : len;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    buf[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-  }
-  if (len > n) {
-    memcpy(buf + n, "...", 3);
-    n += 3;
-  }
-  buf[n] = '\0';
+const char *tr_shown(const char *s, size_t len, char buf[TR_SHOWN_SIZE]) {
+  utf8_quote(s, len, 24, buf, TR_SHOWN_SIZE);
   return buf;
 }
 
@@ -56,7 +48,7 @@ const char *tr_shown(const char *s, size_t len, char buf[32]) {
  * or a path and ends the prefix; tail follows the reason: a column for
  * map JSON, else ""). */
 int tr_word_of(const reader *r, const char *where, const char *tail, const char *s, size_t len) {
-  char w[8] = {0}, b[32];
+  char w[8] = {0}, b[TR_SHOWN_SIZE];
   bool ok = len == 5;
   for (size_t i = 0; ok && i < 5; i++) {
     char c = s[i];

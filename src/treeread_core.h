@@ -54,8 +54,11 @@ typedef struct {
 /* Record the first invalid spot (later ones are ignored). */
 void tr_invalid(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* A token for messages: at most 24 bytes, non-printable bytes as '?'. */
-const char *tr_shown(const char *s, size_t len, char buf[32]);
+/* A token for messages: at most 24 characters, quoted as every message
+ * quotes (utf8_quote(): control and invalid bytes as \xHH, invisible
+ * characters as <U+XXXX>, others as they are), into buf. */
+#define TR_SHOWN_SIZE 128
+const char *tr_shown(const char *s, size_t len, char buf[TR_SHOWN_SIZE]);
 
 /* A guess word: five letters (case folded) in the guess list.  Its
  * index, or -1 with err_msg() "where: reason" ("where" is "name:line" or

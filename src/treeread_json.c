@@ -200,7 +200,7 @@ static int node_fields(jsonr *x, json_t *v, int d, int *guess, int *total, json_
     else if (!strcmp(key, "total")) jt = val;
     else if (!strcmp(key, "next")) jn = val;
     else {
-      char b[32];
+      char b[TR_SHOWN_SIZE];
       return err_set("%s: %s: unknown key \"%s\" in a node (a node has guess, total and next)",
                      name, x->path, tr_shown(key, strlen(key), b));
     }
@@ -228,7 +228,7 @@ static int json_branches(jsonr *x, json_t *jn, int d, int guess, patkid *pk, int
   const char *name = x->r.name, *key;
   json_t *val;
   json_object_foreach(jn, key, val) {
-    char b[32];
+    char b[TR_SHOWN_SIZE];
     int p = strlen(key) == 5 ? pattern_parse(key) : -1;
     if (p < 0)
       return err_set("%s: %s.next: \"%s\" is not a pattern (five of B, Y, G)", name, x->path,
@@ -355,7 +355,7 @@ static const char *const top_keys[] = {
  * into info: 0, or -1 (err_set). */
 static int mode_fields(const char *name, const json_t *rules, const json_t *obj,
                        treeread_info *info) {
-  char b[32];
+  char b[TR_SHOWN_SIZE];
   if (rules) {
     const char *v = json_is_string(rules) ? json_string_value(rules) : NULL;
     if (!v || rules_parse(v, &info->rules))
@@ -384,7 +384,7 @@ static int json_version_field(const char *name, const json_t *v, treeread_info *
   bool printable = n >= 1 && n <= TREEREAD_VERSION_MAX;
   for (size_t i = 0; i < n && printable; i++) printable = s[i] >= 0x20 && s[i] <= 0x7e;
   if (!printable) {
-    char b[32];
+    char b[TR_SHOWN_SIZE];
     return err_set("%s: top level: \"optle_version\" is '%s', not a version (1 to %d printable "
                    "ASCII characters)",
                    name, tr_shown(s, n, b), TREEREAD_VERSION_MAX);
@@ -431,7 +431,7 @@ static const char *key_at(keyw *w, const char *key) {
 
 /* "list" into info: 1 to TREEREAD_LIST_MAX of a-z, 0-9 and -. */
 static int list_field(keyw *w, const json_t *list, treeread_info *info) {
-  char b[32];
+  char b[TR_SHOWN_SIZE];
   if (!json_is_string(list))
     return err_set("%s: top level: \"list\" must be a string, not %s", key_at(w, "list"),
                    jtype(list));
@@ -464,7 +464,7 @@ static int file_field(keyw *w, const char *key, const json_t *v, char out[TREEIO
 
 /* "lists_hash" into info: 16 lowercase hex digits. */
 static int hash_field(keyw *w, const json_t *hash, treeread_info *info) {
-  char b[32];
+  char b[TR_SHOWN_SIZE];
   if (!json_is_string(hash))
     return err_set("%s: top level: \"lists_hash\" must be a string, not %s",
                    key_at(w, "lists_hash"), jtype(hash));
@@ -542,7 +542,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
     size_t k = 0;
     while (k < TOP_KEYS && strcmp(key, top_keys[k])) k++;
     if (k == TOP_KEYS) {
-      char b[32];
+      char b[TR_SHOWN_SIZE];
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
               "total, average, tree, and optionally list, answers_file, guesses_file, "
               "lists_hash, rules, objective, optle_version, proven and lower_bound)",

@@ -279,7 +279,7 @@ static int map_word(mapr *x, mapb *m, int d, int p, bool keep, int kline, int kc
 /* One "pattern": value entry of the map at depth d.  0, or -1 (err_set). */
 static int map_entry(mapr *x, mapb *m, int d) {
   const char *name = x->r.name;
-  char key[32], b[32], c16[16];
+  char key[32], b[TR_SHOWN_SIZE], c16[16];
   size_t klen;
   if (peek(x) != '"') return BAD(x, "expected a pattern key, found %s", what(peek(x), c16));
   int kline = x->line, kcol = col(x, x->pos);

@@ -57,7 +57,7 @@ static int tokens(const char *s, int len, int *start, int *tlen, int max) {
 static int pattern_token(pathr *x, int no, const char *s, int len, int after) {
   int p = tr_pattern_of(s, (size_t)len);
   if (p >= 0) return p;
-  char b[32];
+  char b[TR_SHOWN_SIZE];
   const char *name = x->r.name;
   if (len > 5 && tr_pattern_of(s, 5) >= 0) {
     bool digits = true;
@@ -89,7 +89,7 @@ static int line_bytes(const pathr *x, const char *s, int len, int no) {
 static int shared_guesses(const pathr *x, const ppath *prev, ppath *cur, const char *t0, int tlen,
                           int no) {
   const char *name = x->r.name;
-  char b[32];
+  char b[TR_SHOWN_SIZE];
   if (!is_digit(t0[0])) {
     if (is_letter(t0[0]))
       return err_set("%s:%d: a full path line in a file of compressed path lines (each line "
@@ -131,7 +131,7 @@ static int path_tokens(pathr *x, ppath *cur, const char *s, const int *start, co
   bool won = false; /* the last token read was the winning pattern */
   for (; i < nt; i++) {
     const char *tok = s + start[i];
-    char b[32];
+    char b[TR_SHOWN_SIZE];
     if (won)
       return err_set("%s:%d: the path goes on after ggggg ('%s')", name, no,
                      tr_shown(tok, (size_t)tlen[i], b));

@@ -62,7 +62,7 @@ static int parse_token(textr *x, tline *l, int i, int len) {
     l->val[i] = gi;
     return 0;
   }
-  char b[32], ps[6];
+  char b[TR_SHOWN_SIZE], ps[6];
   int p = -1, k = 0, digits = len - 5;
   if (len >= 6 && digits <= 3) {
     memcpy(ps, s, 5);
@@ -139,7 +139,7 @@ static int text_line(textr *x, const tline *prev, tline *cur, const char *s, int
     cur->start[t] = b;
     if (parse_token(x, cur, t, i - b)) return -1;
     if (t % 2 == 1 && cur->val[t] == PATTERN_WIN && i < len) {
-      char b2[32];
+      char b2[TR_SHOWN_SIZE];
       return err_set("%s:%d: '%s' ends the game, but the line goes on", name, no,
                      tr_shown(cur->s + b, (size_t)(i - b), b2));
     }
@@ -152,7 +152,7 @@ static int text_line(textr *x, const tline *prev, tline *cur, const char *s, int
    * on the line above. */
   for (int t = keep | 1; t < cur->ntok; t += 2)
     if (cur->k[t] != (t + 1) / 2) {
-      char b[32];
+      char b[TR_SHOWN_SIZE];
       const char *tok = cur->s + cur->start[t];
       tr_invalid(&x->r, "%s:%d: '%s' says guess %d, but '%s' is guess %d on this line", name, no,
                  tr_shown(tok, strcspn(tok, " "), b), cur->k[t], gw(&x->r, cur->val[t - 1]),

@@ -416,7 +416,7 @@ static const fixture unusable[] = {
      ": top level: \"lists_hash\" is '73BF96122FF9B3D2', not 16 lowercase hex digits"},
     {"j-version-type.json", ": top level: \"optle_version\" must be a string, not an integer"},
     {"j-version-text.json",
-     ": top level: \"optle_version\" is '0.9.0?[2J', not a version (1 to 64 printable ASCII"},
+     ": top level: \"optle_version\" is '0.9.0\\x1b[2J', not a version (1 to 64 printable ASCII"},
     {"no-such-file.txt", ": cannot open: No such file or directory"},
 };
 

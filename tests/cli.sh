@@ -36,6 +36,12 @@ check "help solve" 0 out "--max-guesses" "$OPTLE" help solve
 check "solve --help" 0 out "usage: optle solve" "$OPTLE" solve --help
 check "solve --help options" 0 out "--memo-mb" "$OPTLE" solve --help
 check "solve --help after options" 0 out "usage: optle solve" "$OPTLE" solve --list small --help
+# --help anywhere: a bad option before it was refused instead (a red-team
+# pass, 2026-12-01); after "--" it is a word, not the option.
+check "solve --help after a bad option" 0 out "usage: optle solve" "$OPTLE" solve --threads 0 --help
+check "rank -h after a bad value" 0 out "usage: optle rank" "$OPTLE" rank --top x -h
+check_usage "next -- --help: a word, not the option" "'--help': its pattern is missing" \
+  "$OPTLE" next --list small -- --help
 check "--version" 0 out "optle " "$OPTLE" --version
 expect "--version is one line 'optle X.Y.Z (commit C)'" \
   "$(grep -cE '^optle [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9A-Za-z.+-]+\)$' "$tmp/out")" = 1

@@ -223,6 +223,11 @@ check_usage "-o .png without Graphviz: refused, naming the package" \
 expect "-o .png without Graphviz: nothing written" ! -e "$out/none.png"
 check_usage "simulate -o .svg without Graphviz" "install the package graphviz" \
   env PATH=/nonexistent "$OPTLE" simulate --list small -o "$out/none.svg"
+# export to standard output names no -o the user did not give.
+"$OPTLE" solve --list small --quiet -o "$out/pic.json"
+check_usage "export --format svg to stdout without Graphviz" \
+  "standard output: a picture is drawn by Graphviz's dot, which is not on PATH" \
+  env PATH=/nonexistent "$OPTLE" export "$out/pic.json" --format svg
 check "simulate -o .html" 0 out "" "$OPTLE" simulate --list small --quiet -o "$out/sim.html" -o "$out/sim.json"
 check "simulate's page is export's of its tree" 0 out "" \
   sh -c '"$0" export - -o "$1" <"$2"' "$OPTLE" "$out/sim-exp.html" "$out/sim.json"

@@ -185,7 +185,7 @@ check "written by: none for a tree from before" 0 out "total         30" \
 lacks "written by: no line" "written by"
 check_usage "written by: not a string" "$fx/j-version-type.json: top level: \"optle_version\" must be a string" \
   "$OPTLE" verify "$fx/j-version-type.json" "${L[@]}"
-check_usage "written by: no control bytes" "$fx/j-version-text.json: top level: \"optle_version\" is '0.9.0?[2J', not a version" \
+check_usage "written by: no control bytes" "$fx/j-version-text.json: top level: \"optle_version\" is '0.9.0\x1b[2J', not a version" \
   "$OPTLE" verify "$fx/j-version-text.json" "${L[@]}"
 check_usage "recorded: a list optle does not know" \
   "$fx/valid-recorded.json records the list 'tiny-fixture', which this optle does not know (known: small," \
@@ -597,6 +597,15 @@ check_invalid "verify: the mark's total is checked" \
 { echo "$mark 120); lower bound 100"; cat "$cor/small.txt"; } >"$tmp/mark.txt"
 check "verify: the mark as optle writes it" 0 out "valid (not proven optimal)" \
   "$OPTLE" verify "$tmp/mark.txt" "${S[@]}"
+# A key's bytes as every message shows them (a red-team pass, 2026-12-01:
+# the JSON readers showed each non-ASCII or control byte as '?', so
+# "BB\tBB" read as "BB?BB" and the share squares as 15 '?').
+sed 's/"BBBBB": {"guess": "chill"/"BB\\tBB": {"guess": "chill"/' "$cor/small.json" >"$tmp/key.json"
+check_usage "verify: a control byte in a JSON key, escaped" '"BB\x09BB" is not a pattern' \
+  "$OPTLE" verify "$tmp/key.json" "${S[@]}"
+sed 's/"BBBBB": {"guess": "chill"/"⬛⬛⬛⬛⬛": {"guess": "chill"/' "$cor/small.json" >"$tmp/key.json"
+check_usage "verify: share squares in a JSON key, shown as they are" '"⬛⬛⬛⬛⬛" is not a pattern' \
+  "$OPTLE" verify "$tmp/key.json" "${S[@]}"
 for extra in '"depth": 99999999999999999999' '"depth": 1e999' '"note": "a\u0000b"' '"note": "\ud800"'; do
   sed "1s/^{/{$extra, /" "$cor/small.map.json" >"$tmp/extra.map.json"
   check "verify: map JSON with $extra beside its tree (jansson would refuse it)" 0 out \
