@@ -382,6 +382,13 @@ int cmd_rank(int argc, char **argv) {
     return rc;
   if (a.words && (rc = outputs_clash("rank ", &a.out, "--words file", a.words))) return rc;
   if (a.checkpoint && (rc = outputs_clash("rank ", &a.out, "checkpoint", a.checkpoint))) return rc;
+  /* The checkpoint is written: a table to compare with is read, and one
+   * file cannot be both (a new one was said to have "no rows"). */
+  const char *table = a.rank_compare ? a.rank_compare : a.rank_upper;
+  if (a.checkpoint && table && out_same_file(a.checkpoint, table))
+    return usage_error("rank ", "--checkpoint %s: that is the table to compare with (%s): give "
+                                "the checkpoint its own file",
+                       a.checkpoint, a.rank_compare ? "--compare" : "--compare-upper");
   /* Rank 0 owns the files and what is said (dist.h); the other ranks
    * only search.  The checkpoint is locked first: a second run on it is
    * refused before the lists and their table are loaded. */

@@ -587,6 +587,14 @@ check_usage "solve -o a directory" "-o $d: is a directory: give a file name" \
   "$OPTLE" solve --list small -o "$d"
 check_usage "simulate -o a directory" "-o $d: is a directory" "$OPTLE" simulate --list small -o "$d"
 check_usage "export -o a directory" "-o $d: is a directory" "$OPTLE" export "$d/small.json" -o "$d"
+# rank's checkpoint and the table it compares with, one file: refused
+# (a new one was said to have "no rows"; an old table would have been
+# read as the checkpoint's rows).
+check_usage "rank --checkpoint F --compare F (F new)" "--checkpoint $d/ck-table: that is the table to compare with (--compare)" \
+  "$OPTLE" rank --list small --checkpoint "$d/ck-table" --compare "$d/ck-table"
+expect "rank --checkpoint F --compare F: no file made" ! -e "$d/ck-table"
+check_usage "rank --checkpoint ./T --compare-upper T" "that is the table to compare with (--compare-upper)" \
+  sh -c 'cd "$1" && "$0" rank --list small --checkpoint ./agent.table --compare-upper agent.table' "$OPTLE" "$d"
 # A list of one word: "(1 answer)", not "(1 answers)".
 printf 'cigar\n' >"$d/one.txt"
 check "a one-word list: the summary's singular" 0 out "one.txt (1 answer), $d/one.txt (1 guess)" \
