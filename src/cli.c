@@ -203,6 +203,12 @@ static int dispatch(int argc, char **argv) {
    * A command's --help runs whatever the variable (as `help CMD` does). */
   bool asks_help = false;
   for (int i = 2; i < argc; i++) asks_help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+  /* Never another kernel than the one asked for: a bad OPTLE_KERNEL
+   * stops a command, not --version or a command's --help. */
+  if (!asks_help && search_check_kernel() < 0) {
+    fprintf(stderr, "optle: %s\n", err_msg());
+    return EXIT_USAGE;
+  }
   const char *var = NULL, *bad = asks_help ? NULL : threads_env_bad(&var);
   if (bad)
     return strcmp(var, "OMP_NUM_THREADS")
@@ -223,10 +229,6 @@ int cli_main(int argc, char **argv) {
    * with no message and a torn file behind it. */
   signal(SIGXFSZ, SIG_IGN);
   threads_cap(); /* OMP_NUM_THREADS within --threads' limit (mem.h) */
-  if (search_check_kernel() < 0) { /* never another kernel than the one asked for */
-    fprintf(stderr, "optle: %s\n", err_msg());
-    return EXIT_USAGE;
-  }
   int rc = dispatch(argc, argv);
   /* What did not reach stdout is a failure (a full disk, a closed pipe
    * with SIGPIPE ignored): status 2 when the command itself succeeded,

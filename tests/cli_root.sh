@@ -63,6 +63,13 @@ OPTLE_KERNEL=neon run "$OPTLE" solve --list small
 expect "OPTLE_KERNEL=neon: refused" "$rc" = 2
 err_has "OPTLE_KERNEL=neon: says so" "OPTLE_KERNEL='neon': no such kernel"
 err_has "OPTLE_KERNEL=neon: lists the kernels" "portable, scalar"
+# ... but --version and a command's --help, which search nothing, still
+# answer (the red-team pass of 2026-12-01: they failed too).
+OPTLE_KERNEL=neon run "$OPTLE" --version
+expect "OPTLE_KERNEL=neon --version: answers" "$rc" = 0
+OPTLE_KERNEL=neon run "$OPTLE" solve --help
+expect "OPTLE_KERNEL=neon solve --help: answers" "$rc" = 0
+has "OPTLE_KERNEL=neon solve --help: the help" "usage: optle solve"
 
 # ------------------------------------------------------------------
 # The root proof's tree is the tree of its first guess, fixed: the tie
