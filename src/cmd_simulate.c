@@ -351,10 +351,13 @@ static int report_one(one_run *o, const tnode *tree, double seconds) {
   int status = outs_write(&o->outs, treeio_out_writer, &job) ? EXIT_USAGE : EXIT_OK;
   if (a->quiet) return status;
   char name[STRATEGY_NAME_MAX + 300];
-  char shown[sizeof name - 8];
-  esc_controls(shown, sizeof shown, a->tree ? a->tree : ""); /* the user's path, escaped */
-  if (a->tree) snprintf(name, sizeof name, "tree %s", shown);
-  else snprintf(name, sizeof name, "%s", o->st->name);
+  if (a->tree) {
+    char shown[sizeof name - 8];
+    esc_controls(shown, sizeof shown, a->tree); /* the user's path: no raw control bytes */
+    snprintf(name, sizeof name, "tree %s", shown);
+  } else {
+    snprintf(name, sizeof name, "%s", o->st->name);
+  }
   print_report(&r, tree, g, name, o->first, a->max_guesses, o->rules);
   printf("threads       %d\n", o->env.threads);
   printf("time          %.2f s (lists and table %.2f s, %s %.2f s)\n",

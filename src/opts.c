@@ -120,18 +120,25 @@ static int picture_refused(const char *cmd, const char *dest, treefmt f) {
                      std ? "" : "-o ", std ? "standard output" : dest, DOT_PROGRAM, DOT_PACKAGE);
 }
 
-/* A directory named by -o: said as such, not as a name without an
- * extension ("unknown format"). */
-static bool is_dir(const char *path) {
+/* Where -o dest (not "-") may not write: a directory (said as such, not
+ * as a name with no known extension), or, for a command whose report is
+ * on stdout, the file stdout already is (the two would be mixed).  0,
+ * or EXIT_USAGE after a message; what: "tree", "table". */
+static int dest_refused(const char *cmd, const char *dest, const char *what, bool report) {
   struct stat st;
-  return strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode);
+  if (!strcmp(dest, "-")) return 0;
+  if (!stat(dest, &st) && S_ISDIR(st.st_mode))
+    return usage_error(cmd, "-o %s: is a directory: give a file name (its extension says the "
+                            "format)", dest);
+  if (report && out_is_stdout(dest))
+    return usage_error(cmd, "-o %s: that is standard output, which has the report: give the "
+                            "%s another file", dest, what);
+  return 0;
 }
 
 int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool once) {
   for (int i = 0; i < out->n; i++) {
-    if (is_dir(out->paths[i]))
-      return usage_error(cmd, "-o %s: is a directory: give a file name (its extension says the "
-                              "format)", out->paths[i]);
+    if (dest_refused(cmd, out->paths[i], out_kinds[kind].name, true)) return EXIT_USAGE;
     if (!out_kinds[kind].known(out->paths[i]))
       return usage_error(cmd, "-o %s: unknown %s format (use %s)", out->paths[i],
                          out_kinds[kind].name, out_kinds[kind].extensions());
@@ -139,9 +146,6 @@ int opts_check_outputs(const char *cmd, const paths *out, out_kind kind, bool on
         picture_refused(cmd, out->paths[i], treeio_format_of(out->paths[i])))
       return EXIT_USAGE;
     if (once && opts_output_twice(cmd, out->paths, i)) return EXIT_USAGE;
-    if (out_is_stdout(out->paths[i]))
-      return usage_error(cmd, "-o %s: that is standard output, which has the report: give the "
-                              "%s another file", out->paths[i], out_kinds[kind].name);
   }
   return 0;
 }
@@ -152,14 +156,9 @@ static int tree_output(const char *cmd, treefmt given, const char *dest, bool st
                        bool *dot) {
   bool std = !strcmp(dest, "-");
   treefmt f = given ? given : treeio_format_of(dest);
-  if (is_dir(dest))
-    return usage_error(cmd, "-o %s: is a directory: give a file name (its extension says the "
-                            "format)", dest);
+  if (dest_refused(cmd, dest, "tree", !stdout_ok)) return EXIT_USAGE;
   if (std && !stdout_ok)
     return usage_error(cmd, "-o -: standard output has the report: give the tree a file name");
-  if (!std && !stdout_ok && out_is_stdout(dest))
-    return usage_error(cmd, "-o %s: that is standard output, which has the report: give the "
-                            "tree another file", dest);
   if (f == TREEFMT_NONE && std)
     return usage_error(cmd, "give --format %s", treeio_format_names("|"));
   if (f == TREEFMT_NONE)

@@ -37,7 +37,7 @@ void tr_invalid(reader *r, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* A token for messages: at most 24 bytes, non-printable bytes as '?'. */
+/* treeread_core.h: utf8_quote()'s 24 characters. */
 const char *tr_shown(const char *s, size_t len, char buf[TR_SHOWN_SIZE]) {
   utf8_quote(s, len, 24, buf, TR_SHOWN_SIZE);
   return buf;
