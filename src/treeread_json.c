@@ -110,6 +110,42 @@ static const char *jtype(const json_t *v) {
   }
 }
 
+/* Whether s[i..n) is `"key"` and then a ':' (after blanks): a key, not
+ * a value that spells it. */
+static bool key_at_here(const char *s, size_t n, size_t i, const char *key, size_t k) {
+  if (i + k + 2 > n || memcmp(s + i + 1, key, k) || s[i + k + 1] != '"') return false;
+  size_t j = i + k + 2;
+  while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n')) j++;
+  return j < n && s[j] == ':';
+}
+
+/* The line of the top-level key `key` in the JSON text s[0..n), written
+ * as it is (no escapes), or 0 when it is not found so. */
+static int key_line(const char *s, size_t n, const char *key) {
+  size_t k = strlen(key);
+  int line = 1;
+  json_lex l = {0};
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '\n') line++;
+    if (lex_step(&l, s[i]) == '"' && l.depth == 1 && key_at_here(s, n, i, key, k)) return line;
+  }
+  return 0;
+}
+
+/* Where a top-level key's problem is: "name:line", or the name alone
+ * when the key's line is not found. */
+typedef struct {
+  const char *name, *data;
+  size_t len;
+  char at[PATH_MAX_SHOWN];
+} keyw;
+static const char *key_at(keyw *w, const char *key) {
+  int line = key_line(w->data, w->len, key);
+  if (line > 0) snprintf(w->at, sizeof w->at, "%s:%d", w->name, line);
+  else snprintf(w->at, sizeof w->at, "%s", w->name);
+  return w->at;
+}
+
 typedef struct {
   reader r;
   uint8_t *seen; /* per answer */
@@ -120,16 +156,18 @@ typedef struct {
   size_t plen[TREEREAD_MAX_DEPTH + 2];
 } jsonr;
 
-/* An integer member in [lo, hi]: 0, or -1 (err_set, unusable). */
-static int jint(const jsonr *x, const json_t *v, const char *key, long long lo, long long hi,
-                int *out) {
+/* An integer member in [lo, hi]: 0, or -1 (err_set, unusable).  w is the
+ * top level's keys (the message then names the key's line), or NULL in a
+ * node. */
+static int jint(const jsonr *x, keyw *w, const json_t *v, const char *key, long long lo,
+                long long hi, int *out) {
   if (!json_is_integer(v))
-    return err_set("%s: %s: \"%s\" must be an integer, not %s", x->r.name, x->path, key,
-                   jtype(v));
+    return err_set("%s: %s: \"%s\" must be an integer, not %s", w ? key_at(w, key) : x->r.name,
+                   x->path, key, jtype(v));
   long long i = json_integer_value(v);
   if (i < lo || i > hi)
-    return err_set("%s: %s: \"%s\" is %lld, out of range (%lld to %lld)", x->r.name, x->path,
-                   key, i, lo, hi);
+    return err_set("%s: %s: \"%s\" is %lld, out of range (%lld to %lld)",
+                   w ? key_at(w, key) : x->r.name, x->path, key, i, lo, hi);
   *out = (int)i;
   return 0;
 }
@@ -212,7 +250,7 @@ static int node_fields(jsonr *x, json_t *v, int d, int *guess, int *total, json_
   char where[sizeof x->path + 512];
   snprintf(where, sizeof where, "%s: %s", name, x->path);
   *guess = tr_word_of(&x->r, where, "", json_string_value(jg), json_string_length(jg));
-  if (*guess < 0 || jint(x, jt, "total", 1, TOTAL_MAX, total)) return -1;
+  if (*guess < 0 || jint(x, NULL, jt, "total", 1, TOTAL_MAX, total)) return -1;
   *next = jn;
   return 0;
 }
@@ -353,8 +391,7 @@ static const char *const top_keys[] = {
 
 /* "rules" and "objective" (either may be NULL: absent, normal and total)
  * into info: 0, or -1 (err_set). */
-static int mode_fields(const char *name, const json_t *rules, const json_t *obj,
-                       treeread_info *info) {
+static int mode_fields(keyw *w, const json_t *rules, const json_t *obj, treeread_info *info) {
   char b[TR_SHOWN_SIZE];
   if (rules) {
     const char *v = json_is_string(rules) ? json_string_value(rules) : NULL;
@@ -362,23 +399,26 @@ static int mode_fields(const char *name, const json_t *rules, const json_t *obj,
       return err_set("%s: top level: \"rules\" must be \"normal\", \"hard\", \"hard-gray\" or "
                      "\"ultrahard\", "
                      "not %s%s%s",
-                     name, v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(rules), v ? "'" : "");
+                     key_at(w, "rules"), v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(rules),
+                     v ? "'" : "");
     info->has_rules = true;
   }
   if (obj) {
     const char *v = json_is_string(obj) ? json_string_value(obj) : NULL;
     if (!v || objective_parse(v, &info->objective))
       return err_set("%s: top level: \"objective\" must be \"total\" or \"worst\", not %s%s%s",
-                     name, v ? "'" : "", v ? tr_shown(v, strlen(v), b) : jtype(obj), v ? "'" : "");
+                     key_at(w, "objective"), v ? "'" : "",
+                     v ? tr_shown(v, strlen(v), b) : jtype(obj), v ? "'" : "");
   }
   return 0;
 }
 
 /* "optle_version" into info: 1 to TREEREAD_VERSION_MAX printable ASCII
  * characters (it is printed as it is); 0, or -1 (err_set, unusable). */
-static int json_version_field(const char *name, const json_t *v, treeread_info *info) {
+static int json_version_field(keyw *w, const json_t *v, treeread_info *info) {
   if (!json_is_string(v))
-    return err_set("%s: top level: \"optle_version\" must be a string, not %s", name, jtype(v));
+    return err_set("%s: top level: \"optle_version\" must be a string, not %s",
+                   key_at(w, "optle_version"), jtype(v));
   const char *s = json_string_value(v);
   size_t n = json_string_length(v);
   bool printable = n >= 1 && n <= TREEREAD_VERSION_MAX;
@@ -387,46 +427,10 @@ static int json_version_field(const char *name, const json_t *v, treeread_info *
     char b[TR_SHOWN_SIZE];
     return err_set("%s: top level: \"optle_version\" is '%s', not a version (1 to %d printable "
                    "ASCII characters)",
-                   name, tr_shown(s, n, b), TREEREAD_VERSION_MAX);
+                   key_at(w, "optle_version"), tr_shown(s, n, b), TREEREAD_VERSION_MAX);
   }
   memcpy(info->version, s, n + 1);
   return 0;
-}
-
-/* Whether s[i..n) is `"key"` and then a ':' (after blanks): a key, not
- * a value that spells it. */
-static bool key_at_here(const char *s, size_t n, size_t i, const char *key, size_t k) {
-  if (i + k + 2 > n || memcmp(s + i + 1, key, k) || s[i + k + 1] != '"') return false;
-  size_t j = i + k + 2;
-  while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' || s[j] == '\n')) j++;
-  return j < n && s[j] == ':';
-}
-
-/* The line of the top-level key `key` in the JSON text s[0..n), written
- * as it is (no escapes), or 0 when it is not found so. */
-static int key_line(const char *s, size_t n, const char *key) {
-  size_t k = strlen(key);
-  int line = 1;
-  json_lex l = {0};
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '\n') line++;
-    if (lex_step(&l, s[i]) == '"' && l.depth == 1 && key_at_here(s, n, i, key, k)) return line;
-  }
-  return 0;
-}
-
-/* Where a top-level key's problem is: "name:line", or the name alone
- * when the key's line is not found. */
-typedef struct {
-  const char *name, *data;
-  size_t len;
-  char at[PATH_MAX_SHOWN];
-} keyw;
-static const char *key_at(keyw *w, const char *key) {
-  int line = key_line(w->data, w->len, key);
-  if (line > 0) snprintf(w->at, sizeof w->at, "%s:%d", w->name, line);
-  else snprintf(w->at, sizeof w->at, "%s", w->name);
-  return w->at;
 }
 
 /* "list" into info: 1 to TREEREAD_LIST_MAX of a-z, 0-9 and -. */
@@ -502,18 +506,18 @@ int tr_json_lists_fields(const char *name, const char *data, size_t len, const j
 /* "proven" and "lower_bound" (either may be NULL: absent) into info: a
  * tree not proven optimal, and the bound it records.  0, or -1 (err_set,
  * unusable). */
-static int proof_fields(jsonr *x, const json_t *proven, const json_t *lb, treeread_info *info) {
-  const char *name = x->r.name;
+static int proof_fields(jsonr *x, keyw *w, const json_t *proven, const json_t *lb,
+                        treeread_info *info) {
   info->lower_bound = -1;
   if (proven && !json_is_boolean(proven))
-    return err_set("%s: top level: \"proven\" must be true or false, not %s", name,
-                   jtype(proven));
+    return err_set("%s: top level: \"proven\" must be true or false, not %s",
+                   key_at(w, "proven"), jtype(proven));
   info->unproven = proven && json_is_false(proven);
   if (lb && !info->unproven)
     return err_set("%s: top level: \"lower_bound\" belongs to a tree not proven optimal "
-                   "(\"proven\": false)", name);
+                   "(\"proven\": false)", key_at(w, "lower_bound"));
   snprintf(x->path, sizeof x->path, "top level");
-  return lb ? jint(x, lb, "lower_bound", 0, TOTAL_MAX, &info->lower_bound) : 0;
+  return lb ? jint(x, w, lb, "lower_bound", 0, TOTAL_MAX, &info->lower_bound) : 0;
 }
 
 int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_info *info) {
@@ -532,6 +536,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
   x->seen = xcalloc((size_t)r->g->n_answers + 1, 1);
   int rc = -1;
   json_t *fields[TOP_KEYS] = {0};
+  keyw w = {.name = name, .data = data, .len = len};
   if (!json_is_object(root)) {
     err_set("%s: the JSON must be an object, not %s", name, jtype(root));
     goto done;
@@ -546,7 +551,7 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
       err_set("%s: unknown top-level key \"%s\" (expected answers, guesses, max_guesses, "
               "total, average, tree, and optionally list, answers_file, guesses_file, "
               "lists_hash, rules, objective, optle_version, proven and lower_bound)",
-              name, tr_shown(key, strlen(key), b));
+              key_at(&w, key), tr_shown(key, strlen(key), b));
       goto done;
     }
     fields[k] = val;
@@ -557,18 +562,18 @@ int tr_read_json(const char *data, size_t len, reader *r, tnode **out, treeread_
       goto done;
     }
   if (tr_json_lists_fields(name, data, len, root, info)) goto done;
-  if (mode_fields(name, fields[8], fields[9], info)) goto done;
-  if (fields[10] && json_version_field(name, fields[10], info)) goto done;
-  if (proof_fields(x, fields[11], fields[12], info)) goto done;
+  if (mode_fields(&w, fields[8], fields[9], info)) goto done;
+  if (fields[10] && json_version_field(&w, fields[10], info)) goto done;
+  if (proof_fields(x, &w, fields[11], fields[12], info)) goto done;
   snprintf(x->path, sizeof x->path, "top level");
-  if (jint(x, fields[0], "answers", 1, 65535, &info->answers) ||
-      jint(x, fields[1], "guesses", 1, 1000000, &info->guesses) ||
-      jint(x, fields[2], "max_guesses", 0, 254, &info->max_guesses) ||
-      jint(x, fields[3], "total", 0, TOTAL_MAX, &info->total))
+  if (jint(x, &w, fields[0], "answers", 1, 65535, &info->answers) ||
+      jint(x, &w, fields[1], "guesses", 1, 1000000, &info->guesses) ||
+      jint(x, &w, fields[2], "max_guesses", 0, 254, &info->max_guesses) ||
+      jint(x, &w, fields[3], "total", 0, TOTAL_MAX, &info->total))
     goto done;
   if (!json_is_number(fields[4]) || !isfinite(json_number_value(fields[4])) ||
       json_number_value(fields[4]) < 0 || json_number_value(fields[4]) > 1e6) {
-    err_set("%s: \"average\" must be a number from 0 to 1000000", name);
+    err_set("%s: top level: \"average\" must be a number from 0 to 1000000", key_at(&w, "average"));
     goto done;
   }
   info->average = json_number_value(fields[4]);

@@ -376,6 +376,63 @@ START_TEST(test_recorded_files) {
 }
 END_TEST
 
+/* Bad top-level fields, each an edit of valid.json: every message names
+ * the key's line, as the list keys' do. */
+static const struct {
+  const char *from, *to, *frag;
+} bad_top[] = {
+    {", \"rules\": \"normal\"", ",\n\"rules\": \"easy\"",
+     "mem:2: top level: \"rules\" must be \"normal\", \"hard\", \"hard-gray\" or \"ultrahard\", "
+     "not 'easy'"},
+    {", \"objective\": \"total\"", ",\n\n\"objective\": 3",
+     "mem:3: top level: \"objective\" must be \"total\" or \"worst\", not an integer"},
+    {", \"answers\": 12", ",\n\"answers\": 0",
+     "mem:2: top level: \"answers\" is 0, out of range (1 to 65535)"},
+    {", \"max_guesses\": 6", ",\n\"max_guesses\": \"6\"",
+     "mem:2: top level: \"max_guesses\" must be an integer, not a string"},
+    {", \"average\": 2.5000", ",\n\"average\": -1",
+     "mem:2: top level: \"average\" must be a number from 0 to 1000000"},
+    {"{\"lists_hash\"", "{\"proven\": 1,\n\"lists_hash\"",
+     "mem:1: top level: \"proven\" must be true or false, not an integer"},
+    {"{\"lists_hash\"", "{\"proven\": true,\n\n\"lower_bound\": 5, \"lists_hash\"",
+     "mem:3: top level: \"lower_bound\" belongs to a tree not proven optimal"},
+    {"{\"lists_hash\"", "{\"proven\": false,\n\"lower_bound\": -2, \"lists_hash\"",
+     "mem:2: top level: \"lower_bound\" is -2, out of range (0 to"},
+    {"{\"lists_hash\"", "{\n\"colour\": 1, \"lists_hash\"",
+     "mem:2: unknown top-level key \"colour\""},
+    {"{\"lists_hash\"", "{\"optle_version\":\n 3, \"lists_hash\"",
+     "mem:1: top level: \"optle_version\" must be a string, not an integer"},
+};
+
+START_TEST(test_bad_top_lines) {
+  game g;
+  ck_assert_int_eq(game_load_words(&g, FIX "answers.txt", FIX "guesses.txt"), 0);
+  char *data;
+  size_t len;
+  ck_assert_int_eq(treeread_file(FIX "valid.json", &data, &len), 0);
+  for (size_t i = 0; i < sizeof bad_top / sizeof *bad_top; i++) {
+    const char *at = strstr(data, bad_top[i].from);
+    ck_assert_msg(at, "%zu: valid.json lacks '%s'", i, bad_top[i].from);
+    size_t head = (size_t)(at - data), from = strlen(bad_top[i].from), to = strlen(bad_top[i].to);
+    size_t n = len - from + to;
+    char *j = malloc(n + 1);
+    memcpy(j, data, head);
+    memcpy(j + head, bad_top[i].to, to);
+    memcpy(j + head + to, at + from, len - head - from);
+    j[n] = '\0';
+    tnode *back;
+    treeread_info info;
+    ck_assert_int_eq(treeread_mem(j, n, "mem", &g, &back, &info), TREEREAD_UNUSABLE);
+    ck_assert_msg(strstr(err_msg(), bad_top[i].frag), "%zu: '%s' lacks '%s'", i, err_msg(),
+                  bad_top[i].frag);
+    treeread_info_free(&info);
+    free(j);
+  }
+  free(data);
+  game_free(&g);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Reader errors: status 2 */
 
@@ -410,13 +467,13 @@ static const fixture unusable[] = {
     {"j-not-object.json", ": .tree: a node must be an object, not an array"},
     {"j-trailing.json", ":20: end of file expected"},
     {"j-deep.json", ":1: JSON nested more than 130 levels deep"},
-    {"j-list-type.json", ": top level: \"list\" must be a string, not an integer"},
-    {"j-list-name.json", ": top level: \"list\" is 'NYT 2022', not a list name"},
+    {"j-list-type.json", ":1: top level: \"list\" must be a string, not an integer"},
+    {"j-list-name.json", ":1: top level: \"list\" is 'NYT 2022', not a list name"},
     {"j-lists-hash.json",
-     ": top level: \"lists_hash\" is '73BF96122FF9B3D2', not 16 lowercase hex digits"},
-    {"j-version-type.json", ": top level: \"optle_version\" must be a string, not an integer"},
+     ":1: top level: \"lists_hash\" is '73BF96122FF9B3D2', not 16 lowercase hex digits"},
+    {"j-version-type.json", ":1: top level: \"optle_version\" must be a string, not an integer"},
     {"j-version-text.json",
-     ": top level: \"optle_version\" is '0.9.0\\x1b[2J', not a version (1 to 64 printable ASCII"},
+     ":1: top level: \"optle_version\" is '0.9.0\\x1b[2J', not a version (1 to 64 printable ASCII"},
     {"no-such-file.txt", ": cannot open: No such file or directory"},
 };
 
@@ -832,6 +889,7 @@ Suite *verify_suite(void) {
   tcase_add_test(tc, test_valid_fixtures);
   tcase_add_test(tc, test_recorded_lists);
   tcase_add_test(tc, test_recorded_files);
+  tcase_add_test(tc, test_bad_top_lines);
   tcase_add_test(tc, test_tree_shape);
   tcase_add_loop_test(tc, test_unusable, 0, (int)(sizeof unusable / sizeof *unusable));
   tcase_add_loop_test(tc, test_invalid, 0, (int)(sizeof invalid / sizeof *invalid));

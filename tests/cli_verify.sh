@@ -183,9 +183,9 @@ expect "written by: after recorded" "$(grep -A1 '^recorded ' "$tmp/out" | tail -
 check "written by: none for a tree from before" 0 out "total         30" \
   "$OPTLE" verify "$fx/valid.json" "${L[@]}"
 lacks "written by: no line" "written by"
-check_usage "written by: not a string" "$fx/j-version-type.json: top level: \"optle_version\" must be a string" \
+check_usage "written by: not a string" "$fx/j-version-type.json:1: top level: \"optle_version\" must be a string" \
   "$OPTLE" verify "$fx/j-version-type.json" "${L[@]}"
-check_usage "written by: no control bytes" "$fx/j-version-text.json: top level: \"optle_version\" is '0.9.0\x1b[2J', not a version" \
+check_usage "written by: no control bytes" "$fx/j-version-text.json:1: top level: \"optle_version\" is '0.9.0\x1b[2J', not a version" \
   "$OPTLE" verify "$fx/j-version-text.json" "${L[@]}"
 check_usage "recorded: a list optle does not know" \
   "$fx/valid-recorded.json records the list 'tiny-fixture', which this optle does not know (known: small," \
