@@ -41,6 +41,10 @@ enum { EXIT_OK = 0, EXIT_NOSTRATEGY = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3, EXIT
 int err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* This thread's last message ("unknown error" if none). */
 const char *err_msg(void);
+/* err_msg() on standard error, as "optle: MESSAGE". */
+void err_print(void);
+/* err_set(), then err_print(): -1. */
+int err_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Control bytes (below 0x20, and 0x7f) of src as \t, \r, \n, \xHH,
  * bytes that are not UTF-8 as \xHH and invisible characters (a no-break

@@ -206,7 +206,7 @@ static int dispatch(int argc, char **argv) {
   /* Never another kernel than the one asked for: a bad OPTLE_KERNEL
    * stops a command, not --version or a command's --help. */
   if (!asks_help && search_check_kernel() < 0) {
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_print();
     return EXIT_USAGE;
   }
   const char *var = NULL, *bad = asks_help ? NULL : threads_env_bad(&var);

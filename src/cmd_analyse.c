@@ -109,7 +109,10 @@ static int analyse_input(int argc, char **argv, analyse_run *r, bool *help) {
   uint16_t *set = xmalloc(sizeof *set * (size_t)r->g.n_answers);
   rc = history_filter(&r->g, r->h, r->k, set, &r->n_left, NULL);
   free(set);
-  if (rc && r->n_left > 0) return fprintf(stderr, "optle: %s\n", err_msg()), EXIT_USAGE;
+  if (rc && r->n_left > 0) {
+    err_print();
+    return EXIT_USAGE;
+  }
   if (rc)
     return fprintf(stderr, "optle: no answer of the list fits this game (%s): analyse values a "
                            "game on its answer list; is the answer on another list (--list)?\n",

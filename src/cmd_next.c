@@ -125,7 +125,7 @@ typedef struct {
 
 /* The problem err_msg() names: EXIT_USAGE. */
 static int input_error(void) {
-  fprintf(stderr, "optle: %s\n", err_msg());
+  err_print();
   return EXIT_USAGE;
 }
 
@@ -161,7 +161,7 @@ static int widen(next_run *r) {
                        g->n_guesses);
   if (history_wider(g, r->h, r->k, &r->wg)) {
     if (r->why[0]) fprintf(stderr, "optle: no answer fits: %s; and %s\n", r->why, err_msg());
-    else fprintf(stderr, "optle: %s\n", err_msg());
+    else err_print();
     return EXIT_USAGE;
   }
   r->cg = &r->wg;
@@ -267,7 +267,7 @@ static int next_advise(next_run *r) {
   advice ad;
   if ((rc = advice_at(r->adv, r->set, r->n, r->h, r->k, a->top, &ad))) {
     if (rc == EXIT_STOPPED) fprintf(stderr, "optle: stopped before the advice was proven\n");
-    else fprintf(stderr, "optle: %s\n", err_msg());
+    else err_print();
     return rc;
   }
   advice_cmp cmp = {r->guess, OPTLE_INF, false};

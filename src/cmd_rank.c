@@ -208,8 +208,8 @@ static int *read_words(const char *path, const game *g, int *n) {
   for (int i = 0; i < wl.n; i++) {
     int gi = words_find(&g->guesses, wl.w[i]);
     if (gi < 0) {
-      err_set("--words %s:%d: '%s' is not an allowed guess", path, wl.line[i], wl.w[i]);
-      fprintf(stderr, "optle: %s\n", err_msg()); /* err_set() escapes the path (err.h) */
+      /* err_say() escapes the path (err.h) */
+      err_say("--words %s:%d: '%s' is not an allowed guess", path, wl.line[i], wl.w[i]);
       free(w);
       words_free(&wl);
       return NULL;
@@ -218,8 +218,7 @@ static int *read_words(const char *path, const game *g, int *n) {
   }
   words_free(&wl);
   if (k == 0) {
-    err_set("--words %s: no words", path);
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_say("--words %s: no words", path);
     free(w);
     return NULL;
   }

@@ -140,20 +140,15 @@ static int read_rows(FILE *fp, const game *g, int max_guesses, rank_table *t) {
       if (!*p || *p == '#') continue; /* blank, or a comment */
       rc = check_row(t, g, max_guesses, f, split_row(line, f), &gi, &total, why, sizeof why);
     }
-    if (rc) { /* err_set() escapes the row's bytes (err.h) */
-      err_set("%s:%d: %s", t->path, lineno, why);
-      fprintf(stderr, "optle: %s\n", err_msg());
-    }
+    if (rc) err_say("%s:%d: %s", t->path, lineno, why); /* escapes the row's bytes (err.h) */
     else t->total[gi] = total, t->rows++;
   }
   if (!rc && ferror(fp)) {
-    err_set("%s: read error", t->path); /* err_set() escapes the path (err.h) */
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_say("%s: read error", t->path); /* err_say() escapes the path (err.h) */
     rc = 1;
   }
   if (!rc && t->rows == 0) {
-    err_set("%s: no rows 'word average total'", t->path);
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_say("%s: no rows 'word average total'", t->path);
     rc = 1;
   }
   return rc ? EXIT_USAGE : 0;
@@ -165,14 +160,12 @@ int rank_table_read(const char *path, bool upper, const game *g, int max_guesses
   FILE *fp = fopen(path, "r");
   if (!fp) {
     if (stop_requested()) return EXIT_USAGE; /* a stop in open(): the caller says so */
-    err_set("%s %s: %s", opt, path, strerror(errno)); /* err_set() escapes the path */
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_say("%s %s: %s", opt, path, strerror(errno)); /* err_say() escapes the path */
     return EXIT_USAGE;
   }
   struct stat st;
   if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
-    err_set("%s %s: a directory, not a table", opt, path);
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_say("%s %s: a directory, not a table", opt, path);
     fclose(fp);
     return EXIT_USAGE;
   }

@@ -257,14 +257,13 @@ static tnode *load_tree(const char *path, const tree_file *tf, const game *g, in
   }
   treeread_info_free(&info);
   if (r != VERIFY_VALID) {
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_print();
     *status = r == VERIFY_INVALID ? EXIT_NOSTRATEGY : EXIT_USAGE;
     return NULL;
   }
   if (first < 0 || t->guess == first) return t;
-  err_set("--first %s: the tree in %s starts with '%s'", g->guesses.w[first], path,
+  err_say("--first %s: the tree in %s starts with '%s'", g->guesses.w[first], path,
           g->guesses.w[t->guess]);
-  fprintf(stderr, "optle: %s\n", err_msg());
   *status = EXIT_USAGE;
   tree_free(t);
   return NULL;

@@ -50,7 +50,7 @@ static int load_and_verify(const char *cmd, const list_args *l, const char *path
     }
   }
   if (rc) {
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_print();
     if (defaulted) /* the likelier cause: the tree is for other lists */
       fprintf(stderr, "optle: (checked against the default list %s: the tree does not record "
                       "its lists; give --list NAME or --answers FILE)\n", g->list);
@@ -124,8 +124,8 @@ int cmd_verify(int argc, char **argv) {
 
   int status = EXIT_OK;
   if (a.expect >= 0 && a.expect != t->total) {
-    err_set("%s: the total is %d, not the expected %d", path, t->total, a.expect);
-    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped: the path is the user's */
+    /* escaped: the path is the user's */
+    err_say("%s: the total is %d, not the expected %d", path, t->total, a.expect);
     status = VERIFY_INVALID;
   }
   if (!a.quiet) { /* --quiet: only a problem, on stderr */

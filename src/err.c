@@ -43,17 +43,32 @@ void esc_controls(char *dst, size_t size, const char *src) {
   dst[n] = '\0';
 }
 
-int err_set(const char *fmt, ...) {
+static void err_vset(const char *fmt, va_list ap) {
   char raw[sizeof errbuf];
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  esc_controls(errbuf, sizeof errbuf, raw);
+}
+
+int err_set(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(raw, sizeof raw, fmt, ap);
+  err_vset(fmt, ap);
   va_end(ap);
-  esc_controls(errbuf, sizeof errbuf, raw);
   return -1;
 }
 
 const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
+
+void err_print(void) { fprintf(stderr, "optle: %s\n", err_msg()); }
+
+int err_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  err_vset(fmt, ap);
+  va_end(ap);
+  err_print();
+  return -1;
+}
 
 /* The innermost armed trap of this thread, or NULL. */
 static _Thread_local err_trap *trap;

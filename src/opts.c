@@ -335,7 +335,7 @@ int opts_stopped_reading(const char *what) {
 static int load_failed(const char *phase) {
   int rc = opts_stopped_reading(phase);
   if (rc) return rc;
-  fprintf(stderr, "optle: %s\n", err_msg());
+  err_print();
   return EXIT_USAGE;
 }
 
@@ -366,7 +366,7 @@ void opts_tree_release(tree_file *tf) {
 /* A tree's message: "optle: LABELPATH ..." (err_set(), escaped), and
  * the tree released: EXIT_USAGE. */
 static int tree_refused(tree_file *tf) {
-  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+  err_print(); /* escaped (err.h) */
   opts_tree_release(tf);
   return EXIT_USAGE;
 }
@@ -466,7 +466,7 @@ static int tree_other_lists(const char *tree_path, const char *label, bool force
   words_hash_hex(g->lists_hash, have);
   if (tf->lists_from_files) {
     files_changed(tree_path, label, g, rec, have);
-    fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+    err_print(); /* escaped (err.h) */
     return EXIT_USAGE;
   }
   if (tf->rec.list[0]) snprintf(named, sizeof named, " (--list %s)", tf->rec.list);
@@ -475,7 +475,7 @@ static int tree_other_lists(const char *tree_path, const char *label, bool force
           "it anyway",
           label, tree_path, rec, g->answers.path, g->n_answers, g->guesses.path, g->n_guesses,
           have, named);
-  fprintf(stderr, "optle: %s\n", err_msg()); /* escaped (err.h) */
+  err_print(); /* escaped (err.h) */
   return EXIT_USAGE;
 }
 
@@ -588,7 +588,7 @@ static int share_options(const char *cmd, const optle_args *a, const share_grid 
 
 /* Bad input: "optle: reason", status 2. */
 static int input_error(void) {
-  fprintf(stderr, "optle: %s\n", err_msg());
+  err_print();
   return EXIT_USAGE;
 }
 

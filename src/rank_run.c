@@ -21,7 +21,7 @@ void rank_run_init(rank_run *r, const char *path, int progress) {
 
 int rank_run_lock(rank_run *r) {
   if (r->path && !(r->ck = ckpt_lock(r->path))) {
-    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file */
+    err_print(); /* names the file */
     return EXIT_USAGE;
   }
   return 0;
@@ -88,7 +88,7 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
   r->g = g;
   if (!r->ck) return 0;
   if (ckpt_read(r->ck, id, g, ranked, &r->res) || check_alike(r, g, id)) {
-    fprintf(stderr, "optle: %s\n", err_msg()); /* names the file (and line) */
+    err_print(); /* names the file (and line) */
     return EXIT_USAGE;
   }
   if (r->res.cut_header)
@@ -127,7 +127,7 @@ int rank_run_check(const rank_run *r, int cutoff) {
 
 int rank_run_close(rank_run *r, int rc) {
   if (r->ck && ckpt_close(r->ck) && !rc) {
-    fprintf(stderr, "optle: %s\n", err_msg());
+    err_print();
     rc = EXIT_USAGE;
   }
   r->ck = NULL;

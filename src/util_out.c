@@ -493,7 +493,7 @@ int outs_open(outset *o, const char *const *paths, int n) {
   memset(o, 0, sizeof *o);
   for (int i = 0; i < n && i < OUTS_MAX; i++) {
     if (out_open(&o->f[i], paths[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      err_print(); /* names the path */
       outs_abort(o);
       return -1;
     }
@@ -507,8 +507,7 @@ int outs_open(outset *o, const char *const *paths, int n) {
                                   : b->target && a->target && (!strcmp(a->target, b->target) ||
                                                                out_same_file(a->target, b->target));
       if (same) {
-        err_set("-o %s: the same file as -o %s", paths[i], paths[j]);
-        fprintf(stderr, "optle: %s\n", err_msg());
+        err_say("-o %s: the same file as -o %s", paths[i], paths[j]);
         outs_abort(o);
         return -1;
       }
@@ -523,12 +522,11 @@ int outs_write(outset *o, out_writer write, void *arg) {
     if (write(o->f[i].fp, o->path[i], arg)) {
       char why[1024];
       snprintf(why, sizeof why, "%s", err_msg());
-      err_set("%s: %s", o->path[i], why); /* escapes the path */
-      fprintf(stderr, "optle: %s\n", err_msg());
+      err_say("%s: %s", o->path[i], why); /* escapes the path */
       out_abort(&o->f[i]);
       rc = -1;
     } else if (out_commit(&o->f[i])) {
-      fprintf(stderr, "optle: %s\n", err_msg()); /* names the path */
+      err_print(); /* names the path */
       rc = -1;
     } else {
       o->wrote[i] = true;
