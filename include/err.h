@@ -45,6 +45,10 @@ const char *err_msg(void);
 void err_print(void);
 /* err_set(), then err_print(): -1. */
 int err_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A note (not an error: err_msg() is kept) on standard error, as
+ * "optle: NOTE", escaped as err_set() escapes: a resumed checkpoint, a
+ * line cut short. */
+void err_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Control bytes (below 0x20, and 0x7f) of src as \t, \r, \n, \xHH,
  * bytes that are not UTF-8 as \xHH and invisible characters (a no-break

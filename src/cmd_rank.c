@@ -295,8 +295,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   if (dist_rank() != 0) {
     /* Another rank: rank 0 says and writes what there is. */
   } else if (run->write_failed) {
-    fprintf(stderr, "optle: %s: the run stopped (the checkpoint keeps what was settled "
-                    "before)\n", run->why);
+    err_note("%s: the run stopped (the checkpoint keeps what was settled before)", run->why);
     rc = EXIT_USAGE;
   } else if (got < 0) {
     fprintf(stderr, "optle: %s after %.1f s: %d of %d first guesses settled%s\n",

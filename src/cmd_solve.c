@@ -505,15 +505,14 @@ static int solve_report(solve_run *r) {
   }
   if (r->run.write_failed) {
     outs_abort(&r->outs);
-    fprintf(stderr, "optle: %s: the run stopped (the checkpoint keeps what was settled before)\n",
-            r->run.why);
+    err_note("%s: the run stopped (the checkpoint keeps what was settled before)", r->run.why);
     return EXIT_USAGE;
   }
   const search_partial *stop = search_stopped(r->s);
   if (stop) {
     if (r->run.path)
-      fprintf(stderr, "optle: %s keeps the %d first guesses settled: a rerun with it resumes\n",
-              r->run.path, r->run.resumed + r->run.settled);
+      err_note("%s keeps the %d first guesses settled: a rerun with it resumes", r->run.path,
+               r->run.resumed + r->run.settled);
     return solve_stopped(r, stop);
   }
   if (r->total >= OPTLE_INF) {

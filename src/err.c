@@ -61,6 +61,16 @@ const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
 
 void err_print(void) { fprintf(stderr, "optle: %s\n", err_msg()); }
 
+void err_note(const char *fmt, ...) {
+  char raw[ERR_MAX], shown[ERR_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  esc_controls(shown, sizeof shown, raw);
+  fprintf(stderr, "optle: %s\n", shown);
+}
+
 int err_say(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -101,6 +111,6 @@ _Noreturn void err_fatal(int status, const char *fmt, ...) {
     trap = t->prev;
     longjmp(t->jb, status ? status : 1);
   }
-  fprintf(stderr, "optle: %s\n", raw);
+  err_note("%s", raw);
   exit(status);
 }

@@ -92,13 +92,13 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
     return EXIT_USAGE;
   }
   if (r->res.cut_header)
-    fprintf(stderr, "optle: %s: its header was cut short (a run stopped as it began): started "
-                    "afresh\n", r->path);
+    err_note("%s: its header was cut short (a run stopped as it began): started afresh",
+             r->path);
   if (r->res.cut_line)
-    fprintf(stderr, "optle: %s:%d: the last line was cut short (a run stopped while writing it): "
-                    "cut off, and its first guess is ranked again\n", r->path, r->res.cut_line);
+    err_note("%s:%d: the last line was cut short (a run stopped while writing it): cut off, and "
+             "its first guess is ranked again", r->path, r->res.cut_line);
   int n = r->res.ndone;
-  if (n) fprintf(stderr, "optle: resumed %d settled first guesses from %s\n", n, r->path);
+  if (n) err_note("resumed %d settled first guesses from %s", n, r->path);
   r->done = xmalloc(sizeof *r->done * (size_t)(n ? n : 1));
   for (int i = 0; i < n; i++) {
     const ckpt_entry *e = &r->res.done[i];
@@ -117,8 +117,8 @@ int rank_run_check(const rank_run *r, int cutoff) {
       /* No cutoff is OPTLE_INF inside: never shown as a number. */
       char cut[64] = "no cutoff: every value exact";
       if (cutoff < OPTLE_INF) snprintf(cut, sizeof cut, "the ranking's cutoff %d", cutoff);
-      fprintf(stderr, "optle: %s:%d: '%s %d bound' is not above %s: no run of this ranking "
-                      "proved it\n", r->path, e->line, r->g->guesses.w[e->guess], e->value, cut);
+      err_say("%s:%d: '%s %d bound' is not above %s: no run of this ranking proved it", r->path,
+              e->line, r->g->guesses.w[e->guess], e->value, cut);
       return EXIT_USAGE;
     }
   }

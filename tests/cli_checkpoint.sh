@@ -101,6 +101,12 @@ run "$OPTLE" "${S[@]}" --checkpoint "$tmp/torn.ck" -o "$tmp/torn2.txt"
 expect "torn last line, resumed again: exits 0" "$rc" = 0
 err_has "torn last line, resumed again: every word settled" "resumed 50 settled first guesses"
 same_ranking "torn last line, resumed again: the ranking" "$tmp/torn2.txt" "$tmp/small.txt"
+esc=$tmp/$'e\x1b[31m.ck' # a name with a control byte: escaped in every note, never raw
+head -c $((whole - 30)) "$tmp/small.ck" >"$esc"
+run "$OPTLE" "${S[@]}" --checkpoint "$esc" -o "$tmp/esc.txt"
+err_has "a name with an escape byte: the cut line's note escapes it" 'e\x1b[31m.ck:51: the last line was cut short'
+err_has "a name with an escape byte: the resume's note escapes it" 'settled first guesses from '"$tmp"'/e\x1b[31m.ck'
+expect "a name with an escape byte: no raw escape byte on stderr" "$(tr -dc '\033' <"$tmp/err" | wc -c)" = 0
 head -c $((whole - 1)) "$tmp/small.ck" >"$tmp/nonl.ck" # whole but for its newline
 run "$OPTLE" "${S[@]}" --checkpoint "$tmp/nonl.ck" -o "$tmp/nonl.txt"
 err_has "last line without its newline: kept" "resumed 50 settled first guesses"
