@@ -266,4 +266,8 @@ bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
  * (a luck that rounds to zero is no luck, never bad). */
 ratio_text advice_luck_text(const advice_sum *s, bool *bad);
 
+/* "the one guess is" or "all N are": the guesses a game has used, for
+ * "no guesses left: ... used" (a per-thread buffer). */
+const char *advice_all_used(int max_guesses);
+
 #endif

@@ -61,7 +61,11 @@
  * system's limit on threads), a call with a callback or a time limit
  * returns OPTLE_ENOMEM and searches nothing, rather than run without them.
  * Games and results are read-only once made, and may be shared between
- * threads; free each once.
+ * threads; free each once.  A game's rules and guess limit
+ * (optle_game_set_rules(), optle_game_set_max_guesses()) are set up
+ * before it is shared: setting them while another thread's call uses
+ * the game is a data race, as for any object written and read at once
+ * (a result keeps the rules and limit it was made with).
  *
  * Words are five lowercase letters, NUL-terminated; the library's
  * strings are valid until the handle that gave them is freed.  Patterns
@@ -110,7 +114,8 @@ void optle_free(void *p);
 typedef struct optle_game optle_game;
 
 /* A named list (optle lists: small, medium, large, original,
- * nyt-2022-02, nyt-2022-08, nyt-2023-07 or nyt; NULL: nyt). */
+ * nyt-2022-02, nyt-2022-08, nyt-2023-07 or nyt, and every word an
+ * answer: original-all, nyt-2022-02-all, nyt-2022-08-all; NULL: nyt). */
 int optle_game_named(const char *list, optle_game **out);
 /* List files, one word a line (docs/formats.md); guesses NULL: the
  * answers are the guesses. */
@@ -198,8 +203,16 @@ const optle_game *optle_result_game(const optle_result *r);
 /* The total guesses over all answers: the optimum when proven, else the
  * best tree's or strategy's found (-1: none found). */
 int optle_result_total(const optle_result *r);
+/* 1 when the total is proven optimal: of every strategy, or of those
+ * that start with the solve's fixed first guess (o->first); for
+ * optle_verify()'s result, when the file does not mark the tree as not
+ * proven optimal ("proven": false, the text format's mark line): verify
+ * checks that a tree is valid and what it totals, not that it is
+ * optimal. */
 int optle_result_proven(const optle_result *r);
-/* The proven lower bound of the optimum (= total when proven; -1 none). */
+/* The proven lower bound of the optimum, in the same sense (= total when
+ * proven; -1 none): with a fixed first guess, of the strategies that
+ * start with it. */
 int optle_result_lower_bound(const optle_result *r);
 /* The tree's first guess, or NULL (no tree). */
 const char *optle_result_first(const optle_result *r);

@@ -151,7 +151,7 @@ typedef struct {
   X(ANSWERS_FROM, "--answers-from", "SET", O_STR, answers_from, 0, 0, 0,                      \
     "the possible answers: 'answers' (the answer list; default) or 'guesses' (every allowed "  \
     "guess that fits the history)")                                                            \
-  X(RANK_TOP, "--top", "N", O_INT, rank_top, 1, 1000000, 0,                                   \
+  X(RANK_TOP, "--top", "N", O_INT, rank_top, 1, RANK_TOP_MAX, 0,                              \
     "exact values for the N best first guesses (ties with the N-th\n"                          \
     "                         included); every other one proven worse")                        \
   X(CUTOFF, "--cutoff", "TOTAL", O_INT, cutoff, 0, 1000000000, -1,                            \

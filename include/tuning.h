@@ -10,6 +10,8 @@
 
 /* Largest answer list: answer sets are arrays of uint16_t. */
 #define OPTLE_MAX_ANSWERS 65535
+/* The most first guesses rank --top (optle_rank()'s top) ranks exactly. */
+#define RANK_TOP_MAX 1000000
 /* Largest guess list: guesses are int32 indices, but the feedback table
  * (guesses x answers bytes) must also fit OPTLE_MAX_TABLE_BYTES. */
 #define OPTLE_MAX_GUESSES 1000000

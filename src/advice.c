@@ -28,6 +28,13 @@ struct advisor {
 
 /* ------------------------------------------------------------------ */
 
+const char *advice_all_used(int max_guesses) {
+  static _Thread_local char buf[32];
+  if (max_guesses == 1) return "the one guess is";
+  snprintf(buf, sizeof buf, "all %d are", max_guesses);
+  return buf;
+}
+
 void advisor_free(advisor *a) {
   if (!a) return;
   for (int i = 0; i <= TREE_MAX_DEPTH; i++) search_free(a->srch[i]);
@@ -396,7 +403,7 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
     fprintf(fp, "guesses left: no limit (%d made)\n", ad->made);
   if (ad->best < 0) {
     if (a->o.max_guesses && ad->made >= a->o.max_guesses)
-      fprintf(fp, "no guesses left: all %d are used\n", a->o.max_guesses);
+      fprintf(fp, "no guesses left: %s used\n", advice_all_used(a->o.max_guesses));
     else
       fprintf(fp, "no strategy finds every answer left within the %d guess%s left\n", ad->left,
               ad->left == 1 ? "" : "es");

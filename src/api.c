@@ -85,13 +85,16 @@ int api_trapped(int (*fn)(void *), void *arg) {
   return rc;
 }
 
-int api_word(const game *g, const char *what, const char *word) {
+int api_word(const optle_game *G, const char *what, const char *word) {
+  const game *g = &G->g;
+  if (!word) return err_set("%s a NULL word", what);
   char w[8] = {0};
   size_t len = strlen(word);
   for (size_t i = 0; i < len && i < 7; i++)
     w[i] = (char)(word[i] >= 'A' && word[i] <= 'Z' ? word[i] - 'A' + 'a' : word[i]);
   if (len != 5 || !words_valid(w)) return err_set("%s '%s': not a five-letter word", what, word);
   int idx = words_find(&g->guesses, w);
+  if (idx < 0 && G->words) return err_set("%s '%s': not among the guesses given", what, word);
   if (idx < 0) return err_set("%s '%s': not in the guess list %s", what, word, g->guesses.path);
   return idx;
 }
@@ -104,6 +107,7 @@ typedef struct {
   const char *list, *answers, *guesses; /* a named list, or files */
   const char *const *aw, *const *gw;    /* or words */
   int na, ng;
+  bool recorded; /* files a tree records: regular files only (game.h) */
   optle_game *out;
 } game_load_args;
 
@@ -149,7 +153,8 @@ static int game_load_fn(void *arg) {
     }
     rc = game_from_words(&g, ans, gs);
   } else if (a->answers) {
-    rc = game_load_words(&g, a->answers, a->guesses);
+    rc = a->recorded ? game_load_recorded(&g, a->answers, a->guesses)
+                     : game_load_words(&g, a->answers, a->guesses);
   } else {
     rc = lists_load_words(&g, a->list ? a->list : LISTS_DEFAULT, NULL);
   }
@@ -158,7 +163,13 @@ static int game_load_fn(void *arg) {
   G->g = g;
   G->rules = RULES_NORMAL;
   G->max_guesses = 6;
-  lists_describe(&G->g, G->about, sizeof G->about);
+  G->words = a->aw != NULL;
+  if (G->words) /* the lists' names are "answers" and "guesses": say what they are */
+    snprintf(G->about, sizeof G->about, "%d answer%s and %d guess%s given as words",
+             G->g.n_answers, G->g.n_answers == 1 ? "" : "s", G->g.n_guesses,
+             G->g.n_guesses == 1 ? "" : "es");
+  else
+    lists_describe(&G->g, G->about, sizeof G->about);
   pthread_mutex_init(&G->table_lock, NULL);
   atomic_init(&G->refs, 1);
   a->out = G;
@@ -220,8 +231,11 @@ static int tree_game_fn(void *arg) {
   free(data);
   game_load_args ga = {0};
   if (rec.answers_file[0]) {
+    /* As verify finds them: regular files only, so that a FIFO or a
+     * device a tree names is refused, never waited on or read. */
     ga.answers = rec.answers_file;
     ga.guesses = rec.guesses_file[0] ? rec.guesses_file : NULL;
+    ga.recorded = true;
   } else if (rec.list[0]) {
     if (!lists_find(rec.list)) {
       treeread_info_free(&rec);
@@ -231,6 +245,12 @@ static int tree_game_fn(void *arg) {
     ga.list = rec.list;
   }
   int rc = game_load_fn(&ga);
+  if (rc && ga.recorded && !stop_requested()) {
+    char why[ERR_MAX];
+    snprintf(why, sizeof why, "%s", err_msg());
+    api_fail(OPTLE_EINPUT, "%s records its lists as files that are no longer word lists: %s "
+             "(changed since? give the lists it was made with)", a->path, why);
+  }
   if (!rc && rec.has_lists_hash && rec.lists_hash != ga.out->g.lists_hash && !a->force) {
     char want[WORDS_HASH_HEX], have[WORDS_HASH_HEX];
     words_hash_hex(rec.lists_hash, want);
@@ -540,7 +560,8 @@ int optle_verify(optle_game *G, const char *path, int max_guesses, optle_result 
   *out = NULL;
   if (!G || !path) return api_fail(OPTLE_EINPUT, "give the game and the tree file to verify");
   if (max_guesses < -1 || max_guesses > 254)
-    return api_fail(OPTLE_EINPUT, "--max-guesses: %d is out of range (0 to 254)", max_guesses);
+    return api_fail(OPTLE_EINPUT, "max_guesses: %d is out of range (-1: the tree's own, 0: none, "
+                    "or 1 to 254)", max_guesses);
   verify_args a = {G, path, max_guesses, NULL};
   int rc = api_trapped(verify_fn, &a);
   if (!rc) *out = a.out;

@@ -30,7 +30,8 @@ struct optle_game {
   game g;
   rules_mode rules;
   int max_guesses;
-  char about[LISTS_DESCRIBE_SIZE]; /* lists_describe() */
+  char about[LISTS_DESCRIBE_SIZE]; /* lists_describe(), or what words were given */
+  bool words;                      /* given as arrays (optle_game_words()) */
   pthread_mutex_t table_lock;
   atomic_int refs;
 };
@@ -78,7 +79,7 @@ optle_game *api_game_ref(optle_game *G);
 optle_result *api_result_new(optle_game *G, tnode *tree);
 
 /* A word argument as the CLI's word_arg() checks it: the guess index, or
- * -1 after err_set("WHAT 'word': reason"). */
-int api_word(const game *g, const char *what, const char *word);
+ * -1 after err_set("WHAT 'word': reason"); NULL is refused as such. */
+int api_word(const optle_game *G, const char *what, const char *word);
 
 #endif

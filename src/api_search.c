@@ -179,7 +179,7 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
 /* The options a call was given, or the defaults (a NULL or an older,
  * shorter struct: its size says which fields it has).  Size 0 is a
  * struct its _init() never set up (= {0}: a rank's cutoff 0, not -1),
- * refused by opts_unset() first. */
+ * refused by opts_unset() first, as is any size below OPTS_V1(). */
 #define OPTS_COPY(type, init, o, use)                                          \
   do {                                                                         \
     init(&(use));                                                              \
@@ -187,8 +187,17 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
     (use).size = sizeof(use);                                                  \
   } while (0)
 
-static int opts_unset(const char *init) {
-  return api_fail(OPTLE_EINPUT, "options of size 0: set them up with %s() first", init);
+/* The least size a caller's options may have: API 1's layout, the first
+ * published (a later version adds fields at the end, so its structs are
+ * larger, never smaller).  A size below it is a struct its _init() never
+ * set up (0: = {0}, a rank's cutoff 0, not -1) or garbage, which copied
+ * would cut a pointer in half. */
+#define OPTS_V1(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+
+static int opts_unset(size_t size, const char *init) {
+  if (!size) return api_fail(OPTLE_EINPUT, "options of size 0: set them up with %s() first", init);
+  return api_fail(OPTLE_EINPUT, "options of size %zu: not the size of any version's options "
+                  "(set them up with %s())", size, init);
 }
 
 static int check_common(int threads, int memo_mb, double time_limit, double interval) {
@@ -233,8 +242,9 @@ static int no_strategy(const optle_game *G, int first) {
   char f[64] = "";
   int limit = G->max_guesses;
   if (first >= 0) snprintf(f, sizeof f, " starting with '%s'", G->g.guesses.w[first]);
-  return api_fail(OPTLE_EFAIL, "list %s: no strategy%s solves every answer within %d %s",
-                  G->about, f, limit, limit == 1 ? "guess" : "guesses");
+  return api_fail(OPTLE_EFAIL, "%s%s: no strategy%s solves every answer within %d %s",
+                  G->words ? "" : "list ", G->about, f, limit,
+                  limit == 1 ? "guess" : "guesses");
 }
 
 /* The search the options ask for (strategy.h's set-up), or NULL with
@@ -321,12 +331,13 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the result (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && !o->size) return opts_unset("optle_solve_opts_init");
+  if (o && o->size < OPTS_V1(optle_solve_opts, progress_interval))
+    return opts_unset(o->size, "optle_solve_opts_init");
   solve_args a = {.G = G, .first = -1};
   OPTS_COPY(optle_solve_opts, optle_solve_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
   if (rc) return rc;
-  if (a.o.first && (a.first = api_word(&G->g, "--first", a.o.first)) < 0) return OPTLE_EINPUT;
+  if (a.o.first && (a.first = api_word(G, "--first", a.o.first)) < 0) return OPTLE_EINPUT;
   if (a.o.objective && objective_parse(a.o.objective, &a.obj))
     return api_fail(OPTLE_EINPUT, "--objective '%s': use total or worst", a.o.objective);
   monitor m;
@@ -417,8 +428,9 @@ static int next_fn(void *arg) {
   r->left = r->ad.left;
   if (r->ad.best >= 0) return OPTLE_OK;
   if (r->ad.left == 0)
-    return api_fail(OPTLE_EFAIL, "no guesses left: all %d are used and %d answer%s still fit%s",
-                    G->max_guesses, r->n, r->n == 1 ? "" : "s", r->n == 1 ? "s" : "");
+    return api_fail(OPTLE_EFAIL, "no guesses left: %s used and %d answer%s still fit%s",
+                    advice_all_used(G->max_guesses), r->n, r->n == 1 ? "" : "s",
+                    r->n == 1 ? "s" : "");
   return api_fail(OPTLE_EFAIL, "no strategy finds every one of the %d answers left within %d "
                   "guess%s", r->n, r->ad.left, r->ad.left == 1 ? "" : "es");
 }
@@ -433,7 +445,8 @@ int optle_next(optle_game *G, const char *const *history, int nsteps, const optl
     if (!history[i]) return api_fail(OPTLE_EINPUT, "history step %d is NULL", i + 1);
   if (nsteps > 2 * NEXT_MAX_STEPS)
     return api_fail(OPTLE_EINPUT, "too many history words: at most %d steps", NEXT_MAX_STEPS);
-  if (o && !o->size) return opts_unset("optle_next_opts_init");
+  if (o && o->size < OPTS_V1(optle_next_opts, progress_interval))
+    return opts_unset(o->size, "optle_next_opts_init");
   next_args a = {.G = G, .history = history, .nsteps = nsteps};
   OPTS_COPY(optle_next_opts, optle_next_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
@@ -556,7 +569,9 @@ static int rank_fn(void *arg) {
     a->words = xmalloc(sizeof *a->words * (size_t)(a->o.nwords ? a->o.nwords : 1));
     bool *seen = xcalloc((size_t)g->n_guesses, 1);
     for (int i = 0; i < a->o.nwords; i++) {
-      int w = api_word(g, "words:", a->o.words[i] ? a->o.words[i] : "");
+      char what[32];
+      snprintf(what, sizeof what, "words: word %d,", i + 1);
+      int w = api_word(G, what, a->o.words[i]);
       if (w < 0) {
         free(seen);
         return OPTLE_EINPUT;
@@ -600,13 +615,18 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the ranking (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && !o->size) return opts_unset("optle_rank_opts_init");
+  if (o && o->size < OPTS_V1(optle_rank_opts, progress_interval))
+    return opts_unset(o->size, "optle_rank_opts_init");
   rank_args a = {.G = G};
   OPTS_COPY(optle_rank_opts, optle_rank_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
   if (rc) return rc;
   if (a.o.cutoff >= 0 && a.o.top > 0) return api_fail(OPTLE_EINPUT, "give --cutoff or --top, not both");
-  if (a.o.top < 0) return api_fail(OPTLE_EINPUT, "--top: %d is out of range (1 to 1000000)", a.o.top);
+  if (a.o.top < 0 || a.o.top > RANK_TOP_MAX)
+    return api_fail(OPTLE_EINPUT, "top: %d is out of range (0: none, or 1 to %d)", a.o.top,
+                    RANK_TOP_MAX);
+  if (a.o.cutoff < -1)
+    return api_fail(OPTLE_EINPUT, "cutoff: %d is out of range (-1: none, or 0 and up)", a.o.cutoff);
   if (a.o.words && a.o.nwords < 1) return api_fail(OPTLE_EINPUT, "words: no words");
   monitor m;
   a.m = &m;

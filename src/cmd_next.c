@@ -229,8 +229,8 @@ static int print_advice(const next_run *r, const advice *ad, const advice_cmp *c
   if (ad->best >= 0) return EXIT_OK;
   int n = r->n;
   if (ad->left == 0)
-    fprintf(stderr, "optle: no guesses left: all %d are used and %d answer%s still fit%s\n",
-            r->a.max_guesses, n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+    fprintf(stderr, "optle: no guesses left: %s used and %d answer%s still fit%s\n",
+            advice_all_used(r->a.max_guesses), n, n == 1 ? "" : "s", n == 1 ? "s" : "");
   else
     fprintf(stderr, "optle: no strategy finds every one of the %d answers left within %d "
                     "guess%s\n", n, ad->left, ad->left == 1 ? "" : "es");

@@ -1,12 +1,15 @@
 /* dot.c: strategy trees as Graphviz DOT (dot.h). */
 #include "dot.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -190,21 +193,47 @@ static int spawn_dot(int in, FILE *fp, const char *format) {
   return 0;
 }
 
-/* spawn_dot() with SIGCHLD at its default.  An ignored SIGCHLD (a
- * parent's SIG_IGN survives exec; or SA_NOCLDWAIT) has the kernel reap
- * dot itself, and waitpid() then fails with ECHILD: its status, whether
- * it drew the picture, would be lost.  The disposition is restored
- * right after. */
+/* SIGCHLD at its default while any thread runs dot.  An ignored SIGCHLD
+ * (a parent's SIG_IGN survives exec; or SA_NOCLDWAIT) has the kernel
+ * reap dot itself, and waitpid() then fails with ECHILD: its status,
+ * whether it drew the picture, would be lost.  The disposition is a
+ * process's, so the threads that draw at once share one change: the
+ * first sets the default, the last restores what it found (each one
+ * restoring its own once let another's dot be reaped unseen).  A host
+ * that ignores SIGCHLD meanwhile has its own children that end while a
+ * picture is drawn left for it to wait for. */
+static pthread_mutex_t chld_lock = PTHREAD_MUTEX_INITIALIZER;
+static int chld_users;         /* threads running dot now */
+static bool chld_reset;        /* the first of them set the default */
+static struct sigaction chld_old; /* and what it found */
+
+static void chld_default(void) {
+  pthread_mutex_lock(&chld_lock);
+  if (chld_users++ == 0) {
+    chld_reset = !sigaction(SIGCHLD, NULL, &chld_old) &&
+                 (chld_old.sa_handler == SIG_IGN || (chld_old.sa_flags & SA_NOCLDWAIT));
+    if (chld_reset) {
+      struct sigaction dfl;
+      memset(&dfl, 0, sizeof dfl);
+      dfl.sa_handler = SIG_DFL;
+      sigemptyset(&dfl.sa_mask);
+      sigaction(SIGCHLD, &dfl, NULL);
+    }
+  }
+  pthread_mutex_unlock(&chld_lock);
+}
+
+static void chld_restore(void) {
+  pthread_mutex_lock(&chld_lock);
+  assert(chld_users > 0);
+  if (--chld_users == 0 && chld_reset) sigaction(SIGCHLD, &chld_old, NULL);
+  pthread_mutex_unlock(&chld_lock);
+}
+
 static int run_dot(int in, FILE *fp, const char *format) {
-  struct sigaction old, dfl;
-  memset(&dfl, 0, sizeof dfl);
-  dfl.sa_handler = SIG_DFL;
-  sigemptyset(&dfl.sa_mask);
-  bool reset = !sigaction(SIGCHLD, NULL, &old) &&
-               (old.sa_handler == SIG_IGN || (old.sa_flags & SA_NOCLDWAIT));
-  if (reset) sigaction(SIGCHLD, &dfl, NULL);
+  chld_default();
   int rc = spawn_dot(in, fp, format);
-  if (reset) sigaction(SIGCHLD, &old, NULL);
+  chld_restore();
   return rc;
 }
 

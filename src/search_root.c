@@ -284,22 +284,30 @@ int srch_root(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
   return v < beta ? v : INF;
 }
 
+/* A stop before any first guess was settled: only the bound every set
+ * of n answers has remains (s->part, which search_stopped() reports). */
+static int root_stopped(search *s, int n, int nu) {
+  s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, nu, false, 0, 0};
+  return INF;
+}
+
 /* The parallel root within a window, with srch_solve()'s contract:
  * T_d(A) when it is below beta, else a proven lower bound >= beta. */
 int srch_root_window(search *s, const uint16_t *A, int n, int d, int beta, const int *U, int nu,
                      const rstate *rs) {
   ctx *c0 = &s->ctx[0];
-  if (n <= 3 || d <= 1) return srch_solve(c0, A, n, d, beta, 0, U, nu, rs);
+  if (n <= 3 || d <= 1) {
+    int v = srch_solve(c0, A, n, d, beta, 0, U, nu, rs);
+    /* Stopped, its INF is no proof that nothing fits: a stop, as below. */
+    if (stopped(s)) return root_stopped(s, n, nu);
+    return v;
+  }
   level *L = srch_level(c0, 0);
   int failmin = INF;
   scan_result r;
   int nc = srch_scan(c0, L, A, n, d, beta, U, nu, &failmin, NULL, &r);
-  if (stopped(s)) {
-    /* A partial scan proves nothing about the guesses it did not reach:
-     * only the bound every set has remains. */
-    s->part = (search_partial){true, set_floor(s, n), INF, -1, 0, nu, false, 0, 0};
-    return INF;
-  }
+  /* A partial scan proves nothing about the guesses it did not reach. */
+  if (stopped(s)) return root_stopped(s, n, nu);
   cand *cands = xmalloc(sizeof *cands * (size_t)(nc ? nc : 1));
   memcpy(cands, L->cands, sizeof *cands * (size_t)nc);
   qsort(cands, (size_t)nc, sizeof *cands, cand_cmp);

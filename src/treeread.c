@@ -100,6 +100,33 @@ static int read_public(const char *data, size_t len, const char *name, const gam
 
 /* ------------------------------------------------------------------ */
 
+/* The blanks a tree may start with: the offset of its first other byte. */
+static size_t blanks(const char *data, size_t len) {
+  size_t i = 0;
+  while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+  return i;
+}
+
+/* Whether a file starting with byte c (after blanks) is read as the text
+ * format: a word, or a '#' comment. */
+static bool text_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '#';
+}
+
+/* The refusal of a file in no format optle reads, whose first byte
+ * after blanks is data[i] (i == len: nothing but blanks): -1. */
+static int not_a_tree(const char *data, size_t len, size_t i, const char *name) {
+  if (i == len) return err_set("%s: empty file: no tree", name);
+  int line = 1;
+  for (size_t k = 0; k < i; k++) line += data[k] == '\n';
+  unsigned char c = (unsigned char)data[i];
+  char found[16];
+  snprintf(found, sizeof found, c > 0x20 && c < 0x7f ? "'%c'" : "byte 0x%02x", c);
+  return err_set("%s:%d: not a tree file: neither JSON (starting with '{') nor the text format "
+                 "(starting with a word or a '#' comment); found %s",
+                 name, line, found);
+}
+
 int treeread_mem(const char *data, size_t len, const char *name, const game *g, tnode **out,
                  treeread_info *info) {
   *out = NULL;
@@ -114,12 +141,8 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
     data += 3;
     len -= 3;
   }
-  size_t i = 0;
-  int line = 1;
-  for (; i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n');
-       i++)
-    line += data[i] == '\n';
-  if (i == len) return err_set("%s: empty file: no tree", name);
+  size_t i = blanks(data, len);
+  if (i == len) return not_a_tree(data, len, i, name);
   treefmt pf = treeread_public_sniff(data + i, len - i); /* the other solvers' formats */
   if (pf != TREEFMT_NONE) return read_public(data, len, name, g, pf, out, info);
   reader r = {.name = name, .g = g};
@@ -128,15 +151,11 @@ int treeread_mem(const char *data, size_t len, const char *name, const game *g, 
     info->format = TREEFMT_JSON;
     return tr_read_json(data, len, &r, out, info);
   }
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '#') { /* '#': a comment */
+  if (text_start(c)) {
     info->format = TREEFMT_TEXT;
     return tr_read_text(data, len, &r, out, info);
   }
-  char found[16];
-  snprintf(found, sizeof found, c > 0x20 && c < 0x7f ? "'%c'" : "byte 0x%02x", c);
-  return err_set("%s:%d: not a tree file: neither JSON (starting with '{') nor the text format "
-                 "(starting with a word or a '#' comment); found %s",
-                 name, line, found);
+  return not_a_tree(data, len, i, name);
 }
 
 int treeread_file(const char *path, char **data, size_t *len) { return read_all(path, data, len); }
@@ -151,20 +170,21 @@ int treeread_lists(const char *data, size_t len, const char *name, int max_answe
     data += 3;
     len -= 3;
   }
-  size_t i = 0;
-  while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
-  unsigned char c = i < len ? (unsigned char)data[i] : 0;
+  size_t i = blanks(data, len);
+  if (i == len) return not_a_tree(data, len, i, name);
+  unsigned char c = (unsigned char)data[i];
   /* The other solvers' formats record no lists, and their readers say
    * what is wrong with them: map JSON is never read by jansson here
    * (its extra keys may hold what jansson refuses: a number too big, a
    * \u0000, a lone surrogate, which the map reader skips). */
-  if (treeread_public_sniff(data + i, len - i) == TREEFMT_MAP) {
+  treefmt pf = treeread_public_sniff(data + i, len - i);
+  if (pf == TREEFMT_MAP) {
     info->format = TREEFMT_MAP;
     return 0;
   }
   if (c != '{') {
-    info->format =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '#' ? TREEFMT_TEXT : TREEFMT_NONE;
+    if (!text_start(c) && pf == TREEFMT_NONE) return not_a_tree(data, len, i, name);
+    info->format = text_start(c) ? TREEFMT_TEXT : TREEFMT_NONE;
     return 0;
   }
   info->format = TREEFMT_JSON;

@@ -314,12 +314,21 @@ static int open_temp(outfile *o, const struct stat *st) {
   char *dir = dir_of(o->target);
   sweep_stale(dir);
   int fd = temp_create(o, dir);
-  free(dir);
   if (fd < 0) {
     int e = errno;
+    struct stat ds;
+    bool dir_there = !stat(dir, &ds) && S_ISDIR(ds.st_mode);
+    free(dir);
     if (st && (e == EACCES || e == EPERM || e == EROFS) && !access(o->target, W_OK)) return 1;
+    /* The file and its directory are there, but the directory takes no
+     * new file (/proc): say so, rather than a bare "No such file or
+     * directory" of a file that is there. */
+    if (st && dir_there)
+      return err_set("%s: cannot write: no temporary file can be made beside it, to write it "
+                     "whole: %s", o->path, strerror(e));
     return err_set("%s: cannot write: %s", o->path, strerror(e));
   }
+  free(dir);
   mode_t mode;
   if (st) {
     mode = st->st_mode & 07777;

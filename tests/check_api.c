@@ -15,8 +15,10 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -494,6 +496,31 @@ START_TEST(test_words_not_skipped) {
     ck_assert_int_eq(optle_rank(s, &(optle_rank_opts){0}, &k), OPTLE_EINPUT);
     ck_assert_int_eq(optle_next(s, NULL, 0, &(optle_next_opts){0}, &a), OPTLE_EINPUT);
     ck_assert_ptr_null(r);
+    /* Nor is a size below any version's (12 once copied half of `first`,
+     * and the solve crashed on the pointer); a larger one (a later
+     * version's) is taken. */
+    optle_solve_opts o;
+    optle_solve_opts_init(&o);
+    o.first = "scion";
+    o.size = 12;
+    ck_assert_int_eq(optle_solve(s, &o, &r), OPTLE_EINPUT);
+    ck_assert_ptr_nonnull(strstr(optle_errmsg(), "options of size 12: not the size of any"));
+    optle_rank_opts ro;
+    optle_rank_opts_init(&ro);
+    ro.size = sizeof ro - 1;
+    ck_assert_int_eq(optle_rank(s, &ro, &k), OPTLE_EINPUT);
+    optle_next_opts no;
+    optle_next_opts_init(&no);
+    no.size = 1;
+    ck_assert_int_eq(optle_next(s, NULL, 0, &no, &a), OPTLE_EINPUT);
+    struct {
+      optle_solve_opts o;
+      int later; /* a field a later version may add */
+    } big = {o, 7};
+    big.o.size = sizeof big;
+    ck_assert_int_eq(optle_solve(s, &big.o, &r), OPTLE_OK);
+    ck_assert_str_eq(optle_result_first(r), "scion");
+    optle_result_free(r);
     optle_game_free(s);
   }
   const char *h[] = {"#cigar", "rebut"}, *e[] = {"cigar", "", "sissy"}, *b[] = {"cigar", " \t"};
@@ -610,6 +637,194 @@ START_TEST(test_stop) {
 }
 END_TEST
 
+/* A tree file at path whose header records rec (JSON members, each with
+ * its comma), then the keys every tree has. */
+static void tree_header(const char *path, const char *rec) {
+  FILE *fp = fopen(path, "w");
+  ck_assert_ptr_nonnull(fp);
+  fprintf(fp, "{%s\"answers\": 1, \"guesses\": 1, \"max_guesses\": 6, \"total\": 1, "
+          "\"average\": 1.0, \"tree\": {\"guess\": \"salet\", \"total\": 1}}\n", rec);
+  ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* optle_game_for_tree(): the lists a tree records, as verify finds
+ * them.  A FIFO or a device named as a list file is refused, never
+ * waited on (the old reader blocked for a writer); a file in no tree
+ * format is refused as verify refuses it, not given the default lists. */
+START_TEST(test_game_for_tree) {
+  char dir[] = "/tmp/optle-api-XXXXXX", tree[96], fifo[96], words[96], rec[256];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(tree, sizeof tree, "%s/t.json", dir);
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  snprintf(words, sizeof words, "%s/words.txt", dir);
+  ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+  FILE *fp = fopen(words, "w");
+  ck_assert_ptr_nonnull(fp);
+  fputs("salet\ncrane\n", fp);
+  ck_assert_int_eq(fclose(fp), 0);
+  optle_game *g = NULL;
+  static const char *const devices[] = {NULL, "/dev/zero"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(rec, sizeof rec, "\"answers_file\": \"%s\", ", devices[i] ? devices[i] : fifo);
+    tree_header(tree, rec);
+    ck_assert_int_eq(optle_game_for_tree(tree, 0, &g), OPTLE_EINPUT);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(optle_errmsg(), "records its lists as files that are no longer word "
+                                         "lists") && strstr(optle_errmsg(), "not a regular file"),
+                  "%s", optle_errmsg());
+  }
+  snprintf(rec, sizeof rec, "\"answers_file\": \"%s\", ", words);
+  tree_header(tree, rec);
+  ck_assert_int_eq(optle_game_for_tree(tree, 0, &g), OPTLE_OK);
+  ck_assert_int_eq(optle_game_answers(g), 2);
+  optle_game_free(g);
+  static const struct {
+    const char *text, *frag;
+  } bad[] = {{"", "empty file: no tree"},
+             {"\n  \n", "empty file: no tree"},
+             {"\n[1, 2]\n", "t.json:2: not a tree file"},
+             {"\x89PNG\r\n", "t.json:1: not a tree file"}};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    fp = fopen(tree, "w");
+    ck_assert_ptr_nonnull(fp);
+    fputs(bad[i].text, fp);
+    ck_assert_int_eq(fclose(fp), 0);
+    g = NULL;
+    ck_assert_int_eq(optle_game_for_tree(tree, 0, &g), OPTLE_EINPUT);
+    ck_assert_ptr_null(g);
+    ck_assert_msg(strstr(optle_errmsg(), bad[i].frag), "%zu: %s", i, optle_errmsg());
+  }
+  ck_assert_int_eq(optle_game_for_tree("/dev/null", 0, &g), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "/dev/null: empty file: no tree"));
+  unlink(tree);
+  unlink(fifo);
+  unlink(words);
+  ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* One thread's pictures, drawn by dot: NULL, or the first failure's
+ * message (malloc'd). */
+static void *draw_pictures(void *arg) {
+  optle_result *r = arg;
+  for (int i = 0; i < 12; i++) {
+    char *data = NULL;
+    size_t len = 0;
+    int rc = optle_export(r, i % 2 ? "svg" : "png", &data, &len);
+    optle_free(data);
+    if (rc) return strdup(optle_errmsg());
+  }
+  return NULL;
+}
+
+/* Pictures drawn by several threads at once, with SIGCHLD ignored (a
+ * disposition a host program may have): each thread's dot is waited
+ * for.  The disposition is the process's: each thread once set the
+ * default and restored SIG_IGN itself, which let the kernel reap
+ * another thread's dot ("dot: No child processes"); and the host's
+ * SIG_IGN is back after. */
+START_TEST(test_pictures_in_threads) {
+  optle_game *g = named("small");
+  optle_result *r = NULL;
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "scion";
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_OK);
+  struct sigaction ign, old, now;
+  memset(&ign, 0, sizeof ign);
+  ign.sa_handler = SIG_IGN;
+  sigemptyset(&ign.sa_mask);
+  ck_assert_int_eq(sigaction(SIGCHLD, &ign, &old), 0);
+  enum { THREADS = 4 };
+  pthread_t t[THREADS];
+  for (int i = 0; i < THREADS; i++) ck_assert_int_eq(pthread_create(&t[i], NULL, draw_pictures, r), 0);
+  char *why[THREADS];
+  for (int i = 0; i < THREADS; i++) ck_assert_int_eq(pthread_join(t[i], (void **)&why[i]), 0);
+  ck_assert_int_eq(sigaction(SIGCHLD, &old, &now), 0);
+  ck_assert_msg(now.sa_handler == SIG_IGN, "SIGCHLD's SIG_IGN not restored");
+  for (int i = 0; i < THREADS; i++) {
+    ck_assert_msg(!why[i], "thread %d: %s", i, why[i] ? why[i] : "");
+    free(why[i]);
+  }
+  optle_result_free(r);
+  optle_game_free(g);
+}
+END_TEST
+
+/* A game of words given as arrays names them so: its lists have no
+ * file names (they were "answers (3 answers), answers (3 guesses)"), a
+ * NULL word of a ranking is named as optle_game_words() names one, and
+ * a limit of one guess is singular. */
+START_TEST(test_word_game_messages) {
+  const char *w[] = {"salet", "crane", "about"};
+  optle_game *g;
+  ck_assert_int_eq(optle_game_words(w, 3, NULL, 0, &g), OPTLE_OK);
+  ck_assert_str_eq(optle_game_describe(g), "3 answers and 3 guesses given as words");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  o.first = "xyzzy";
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--first 'xyzzy': not among the guesses given");
+  ck_assert_int_eq(optle_game_set_max_guesses(g, 1), OPTLE_OK);
+  ck_assert_int_eq(optle_solve(g, NULL, &r), OPTLE_EFAIL);
+  ck_assert_str_eq(optle_errmsg(), "3 answers and 3 guesses given as words: no strategy solves "
+                                   "every answer within 1 guess");
+  const char *h[] = {"salet:BYBYB"}; /* crane */
+  optle_advice *a = NULL;
+  ck_assert_int_eq(optle_next(g, h, 1, NULL, &a), OPTLE_EFAIL);
+  ck_assert_str_eq(optle_errmsg(), "no guesses left: the one guess is used and 1 answer still fits");
+  optle_rank_opts ro;
+  optle_rank_opts_init(&ro);
+  const char *words[] = {"salet", NULL};
+  ro.words = words;
+  ro.nwords = 2;
+  optle_ranking *k = NULL;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "words: word 2, a NULL word");
+  ro.words = NULL;
+  ro.nwords = 0;
+  ro.cutoff = -2;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "cutoff: -2 is out of range (-1: none, or 0 and up)");
+  ro.cutoff = -1;
+  ro.top = 1000001;
+  ck_assert_int_eq(optle_rank(g, &ro, &k), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "top: 1000001 is out of range (0: none, or 1 to 1000000)");
+  ck_assert_int_eq(optle_verify(g, "/dev/null", -2, &r), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(),
+                   "max_guesses: -2 is out of range (-1: the tree's own, 0: none, or 1 to 254)");
+  optle_game_free(g);
+}
+END_TEST
+
+/* A stop on a game of 1 to 3 answers, or a guess limit of 1, where the
+ * root is one plain search: OPTLE_ESTOPPED or the answer, never "no
+ * strategy" (a stopped search's INF once read as one). */
+START_TEST(test_stop_small) {
+  const char *w[] = {"salet", "crane", "about", "fight"};
+  for (int n = 1; n <= 4; n++)
+    for (int limit = 0; limit <= 1; limit++) {
+      optle_game *g;
+      ck_assert_int_eq(optle_game_words(w, n, NULL, 0, &g), OPTLE_OK);
+      if (limit) ck_assert_int_eq(optle_game_set_max_guesses(g, 1), OPTLE_OK);
+      for (int i = 0; i < 200; i++) {
+        optle_solve_opts o;
+        optle_solve_opts_init(&o);
+        o.time_limit = 1e-6;
+        o.threads = 1 + i % 2;
+        optle_result *r = NULL;
+        int rc = optle_solve(g, &o, &r);
+        bool fits = !limit || n == 1;
+        ck_assert_msg(rc == OPTLE_ESTOPPED || rc == (fits ? OPTLE_OK : OPTLE_EFAIL),
+                      "n %d, limit %d: %d (%s)", n, limit, rc, optle_errmsg());
+        optle_result_free(r);
+      }
+      optle_game_free(g);
+    }
+}
+END_TEST
+
 /* The first callback stops the search and then loads a game, as
  * another thread of the program may while a search runs. */
 static int stop_then_load(const optle_progress *p, void *arg) {
@@ -706,6 +921,10 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_next_and_rank);
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
+  tcase_add_test(tc, test_stop_small);
+  tcase_add_test(tc, test_word_game_messages);
+  tcase_add_test(tc, test_game_for_tree);
+  tcase_add_test(tc, test_pictures_in_threads);
   tcase_add_test(tc, test_stop_after_proof);
   tcase_add_test(tc, test_write_concurrent);
   tcase_add_test(tc, test_search_from_callback);

@@ -167,8 +167,6 @@ START_TEST(test_recorded_lists) {
       {"valid.json", "", TREEFMT_JSON, true, 0xebf05342bd49ca66ull},
       {"valid-unrecorded.json", "", TREEFMT_JSON, false, 0},
       {"valid.txt", "", TREEFMT_TEXT, false, 0},
-      {"t-junk.bin", "", TREEFMT_NONE, false, 0},
-      {"t-empty.txt", "", TREEFMT_NONE, false, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char path[256];
@@ -193,6 +191,27 @@ START_TEST(test_recorded_lists) {
       tree_free(t);
       treeread_info_free(&info);
     }
+    free(data);
+  }
+  /* A file in no tree format, or an empty one, is refused before any
+   * lists are loaded, with the reader's own message (it was read as
+   * recording nothing, and the library's optle_game_for_tree() gave it
+   * the default lists). */
+  static const char *const no_tree[] = {"t-junk.bin", "t-empty.txt", "t-blank.txt"};
+  for (size_t i = 0; i < sizeof no_tree / sizeof *no_tree; i++) {
+    char path[256], want[ERR_MAX];
+    snprintf(path, sizeof path, FIX "%s", no_tree[i]);
+    char *data;
+    size_t len;
+    ck_assert_int_eq(treeread_file(path, &data, &len), 0);
+    tnode *t;
+    treeread_info rec, info;
+    ck_assert_int_eq(treeread_mem(data, len, path, &g, &t, &info), TREEREAD_UNUSABLE);
+    snprintf(want, sizeof want, "%s", err_msg());
+    treeread_info_free(&info);
+    ck_assert_int_eq(treeread_lists(data, len, path, 0, &rec), -1);
+    ck_assert_str_eq(err_msg(), want);
+    treeread_info_free(&rec);
     free(data);
   }
   /* A tree from an optle that records its version. */

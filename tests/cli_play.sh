@@ -110,7 +110,7 @@ check "next: one answer left" 0 out "expected guesses from here, this one includ
   "$OPTLE" next --list nyt-2022-02 salet:BYBBB courd:GBBYB crack:GYYBB
 check "next: no strategy within the limit (1)" 1 err "no strategy finds every one of the 221 answers left within 1 guess" \
   "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 2
-check "next: no guesses left (1)" 1 err "no guesses left" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 1
+check "next: no guesses left (1)" 1 err "no guesses left: the one guess is used and" "$OPTLE" next --list nyt-2022-02 salet:BBBBB --max-guesses 1
 # 1349 answers take minutes: SIGINT stops the search, status 4.
 check "next: Ctrl-C stops (4)" 4 err "optle: stopped before the advice was proven" \
   timeout --preserve-status -s INT 2 "$OPTLE" next --list nyt-2022-02 fuzzy:BBBBB

@@ -92,6 +92,18 @@ check "-o a FIFO" 0 out "" timeout 20 "$OPTLE" solve --list small --quiet -o "$d
 wait "$reader"
 expect "-o a FIFO: still a FIFO" -p "$d/fifo.json"
 same_file "-o a FIFO: the reader got the tree" "$d/from-fifo.json" "$d/small.json"
+# A file that is there, in a directory that takes no new file (/proc):
+# it said "No such file or directory" of a file that is there.
+if [ -w /proc/version ]; then
+  check_usage "-o /proc/version: why it cannot be written" \
+    "/proc/version: cannot write: no temporary file can be made beside it, to write it whole" \
+    "$OPTLE" export "$d/small.json" --format json -o /proc/version
+elif [ -e /proc/version ]; then
+  check_usage "-o /proc/version: not writable" "/proc/version: cannot write: Permission denied" \
+    "$OPTLE" export "$d/small.json" --format json -o /proc/version
+else
+  skip "-o /proc/version (no /proc here)"
+fi
 # Devices: written to, never replaced.
 check "-o /dev/null" 0 out "" "$OPTLE" export "$d/small.json" --format json -o /dev/null
 expect "-o /dev/null: still a character device" -c /dev/null

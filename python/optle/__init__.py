@@ -14,7 +14,8 @@ solve() returns a Result whose tree can be walked (Node), exported in any
 format `optle export` writes and turned into a nested dict; next(),
 verify() and rank() return plain dicts and lists.  Errors raise
 optle.InputError (bad input, with the CLI's message), NoStrategyError,
-InvalidTreeError or StoppedError, all subclasses of optle.Error.
+InvalidTreeError, StoppedError or ResourceError (out of memory; also a
+MemoryError), all subclasses of optle.Error.
 
 Long calls release the GIL and run the search on a thread of their own:
 Ctrl-C raises KeyboardInterrupt within a fraction of a second, and a
@@ -24,7 +25,7 @@ True to stop the search.  python/README.md has a worked example.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypedDict
 
 from . import _optle
 from ._optle import (
@@ -33,6 +34,7 @@ from ._optle import (
     InvalidTreeError,
     Node,
     NoStrategyError,
+    ResourceError,
     StoppedError,
 )
 
@@ -42,9 +44,75 @@ API_VERSION = _optle.API_VERSION
 __all__ = [
     "solve", "next", "verify", "rank", "lists_words", "stop", "Result", "Node",
     "Error", "InputError", "NoStrategyError", "InvalidTreeError", "StoppedError",
+    "ResourceError", "ProgressInfo", "TreeDict", "RankedGuess", "Alternative", "Advice",
+    "Verdict",
 ]
 
-Progress = Callable[[dict], Any]
+# The shapes of the dicts the functions return (the type hints name them;
+# at run time they are plain dicts).
+class ProgressInfo(TypedDict):
+    seconds: float
+    phase: str
+    settled: int
+    of: int
+    done: int
+    total: int
+    best: int | None
+    best_first: str | None
+
+
+class TreeDict(TypedDict, total=False):
+    guess: str
+    total: int
+    answers: int
+    next: dict[str, TreeDict]
+
+
+class RankedGuess(TypedDict):
+    guess: str
+    total: int | None
+    exact: bool
+    average: float | None
+
+
+class Alternative(TypedDict):
+    guess: str
+    total: int
+    could_be_answer: bool
+    average: float | None
+
+
+class Advice(TypedDict):
+    solved: bool
+    guesses_made: int
+    guesses_left: int
+    guess: str | None
+    total: int | None
+    average: float | None
+    source: str | None
+    answers: list[str]
+    ranking: list[Alternative]
+
+
+class Verdict(TypedDict, total=False):
+    valid: bool
+    error: str
+    total: int | None
+    first: str | None
+    proven: bool
+    lower_bound: int | None
+    answers: int
+    average: float | None
+    most: int
+    distribution: dict[int, int]
+    hash: str | None
+    rules: str
+    max_guesses: int
+    objective: str
+    lists: str
+
+
+Progress = Callable[[ProgressInfo], Any]
 
 _RULES = ("normal", "hard", "hard-gray", "ultrahard")
 
@@ -73,6 +141,9 @@ def _game(list: str | None, answers, guesses, hard: bool, rules: str | None,
         return _optle.Game(answers_file=os.fspath(answers),
                            guesses_file=None if guesses is None else os.fspath(guesses),
                            rules=r, max_guesses=max_guesses)
+    if isinstance(guesses, (str, os.PathLike)):
+        raise TypeError(f"guesses: give a sequence of words, not one {type(guesses).__name__} "
+                        "(answers= is words, so guesses= is words too)")
     return _optle.Game(answers=_words(answers, "answers"),
                        guesses=None if guesses is None else _words(guesses, "guesses"),
                        rules=r, max_guesses=max_guesses)
@@ -94,8 +165,11 @@ class Result:
     """A solved (or verified) strategy: its figures and its tree.
 
     total        guesses summed over all answers (the optimum when proven)
-    proven       True when proven optimal
-    lower_bound  the proven lower bound of the optimum (= total when proven)
+    proven       True when proven optimal (among the strategies that start
+                 with solve()'s first= when it was given; for verify(),
+                 unless the file marks the tree not proven optimal)
+    lower_bound  the proven lower bound of the optimum, in the same sense
+                 (= total when proven)
     stopped      True when the search was stopped (callback, time limit)
     first        the first guess
     answers      answers the tree covers
@@ -140,9 +214,10 @@ class Result:
         """The root Node of the strategy tree."""
         return self._h.root()
 
-    def export(self, format: str = "json") -> str:
+    def export(self, format: str = "json") -> str | bytes:
         """The tree in any format `optle export` writes: json, text, dot,
-        html, paths, cpaths, map or mjs."""
+        html, paths, cpaths, map, mjs, svg (str), or png (bytes); svg and
+        png need Graphviz's dot."""
         return self._h.export(format)
 
     def write(self, path: str | os.PathLike, format: str | None = None) -> None:
@@ -219,6 +294,8 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
 def _steps(history: str | Iterable[str | tuple[str, str]]) -> list[str]:
     if isinstance(history, str):
         return [history] if history.strip() else []
+    if isinstance(history, (bytes, bytearray)):
+        raise TypeError(f"history: give a str or a sequence of steps, not {type(history).__name__}")
     out = []
     for s in history:
         if isinstance(s, tuple):

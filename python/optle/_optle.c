@@ -34,7 +34,8 @@
 
 #define POLL_SECONDS 0.05
 
-static PyObject *Error, *InputError, *NoStrategyError, *InvalidTreeError, *StoppedError;
+static PyObject *Error, *InputError, *NoStrategyError, *InvalidTreeError, *StoppedError,
+    *ResourceError;
 
 /* The exception for a status, with the message (optle_errmsg() of the
  * thread that failed). */
@@ -42,7 +43,7 @@ static PyObject *raise_msg(int rc, const char *msg) {
   PyObject *type = rc == OPTLE_EINPUT     ? InputError
                    : rc == OPTLE_EFAIL    ? NoStrategyError
                    : rc == OPTLE_ESTOPPED ? StoppedError
-                   : rc == OPTLE_ENOMEM   ? PyExc_MemoryError
+                   : rc == OPTLE_ENOMEM   ? ResourceError
                                           : Error;
   PyErr_SetString(type, msg);
   return NULL;
@@ -260,7 +261,9 @@ static PyObject *Result_export(ResultObject *self, PyObject *args) {
   size_t len;
   int rc = optle_export(self->r, fmt, &data, &len);
   if (rc) return raise_status(rc);
-  PyObject *s = PyUnicode_DecodeUTF8(data, (Py_ssize_t)len, "strict");
+  /* A picture in PNG is bytes; every other format is UTF-8 text. */
+  PyObject *s = fmt && !strcmp(fmt, "png") ? PyBytes_FromStringAndSize(data, (Py_ssize_t)len)
+                                           : PyUnicode_DecodeUTF8(data, (Py_ssize_t)len, "strict");
   optle_free(data);
   return s;
 }
@@ -281,7 +284,8 @@ static PyObject *Result_root(ResultObject *self, PyObject *unused) {
 
 static PyMethodDef Result_methods[] = {
     {"info", (PyCFunction)Result_info, METH_NOARGS, "the figures, as a dict"},
-    {"export", (PyCFunction)Result_export, METH_VARARGS, "export(format='json') -> str"},
+    {"export", (PyCFunction)Result_export, METH_VARARGS,
+     "export(format='json') -> str (bytes for png)"},
     {"write", (PyCFunction)Result_write, METH_VARARGS, "write(path, format=None)"},
     {"root", (PyCFunction)Result_root, METH_NOARGS, "the tree's root Node, or None"},
     {NULL, NULL, 0, NULL}};
@@ -580,8 +584,11 @@ static int job_wait(job *j, PyObject *callback) {
       PyObject *r = p ? PyObject_CallOneArg(callback, p) : NULL;
       in_callback = 0;
       Py_XDECREF(p);
-      if (!r) failed = 1;
-      else stop = PyObject_IsTrue(r) == 1;
+      /* A result whose truth cannot be told (bool() raises) fails the
+       * call, as the callback's own exception does. */
+      int truth = r ? PyObject_IsTrue(r) : -1;
+      if (truth < 0) failed = 1;
+      else stop = truth;
       Py_XDECREF(r);
     }
     if (!failed && PyErr_CheckSignals() < 0) failed = 1;
@@ -837,10 +844,17 @@ PyMODINIT_FUNC PyInit__optle(void) {
       NULL);
   StoppedError = PyErr_NewExceptionWithDoc(
       "optle.StoppedError", "Stopped before the answer was proven (exit status 4).", Error, NULL);
+  PyObject *resource_bases = PyTuple_Pack(2, Error, PyExc_MemoryError);
+  ResourceError = PyErr_NewExceptionWithDoc(
+      "optle.ResourceError", "Out of memory, or an internal error (exit status 3).",
+      resource_bases, NULL);
+  Py_XDECREF(resource_bases);
   PyObject *types[] = {(PyObject *)&GameType, (PyObject *)&ResultType, (PyObject *)&NodeType,
-                       Error, InputError, NoStrategyError, InvalidTreeError, StoppedError};
-  const char *names[] = {"Game", "Result", "Node", "Error", "InputError", "NoStrategyError",
-                         "InvalidTreeError", "StoppedError"};
+                       Error, InputError, NoStrategyError, InvalidTreeError, StoppedError,
+                       ResourceError};
+  const char *names[] = {"Game",          "Result",          "Node",
+                         "Error",         "InputError",      "NoStrategyError",
+                         "InvalidTreeError", "StoppedError", "ResourceError"};
   for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
     if (!types[i] || PyModule_AddObjectRef(m, names[i], types[i]) < 0) {
       Py_DECREF(m);

@@ -12,6 +12,7 @@ GIL released meanwhile), and no memory growth under repeated solves.
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -172,6 +173,34 @@ def test_bad_input_other_calls(tmp_path):
         optle.solve(list="small", rules="weird")
     with pytest.raises(TypeError):
         optle.solve(list="small", progress=42)
+
+
+def test_red_team_2026_12_01(tmp_path):
+    """What a red-team pass of the package found: a progress callback
+    whose result has no truth value (bool() raises) raised SystemError
+    and did not stop the search; export("png") raised UnicodeDecodeError;
+    the TypedDicts of the type hints did not exist at run time; out of
+    memory was a plain MemoryError, not an optle.Error."""
+    class NoTruth:
+        def __bool__(self):
+            raise ValueError("no truth value")
+    with pytest.raises(ValueError, match="no truth value"):
+        optle.rank(list="large", hard=True, threads=1, progress=lambda p: NoTruth(),
+                   progress_interval=0.01)
+    r = optle.solve(list="small", first="agent", threads=1)
+    assert isinstance(r.export("json"), str)
+    if shutil.which("dot"):
+        png = r.export("png")
+        assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n")
+        assert r.export("svg").lstrip().startswith("<?xml")
+    for name in ("ProgressInfo", "TreeDict", "RankedGuess", "Alternative", "Advice", "Verdict"):
+        assert isinstance(getattr(optle, name), type), name
+    assert issubclass(optle.ResourceError, optle.Error)
+    assert issubclass(optle.ResourceError, MemoryError)
+    with pytest.raises(TypeError, match="history: give a str or a sequence of steps, not bytes"):
+        optle.next(b"agent:BBYBY", list="small")
+    with pytest.raises(TypeError, match="guesses= is words too"):
+        optle.solve(answers=["crane"], guesses=tmp_path / "g.txt")
 
 
 def test_word_lists(tmp_path):
