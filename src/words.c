@@ -91,27 +91,33 @@ static int finish(growlist *g, const char *path, wordlist *out) {
   return 0;
 }
 
-static int words_read(FILE *fp, const char *path, wordlist *out);
+static int words_read(FILE *fp, const char *path, bool quote, wordlist *out);
 
-/* Check one trimmed line; on success writes the folded word into out. */
-static int parse_word(const char *path, int line, const char *s, size_t len, char out[6]) {
+/* Check one trimmed line; on success writes the folded word into out.
+ * A bad line is quoted (its first 20 bytes) when `quote`; a file a tree
+ * names (words_load_regular()) may be any file, /etc/shadow, so its
+ * lines are not shown, only what is wrong with them. */
+static int parse_word(const char *path, int line, const char *s, size_t len, bool quote,
+                      char out[6]) {
+  int shown = quote ? (int)(len > 20 ? 20 : len) : 0;
+  const char *q = quote ? "'" : "", *sep = quote ? "' " : "";
   for (size_t i = 0; i < len; i++)
     if ((unsigned char)s[i] >= 0x80)
-      return err_set("%s:%d: non-ASCII byte 0x%02x in '%.*s' (words are five letters a-z)",
-                     path, line, (unsigned char)s[i], (int)(len > 20 ? 20 : len), s);
+      return err_set("%s:%d: non-ASCII byte 0x%02x%s%s%.*s%s (words are five letters a-z)", path,
+                     line, (unsigned char)s[i], quote ? " in " : "", q, shown, s, q);
   for (size_t i = 0; i < len; i++) {
     char c = s[i];
     if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
     if (c < 'a' || c > 'z') {
       const char *what = c == '\0' ? "a NUL byte" : c == ' ' || c == '\t' ? "a blank" : "a non-letter";
-      return err_set("%s:%d: '%.*s' has %s at position %zu (words are five letters a-z)", path,
-                     line, (int)(len > 20 ? 20 : len), s, what, i + 1);
+      return err_set("%s:%d: %s%.*s%shas %s at position %zu (words are five letters a-z)", path,
+                     line, q, shown, s, quote ? sep : "the line ", what, i + 1);
     }
     if (i < 5) out[i] = c;
   }
   if (len != 5)
-    return err_set("%s:%d: '%.*s%s' has %zu letters, expected 5", path, line,
-                   (int)(len > 20 ? 20 : len), s, len > 20 ? "..." : "", len);
+    return err_set("%s:%d: %s%.*s%s%shas %zu letters, expected 5", path, line, q, shown, s,
+                   quote && len > 20 ? "..." : "", quote ? sep : "the line ", len);
   out[5] = '\0';
   return 0;
 }
@@ -145,7 +151,7 @@ static int load_path(const char *path, bool regular, wordlist *out) {
     close(fd);
     return err_set("%s: cannot open: %s", path, strerror(e));
   }
-  int rc = words_read(fp, path, out);
+  int rc = words_read(fp, path, !regular, out);
   fclose(fp);
   return rc;
 }
@@ -158,12 +164,12 @@ int words_load_mem(const char *data, size_t len, const char *name, wordlist *out
   memset(out, 0, sizeof *out);
   FILE *fp = fmemopen((void *)data, len, "rb");
   if (!fp) return err_set("%s: cannot read: %s", name, strerror(errno));
-  int rc = words_read(fp, name, out);
+  int rc = words_read(fp, name, true, out);
   fclose(fp);
   return rc;
 }
 
-static int words_read(FILE *fp, const char *path, wordlist *out) {
+static int words_read(FILE *fp, const char *path, bool quote, wordlist *out) {
   growlist g = {0};
   char buf[64];
   size_t len = 0;
@@ -219,7 +225,7 @@ static int words_read(FILE *fp, const char *path, wordlist *out) {
     while (b < e && (buf[b] == ' ' || buf[b] == '\t')) b++;
     if (e > b && buf[b] != '#') {
       char word[6];
-      if ((rc = parse_word(path, line, buf + b, e - b, word))) break;
+      if ((rc = parse_word(path, line, buf + b, e - b, quote, word))) break;
       if (g.n >= OPTLE_WORDS_MAX) {
         rc = err_set("%s:%d: too many words (at most %d)", path, line, OPTLE_WORDS_MAX);
         break;

@@ -352,6 +352,15 @@ mkfifo "$lf/guesses.txt"
 check_usage "list files: not a regular file (a FIFO: no wait)" "records its guesses as $lfg: not a regular file" \
   "$OPTLE" verify "$lf/t.json"
 rm "$lf/guesses.txt"
+# Any file a tree names is read as a list, /etc/shadow too: what is wrong
+# with its lines is said, never the lines themselves (the first 20 bytes
+# were quoted).
+printf 'secret:token:4711\n' >"$lf/guesses.txt"
+check_usage "list files: a file that is no list" \
+  "records its lists as files that are no longer word lists: $lfg:1: the line has a non-letter at position 7" \
+  "$OPTLE" verify "$lf/t.json"
+if grep -q secret "$tmp/err"; then fail "list files: a file that is no list: its line not shown" "$(cat "$tmp/err")"; else pass; fi
+rm "$lf/guesses.txt"
 mv "$lf/g2.txt" "$lf/guesses.txt"
 # Changed: refused with both hashes, unless --force.
 grep -v '^sight' "$lf/answers.txt" >"$lf/a2.txt" && cat "$lf/a2.txt" >"$lf/answers.txt"
