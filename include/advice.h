@@ -266,8 +266,13 @@ bool advice_game_sum(const advice_step *steps, int k, advice_sum *out);
  * (a luck that rounds to zero is no luck, never bad). */
 ratio_text advice_luck_text(const advice_sum *s, bool *bad);
 
-/* "the one guess is" or "all N are": the guesses a game has used, for
- * "no guesses left: ... used" (a per-thread buffer). */
-const char *advice_all_used(int max_guesses);
+/* "no guesses left: all N are used" ("the one guess is used" for a
+ * limit of 1), then " and N answers still fit" when n > 0: the one
+ * wording of the CLI's and the library's. */
+void advice_no_guesses(char *buf, size_t size, int max_guesses, int n);
+/* Why a game has no advice: advice_no_guesses() when no guess is left,
+ * else "no strategy finds every one of the N answers left within K
+ * guesses". */
+void advice_unsolved(char *buf, size_t size, int max_guesses, int left, int n);
 
 #endif

@@ -4,7 +4,10 @@
  *
  * Error model.  Library functions never exit on bad input: they record a
  * one-line message with err_set() ("file:line: reason" for files) and
- * return an error code; the CLI prints err_msg() and exits with status 2.
+ * return an error code; the CLI prints it as "optle: MESSAGE" with
+ * err_print() (or sets and prints at once with err_say()) and exits with
+ * status 2.  Notes that are no error (a checkpoint resumed) are printed
+ * the same way, escaped, by err_note(): those three own that line.
  * The one exception is running out of memory, which no caller can repair
  * (mem.h: "optle: out of memory (N bytes)", status 3).
  *

@@ -37,6 +37,11 @@ typedef struct {
    * a guess file was given (else they are the answers, or the named
    * list's).  JSON trees record such files (treeio.h). */
   bool answers_file, guesses_file;
+  /* The lists were given as words (the library's arrays): their paths
+   * are mere labels, "answers" and "guesses", for the messages about
+   * the words themselves ("answers:3: ..."); the lists are named so by
+   * lists_describe() and game_guesses_named(). */
+  bool words_given;
   uint64_t lists_hash; /* words_lists_hash() of the two lists */
 } game;
 
@@ -54,11 +59,20 @@ int game_from_lists(game *g, wordlist answers, wordlist guesses);
  * feedback table ..."), with the game left without a table.
  */
 int game_load_words(game *g, const char *answers_path, const char *guesses_path);
-/* game_load_words() for list files a tree records: regular files only
- * (words_load_regular()). */
-int game_load_recorded(game *g, const char *answers_path, const char *guesses_path);
+/* game_load_words() for the list files a tree at tree_path records (its
+ * "answers_file", and "guesses_file" or NULL), as verify and the library
+ * load them: each must still be a regular file we can open (a FIFO or a
+ * device a tree names is refused, never waited on or read), and a line
+ * of one that is no word list is not quoted (words_load_regular()).  0,
+ * or -1 after err_set() naming the tree (after label, "" or "--tree ")
+ * and what to do; a stop (clock.h) leaves the reader's message. */
+int game_load_tree_files(game *g, const char *label, const char *tree_path, const char *answers,
+                         const char *guesses);
 int game_from_words(game *g, wordlist answers, wordlist guesses);
 int game_table(game *g);
+/* The guess list as a message names it: "the guess list PATH", or "the
+ * guesses given" (words_given); cut to size. */
+const char *game_guesses_named(const game *g, char *buf, size_t size);
 void game_free(game *g);
 
 /* Feedback of every guess for one answer (indexed by guess). */

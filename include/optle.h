@@ -125,7 +125,11 @@ int optle_game_words(const char *const *answers, int nanswers, const char *const
                      int nguesses, optle_game **out);
 /* The lists a tree file records (a JSON tree's "list", or its list
  * files), else nyt, as `optle verify` finds them; a JSON tree whose
- * recorded lists hash is not the lists' is refused unless force. */
+ * recorded lists hash is not the lists' is refused unless force.
+ * OPTLE_EINPUT too for an empty file, one in no tree format, and list
+ * files that are not regular files (a FIFO is never waited on) or no
+ * longer word lists (their lines are not quoted: a tree may name any
+ * file). */
 int optle_game_for_tree(const char *tree_path, int force, optle_game **out);
 void optle_game_free(optle_game *g);
 
@@ -139,7 +143,8 @@ int optle_game_answers(const optle_game *g);
 int optle_game_guesses(const optle_game *g);
 const char *optle_game_answer(const optle_game *g, int i);
 const char *optle_game_guess(const optle_game *g, int i);
-/* "small (50 answers, 50 guesses)", as the CLI's first lines say it. */
+/* "small (50 answers, 50 guesses)", as the CLI's first lines say it;
+ * "3 answers and 3 guesses given as words" for optle_game_words(). */
 const char *optle_game_describe(const optle_game *g);
 const char *optle_game_rules(const optle_game *g);
 int optle_game_max_guesses(const optle_game *g);

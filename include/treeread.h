@@ -65,8 +65,8 @@
  * the first four alone, before any lists are loaded; what they must match
  * is the commands' business (opts.h opts_load_tree_game()).  A bad value
  * of one of these four is refused as "file:line: top level: reason", the
- * line of its key (as are the other top-level keys' by treeread_mem()).  The tree the reader returns has n and total
- * consistent at every node and branches in pattern_cmp() order, whatever
+ * line of its key (as are the other top-level keys' by treeread_mem()).
+ * The tree the reader returns has n and total consistent at every node and branches in pattern_cmp() order, whatever
  * the file's order, so tree_check() and the writers take it as it is.
  *
  * Memory is bounded by the file size cap: the text reader keeps one
@@ -164,9 +164,10 @@ int treeread_file(const char *path, char **data, size_t *len);
  * info->format, and for JSON info->list, info->answers_file,
  * info->guesses_file and info->lists_hash.  A file
  * that does not start like JSON records nothing (0; the format is
- * TREEFMT_TEXT when it starts like the text format, TREEFMT_NONE for
- * the other solvers' formats: treeread_mem() says what is wrong with
- * it).  An empty file, one in no format optle reads, JSON that
+ * TREEFMT_TEXT when it starts like the text format or like one of the
+ * other solvers' formats that start so, TREEFMT_NONE for the others:
+ * treeread_mem() says what is wrong with it).  An empty file, one in
+ * no format optle reads, JSON that
  * does not parse, or whose list keys are malformed, is -1
  * with err_msg() naming the problem as treeread_mem() does (which
  * refuses the file too, naming its first problem).  max_answers bounds

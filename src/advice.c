@@ -28,11 +28,19 @@ struct advisor {
 
 /* ------------------------------------------------------------------ */
 
-const char *advice_all_used(int max_guesses) {
-  static _Thread_local char buf[32];
-  if (max_guesses == 1) return "the one guess is";
-  snprintf(buf, sizeof buf, "all %d are", max_guesses);
-  return buf;
+void advice_no_guesses(char *buf, size_t size, int max_guesses, int n) {
+  int k = max_guesses == 1 ? snprintf(buf, size, "no guesses left: the one guess is used")
+                           : snprintf(buf, size, "no guesses left: all %d are used", max_guesses);
+  if (n > 0 && k >= 0 && (size_t)k < size)
+    snprintf(buf + k, size - (size_t)k, " and %d answer%s still fit%s", n, n == 1 ? "" : "s",
+             n == 1 ? "s" : "");
+}
+
+void advice_unsolved(char *buf, size_t size, int max_guesses, int left, int n) {
+  if (left == 0) advice_no_guesses(buf, size, max_guesses, n);
+  else
+    snprintf(buf, size, "no strategy finds every one of the %d answers left within %d guess%s",
+             n, left, left == 1 ? "" : "es");
 }
 
 void advisor_free(advisor *a) {
@@ -402,8 +410,10 @@ void advice_print(FILE *fp, const game *g, const advisor *a, const uint16_t *set
   else
     fprintf(fp, "guesses left: no limit (%d made)\n", ad->made);
   if (ad->best < 0) {
+    char b[96];
+    advice_no_guesses(b, sizeof b, a->o.max_guesses, 0);
     if (a->o.max_guesses && ad->made >= a->o.max_guesses)
-      fprintf(fp, "no guesses left: %s used\n", advice_all_used(a->o.max_guesses));
+      fprintf(fp, "%s\n", b);
     else
       fprintf(fp, "no strategy finds every answer left within the %d guess%s left\n", ad->left,
               ad->left == 1 ? "" : "es");

@@ -94,8 +94,9 @@ int api_word(const optle_game *G, const char *what, const char *word) {
     w[i] = (char)(word[i] >= 'A' && word[i] <= 'Z' ? word[i] - 'A' + 'a' : word[i]);
   if (len != 5 || !words_valid(w)) return err_set("%s '%s': not a five-letter word", what, word);
   int idx = words_find(&g->guesses, w);
-  if (idx < 0 && G->words) return err_set("%s '%s': not among the guesses given", what, word);
-  if (idx < 0) return err_set("%s '%s': not in the guess list %s", what, word, g->guesses.path);
+  char named[ERR_MAX];
+  if (idx < 0)
+    return err_set("%s '%s': not in %s", what, word, game_guesses_named(g, named, sizeof named));
   return idx;
 }
 
@@ -107,7 +108,7 @@ typedef struct {
   const char *list, *answers, *guesses; /* a named list, or files */
   const char *const *aw, *const *gw;    /* or words */
   int na, ng;
-  bool recorded; /* files a tree records: regular files only (game.h) */
+  const char *tree; /* the files are those this tree records (game.h) */
   optle_game *out;
 } game_load_args;
 
@@ -152,9 +153,10 @@ static int game_load_fn(void *arg) {
       return OPTLE_EINPUT;
     }
     rc = game_from_words(&g, ans, gs);
+    g.words_given = !rc;
   } else if (a->answers) {
-    rc = a->recorded ? game_load_recorded(&g, a->answers, a->guesses)
-                     : game_load_words(&g, a->answers, a->guesses);
+    rc = a->tree ? game_load_tree_files(&g, "", a->tree, a->answers, a->guesses)
+                 : game_load_words(&g, a->answers, a->guesses);
   } else {
     rc = lists_load_words(&g, a->list ? a->list : LISTS_DEFAULT, NULL);
   }
@@ -163,13 +165,7 @@ static int game_load_fn(void *arg) {
   G->g = g;
   G->rules = RULES_NORMAL;
   G->max_guesses = 6;
-  G->words = a->aw != NULL;
-  if (G->words) /* the lists' names are "answers" and "guesses": say what they are */
-    snprintf(G->about, sizeof G->about, "%d answer%s and %d guess%s given as words",
-             G->g.n_answers, G->g.n_answers == 1 ? "" : "s", G->g.n_guesses,
-             G->g.n_guesses == 1 ? "" : "es");
-  else
-    lists_describe(&G->g, G->about, sizeof G->about);
+  lists_describe(&G->g, G->about, sizeof G->about);
   pthread_mutex_init(&G->table_lock, NULL);
   atomic_init(&G->refs, 1);
   a->out = G;
@@ -231,11 +227,9 @@ static int tree_game_fn(void *arg) {
   free(data);
   game_load_args ga = {0};
   if (rec.answers_file[0]) {
-    /* As verify finds them: regular files only, so that a FIFO or a
-     * device a tree names is refused, never waited on or read. */
-    ga.answers = rec.answers_file;
+    ga.answers = rec.answers_file; /* as verify finds them (game.h) */
     ga.guesses = rec.guesses_file[0] ? rec.guesses_file : NULL;
-    ga.recorded = true;
+    ga.tree = a->path;
   } else if (rec.list[0]) {
     if (!lists_find(rec.list)) {
       treeread_info_free(&rec);
@@ -245,12 +239,6 @@ static int tree_game_fn(void *arg) {
     ga.list = rec.list;
   }
   int rc = game_load_fn(&ga);
-  if (rc && ga.recorded && !stop_requested()) {
-    char why[ERR_MAX];
-    snprintf(why, sizeof why, "%s", err_msg());
-    api_fail(OPTLE_EINPUT, "%s records its lists as files that are no longer word lists: %s "
-             "(changed since? give the lists it was made with)", a->path, why);
-  }
   if (!rc && rec.has_lists_hash && rec.lists_hash != ga.out->g.lists_hash && !a->force) {
     char want[WORDS_HASH_HEX], have[WORDS_HASH_HEX];
     words_hash_hex(rec.lists_hash, want);
@@ -560,8 +548,8 @@ int optle_verify(optle_game *G, const char *path, int max_guesses, optle_result 
   *out = NULL;
   if (!G || !path) return api_fail(OPTLE_EINPUT, "give the game and the tree file to verify");
   if (max_guesses < -1 || max_guesses > 254)
-    return api_fail(OPTLE_EINPUT, "max_guesses: %d is out of range (-1: the tree's own, 0: none, "
-                    "or 1 to 254)", max_guesses);
+    return api_fail(OPTLE_EINPUT, "--max-guesses: %d is out of range (-1: the tree's own, 0: "
+                    "none, or 1 to 254)", max_guesses);
   verify_args a = {G, path, max_guesses, NULL};
   int rc = api_trapped(verify_fn, &a);
   if (!rc) *out = a.out;

@@ -30,8 +30,7 @@ struct optle_game {
   game g;
   rules_mode rules;
   int max_guesses;
-  char about[LISTS_DESCRIBE_SIZE]; /* lists_describe(), or what words were given */
-  bool words;                      /* given as arrays (optle_game_words()) */
+  char about[LISTS_DESCRIBE_SIZE]; /* lists_describe() */
   pthread_mutex_t table_lock;
   atomic_int refs;
 };

@@ -191,8 +191,9 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
  * published (a later version adds fields at the end, so its structs are
  * larger, never smaller).  A size below it is a struct its _init() never
  * set up (0: = {0}, a rank's cutoff 0, not -1) or garbage, which copied
- * would cut a pointer in half. */
-#define OPTS_V1(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+ * would cut a pointer in half.  Each struct of API 1 ends with its
+ * progress_interval. */
+#define OPTS_V1(type) (offsetof(type, progress_interval) + sizeof(double))
 
 static int opts_unset(size_t size, const char *init) {
   if (!size) return api_fail(OPTLE_EINPUT, "options of size 0: set them up with %s() first", init);
@@ -243,7 +244,7 @@ static int no_strategy(const optle_game *G, int first) {
   int limit = G->max_guesses;
   if (first >= 0) snprintf(f, sizeof f, " starting with '%s'", G->g.guesses.w[first]);
   return api_fail(OPTLE_EFAIL, "%s%s: no strategy%s solves every answer within %d %s",
-                  G->words ? "" : "list ", G->about, f, limit,
+                  G->g.words_given ? "" : "list ", G->about, f, limit,
                   limit == 1 ? "guess" : "guesses");
 }
 
@@ -331,7 +332,7 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the result (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && o->size < OPTS_V1(optle_solve_opts, progress_interval))
+  if (o && o->size < OPTS_V1(optle_solve_opts))
     return opts_unset(o->size, "optle_solve_opts_init");
   solve_args a = {.G = G, .first = -1};
   OPTS_COPY(optle_solve_opts, optle_solve_opts_init, o, a.o);
@@ -427,12 +428,9 @@ static int next_fn(void *arg) {
   if (rc) return OPTLE_EINPUT; /* err_msg() says why */
   r->left = r->ad.left;
   if (r->ad.best >= 0) return OPTLE_OK;
-  if (r->ad.left == 0)
-    return api_fail(OPTLE_EFAIL, "no guesses left: %s used and %d answer%s still fit%s",
-                    advice_all_used(G->max_guesses), r->n, r->n == 1 ? "" : "s",
-                    r->n == 1 ? "s" : "");
-  return api_fail(OPTLE_EFAIL, "no strategy finds every one of the %d answers left within %d "
-                  "guess%s", r->n, r->ad.left, r->ad.left == 1 ? "" : "es");
+  char why[160];
+  advice_unsolved(why, sizeof why, G->max_guesses, r->ad.left, r->n);
+  return api_fail(OPTLE_EFAIL, "%s", why);
 }
 
 int optle_next(optle_game *G, const char *const *history, int nsteps, const optle_next_opts *o,
@@ -445,7 +443,7 @@ int optle_next(optle_game *G, const char *const *history, int nsteps, const optl
     if (!history[i]) return api_fail(OPTLE_EINPUT, "history step %d is NULL", i + 1);
   if (nsteps > 2 * NEXT_MAX_STEPS)
     return api_fail(OPTLE_EINPUT, "too many history words: at most %d steps", NEXT_MAX_STEPS);
-  if (o && o->size < OPTS_V1(optle_next_opts, progress_interval))
+  if (o && o->size < OPTS_V1(optle_next_opts))
     return opts_unset(o->size, "optle_next_opts_init");
   next_args a = {.G = G, .history = history, .nsteps = nsteps};
   OPTS_COPY(optle_next_opts, optle_next_opts_init, o, a.o);
@@ -615,18 +613,20 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the ranking (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && o->size < OPTS_V1(optle_rank_opts, progress_interval))
+  if (o && o->size < OPTS_V1(optle_rank_opts))
     return opts_unset(o->size, "optle_rank_opts_init");
   rank_args a = {.G = G};
   OPTS_COPY(optle_rank_opts, optle_rank_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
   if (rc) return rc;
-  if (a.o.cutoff >= 0 && a.o.top > 0) return api_fail(OPTLE_EINPUT, "give --cutoff or --top, not both");
+  if (a.o.cutoff >= 0 && a.o.top > 0)
+    return api_fail(OPTLE_EINPUT, "give --cutoff or --top, not both");
   if (a.o.top < 0 || a.o.top > RANK_TOP_MAX)
-    return api_fail(OPTLE_EINPUT, "top: %d is out of range (0: none, or 1 to %d)", a.o.top,
+    return api_fail(OPTLE_EINPUT, "--top: %d is out of range (0: none, or 1 to %d)", a.o.top,
                     RANK_TOP_MAX);
   if (a.o.cutoff < -1)
-    return api_fail(OPTLE_EINPUT, "cutoff: %d is out of range (-1: none, or 0 and up)", a.o.cutoff);
+    return api_fail(OPTLE_EINPUT, "--cutoff: %d is out of range (-1: none, or 0 and up)",
+                    a.o.cutoff);
   if (a.o.words && a.o.nwords < 1) return api_fail(OPTLE_EINPUT, "words: no words");
   monitor m;
   a.m = &m;

@@ -227,13 +227,9 @@ static int print_advice(const next_run *r, const advice *ad, const advice_cmp *c
   if (r->a.json) advice_print_json(stdout, r->cg, r->adv, r->set, r->h, ad, c);
   else advice_print(stdout, r->cg, r->adv, r->set, r->h, ad, c);
   if (ad->best >= 0) return EXIT_OK;
-  int n = r->n;
-  if (ad->left == 0)
-    fprintf(stderr, "optle: no guesses left: %s used and %d answer%s still fit%s\n",
-            advice_all_used(r->a.max_guesses), n, n == 1 ? "" : "s", n == 1 ? "s" : "");
-  else
-    fprintf(stderr, "optle: no strategy finds every one of the %d answers left within %d "
-                    "guess%s\n", n, ad->left, ad->left == 1 ? "" : "es");
+  char why[160];
+  advice_unsolved(why, sizeof why, r->a.max_guesses, ad->left, r->n);
+  fprintf(stderr, "optle: %s\n", why);
   return EXIT_NOSTRATEGY;
 }
 

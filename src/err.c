@@ -43,16 +43,18 @@ void esc_controls(char *dst, size_t size, const char *src) {
   dst[n] = '\0';
 }
 
-static void err_vset(const char *fmt, va_list ap) {
-  char raw[sizeof errbuf];
+/* fmt formatted, then escaped (esc_controls()), into dst[ERR_MAX]: the
+ * one way every message here is made. */
+static void err_vformat(char dst[ERR_MAX], const char *fmt, va_list ap) {
+  char raw[ERR_MAX];
   vsnprintf(raw, sizeof raw, fmt, ap);
-  esc_controls(errbuf, sizeof errbuf, raw);
+  esc_controls(dst, ERR_MAX, raw);
 }
 
 int err_set(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  err_vset(fmt, ap);
+  err_vformat(errbuf, fmt, ap);
   va_end(ap);
   return -1;
 }
@@ -62,19 +64,18 @@ const char *err_msg(void) { return errbuf[0] ? errbuf : "unknown error"; }
 void err_print(void) { fprintf(stderr, "optle: %s\n", err_msg()); }
 
 void err_note(const char *fmt, ...) {
-  char raw[ERR_MAX], shown[ERR_MAX];
+  char shown[ERR_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(raw, sizeof raw, fmt, ap);
+  err_vformat(shown, fmt, ap);
   va_end(ap);
-  esc_controls(shown, sizeof shown, raw);
   fprintf(stderr, "optle: %s\n", shown);
 }
 
 int err_say(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  err_vset(fmt, ap);
+  err_vformat(errbuf, fmt, ap);
   va_end(ap);
   err_print();
   return -1;
@@ -94,10 +95,10 @@ void err_trap_disarm(err_trap *t) {
 }
 
 _Noreturn void err_fatal(int status, const char *fmt, ...) {
-  char raw[ERR_MAX];
+  char msg[ERR_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(raw, sizeof raw, fmt, ap);
+  err_vformat(msg, fmt, ap);
   va_end(ap);
   int parallel = 0;
 #ifdef _OPENMP
@@ -106,11 +107,11 @@ _Noreturn void err_fatal(int status, const char *fmt, ...) {
   err_trap *t = trap;
   if (t && !parallel) {
     /* The library's entry point returns the error instead. */
-    err_set("%s", raw);
+    memcpy(errbuf, msg, sizeof errbuf);
     t->status = status;
     trap = t->prev;
     longjmp(t->jb, status ? status : 1);
   }
-  err_note("%s", raw);
+  fprintf(stderr, "optle: %s\n", msg);
   exit(status);
 }

@@ -1,9 +1,15 @@
 /* game.c: loading a problem instance and building its feedback table (game.h). */
 #include "game.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "clock.h"
 #include "feedback.h"
 #include "tuning.h"
 #include "util.h"
@@ -116,8 +122,43 @@ int game_load_words(game *g, const char *answers_path, const char *guesses_path)
   return load_words(g, answers_path, guesses_path, words_load);
 }
 
-int game_load_recorded(game *g, const char *answers_path, const char *guesses_path) {
-  return load_words(g, answers_path, guesses_path, words_load_regular);
+/* One list file a tree records (what: "answers" or "guesses"): still a
+ * regular file we can open.  It is opened without blocking and the
+ * opened file is checked (fstat()), not the path: a FIFO put there
+ * after a stat() of the path would make the open wait for a writer.
+ * 0, or -1 after err_set(). */
+static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
+                            const char *path) {
+  struct stat st;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  int bad = fd < 0 ? errno : fstat(fd, &st) ? errno : 0;
+  if (fd >= 0) close(fd);
+  if (!bad && !S_ISREG(st.st_mode))
+    return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
+                   "[--guesses FILE])", label, tree_path, what, path);
+  if (!bad) return 0;
+  return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
+                 "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
+}
+
+int game_load_tree_files(game *g, const char *label, const char *tree_path, const char *answers,
+                         const char *guesses) {
+  memset(g, 0, sizeof *g);
+  if (recorded_file_ok(label, tree_path, "answers", answers) ||
+      (guesses && recorded_file_ok(label, tree_path, "guesses", guesses)))
+    return -1;
+  if (!load_words(g, answers, guesses, words_load_regular)) return 0;
+  if (stop_requested()) return -1; /* the reader's message says so */
+  char why[ERR_MAX];
+  snprintf(why, sizeof why, "%s", err_msg());
+  return err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
+                 "since? give the lists it was made with)", label, tree_path, why);
+}
+
+const char *game_guesses_named(const game *g, char *buf, size_t size) {
+  if (g->words_given) snprintf(buf, size, "the guesses given");
+  else snprintf(buf, size, "the guess list %s", g->guesses.path);
+  return buf;
 }
 
 void game_free(game *g) {

@@ -109,6 +109,11 @@ const char *lists_suggest(const char *name) {
 }
 
 void lists_describe(const game *g, char *buf, size_t size) {
+  if (g->words_given) {
+    snprintf(buf, size, "%d answer%s and %d guess%s given as words", g->n_answers,
+             g->n_answers == 1 ? "" : "s", g->n_guesses, g->n_guesses == 1 ? "" : "es");
+    return;
+  }
   if (g->list) {
     snprintf(buf, size, "%s (%d answers, %d guesses)", g->list, g->n_answers, g->n_guesses);
     return;

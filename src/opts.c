@@ -371,43 +371,17 @@ static int tree_refused(tree_file *tf) {
   return EXIT_USAGE;
 }
 
-/* One list file a tree records (what: "answers" or "guesses"): still a
- * regular file we can open.  It is opened without blocking and the
- * opened file is checked (fstat()), not the path: a FIFO put there
- * after a stat() of the path would make the open wait for a writer.
- * 0, or -1 after err_set(). */
-static int recorded_file_ok(const char *label, const char *tree_path, const char *what,
-                            const char *path) {
-  struct stat st;
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  int bad = fd < 0 ? errno : fstat(fd, &st) ? errno : 0;
-  if (fd >= 0) close(fd);
-  if (!bad && !S_ISREG(st.st_mode))
-    return err_set("%s%s records its %s as %s: not a regular file (give --answers FILE "
-                   "[--guesses FILE])", label, tree_path, what, path);
-  if (!bad) return 0;
-  return err_set("%s%s records its %s as %s: cannot open: %s (moved? give --answers FILE "
-                 "[--guesses FILE])", label, tree_path, what, path, strerror(bad));
-}
-
 /* Step 3 of tree_lists() for a tree that records its list files (its
  * "answers_file", "guesses_file"): each must still be a file we can
  * read, then they are loaded (words only) into g.  0, or EXIT_USAGE
  * after a message (tf released). */
 static int tree_files_lists(const char *tree_path, const char *label, game *g, tree_file *tf) {
   const char *file[2] = {tf->rec.answers_file, tf->rec.guesses_file};
-  if (recorded_file_ok(label, tree_path, "answers", file[0]) ||
-      (file[1][0] && recorded_file_ok(label, tree_path, "guesses", file[1])))
-    return tree_refused(tf);
-  if (game_load_recorded(g, file[0], file[1][0] ? file[1] : NULL)) {
+  if (game_load_tree_files(g, label, tree_path, file[0], file[1][0] ? file[1] : NULL)) {
     if (stop_requested()) {
       opts_tree_release(tf);
       return load_failed(LOAD_READING);
     }
-    char why[1024];
-    snprintf(why, sizeof why, "%s", err_msg());
-    err_set("%s%s records its lists as files that are no longer word lists: %s (changed "
-            "since? give the lists it was made with)", label, tree_path, why);
     return tree_refused(tf);
   }
   tf->lists_from_files = true;
@@ -546,7 +520,9 @@ int word_arg(const char *cmd, const char *option, const char *word, const game *
     return -1;
   }
   int idx = words_find(&g->guesses, w);
-  if (idx < 0) usage_error(cmd, "%s '%s': not in the guess list %s", option, word, g->guesses.path);
+  char named[ERR_MAX];
+  if (idx < 0)
+    usage_error(cmd, "%s '%s': not in %s", option, word, game_guesses_named(g, named, sizeof named));
   return idx;
 }
 

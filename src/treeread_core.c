@@ -58,8 +58,10 @@ int tr_word_of(const reader *r, const char *where, const char *tail, const char 
   }
   if (!ok) return err_set("%s: '%s' is not a five-letter word%s", where, tr_shown(s, len, b), tail);
   int gi = words_find(&r->g->guesses, w);
+  char named[ERR_MAX];
   if (gi < 0)
-    return err_set("%s: '%s' is not in the guess list %s%s", where, w, r->g->guesses.path, tail);
+    return err_set("%s: '%s' is not in %s%s", where, w,
+                   game_guesses_named(r->g, named, sizeof named), tail);
   return gi;
 }
 

@@ -109,7 +109,9 @@ static int parse_word(const char *path, int line, const char *s, size_t len, boo
     char c = s[i];
     if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
     if (c < 'a' || c > 'z') {
-      const char *what = c == '\0' ? "a NUL byte" : c == ' ' || c == '\t' ? "a blank" : "a non-letter";
+      const char *what = c == '\0'               ? "a NUL byte"
+                         : c == ' ' || c == '\t' ? "a blank"
+                                                 : "a non-letter";
       return err_set("%s:%d: %s%.*s%shas %s at position %zu (words are five letters a-z)", path,
                      line, q, shown, s, quote ? sep : "the line ", what, i + 1);
     }

@@ -258,9 +258,19 @@ START_TEST(test_regular_only) {
   ck_assert_msg(strstr(err_msg(), "not a regular file"), "%s", err_msg());
   game g;
   char *ok = put("ok.txt", "apple\nberry\n");
-  ck_assert_int_eq(game_load_recorded(&g, ok, f), -1);
-  ck_assert_msg(strstr(err_msg(), "fifo.txt: not a regular file"), "%s", err_msg());
-  ck_assert_int_eq(game_load_recorded(&g, ok, NULL), 0);
+  ck_assert_int_eq(game_load_tree_files(&g, "--tree ", "t.json", ok, f), -1);
+  ck_assert_msg(strstr(err_msg(), "--tree t.json records its guesses as ") &&
+                    strstr(err_msg(), "fifo.txt: not a regular file (give --answers FILE"),
+                "%s", err_msg());
+  char *bad = put("bad.txt", "apple\nsecret-token\n");
+  ck_assert_int_eq(game_load_tree_files(&g, "", "t.json", bad, NULL), -1);
+  ck_assert_msg(strstr(err_msg(), "t.json records its lists as files that are no longer word "
+                                  "lists: ") &&
+                    strstr(err_msg(), "bad.txt:2: the line has a non-letter at position 7") &&
+                    !strstr(err_msg(), "secret"),
+                "%s", err_msg());
+  free(bad);
+  ck_assert_int_eq(game_load_tree_files(&g, "", "t.json", ok, NULL), 0);
   ck_assert_int_eq(g.n_answers, 2);
   game_free(&g);
   free(ok);

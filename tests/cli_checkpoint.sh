@@ -324,6 +324,12 @@ err_has "solve resumes rank --top 1's checkpoint" "resumed 200 settled first gue
 has "solve from a part of rank's checkpoint: says it" "(200 first guesses resumed, 300 settled now)"
 same_file "solve from a part of rank's checkpoint: the same tree file" "$tmp/part.json" "$tmp/root.json"
 once "solve from a part of rank's checkpoint" "$tmp/part.ck"
+# A stopped solve names its checkpoint escaped, as every note does.
+run "$OPTLE" solve --list nyt-2022-02 --threads 2 --checkpoint "$tmp/"$'s\x1b[1m.ck' --time-limit 1 \
+  -o "$tmp/s.json"
+expect "solve --checkpoint, stopped: status 4" "$rc" = 4
+err_has "solve --checkpoint, stopped: the note escapes the name" 's\x1b[1m.ck keeps the '
+expect "solve --checkpoint, stopped: no raw escape byte on stderr" "$(tr -dc '\033' <"$tmp/err" | wc -c)" = 0
 # --probe-budget: seconds, 1 or more; a budget never reached changes nothing.
 run "$OPTLE" rank --list large --threads 2 --top 1 --probe-budget 1 -o "$tmp/pb.txt"
 expect "--probe-budget 1: exits 0" "$rc" = 0

@@ -41,6 +41,12 @@ check_usage "verify: two trees" "'$fx/valid.json': unexpected argument for 'veri
 check "verify: no lists: the default list, said" 1 err \
   "optle: (checked against the default list nyt-2023-07: the tree does not record its lists; give --list NAME or --answers FILE)" \
   "$OPTLE" verify "$fx/valid.txt"
+# A file in no tree format is refused before any list is chosen: one
+# line, no word of the default list (it was said after the refusal).
+check_usage "verify: no lists, not a tree: refused alone" "t-junk.bin:1: not a tree file" \
+  "$OPTLE" verify "$fx/t-junk.bin"
+check_usage "verify: no lists, an empty file: refused alone" "t-empty.txt: empty file: no tree" \
+  "$OPTLE" verify "$fx/t-empty.txt"
 check_usage "verify: no lists, JSON that records none: its hash refuses the default list" \
   "$fx/valid.json was made for other lists: it records the lists hash ebf05342bd49ca66" \
   "$OPTLE" verify "$fx/valid.json"

@@ -137,7 +137,8 @@ def _game(list: str | None, answers, guesses, hard: bool, rules: str | None,
         return _optle.Game(list=list, rules=r, max_guesses=max_guesses)
     if isinstance(answers, (str, os.PathLike)):
         if guesses is not None and not isinstance(guesses, (str, os.PathLike)):
-            raise InputError("answers= is a file: give guesses= as a file too")
+            raise TypeError(f"guesses: give a file, not {type(guesses).__name__} "
+                            "(answers= is a file, so guesses= is a file too)")
         return _optle.Game(answers_file=os.fspath(answers),
                            guesses_file=None if guesses is None else os.fspath(guesses),
                            rules=r, max_guesses=max_guesses)

@@ -201,6 +201,8 @@ def test_red_team_2026_12_01(tmp_path):
         optle.next(b"agent:BBYBY", list="small")
     with pytest.raises(TypeError, match="guesses= is words too"):
         optle.solve(answers=["crane"], guesses=tmp_path / "g.txt")
+    with pytest.raises(TypeError, match="guesses= is a file too"):
+        optle.solve(answers=tmp_path / "a.txt", guesses=["crane"])
 
 
 def test_word_lists(tmp_path):
