@@ -360,6 +360,7 @@ int out_open(outfile *o, const char *path) {
     o->fp = stdout;
     return 0;
   }
+  if (!*path) return err_set("an empty file name: give the file to write");
   stop_catch_fatal(out_unlink_temps); /* a fatal signal removes the temporary file */
   o->path = xstrdup(path);
   struct stat st, out;

@@ -105,6 +105,8 @@ START_TEST(test_export_formats) {
   }
   ck_assert_int_eq(optle_export(r, "yaml", &(char *){NULL}, NULL), OPTLE_EINPUT);
   ck_assert_ptr_nonnull(strstr(optle_errmsg(), "--format 'yaml': unknown format"));
+  ck_assert_int_eq(optle_write(r, "", "json"), OPTLE_EINPUT); /* said "No such file" */
+  ck_assert_str_eq(optle_errmsg(), "an empty file name: give the file to write");
   snprintf(path, sizeof path, "%s/t.unknown", dir);
   ck_assert_int_eq(optle_write(r, path, NULL), OPTLE_EINPUT);
   ck_assert_ptr_nonnull(strstr(optle_errmsg(), "unknown tree format"));
