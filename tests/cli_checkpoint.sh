@@ -328,7 +328,13 @@ once "solve from a part of rank's checkpoint" "$tmp/part.ck"
 run "$OPTLE" solve --list nyt-2022-02 --threads 2 --checkpoint "$tmp/"$'s\x1b[1m.ck' --time-limit 1 \
   -o "$tmp/s.json"
 expect "solve --checkpoint, stopped: status 4" "$rc" = 4
-err_has "solve --checkpoint, stopped: the note escapes the name" 's\x1b[1m.ck keeps the '
+if grep -q "while building the feedback table" "$tmp/err"; then
+  # A slow build (the sanitizers') stops before the root proof begins,
+  # with no checkpoint to name.
+  skip "solve --checkpoint, stopped: the note (stopped while building the table)"
+else
+  err_has "solve --checkpoint, stopped: the note escapes the name" 's\x1b[1m.ck keeps the '
+fi
 expect "solve --checkpoint, stopped: no raw escape byte on stderr" "$(tr -dc '\033' <"$tmp/err" | wc -c)" = 0
 # --probe-budget: seconds, 1 or more; a budget never reached changes nothing.
 run "$OPTLE" rank --list large --threads 2 --top 1 --probe-budget 1 -o "$tmp/pb.txt"
