@@ -763,6 +763,45 @@ START_TEST(test_pictures_in_threads) {
 }
 END_TEST
 
+/* Stops at random moments on random small games that always have a
+ * strategy (at most 6 answers, each guessed in turn, within 6 guesses):
+ * OPTLE_OK or OPTLE_ESTOPPED, never OPTLE_EFAIL, whatever the objective,
+ * the first guess, the rules or the threads. */
+START_TEST(test_stop_never_no_strategy) {
+  static const char *const pool[] = {"salet", "crane", "about", "fight", "chill", "frill",
+                                     "humid", "agent", "scion", "blurt", "acrid", "night"};
+  enum { POOL = sizeof pool / sizeof *pool };
+  static const char *const rules[] = {"normal", "hard", "ultrahard"};
+  unsigned x = 12345;
+  for (int i = 0; i < TEST_SCALED(300); i++) {
+    x = x * 1103515245u + 12345u;
+    int n = 1 + (int)(x >> 16) % 6, off = (int)(x >> 8) % POOL;
+    const char *w[6];
+    for (int k = 0; k < n; k++) w[k] = pool[(off + k) % POOL];
+    optle_game *g;
+    ck_assert_int_eq(optle_game_words(w, n, pool, POOL, &g), OPTLE_OK);
+    /* Hard rules may leave no strategy: only the normal rules promise one. */
+    ck_assert_int_eq(optle_game_set_rules(g, rules[i % 3]), OPTLE_OK);
+    optle_solve_opts o;
+    optle_solve_opts_init(&o);
+    o.time_limit = (x >> 4) % 3 ? 1e-6 : 1e-4;
+    o.threads = 1 + i % 2;
+    o.objective = i % 4 == 3 ? "worst" : "total";
+    o.first = i % 5 == 4 ? w[0] : NULL;
+    optle_result *r = NULL;
+    int rc = optle_solve(g, &o, &r);
+    if (i % 3 == 0)
+      ck_assert_msg(rc == OPTLE_OK || rc == OPTLE_ESTOPPED, "%d: n %d, %s, first %s: %d (%s)", i,
+                    n, o.objective, o.first ? o.first : "-", rc, optle_errmsg());
+    else
+      ck_assert_msg(rc != OPTLE_EINPUT && rc != OPTLE_ENOMEM, "%d: %d (%s)", i, rc,
+                    optle_errmsg());
+    optle_result_free(r);
+    optle_game_free(g);
+  }
+}
+END_TEST
+
 /* A game of words given as arrays names them so: its lists have no
  * file names (they were "answers (3 answers), answers (3 guesses)"), a
  * NULL word of a ranking is named as optle_game_words() names one, and
@@ -947,6 +986,7 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
   tcase_add_test(tc, test_stop_small);
+  tcase_add_test(tc, test_stop_never_no_strategy);
   tcase_add_test(tc, test_word_game_messages);
   tcase_add_test(tc, test_game_for_tree);
   tcase_add_test(tc, test_pictures_in_threads);
