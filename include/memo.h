@@ -53,9 +53,10 @@ typedef struct memo memo;
 /* A memo of about `bytes` bytes, or NULL when that cannot be reserved. */
 memo *memo_new(size_t bytes);
 /* --memo-mb's default for a list of n answers: MEMO_DEFAULT_MB, or
- * MEMO_BIG_MB from MEMO_BIG_ANSWERS answers (tuning.h), where a root
- * proof's bounds alone fill the smaller one. */
-int memo_default_mb(int n_answers);
+ * from MEMO_BIG_ANSWERS answers (tuning.h), where a root proof's bounds
+ * alone fill the smaller one, MEMO_BIG_MB, and MEMO_FIXED_FIRST_MB for a
+ * solve of one fixed first guess (fixed_first). */
+int memo_default_mb(int n_answers, bool fixed_first);
 void memo_free(memo *m);
 
 uint64_t memo_hash(const uint16_t *set, int n, int depth);

@@ -91,7 +91,8 @@ typedef struct {
     "OpenMP threads (default: OMP_NUM_THREADS, else all cores)")                               \
   X(MEMO_MB, "--memo-mb", "N", O_INT, memo_mb, 1, 1 << 20, 0,                                 \
     "memo size cap in MiB (default " OPTS_STR(MEMO_DEFAULT_MB) "; " OPTS_STR(MEMO_BIG_MB)      \
-    " for lists of " OPTS_STR(MEMO_BIG_ANSWERS) " answers or more)")                           \
+    " for lists of " OPTS_STR(MEMO_BIG_ANSWERS) " answers or more, "                           \
+    OPTS_STR(MEMO_FIXED_FIRST_MB) " there with --first)")                                      \
   X(OUT, "-o", "FILE", O_PATHS, out, 0, 0, 0,                                                 \
     "write the tree: FILE.json (JSON), .txt (text), .html (the explorer\n"                     \
     "                         page), .dot (Graphviz), .svg or .png (drawn by Graphviz's dot),\n" \

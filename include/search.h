@@ -95,6 +95,7 @@ typedef struct {
   int max_guesses;     /* 0 = no limit */
   int threads;         /* >= 1 */
   int memo_mb;         /* memo cap in MiB; 0: the list's default (memo.h) */
+  bool fixed_first;    /* a solve of one fixed first guess: its default memo (memo.h) */
   int progress;        /* SEARCH_PROGRESS_* (above) */
   search_seed_fn seed; /* NULL: no seed (strategy.h sets entropy's) */
   rules_mode rules;    /* which guesses are allowed (rules.h) */

@@ -250,12 +250,14 @@ static int no_strategy(const optle_game *G, int first) {
 
 /* The search the options ask for (strategy.h's set-up), or NULL with
  * the CLI's message when its memo cannot be reserved. */
-static search *search_make(const optle_game *G, int threads, int memo_mb, monitor *m) {
+static search *search_make(const optle_game *G, int threads, int memo_mb, bool fixed_first,
+                           monitor *m) {
   search_opts so;
   strategy_search_opts(&so);
   so.max_guesses = G->max_guesses;
   so.threads = threads_of(threads);
   so.memo_mb = memo_mb;
+  so.fixed_first = fixed_first;
   so.progress = SEARCH_PROGRESS_OFF;
   so.rules = G->rules;
   so.on_progress = monitor_hook;
@@ -264,8 +266,8 @@ static search *search_make(const optle_game *G, int threads, int memo_mb, monito
   if (!s)
     err_set("out of memory: cannot reserve %d MiB for the memo: give a smaller memo_mb (the "
             "default is %d for these lists), or raise the limit (ulimit -v)",
-            memo_mb > 0 ? memo_mb : memo_default_mb(G->g.n_answers),
-            memo_default_mb(G->g.n_answers));
+            memo_mb > 0 ? memo_mb : memo_default_mb(G->g.n_answers, fixed_first),
+            memo_default_mb(G->g.n_answers, fixed_first));
   return s;
 }
 
@@ -297,7 +299,8 @@ static int solve_fn(void *arg) {
     return OPTLE_ESTOPPED;
   }
   int n = g->n_answers;
-  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, a->m))) return OPTLE_ENOMEM;
+  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, a->first >= 0, a->m)))
+    return OPTLE_ENOMEM;
   a->all = xmalloc(sizeof *a->all * (size_t)n);
   for (int i = 0; i < n; i++) a->all[i] = (uint16_t)i;
   /* The CLI's solve_tree(): --objective worst first finds the least
@@ -581,7 +584,7 @@ static int rank_fn(void *arg) {
   }
   if (api_game_table(G)) return api_fail(OPTLE_ESTOPPED, "%s", err_msg());
   int n = g->n_answers;
-  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, a->m))) return OPTLE_ENOMEM;
+  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, false, a->m))) return OPTLE_ENOMEM;
   a->all = xmalloc(sizeof *a->all * (size_t)n);
   for (int i = 0; i < n; i++) a->all[i] = (uint16_t)i;
   int count = a->words ? nwords : g->n_guesses;

@@ -337,6 +337,7 @@ static void solve_search_new(solve_run *r) {
   so->max_guesses = r->a.max_guesses;
   if (r->a.threads) so->threads = threads_usable(r->a.threads);
   so->memo_mb = r->a.memo_mb;
+  so->fixed_first = r->first >= 0;
   so->probe_budget = r->a.probe_budget;
   so->progress = r->a.quiet || !r->own || r->ranked ? SEARCH_PROGRESS_OFF /* the ranking's line */
                  : isatty(STDERR_FILENO)              ? SEARCH_PROGRESS_TERMINAL

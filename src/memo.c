@@ -105,8 +105,9 @@ memo *memo_new(size_t bytes) {
   return m;
 }
 
-int memo_default_mb(int n_answers) {
-  return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
+int memo_default_mb(int n_answers, bool fixed_first) {
+  if (n_answers < MEMO_BIG_ANSWERS) return MEMO_DEFAULT_MB;
+  return fixed_first ? MEMO_FIXED_FIRST_MB : MEMO_BIG_MB;
 }
 
 void memo_free(memo *m) {

@@ -32,7 +32,7 @@ search *search_new(const game *g, const search_opts *o) {
   s->g = g;
   s->o = *o;
   if (s->o.threads < 1) s->o.threads = 1;
-  if (s->o.memo_mb <= 0) s->o.memo_mb = memo_default_mb(g->n_answers);
+  if (s->o.memo_mb <= 0) s->o.memo_mb = memo_default_mb(g->n_answers, s->o.fixed_first);
   s->memo = memo_new((size_t)s->o.memo_mb << 20);
   if (!s->memo) {
     free(s);

@@ -72,8 +72,8 @@ search *strategy_search_new(const game *g, const search_opts *o) {
     err_fatal(EXIT_INTERNAL,
               "out of memory: cannot reserve %d MiB for the memo: give a smaller --memo-mb "
               "(the default is %d for these lists), or raise the limit (ulimit -v)",
-              o->memo_mb > 0 ? o->memo_mb : memo_default_mb(g->n_answers),
-              memo_default_mb(g->n_answers));
+              o->memo_mb > 0 ? o->memo_mb : memo_default_mb(g->n_answers, o->fixed_first),
+              memo_default_mb(g->n_answers, o->fixed_first));
   return s;
 }
 

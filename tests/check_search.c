@@ -1195,7 +1195,8 @@ END_TEST
  * depths: the depth must be part of the key exactly where it binds. */
 /* The memo's default cap follows the list (memo_default_mb()): the
  * default for a list under MEMO_BIG_ANSWERS answers, MEMO_BIG_MB from
- * there; a --memo-mb given is kept. */
+ * there (MEMO_FIXED_FIRST_MB for a fixed first guess); a --memo-mb given
+ * is kept. */
 START_TEST(test_memo_default_by_list) {
   static const struct { const char *list; int mb; } want[] = {
       {"small", MEMO_DEFAULT_MB}, {"nyt-2022-02", MEMO_DEFAULT_MB}, {"nyt-2023-07", MEMO_BIG_MB}};
@@ -1213,8 +1214,22 @@ START_TEST(test_memo_default_by_list) {
     search_free(s);
     game_free(&g);
   }
-  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS - 1), MEMO_DEFAULT_MB);
-  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS), MEMO_BIG_MB);
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS - 1, false), MEMO_DEFAULT_MB);
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS, false), MEMO_BIG_MB);
+  /* A solve of one fixed first guess: a larger default on big lists
+   * only (its proof's overflow made the tree phase solve it again). */
+  ck_assert_int_gt(MEMO_FIXED_FIRST_MB, MEMO_BIG_MB);
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS - 1, true), MEMO_DEFAULT_MB);
+  ck_assert_int_eq(memo_default_mb(MEMO_BIG_ANSWERS, true), MEMO_FIXED_FIRST_MB);
+  game g;
+  ck_assert_msg(lists_load(&g, "nyt-2023-07", NULL) == 0, "%s", err_msg());
+  search_opts o;
+  strategy_search_opts(&o);
+  o.fixed_first = true;
+  search *s = search_new(&g, &o);
+  ck_assert_int_eq(s->o.memo_mb, MEMO_FIXED_FIRST_MB);
+  search_free(s);
+  game_free(&g);
 }
 END_TEST
 
