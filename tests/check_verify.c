@@ -193,27 +193,6 @@ START_TEST(test_recorded_lists) {
     }
     free(data);
   }
-  /* A file in no tree format, or an empty one, is refused before any
-   * lists are loaded, with the reader's own message (it was read as
-   * recording nothing, and the library's optle_game_for_tree() gave it
-   * the default lists). */
-  static const char *const no_tree[] = {"t-junk.bin", "t-empty.txt", "t-blank.txt"};
-  for (size_t i = 0; i < sizeof no_tree / sizeof *no_tree; i++) {
-    char path[256], want[ERR_MAX];
-    snprintf(path, sizeof path, FIX "%s", no_tree[i]);
-    char *data;
-    size_t len;
-    ck_assert_int_eq(treeread_file(path, &data, &len), 0);
-    tnode *t;
-    treeread_info rec, info;
-    ck_assert_int_eq(treeread_mem(data, len, path, &g, &t, &info), TREEREAD_UNUSABLE);
-    snprintf(want, sizeof want, "%s", err_msg());
-    treeread_info_free(&info);
-    ck_assert_int_eq(treeread_lists(data, len, path, 0, &rec), -1);
-    ck_assert_str_eq(err_msg(), want);
-    treeread_info_free(&rec);
-    free(data);
-  }
   /* A tree from an optle that records its version. */
   {
     tnode *t;
@@ -223,9 +202,13 @@ START_TEST(test_recorded_lists) {
     tree_free(t);
     treeread_info_free(&info);
   }
-  /* Malformed JSON and malformed fields: the reader's own message. */
+  /* Malformed JSON and malformed fields, and a file in no tree format or
+   * an empty one (read once as recording nothing, so the library's
+   * optle_game_for_tree() gave it the default lists): the reader's own
+   * message, before any lists are loaded. */
   static const char *const bad[] = {"j-truncated.json", "j-list-type.json", "j-list-name.json",
-                                    "j-lists-hash.json", "j-deep.json", "j-duplicate-key.json"};
+                                    "j-lists-hash.json", "j-deep.json", "j-duplicate-key.json",
+                                    "t-junk.bin",       "t-empty.txt",      "t-blank.txt"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     char path[256], want[1024];
     snprintf(path, sizeof path, FIX "%s", bad[i]);
