@@ -50,12 +50,13 @@
 #define MEMO_BIG_MB 300
 /* The same lists' default for a solve of one fixed first guess, which
  * holds far less beside its memo than a root proof (no bounds' copy of
- * the table, no stages' scratch): a proof that overflows its memo has
- * each full shard cleared, and the tree phase then solves again what
- * the proof had solved.  Hard NONNA on nyt-2023-07 stores 315 MiB: at
- * 300 it took 744.8 s, 569.4 of them building the tree; at 400 171.1 s
- * (tree 0.36 s), 426 MB (2026-12-01, docs/benchmarks.md).  Memory is
- * touched only as used, so a solve that fits in less pays nothing. */
+ * the table, no stages' scratch).  It was set when a proof that
+ * overflowed its memo made the tree phase solve again, with no window,
+ * what the proof had solved (hard NONNA on nyt-2023-07, 315 MiB of
+ * records: 744.8 s at 300 MiB, the tree 569.4 s of it); since the tree
+ * solves within windows (search_tree.c) the same took 180.1 s, the tree
+ * 2.6 s (2026-12-01, docs/benchmarks.md).  Memory is touched only as
+ * used, so a solve that fits in less pays nothing. */
 #define MEMO_FIXED_FIRST_MB 512
 /* Slots a memo shard's index starts with (a power of two); it doubles
  * as records come, up to its share of --memo-mb. */

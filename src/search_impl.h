@@ -491,9 +491,16 @@ void srch_bounds_sub_free(bounds_ctx *sb);
 /* ------------------------------------------------------------------ */
 /* search_tree.c */
 
+/* What a proof knows of a guess's classes, by pattern, for the tree:
+ * the guess the class's own root proof picked (-1: none) and the class's
+ * exact value (-1: not known), both for the classes of guess g only. */
+typedef struct {
+  int g[PATTERN_COUNT], v[PATTERN_COUNT];
+} kids_known;
+
 /* The tree of A (value V) with guess g, or the tie rule's when g < 0;
- * hint (by pattern, may be NULL) gives children's guesses known already. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+ * hint (may be NULL) gives what is known of g's classes already. */
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const kids_known *hint,
                   const int *U, int nu, const rstate *rs);
 int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel, const int *U,
                 int nu, const rstate *rs);
@@ -501,7 +508,7 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
  * none, or a stop).  Records the value's and the tree's times, and with
  * tree != NULL builds the tree (root guess g, the tie rule's when g < 0;
  * hint as above), with every thread.  Returns V, or INF after a stop. */
-int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const kids_known *hint,
               tnode **tree);
 
 /* ------------------------------------------------------------------ */
@@ -664,11 +671,11 @@ bool srch_refutes_covers(const search *s, int n);
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
- * vals[i] class i of L's partition; picks (by pattern, may be NULL) gets
- * the tie rule's guess of each class its own root proof settled, -1 for
- * the others. */
+ * vals[i] class i of L's partition; known (may be NULL) gets the tie
+ * rule's guess of each class its own root proof settled, -1 for the
+ * others, and every class's value once all are exact (else -1). */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks, const proof_at *at);
+                 kids_known *known, const proof_at *at);
 /* srch_classes() within `budget` seconds (0: none; clock.h, Budgets).
  * *over when the budget ran out (and no stop was asked for: then the
  * stop is the caller's, *over false): what it did is thrown away (the memo
@@ -676,7 +683,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
  * was, and it returns the answers of the classes it had finished, how far
  * it got.  A real stop (stopping()) is the caller's to see. */
 int srch_classes_within(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                        int *picks, const proof_at *at, double budget, bool *over);
+                        kids_known *known, const proof_at *at, double budget, bool *over);
 
 /* ------------------------------------------------------------------ */
 /* search_rank.c */

@@ -313,15 +313,15 @@ static int probe_pick(proof *p, int *pick) {
 
 /* The total of first guess g by its classes' exact values, with
  * every thread (as with --first): INF when no strategy fits the guess
- * limit after it.  picks (or NULL): its big classes' guesses, for
+ * limit after it.  known (or NULL): its classes' guesses and values, for
  * srch_build().  Within `budget` seconds (0: none): *over when it ran
  * out, and then the answers of the classes it finished
  * (srch_classes_within()). */
-static int probe_solve(proof *p, int g, int *picks, double budget, bool *over) {
+static int probe_solve(proof *p, int g, kids_known *known, double budget, bool *over) {
   level *L = xcalloc(1, sizeof *L);
   L->part = xmalloc(sizeof *L->part * (size_t)p->n);
   int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
-  int v = srch_classes_within(p->s, L, p->A, p->n, p->d, g, vals, picks, &p->at, budget, over);
+  int v = srch_classes_within(p->s, L, p->A, p->n, p->d, g, vals, known, &p->at, budget, over);
   free(vals);
   free(L->part);
   free(L);
@@ -329,18 +329,18 @@ static int probe_solve(proof *p, int g, int *picks, double budget, bool *over) {
 }
 
 /* search_solve()'s proof, with a tree wanted: the tree of the probe's
- * pick (total ub, first guess ub_g; picks: its big classes' guesses), the
+ * pick (total ub, first guess ub_g; known: what its classes' proofs found), the
  * best found so far.  A stop leaves it (search.h), and when the pick is
  * the tie rule's best, as on every real list, it is the proof's own tree,
  * built once (the same tree: values are unique, and the tie rule picks
  * every guess). */
-static void probe_tree(proof *p, const int *picks) {
+static void probe_tree(proof *p, const kids_known *known) {
   search *s = p->s;
   double t = now_seconds();
   srch_phase(s, "%s: building its tree", s->g->guesses.w[p->ub_g]);
 #pragma omp parallel num_threads(s->o.threads)
 #pragma omp single
-  p->best = srch_build(s, p->A, p->n, p->d, p->ub, p->ub_g, picks, p->at.U, p->at.nu, p->at.rs);
+  p->best = srch_build(s, p->A, p->n, p->d, p->ub, p->ub_g, known, p->at.U, p->at.nu, p->at.rs);
   assert(!p->best || (tree_sums_ok(p->best) && p->best->total == p->ub));
   p->best_g = p->ub_g;
   p->t_best = now_seconds() - t;
@@ -362,14 +362,14 @@ static void greedy_late(proof *p) {
  * values and proven bounds, stored before it ran out) or the run
  * stopped.  *done: the
  * answers of the classes it finished. */
-static bool probe_try(proof *p, opener *o, double budget, int *picks, int *done) {
+static bool probe_try(proof *p, opener *o, double budget, kids_known *known, int *done) {
   search *s = p->s;
   if (p->top)
     srch_phase(s, budget > 0 ? "a total to beat: solving %s exactly (for %.0f s at most)"
                              : "a total to beat: solving %s exactly",
                s->g->guesses.w[o->g], budget);
   bool over;
-  int v = probe_solve(p, o->g, picks, budget, &over);
+  int v = probe_solve(p, o->g, known, budget, &over);
   /* stopped(), not stopping(): a budget of an outer try (a nested proof
    * under BIG_TRY) that ran out left v a stopped solve's, not exact;
    * over says this try's own ran out (its budget_end() has cleared the
@@ -415,12 +415,13 @@ static void by_progress(int *pick, int *got, int np) {
  * of how far their tries got (by_progress()).  The first to finish
  * gives U; the others are refuted or searched by the stages below, as
  * any first guess is.  The last pick solved is the feasible one, so
- * picks[] are its classes'. */
+ * known holds its classes'. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
   if (p->top) srch_phase(s, "a total to beat: bounding the likeliest");
-  int pick[ROOT_PROBE_L2], picks[PATTERN_COUNT];
+  int pick[ROOT_PROBE_L2];
+  kids_known known;
   int np = probe_pick(p, pick);
   p->ub = p->seed < INF ? p->seed - 1 : INF;
   p->ub_g = -1;
@@ -432,7 +433,7 @@ static bool stage_probe(proof *p) {
     for (int j = 0; j < np && !stopping(s) && (budget == 0 || tries < PROBE_TRIES); j++) {
       opener *o = &p->op[pick[j]];
       if (o->exact) continue; /* solved in an earlier round */
-      if (!probe_try(p, o, budget, p->tree ? picks : NULL, &got[j])) {
+      if (!probe_try(p, o, budget, p->tree ? &known : NULL, &got[j])) {
         tries++, left++;
         continue;
       }
@@ -453,7 +454,7 @@ static bool stage_probe(proof *p) {
   p->st.probed = solved;
   p->st.t[1] = now_seconds() - p->t;
   if (p->top && p->tree && p->ub_g >= 0 && !stopped(s)) {
-    probe_tree(p, picks);
+    probe_tree(p, &known);
     p->t = now_seconds() - p->st.t[1]; /* the stage's time leaves the tree out */
   }
   p->st.t[1] = now_seconds() - p->t;
@@ -863,7 +864,7 @@ static int class_proof(search *s, const uint16_t *cls, int size, int cd, int *g0
 
 /* A first guess's big classes under way (big_classes()): its partition
  * L (guess g, standing at `at`), the classes' depth cd, where their
- * values, picks (may be NULL) and count of classes finished go, their
+ * values, what the tree may know of them (may be NULL) and count of classes finished go, their
  * sum so far; the classes put off (later[], nl of them, largest first)
  * and which of those are known to have a strategy within the limit. */
 typedef struct {
@@ -871,7 +872,8 @@ typedef struct {
   level *L;
   int g, cd;
   const proof_at *at;
-  int *vals, *picks, *done;
+  int *vals, *done;
+  kids_known *known;
   long sum;
   int later[PATTERN_COUNT], nl;
   bool fits[PATTERN_COUNT];
@@ -883,7 +885,7 @@ typedef struct {
  * (class_proof()): within 3 guesses or more by its own root proof
  * (within 2, srch_root()) (under rules that narrow, standing at the
  * class: the guesses and state after g), its value remembered for the
- * tree.  b->picks gets the proof's guess for the class: the tie rule's
+ * tree.  b->known gets the proof's guess for the class: the tie rule's
  * (the proof refutes at its value plus one, so every guess that ties
  * stays exact), which the tree takes as it is.  Under rules that narrow
  * the tree used to choose it again, by the tie rule over the class's own
@@ -918,7 +920,7 @@ static int big_class(const bigs *b, int i, int how, double budget) {
   }
   s->pg.quiet--;
   if ((v == BIG_LATER || v == BIG_FITS) && !stopped(s)) return v;
-  if (b->picks && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) b->picks[pat] = g0;
+  if (b->known && cd >= 3 && v < INF && !stopped(s) && g0 >= 0) b->known->g[pat] = g0;
   assert(stopped(s) || v >= set_floor(s, size));
   return stopped(s) ? -1 : v;
 }
@@ -1027,9 +1029,9 @@ static void big_one(bigs *b, int i, int how) {
  * that no covered class is proved for a guess a test then settles.  The
  * order adds no proof or test, and the classes' values do not depend on
  * it (NEWS, docs/rank.md: what it saved). */
-static long big_classes(search *s, level *L, int g, int cd, int *vals, int *picks,
+static long big_classes(search *s, level *L, int g, int cd, int *vals, kids_known *known,
                         const proof_at *at, int *big, int *done) {
-  bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .picks = picks,
+  bigs b = {.s = s, .L = L, .g = g, .cd = cd, .at = at, .vals = vals, .known = known,
             .done = done};
   bool timed = s->rw && cd != UNLIMITED && cd >= 3 && !omp_in_parallel() && !budget_running();
   int i = 0;
@@ -1115,9 +1117,9 @@ static void classes_stopped(search *s, level *L, int n, int g, int cd, const int
  * work, and a thread per class would leave the others idle.  Then the
  * rest in parallel. */
 int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                 int *picks, const proof_at *at) {
-  if (picks)
-    for (int p = 0; p < PATTERN_COUNT; p++) picks[p] = -1;
+                 kids_known *known, const proof_at *at) {
+  if (known)
+    for (int p = 0; p < PATTERN_COUNT; p++) known->g[p] = known->v[p] = -1;
   srch_partition(s->g, L, A, n, g);
   /* Under rules that narrow, a guess with no strategy within the limit
    * mostly fails at a small class, which the quick feasibility test
@@ -1128,7 +1130,7 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     return INF;
   }
   int cd = child_depth(d), ncls = L->ncls, done = 0, big = 0;
-  long sum = n + big_classes(s, L, g, cd, vals, picks, at, &big, &done);
+  long sum = n + big_classes(s, L, g, cd, vals, known, at, &big, &done);
   if (sum >= INF && !stopped(s)) {
     for (int i = big; i < ncls; i++) vals[i] = INF;
     return INF;
@@ -1138,6 +1140,9 @@ int srch_classes(search *s, level *L, const uint16_t *A, int n, int d, int g, in
     classes_stopped(s, L, n, g, cd, vals, at);
     return INF;
   }
+  /* Every value exact: the tree takes them as they are, so none is
+   * solved again when the memo has lost it (search_tree.c). */
+  for (int i = 0; known && sum < INF && i < ncls; i++) known->v[L->cls[i].pat] = vals[i];
   return sum < INF ? (int)sum : INF;
 }
 
@@ -1150,9 +1155,9 @@ static int classes_done(const level *L, const int *vals) {
 }
 
 int srch_classes_within(search *s, level *L, const uint16_t *A, int n, int d, int g, int *vals,
-                        int *picks, const proof_at *at, double budget, bool *over) {
+                        kids_known *known, const proof_at *at, double budget, bool *over) {
   search_partial was = try_begin(s, budget);
-  int v = srch_classes(s, L, A, n, d, g, vals, picks, at);
+  int v = srch_classes(s, L, A, n, d, g, vals, known, at);
   *over = try_given_up(s, was, budget > 0);
   return *over ? classes_done(L, vals) : v;
 }
@@ -1185,7 +1190,8 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
     int V = srch_root(s, A, n, d, s->root_u, s->root_nu, s->root_rs, true);
     return srch_tree(s, A, n, d, V, -1, NULL, tree);
   }
-  int picks[PATTERN_COUNT], V;
+  kids_known known;
+  int V;
   /* A guess limit of one leaves nothing after the first guess. */
   if (d == 1 && !(n == 1 && game_fb(s->g, first, A[0]) == PATTERN_WIN)) {
     V = INF;
@@ -1195,10 +1201,10 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
     L->part = xmalloc(sizeof *L->part * (size_t)n);
     int *vals = xmalloc(sizeof *vals * PATTERN_COUNT);
     proof_at at = srch_at_root(s);
-    V = srch_classes(s, L, A, n, d, first, vals, picks, &at);
+    V = srch_classes(s, L, A, n, d, first, vals, &known, &at);
     free(vals);
     free(L->part);
     free(L);
   }
-  return srch_tree(s, A, n, d, V, first, picks, tree);
+  return srch_tree(s, A, n, d, V, first, d == 1 ? NULL : &known, tree);
 }

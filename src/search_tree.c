@@ -2,7 +2,10 @@
  * search_tree.c: the tree of a solved set (search_impl.h).  Values come
  * first (the proof); then, node by node, the guess the tie rule picks
  * among those that reach the node's value (score.h), and the children's
- * values, mostly memo hits.  Children are built as OpenMP tasks.
+ * values: mostly memo hits, else solved within the window the node's
+ * value leaves them (kid_values()), never searched without a bound, so
+ * a memo that lost the proof's records costs the tree little.  Children
+ * are built as OpenMP tasks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,12 +93,6 @@ int srch_choose(search *s, const uint16_t *A, int n, int d, int V, bool parallel
   return pick;
 }
 
-/* Exact value of a set the tree needs (usually a memo hit). */
-static int value_of(search *s, const uint16_t *A, int n, int d, const int *U, int nu,
-                    const rstate *rs) {
-  return srch_solve(my_ctx(s), A, n, d, INF, 1, U, nu, rs);
-}
-
 /* A child's guesses and state under rules that narrow (rules.h): its own
  * copies, since the children are built as tasks. */
 typedef struct {
@@ -114,9 +111,70 @@ static void kid_rules_make(search *s, kid_rules *k, const int *U, int nu, const 
   k->rs = rstate_empty(&k->st) ? NULL : &k->st;
 }
 
+/*
+ * The classes' exact values (v[i] for pats[i]), which add up to V - n
+ * since g reaches V: known[] (by pattern, may be NULL) where the proof
+ * gave them (-1: not known), else mostly memo hits.  One the memo lost
+ * is solved within the window the others leave: below V - n, less the values
+ * found and the others' bounds, + 1, so the solve is exact and cut off
+ * like the proof's own (with no window, beta = INF, a lost class cost a
+ * search without cutoffs: hard BYWAY with --memo-mb 16 built its tree
+ * in 538 s after a 7.3 s proof).  Smallest first, where the window is
+ * loosest; the largest, the costliest to solve again, is what the rest
+ * leave (exact since V is: the proof's value, or srch_choose()'s).
+ */
+static void kid_values(search *s, const uint16_t *part, const int *start, const int *pats,
+                       int np, int cd, int rest, const int *known, const int *U, int nu,
+                       const kid_rules *kr, int *v) {
+  ctx *c = my_ctx(s);
+  klass *k = xmalloc(sizeof *k * (size_t)(np ? np : 1));
+  int *order = xmalloc(sizeof *order * (size_t)(np ? np : 1)), open = 0;
+  long bounds = 0;
+  for (int i = 0; i < np; i++) v[i] = INF; /* what a stop leaves */
+  for (int i = 0; i < np; i++) {
+    int p = pats[i];
+    if (known && known[p] >= 0) k[i] = (klass){.lb = known[p], .exact = true};
+    else srch_quick(c, part + start[p], start[p + 1] - start[p], cd, &k[i], kr ? kr[i].rs : NULL);
+    if (k[i].exact) {
+      v[i] = k[i].lb;
+      rest -= k[i].lb;
+    } else {
+      order[open++] = i;
+      bounds += k[i].lb;
+    }
+  }
+  /* Open classes by size, then position: the largest last. */
+  for (int a = 1; a < open; a++)
+    for (int b = a; b > 0; b--) {
+      int x = order[b - 1], y = order[b];
+      int sx = start[pats[x] + 1] - start[pats[x]], sy = start[pats[y] + 1] - start[pats[y]];
+      if (sx < sy || (sx == sy && x < y)) break;
+      order[b - 1] = y;
+      order[b] = x;
+    }
+  for (int j = 0; j < open && !stopped(s); j++) {
+    int i = order[j], p = pats[i], size = start[p + 1] - start[p];
+    bounds -= k[i].lb;
+    if (j == open - 1) {
+      c->st.tree_by_sum++;
+      v[i] = rest;
+      break;
+    }
+    c->st.tree_resolved++;
+    int beta = (int)(rest - bounds) + 1;
+    assert(beta > k[i].lb); /* the class's value fits what the others leave */
+    v[i] = srch_solve(c, part + start[p], size, cd, beta, 1, kr ? kr[i].U : U, kr ? kr[i].nu : nu,
+                      kr ? kr[i].rs : NULL);
+    assert(stopped(s) || v[i] < beta); /* so it is exact */
+    rest -= v[i];
+  }
+  free(order);
+  free(k);
+}
+
 /* Build the subtree for A (value V) with guess g, or the rule's guess
  * when g < 0.  Children are built as OpenMP tasks. */
-tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, const kids_known *hint,
                   const int *U, int nu, const rstate *rs) {
   const game *G = s->g;
   if (g < 0 && n == 1) return tree_node_new(G->ans2guess[A[0]], 1, 1, 0);
@@ -143,22 +201,20 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
   int cd = child_depth(d);
   long check = n;
   kid_rules *kr = s->rw ? xmalloc(sizeof *kr * (size_t)(np ? np : 1)) : NULL;
+  for (int i = 0; i < np && kr; i++) kid_rules_make(s, &kr[i], U, nu, rs, g, pats[i]);
+  int v[PATTERN_COUNT];
+  kid_values(s, part, start, pats, np, cd, V - n, hint ? hint->v : NULL, U, nu, kr, v);
   for (int i = 0; i < np; i++) {
-    int p = pats[i], size = start[p + 1] - start[p];
-    const int *KU = U;
-    int knu = nu;
-    const rstate *krs = NULL;
-    if (kr) {
-      kid_rules_make(s, &kr[i], U, nu, rs, g, p);
-      KU = kr[i].U, knu = kr[i].nu, krs = kr[i].rs;
-    }
-    int v = value_of(s, part + start[p], size, cd, KU, knu, krs);
-    assert(stopped(s) || (v >= set_floor(s, size) && v < INF)); /* inside a proven V */
-    check += v;
+    int p = pats[i], size = start[p + 1] - start[p], vi = v[i];
+    const int *KU = kr ? kr[i].U : U;
+    int knu = kr ? kr[i].nu : nu;
+    const rstate *krs = kr ? kr[i].rs : NULL;
+    assert(stopped(s) || (vi >= set_floor(s, size) && vi < INF)); /* inside a proven V */
+    check += vi;
     t->pat[i] = (uint8_t)p;
     t->kid[i] = NULL;
-#pragma omp task default(shared) firstprivate(i, p, v, size, KU, knu, krs) if (s->o.threads > 1 && size > 8)
-    t->kid[i] = srch_build(s, part + start[p], size, cd, v, hint ? hint[p] : -1, NULL, KU, knu, krs);
+#pragma omp task default(shared) firstprivate(i, p, vi, size, KU, knu, krs) if (s->o.threads > 1 && size > 8)
+    t->kid[i] = srch_build(s, part + start[p], size, cd, vi, hint ? hint->g[p] : -1, NULL, KU, knu, krs);
   }
 #pragma omp taskwait
   if (kr) {
@@ -179,8 +235,8 @@ tnode *srch_build(search *s, const uint16_t *A, int n, int d, int V, int g, cons
 
 /* The last stage of every solve (search_solve()): the value V is proven
  * (INF: none, or a stop); the tree with guess g at the root (the tie
- * rule's when g < 0), hint giving children's guesses known already. */
-int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const int *hint,
+ * rule's when g < 0), hint giving what the proof knows of g's classes. */
+int srch_tree(search *s, const uint16_t *A, int n, int d, int V, int g, const kids_known *hint,
               tnode **tree) {
   s->t_values = now_seconds() - s->t0;
   if (V < INF && tree) {
