@@ -398,6 +398,19 @@ static void by_progress(int *pick, int *got, int np) {
     }
 }
 
+/* o was solved exactly by its classes, which k knows: kept for the tree
+ * when o is the least so far (ties by the tie rule), as stage_exact()
+ * picks the root's guess. */
+static void known_take(proof *p, const opener *o, const kids_known *k) {
+  const opener *b = &p->kk_o;
+  if (!o->exact || o->bound >= INF) return;
+  if (b->g >= 0 && (o->bound > b->bound ||
+                    (o->bound == b->bound && score_tie_cmp(o->green, o->g, b->green, b->g) > 0)))
+    return;
+  p->kk = *k;
+  p->kk_o = *o;
+}
+
 /* Stage 3: the upper bound U from the best few: the probe's picks solved
  * exactly, least L2 first, until one fits the guess limit.  Under the
  * normal rules with six guesses the first always does; in hard mode the
@@ -438,6 +451,7 @@ static bool stage_probe(proof *p) {
         continue;
       }
       solved++;
+      if (p->tree) known_take(p, o, &known);
       if (o->bound < INF && o->bound <= p->ub) {
         p->ub = o->bound;
         p->ub_g = o->g;
@@ -598,9 +612,11 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     }
     srch_phase(s, "searching the %d left exactly: %s", nr - j, s->g->guesses.w[o->g]);
     bool over;
-    int v = probe_solve(p, o->g, NULL, 0, &over);
+    kids_known k;
+    int v = probe_solve(p, o->g, p->tree ? &k : NULL, 0, &over);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);
+    if (p->tree) known_take(p, o, &k);
     srch_progress(s, j + 1, nr, "searched", *best_g >= 0 ? atomic_load(best) - 1 : INF, *best_g);
   }
   return by_exact;
@@ -757,7 +773,10 @@ static bool stage_tree(proof *p) {
   }
   if (p->g0 >= 0 && p->tree)
     srch_phase(s, "%s proven best: building its tree", s->g->guesses.w[p->g0]);
-  p->V = srch_tree(s, p->A, p->n, p->d, p->V, p->g0, NULL, p->tree);
+  /* The exact solve's own values of its classes, when it had them. */
+  const kids_known *k = p->kk_o.g >= 0 && p->kk_o.g == p->g0 ? &p->kk : NULL;
+  assert(!k || p->kk_o.bound == p->V);
+  p->V = srch_tree(s, p->A, p->n, p->d, p->V, p->g0, k, p->tree);
   if (stopped(s) && p->tree && p->best) {
     *p->tree = p->best;
     p->best = NULL;
@@ -796,7 +815,7 @@ static int run_stages(proof *p) {
 }
 
 int srch_root_proof(search *s, const uint16_t *A, int n, int d, int *g0, const proof_at *at) {
-  proof p = {.s = s, .A = A, .n = n, .d = d, .at = *at, .V = INF, .g0 = -1};
+  proof p = {.s = s, .A = A, .n = n, .d = d, .at = *at, .V = INF, .g0 = -1, .kk_o = {.g = -1}};
   int v = run_stages(&p);
   *g0 = p.g0;
   return v;
@@ -1182,7 +1201,7 @@ static int solve_inner(search *s, const uint16_t *A, int n, int first, tnode **t
   if (first < 0 && n >= MEMO_MIN_SET && d >= 3) {
     /* The root proof, its report and seed published, and its tree. */
     proof p = {.s = s, .A = A, .n = n, .d = d, .top = true, .tree = tree, .at = srch_at_root(s),
-               .V = INF, .g0 = -1};
+               .V = INF, .g0 = -1, .kk_o = {.g = -1}};
     return run_stages(&p);
   }
   s->root.openers = 0;
