@@ -60,9 +60,11 @@ bool pattern_possible(const char *word, int pattern);
  * patterns the grid's.  Fills out[0..*k), at most max steps.  0, or -1
  * with err_msg() = "'ARG': reason" (ARG as given, shortened when long,
  * never cutting a character; a bad pattern's column in characters).
+ * An empty word is named by its place: "argument I+1 of the game" (the
+ * command line's), or with label "LABEL[I]" (the library's array).
  */
-int history_parse_args(const game *g, const char *const *v, int n, const share_grid *grid,
-                       hstep *out, int max, int *k);
+int history_parse_args(const game *g, const char *const *v, int n, const char *label,
+                       const share_grid *grid, hstep *out, int max, int *k);
 /* Exactly one step from a line (play's assist mode): the same forms. */
 int history_parse(const game *g, const char *line, hstep *out);
 

@@ -405,7 +405,7 @@ static int next_fn(void *arg) {
   if (api_game_table(G)) return api_fail(OPTLE_ESTOPPED, "%s", err_msg());
   hstep h[NEXT_MAX_STEPS];
   int k = 0;
-  if (history_parse_args(g, a->history, a->nsteps, NULL, h, NEXT_MAX_STEPS, &k))
+  if (history_parse_args(g, a->history, a->nsteps, "history", NULL, h, NEXT_MAX_STEPS, &k))
     return OPTLE_EINPUT;
   if (G->max_guesses && k > G->max_guesses)
     return api_fail(OPTLE_EINPUT, "%d guesses given, more than --max-guesses %d", k,

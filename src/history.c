@@ -155,8 +155,8 @@ static int parse_grid(const game *g, const piece *pc, int np, const share_grid *
   return 0;
 }
 
-int history_parse_args(const game *g, const char *const *v, int n, const share_grid *grid,
-                       hstep *out, int max, int *k) {
+int history_parse_args(const game *g, const char *const *v, int n, const char *label,
+                       const share_grid *grid, hstep *out, int max, int *k) {
   int np, rc = 0;
   *k = 0;
   /* An empty (or blank) argument is no step: refused, not dropped, as
@@ -165,10 +165,12 @@ int history_parse_args(const game *g, const char *const *v, int n, const share_g
     const char *s = v[i];
     while (is_blank(*s)) s++;
     if (!*s) {
-      char q[64];
+      char q[64], at[64];
       quote(v[i], strlen(v[i]), q, sizeof q);
-      return err_set("'%s' (argument %d of the game): an empty word: give each step as "
-                     "word:PATTERN or word PATTERN, e.g. salet:BBYBB", q, i + 1);
+      if (label) snprintf(at, sizeof at, "%.40s[%d]", label, i);
+      else snprintf(at, sizeof at, "argument %d of the game", i + 1);
+      return err_set("'%s' (%s): an empty word: give each step as word:PATTERN or word "
+                     "PATTERN, e.g. salet:BBYBB", q, at);
     }
   }
   piece *pc = split(v, n, &np);

@@ -574,7 +574,8 @@ int opts_history(const char *cmd, const optle_args *a, const positionals *pos, c
   sg->n = 0;
   if (a->share && share_load(a->share, sg)) return input_error();
   if (a->share && share_options(cmd, a, sg, rules)) return EXIT_USAGE;
-  if (history_parse_args(g, (const char *const *)pos->v, pos->n, a->share ? sg : NULL, h, max, k))
+  if (history_parse_args(g, (const char *const *)pos->v, pos->n, NULL, a->share ? sg : NULL, h,
+                         max, k))
     return input_error();
   if (a->max_guesses && *k > a->max_guesses)
     return usage_error(cmd, "%d guesses given, more than --max-guesses %d", *k, a->max_guesses);

@@ -228,6 +228,12 @@ START_TEST(test_next_and_rank) {
   const char *bad[] = {"agent:BBQBY"};
   ck_assert_int_eq(optle_next(g, bad, 1, NULL, &a), OPTLE_EINPUT);
   ck_assert_ptr_nonnull(strstr(optle_errmsg(), "'agent:BBQBY'"));
+  /* An empty step is named by its place in the array, not as the
+   * command line's "argument 2 of the game". */
+  const char *blank[] = {"agent:BBYBY", " "};
+  ck_assert_int_eq(optle_next(g, blank, 2, NULL, &a), OPTLE_EINPUT);
+  ck_assert_msg(strstr(optle_errmsg(), "' ' (history[1]): an empty word") != NULL, "%s",
+                optle_errmsg());
   optle_rank_opts ro;
   optle_rank_opts_init(&ro);
   ro.top = 3;
