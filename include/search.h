@@ -159,7 +159,7 @@ void search_opts_default(search_opts *o);
   X(tree_nodes, "tree nodes whose guess was chosen after the proof")        \
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \
-  X(tree_resolved, "... their classes not in the memo, solved within a window") \
+  X(tree_resolved, "... their classes not known exact at once, solved in a window") \
   X(tree_by_sum, "... and the largest such at each node, valued by the sum") \
   X(bound_sum, "searched sets solved exactly: sum of their bounds on entry")\
   X(exact_sum, "... and of their exact values (bound quality = ratio)")   \

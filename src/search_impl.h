@@ -618,10 +618,11 @@ typedef struct {
                          * a stop leaves, and usually the proof's own tree */
   int best_g;
   double t_best;        /* seconds building it */
-  kids_known kk;        /* top, with a tree wanted: what the exact solves
-                         * knew of the classes of kk_o, the first guess
-                         * solved exactly with the least total (ties by
-                         * the tie rule), for the tree (kk_o.g -1: none) */
+  kids_known kk;        /* top, with a tree wanted: what the solves by
+                         * classes (the probe's, exact_each()'s) knew of
+                         * the classes of kk_o, the least total so solved
+                         * (ties by the tie rule), for the tree (kk_o.g
+                         * -1: none) */
   opener kk_o;
   search_root_stats st; /* the stages' counts and times */
   double t;             /* when the running stage began */

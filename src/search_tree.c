@@ -111,17 +111,33 @@ static void kid_rules_make(search *s, kid_rules *k, const int *U, int nu, const 
   k->rs = rstate_empty(&k->st) ? NULL : &k->st;
 }
 
+/* The open classes (order[0..open)) by size, then position: the
+ * largest last. */
+static void by_size(int *order, int open, const int *start, const int *pats) {
+  for (int a = 1; a < open; a++)
+    for (int b = a; b > 0; b--) {
+      int x = order[b - 1], y = order[b];
+      int sx = start[pats[x] + 1] - start[pats[x]], sy = start[pats[y] + 1] - start[pats[y]];
+      if (sx < sy || (sx == sy && x < y)) break;
+      order[b - 1] = y;
+      order[b] = x;
+    }
+}
+
 /*
  * The classes' exact values (v[i] for pats[i]), which add up to V - n
- * since g reaches V: known[] (by pattern, may be NULL) where the proof
- * gave them (-1: not known), else mostly memo hits.  One the memo lost
- * is solved within the window the others leave: below V - n, less the values
- * found and the others' bounds, + 1, so the solve is exact and cut off
- * like the proof's own (with no window, beta = INF, a lost class cost a
- * search without cutoffs: hard BYWAY with --memo-mb 16 built its tree
- * in 538 s after a 7.3 s proof).  Smallest first, where the window is
+ * (rest) since g reaches V: known[] (by pattern, may be NULL) where the
+ * proof gave them (-1: not known), else mostly memo hits.  One not known
+ * exact at once (the memo lost it, or holds only a bound) is solved
+ * within the window the others leave: below rest, less the values found
+ * and the others' bounds, + 1, so the solve is exact and cut off like
+ * the proof's own (with no window, beta = INF, a lost class cost a
+ * search without cutoffs: hard BYWAY with --memo-mb 16 built its tree in
+ * 538 s after a 7.3 s proof).  Smallest first, where the window is
  * loosest; the largest, the costliest to solve again, is what the rest
- * leave (exact since V is: the proof's value, or srch_choose()'s).
+ * leave: exact when V is (the proof's value, or srch_choose()'s), and a
+ * V that is not shows as a remainder below the class's bound (always
+ * checked) or, where assertions are on, unequal to its solve.
  */
 static void kid_values(search *s, const uint16_t *part, const int *start, const int *pats,
                        int np, int cd, int rest, const int *known, const int *U, int nu,
@@ -143,28 +159,30 @@ static void kid_values(search *s, const uint16_t *part, const int *start, const 
       bounds += k[i].lb;
     }
   }
-  /* Open classes by size, then position: the largest last. */
-  for (int a = 1; a < open; a++)
-    for (int b = a; b > 0; b--) {
-      int x = order[b - 1], y = order[b];
-      int sx = start[pats[x] + 1] - start[pats[x]], sy = start[pats[y] + 1] - start[pats[y]];
-      if (sx < sy || (sx == sy && x < y)) break;
-      order[b - 1] = y;
-      order[b] = x;
-    }
+  assert(open || rest == 0); /* every value known: they add up */
+  by_size(order, open, start, pats);
   for (int j = 0; j < open && !stopped(s); j++) {
     int i = order[j], p = pats[i], size = start[p + 1] - start[p];
+    const int *CU = kr ? kr[i].U : U;
+    int cnu = kr ? kr[i].nu : nu;
+    const rstate *crs = kr ? kr[i].rs : NULL;
     bounds -= k[i].lb;
     if (j == open - 1) {
       c->st.tree_by_sum++;
+      if (rest < k[i].lb)
+        err_fatal(EXIT_INTERNAL, "internal error: a class of %d left %d, below its bound %d",
+                  size, rest, k[i].lb);
+#ifndef NDEBUG
+      int again = srch_solve(c, part + start[p], size, cd, rest + 1, 1, CU, cnu, crs);
+      assert(stopped(s) || again == rest); /* V was exact */
+#endif
       v[i] = rest;
       break;
     }
     c->st.tree_resolved++;
     int beta = (int)(rest - bounds) + 1;
     assert(beta > k[i].lb); /* the class's value fits what the others leave */
-    v[i] = srch_solve(c, part + start[p], size, cd, beta, 1, kr ? kr[i].U : U, kr ? kr[i].nu : nu,
-                      kr ? kr[i].rs : NULL);
+    v[i] = srch_solve(c, part + start[p], size, cd, beta, 1, CU, cnu, crs);
     assert(stopped(s) || v[i] < beta); /* so it is exact */
     rest -= v[i];
   }
