@@ -49,7 +49,7 @@ setup(
     version=open(os.path.join(ROOT, "VERSION")).read().strip(),
     description="Provably optimal Wordle strategies (optle's C library, from Python)",
     packages=["optle"],
-    package_data={"optle": ["__init__.pyi", "py.typed"]},
+    package_data={"optle": ["_optle.pyi", "py.typed"]},
     ext_modules=[
         Extension(
             "optle._optle",

@@ -36,7 +36,10 @@ fi
 [ -f "$libdir/liboptle.a" ] || mk lib
 
 out=$root/$libdir/python
+# Built afresh: a file the package no longer has (the old __init__.pyi)
+# must not linger in the build directory.
 build_ext() {
+  rm -rf "$out/optle"
   (cd python && OPTLE_LIB_DIR="$root/$libdir" "$py" setup.py -q build_py --build-lib "$out" \
     build_ext --force --build-lib "$out" --build-temp "$out.tmp")
 }
@@ -53,4 +56,21 @@ run_pytest() {
 }
 check "pytest python/tests" 0 out " passed" run_pytest
 sed -n '/passed\|failed\|error/p' "$tmp/out" | tail -n 3
+
+# The type hints (optle/__init__.py, and optle/_optle.pyi for the
+# extension), where mypy is installed (Debian's mypy; not a dependency of
+# make test): the package clean under --strict, a caller's use of it
+# clean, and each line of tests/typing/use_wrong.py marked "wrong" an
+# error, and no other line.
+mypy_run() { (cd python && "$py" -m mypy --strict --cache-dir "$tmp/mypy" "$@"); }
+if ! "$py" -c 'import mypy' 2>/dev/null; then
+  skip "the type hints (no mypy for $py: apt-get install mypy)"
+else
+  check "mypy --strict: the package" 0 out "Success" mypy_run optle
+  check "mypy --strict: a caller's use" 0 out "Success" mypy_run tests/typing/use_ok.py
+  mypy_run tests/typing/use_wrong.py >"$tmp/mypy.out" 2>&1
+  got=$(sed -n 's|^tests/typing/use_wrong.py:\([0-9]*\): error:.*|\1|p' "$tmp/mypy.out" | sort -un | tr '\n' ' ')
+  want=$(grep -n '# wrong' python/tests/typing/use_wrong.py | cut -d: -f1 | sort -un | tr '\n' ' ')
+  expect "mypy: the wrong uses are errors, lines $want" "$got" = "$want"
+fi
 finish

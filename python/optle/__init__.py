@@ -24,8 +24,9 @@ True to stop the search.  python/README.md has a worked example.
 """
 from __future__ import annotations
 
+import builtins
 import os
-from typing import Any, Callable, Iterable, Sequence, TypedDict
+from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict, cast, overload
 
 from . import _optle
 from ._optle import (
@@ -49,7 +50,8 @@ __all__ = [
 ]
 
 # The shapes of the dicts the functions return (the type hints name them;
-# at run time they are plain dicts).
+# at run time they are plain dicts).  This file's annotations are the
+# package's types (py.typed); _optle.pyi types the C extension.
 class ProgressInfo(TypedDict):
     seconds: float
     phase: str
@@ -113,6 +115,7 @@ class Verdict(TypedDict, total=False):
 
 
 Progress = Callable[[ProgressInfo], Any]
+Words = str | os.PathLike[str] | Sequence[str]
 
 _RULES = ("normal", "hard", "hard-gray", "ultrahard")
 
@@ -123,8 +126,9 @@ def _rules(hard: bool, rules: str | None) -> str:
     return rules if rules is not None else ("hard" if hard else "normal")
 
 
-def _game(list: str | None, answers, guesses, hard: bool, rules: str | None,
-          max_guesses: int, tree: str | None = None, force: bool = False) -> _optle.Game:
+def _game(list: str | None, answers: Words | None, guesses: Words | None, hard: bool,
+          rules: str | None, max_guesses: int, tree: str | None = None,
+          force: bool = False) -> _optle.Game:
     """The game the keyword arguments describe (see solve())."""
     r = _rules(hard, rules)
     if list is not None and answers is not None:
@@ -215,22 +219,28 @@ class Result:
         """The root Node of the strategy tree."""
         return self._h.root()
 
+    @overload
+    def export(self, format: Literal["png"]) -> bytes: ...  # type: ignore[misc]
+
+    @overload
+    def export(self, format: str = "json") -> str: ...
+
     def export(self, format: str = "json") -> str | bytes:
         """The tree in any format `optle export` writes: json, text, dot,
         html, paths, cpaths, map, mjs, svg (str), or png (bytes); svg and
         png need Graphviz's dot."""
         return self._h.export(format)
 
-    def write(self, path: str | os.PathLike, format: str | None = None) -> None:
+    def write(self, path: str | os.PathLike[str], format: str | None = None) -> None:
         """Write the tree to path (whole or not at all), in format or else
         the format its extension names (.json, .txt, .html, .dot, ...)."""
         self._h.write(os.fspath(path), format)
 
-    def to_dict(self) -> dict | None:
+    def to_dict(self) -> TreeDict | None:
         """The tree as nested dicts: {"guess", "total", "answers", "next":
         {pattern: node}}, "next" left out at a leaf (JSON's shape)."""
-        def walk(n: Node) -> dict:
-            d: dict[str, Any] = {"guess": n.guess, "total": n.total, "answers": n.answers}
+        def walk(n: Node) -> TreeDict:
+            d: TreeDict = {"guess": n.guess, "total": n.total, "answers": n.answers}
             kids = n.branches
             if kids:
                 d["next"] = {p: walk(k) for p, k in kids}
@@ -258,8 +268,8 @@ class Result:
 
 
 def solve(list: str | None = None, first: str | None = None, hard: bool = False, *,
-          rules: str | None = None, answers: str | os.PathLike | Sequence[str] | None = None,
-          guesses: str | os.PathLike | Sequence[str] | None = None, max_guesses: int = 6,
+          rules: str | None = None, answers: Words | None = None,
+          guesses: Words | None = None, max_guesses: int = 6,
           objective: str = "total", threads: int = 0, memo_mb: int = 0,
           time_limit: float = 0, progress: Progress | None = None,
           progress_interval: float = 0.25) -> Result:
@@ -314,11 +324,11 @@ def _steps(history: str | Iterable[str | tuple[str, str]]) -> list[str]:
 
 def next(history: str | Iterable[str | tuple[str, str]] = (), list: str | None = None,
          hard: bool = False, *, rules: str | None = None,
-         answers: str | os.PathLike | Sequence[str] | None = None,
-         guesses: str | os.PathLike | Sequence[str] | None = None, max_guesses: int = 6,
+         answers: Words | None = None,
+         guesses: Words | None = None, max_guesses: int = 6,
          top: int = 5, prove: bool = False, threads: int = 0, memo_mb: int = 0,
          time_limit: float = 0, progress: Progress | None = None,
-         progress_interval: float = 0.25) -> dict:
+         progress_interval: float = 0.25) -> Advice:
     """The optimal next guess after a game so far, as `optle next` gives it.
 
     history  "salet:BBYBB crane:BYGBB", or ["salet:BBYBB", ("crane", "BYGBB")]
@@ -340,13 +350,13 @@ def next(history: str | Iterable[str | tuple[str, str]] = (), list: str | None =
         d["total"] = None
     for row in d["ranking"]:
         row["average"] = row["total"] / n if n else None
-    return d
+    return cast(Advice, d)
 
 
-def verify(path: str | os.PathLike, list: str | None = None, hard: bool = False, *,
-           rules: str | None = None, answers: str | os.PathLike | Sequence[str] | None = None,
-           guesses: str | os.PathLike | Sequence[str] | None = None,
-           max_guesses: int | None = None, force: bool = False) -> dict:
+def verify(path: str | os.PathLike[str], list: str | None = None, hard: bool = False, *,
+           rules: str | None = None, answers: Words | None = None,
+           guesses: Words | None = None,
+           max_guesses: int | None = None, force: bool = False) -> Verdict:
     """Check a tree file in full, as `optle verify` does.
 
     The lists are list/answers when given, else those a JSON tree records,
@@ -373,10 +383,11 @@ def verify(path: str | os.PathLike, list: str | None = None, hard: bool = False,
 
 def rank(list: str | None = None, top: int | None = None, cutoff: int | None = None,
          words: Sequence[str] | None = None, hard: bool = False, *, rules: str | None = None,
-         answers: str | os.PathLike | Sequence[str] | None = None,
-         guesses: str | os.PathLike | Sequence[str] | None = None, max_guesses: int = 6,
+         answers: Words | None = None,
+         guesses: Words | None = None, max_guesses: int = 6,
          threads: int = 0, memo_mb: int = 0, time_limit: float = 0,
-         progress: Progress | None = None, progress_interval: float = 0.25) -> list[dict]:
+         progress: Progress | None = None,
+         progress_interval: float = 0.25) -> builtins.list[RankedGuess]:
     """A proven ranking of first guesses, as `optle rank` writes it.
 
     top     exact values for the top best (ties included), every other
@@ -394,10 +405,10 @@ def rank(list: str | None = None, top: int | None = None, cutoff: int | None = N
     rows, _cut = _optle.rank(g, top or 0, -1 if cutoff is None else cutoff,
                              None if words is None else _words(words, "words"), threads,
                              memo_mb, time_limit, progress, progress_interval)
-    return rows
+    return cast("builtins.list[RankedGuess]", rows)
 
 
-def lists_words(list: str | None = None) -> tuple[list[str], list[str]]:
+def lists_words(list: str | None = None) -> tuple[builtins.list[str], builtins.list[str]]:
     """A named list's answers and guesses."""
     g = _optle.Game(list=list)
     return g.words(True), g.words(False)
