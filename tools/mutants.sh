@@ -167,6 +167,27 @@ from        for (int j = 0; j < n && pick < 0; j++) {
 to          for (int j = 0; j < n; j++) {
 why         srch_choose(): of the set's own answers that reach the value, the last in guess order is picked, not the first
 
+id          tree-remainder-off
+area        tree
+file        src/search_tree.c
+from              v[i] = rest;
+to                v[i] = rest - 1;
+why         kid_values(): the largest open class is valued one below what its siblings leave
+
+id          tree-window-at-bound
+area        tree
+file        src/search_tree.c
+from            int beta = (int)(rest - bounds) + 1;
+to              int beta = k[i].lb + 1;
+why         kid_values(): a class the memo lost is solved within a window at its own bound, so its "value" is only a bound
+
+id          tree-known-other-pattern
+area        tree
+file        src/search_tree.c
+from            if (known && known[p] >= 0) k[i] = (klass){.lb = known[p], .exact = true};
+to              if (known && known[p] >= 0) k[i] = (klass){.lb = known[pats[0]], .exact = true};
+why         kid_values(): a class takes the proof's value of another class of the guess
+
 id          memo-depth-not-compared
 area        memo
 file        src/memo.c
@@ -362,8 +383,8 @@ why         an L2 candidate of a big class is partitioned by its neighbour's col
 id          memo-default-edge
 area        memo
 file        src/memo.c
-from          return n_answers >= MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
-to            return n_answers > MEMO_BIG_ANSWERS ? MEMO_BIG_MB : MEMO_DEFAULT_MB;
+from          if (n_answers < MEMO_BIG_ANSWERS) return MEMO_DEFAULT_MB;
+to            if (n_answers <= MEMO_BIG_ANSWERS) return MEMO_DEFAULT_MB;
 why         a list of exactly MEMO_BIG_ANSWERS answers keeps the small lists' memo
 
 id          greedy-scan-grain-gap
