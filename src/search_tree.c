@@ -143,9 +143,10 @@ static void kid_values(search *s, const uint16_t *part, const int *start, const 
                        int np, int cd, int rest, const int *known, const int *U, int nu,
                        const kid_rules *kr, int *v) {
   ctx *c = my_ctx(s);
-  klass *k = xmalloc(sizeof *k * (size_t)(np ? np : 1));
-  int *order = xmalloc(sizeof *order * (size_t)(np ? np : 1)), open = 0;
+  klass k[PATTERN_COUNT];
+  int order[PATTERN_COUNT], open = 0;
   long bounds = 0;
+  assert(np <= PATTERN_COUNT);
   for (int i = 0; i < np; i++) v[i] = INF; /* what a stop leaves */
   for (int i = 0; i < np; i++) {
     int p = pats[i];
@@ -186,8 +187,6 @@ static void kid_values(search *s, const uint16_t *part, const int *start, const 
     assert(stopped(s) || v[i] < beta); /* so it is exact */
     rest -= v[i];
   }
-  free(order);
-  free(k);
 }
 
 /* Build the subtree for A (value V) with guess g, or the rule's guess
