@@ -64,7 +64,7 @@ typedef struct {
 typedef struct {
   list_args l;
   const char *first, *guess, *tree, *answer, *strategy, *strategies, *format, *answers_from;
-  const char *objective, *words, *checkpoint, *share, *rank_compare, *rank_upper;
+  const char *objective, *words, *checkpoint, *share, *rank_compare, *rank_upper, *probe;
   paths out;
   int max_guesses, threads, memo_mb, time_limit, top, seed, expect, depth, rank_top, cutoff;
   int probe_budget;
@@ -104,6 +104,9 @@ typedef struct {
     "the root proof's total to beat: how long the first exact solve of a\n"                    \
     "                         likely first guess may take before the next is tried (default\n" \
     "                         300; each round 4 times as long, the fourth unlimited)")          \
+  X(PROBE, "--probe", "WORD", O_STR, probe, 0, 0, 0,                                          \
+    "the root proof's total to beat: solve WORD's first (a first guess\n"                      \
+    "                         believed good; it changes the time, never the result)")          \
   X(STATS, "--stats", NULL, O_FLAG, stats, 0, 0, 0, "print the search counters")               \
   X(NO_SEED, "--no-seed", NULL, O_FLAG, no_seed, 0, 0, 0,                                     \
     "do not seed the bound with the greedy entropy strategy")                                  \

@@ -108,6 +108,12 @@ typedef struct {
    * default, PROBE_BUDGET_S.  It changes only the time, never a value:
    * any first guess's total bounds the optimum. */
   double probe_budget;
+  /* ... and the first guess the root proof solves first for it (a guess
+   * index; -1: the proof's own picks, by their bounds).  With every word
+   * an answer the picks' solves take hours where LANTS's takes two
+   * minutes (docs/rank.md).  Only the time changes: any first guess's
+   * total bounds the optimum. */
+  int probe_g;
   /* Under rules that narrow, with a fixed first guess (and a whole
    * table's values): seconds a big class's proof may take before it is
    * put off for the feasibility tests (search_proof.c big_classes(),

@@ -59,6 +59,7 @@ static const optuse rank_opts[] = {
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(PROBE_BUDGET),
+    OPT_USE(PROBE),
     OPT_USE(CHECKPOINT),
     OPT_USE(RANK_COMPARE),
     OPT_USE(RANK_UPPER),
@@ -268,15 +269,30 @@ static int rank_output(rank_files *f, rank_out *o) {
   return rc;
 }
 
+/* --probe's guess (it must be among the words ranked: only they fill
+ * the top), or -2 when it is refused (said). */
+static int probe_word(const optle_args *a, const game *g, const int *words, int nwords) {
+  int pg = word_arg("rank ", "--probe", a->probe, g);
+  if (pg < 0) return -2;
+  bool among = !words;
+  for (int i = 0; i < nwords && !among; i++) among = words[i] == pg;
+  if (!among) {
+    usage_error("rank ", "--probe %s: not among the words ranked (--words %s)", a->probe, a->words);
+    return -2;
+  }
+  return pg;
+}
+
 /* Rank, and write the ranking (rank 0).  The status. */
 static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_args *a,
-                    rules_mode rules, const int *words, int nwords) {
+                    rules_mode rules, const int *words, int nwords, int probe_g) {
   search_opts so;
   strategy_search_opts(&so);
   so.max_guesses = a->max_guesses;
   if (a->threads) so.threads = threads_usable(a->threads);
   so.memo_mb = a->memo_mb;
   so.probe_budget = a->probe_budget;
+  so.probe_g = probe_g;
   so.rules = rules;
   search *s = strategy_search_new(g, &so);
   uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
@@ -372,6 +388,8 @@ int cmd_rank(int argc, char **argv) {
   if (a.probe_budget && a.rank_top <= 0) /* only --top's first stage probes */
     return usage_error("rank ",
                        "--probe-budget goes with --top N (its first stage's exact solves)");
+  if (a.probe && a.rank_top <= 0)
+    return usage_error("rank ", "--probe goes with --top N (its first stage's exact solves)");
   if (a.rank_compare && a.rank_upper)
     return usage_error("rank ", "give --compare or --compare-upper, not both");
   if (a.rank_compare && (rc = outputs_clash("rank ", &a.out, "--compare table", a.rank_compare)))
@@ -410,10 +428,16 @@ int cmd_rank(int argc, char **argv) {
     rc = opts_stopped_reading("while reading --words: nothing was computed");
     return rank_close(&f, &run, rc ? rc : EXIT_USAGE);
   }
+  int probe_g = a.probe ? probe_word(&a, &g, words, nwords) : -1;
+  if (probe_g < -1) {
+    free(words);
+    game_free(&g);
+    return rank_close(&f, &run, EXIT_USAGE);
+  }
   rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
   /* Every rank has come this far, with the same lists and options. */
   rc = dist_agree(rc, g.lists_hash, ranking_key(&g, rules, &a, words, nwords));
-  if (!rc) rc = rank_all(&f, &run, &g, &a, rules, words, nwords);
+  if (!rc) rc = rank_all(&f, &run, &g, &a, rules, words, nwords, probe_g);
   rc = rank_close(&f, &run, rc);
   free(words);
   game_free(&g);

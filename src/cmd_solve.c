@@ -36,6 +36,7 @@ static const optuse solve_opts[] = {
     OPT_USE(THREADS),
     OPT_USE(MEMO_MB),
     OPT_USE(PROBE_BUDGET),
+    OPT_USE(PROBE),
     OPT_USE(OUT),
     OPT_USE_HELP(FORMAT, "every -o file's format: json, text, dot, svg, png, html, paths,\n"
                          "                         cpaths, map or mjs (default: each file's extension)"),
@@ -255,6 +256,7 @@ typedef struct {
   bool own;         /* this rank writes the outputs and the report (rank 0) */
   game g;
   int first;        /* --first, or -1 */
+  int probe;        /* --probe, or -1 */
   outset outs;
   treefmt format;   /* --format, or TREEFMT_NONE: each file's extension's */
   search_opts so;
@@ -284,6 +286,8 @@ static int solve_options(int argc, char **argv, solve_run *r, bool *help) {
   /* Options that would do nothing are refused, never silently dropped. */
   if (r->a.probe_budget && r->a.first)
     return usage_error("solve ", "--probe-budget is the root proof's: with --first there is none");
+  if (r->a.probe && r->a.first)
+    return usage_error("solve ", "--probe is the root proof's: with --first there is none");
   if (r->a.stats && r->a.quiet)
     return usage_error("solve ", "--stats prints after the summary, which --quiet leaves out");
   if ((rc = opts_rules("solve ", &r->a, &r->rules, &r->obj))) return rc;
@@ -315,6 +319,11 @@ static int solve_load(solve_run *r) {
     game_free(&r->g);
     return EXIT_USAGE;
   }
+  r->probe = -1;
+  if (r->a.probe && (r->probe = word_arg("solve ", "--probe", r->a.probe, &r->g)) < 0) {
+    game_free(&r->g);
+    return EXIT_USAGE;
+  }
   if (outs_open(&r->outs, r->own ? r->a.out.paths : NULL, r->own ? r->a.out.n : 0)) {
     game_free(&r->g);
     return EXIT_USAGE;
@@ -339,6 +348,7 @@ static void solve_search_new(solve_run *r) {
   so->memo_mb = r->a.memo_mb;
   so->fixed_first = r->first >= 0;
   so->probe_budget = r->a.probe_budget;
+  so->probe_g = r->probe;
   so->progress = r->a.quiet || !r->own || r->ranked ? SEARCH_PROGRESS_OFF /* the ranking's line */
                  : isatty(STDERR_FILENO)              ? SEARCH_PROGRESS_TERMINAL
                                                       : SEARCH_PROGRESS_LINES;

@@ -533,27 +533,46 @@ static void level_free(ranking *R) {
   R->vals = NULL, R->L = NULL;
 }
 
+/* The group of the word the caller asked to solve first
+ * (search_opts.probe_g, among the words ranked) put first in idx[0..np),
+ * or added first when the probe left it out.  The new count. */
+static int hint_first(const ranking *R, int *idx, int np) {
+  int h = -1;
+  for (int w = 0; w < R->nwords && h < 0 && R->s->o.probe_g >= 0; w++)
+    if (R->words[w] == R->s->o.probe_g) h = R->group_of[w];
+  if (h < 0) return np;
+  int at = np;
+  for (int j = 0; j < np; j++)
+    if (idx[j] == h) at = j;
+  if (at == np) np++;
+  assert(np <= R->ngr);
+  for (int j = at; j > 0; j--) idx[j] = idx[j - 1];
+  idx[0] = h;
+  return np;
+}
+
 /* Stage 1: the cutoff for the N best: the least L1 sums of the least L0
- * solved exactly. */
+ * solved exactly, the asked word's first. */
 static void rank_cutoff(ranking *R) {
   const search_first_opts *fo = R->fo;
   int probe = R->ngr < ROOT_PROBE + 4 * fo->top ? R->ngr : ROOT_PROBE + 4 * fo->top;
   assert(fo->top > 0 && probe > 0 && probe <= R->ngr);
-  R->sums = xcalloc((size_t)probe, sizeof *R->sums);
-  int *idx = xmalloc(sizeof *idx * (size_t)probe);
+  R->sums = xcalloc((size_t)R->ngr, sizeof *R->sums);
+  int *idx = xmalloc(sizeof *idx * (size_t)(probe + 1));
   run_stage(R, 1, probe, NULL, false, true, probe_pick, probe_body, probe_take);
   for (int i = 0; i < probe; i++) idx[i] = i;
   sort_idx_by(idx, probe, R->sums);
+  int np = hint_first(R, idx, probe);
   level_for_classes(R);
   for (int round = 0;; round++) {
     R->budget = srch_probe_budget(R->s, round);
     R->quota = fo->top - R->have;
     R->gave_up = R->inflight = 0;
     if (round > 0) { /* the tries of the last round by how far they got, then the rest */
-      for (int i = 0; i < probe; i++) R->sums[i] = R->sums[i] < 0 ? R->sums[i] : 0;
-      sort_idx_by(idx, probe, R->sums);
+      for (int i = 0; i < np; i++) R->sums[idx[i]] = R->sums[idx[i]] < 0 ? R->sums[idx[i]] : 0;
+      sort_idx_by(idx, np, R->sums);
     }
-    run_stage(R, 1, probe, idx, true, false, solve_pick, solve_body, solve_take);
+    run_stage(R, 1, np, idx, true, false, solve_pick, solve_body, solve_take);
     /* Another round while a solve gave up and the top lacks values;
      * rank 0 decides for every rank. */
     int32_t again = R->budget > 0 && R->gave_up > 0 && R->have < fo->top && !stopping(R->s);

@@ -268,6 +268,36 @@ static bool stage_seed(proof *p) {
   return true;
 }
 
+/* The opener of the top proof whose total the caller asked to solve
+ * first (search_opts.probe_g): the one of its alike set that the scan
+ * kept; -1 when none was asked, or it tells nothing on the answers. */
+static int probe_hint(const proof *p) {
+  int hg = p->s->o.probe_g;
+  if (!p->top || hg < 0) return -1;
+  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)(p->n ? p->n : 1));
+  for (int j = 0; j < p->n; j++) rows[j] = game_answer_row(p->s->g, p->A[j]);
+  int h = -1;
+  for (int i = 0; i < p->no && h < 0; i++)
+    if (p->op[i].g == hg || srch_alike(p->s, rows, p->n, p->op[i].g, hg)) h = i;
+  free(rows);
+  return h;
+}
+
+/* pick[0..np) with the asked opener first (the others after it in their
+ * order; the last dropped if it was not among them and pick[] is full).
+ * The new count. */
+static int probe_hint_first(const proof *p, int *pick, int np) {
+  int h = probe_hint(p), at = np;
+  if (h < 0) return np;
+  for (int j = 0; j < np; j++)
+    if (pick[j] == h) at = j;
+  if (at == np && np < ROOT_PROBE_L2) np++;
+  assert(np >= 1 && np <= ROOT_PROBE_L2);
+  for (int j = at < np ? at : np - 1; j > 0; j--) pick[j] = pick[j - 1];
+  pick[0] = h;
+  return np;
+}
+
 /* Stage 3's probe: the full L1 sums of the first guesses with the least
  * L0, then the L2 sums of the best few by L1 (L1 ranks them only
  * roughly: it is ~100 below the optimum on the real lists; L2 picks
@@ -308,7 +338,7 @@ static int probe_pick(proof *p, int *pick) {
   }
   free(byl1);
   free(sums);
-  return probe2;
+  return probe_hint_first(p, pick, probe2);
 }
 
 /* The total of first guess g by its classes' exact values, with

@@ -25,6 +25,7 @@ void search_opts_default(search_opts *o) {
   o->seed = NULL; /* the caller's strategies supply one (strategy.h) */
   o->rules = RULES_NORMAL;
   o->objective = OBJ_TOTAL;
+  o->probe_g = -1; /* the root proof's own picks */
 }
 
 search *search_new(const game *g, const search_opts *o) {

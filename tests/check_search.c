@@ -1625,6 +1625,85 @@ START_TEST(test_probe_budget_changes_nothing) {
 }
 END_TEST
 
+/* The root proof's total to beat from an asked first guess
+ * (search_opts.probe_g, --probe): the root proof solves it first (its
+ * progress names it), a ranking's top holds its exact value, and
+ * nothing else changes: the total, the tree and the top, in both rule
+ * sets, for a poor word (POPPY: few classes), a middling one and
+ * the best, on 1 and 2 threads. */
+typedef struct {
+  char first[8]; /* the word the first "solving W" phase names */
+} probe_seen;
+
+static void see_probe(void *arg, const search_progress *p) {
+  probe_seen *ps = arg;
+  const char *at = strstr(p->phase ? p->phase : "", "a total to beat: solving ");
+  if (at && !ps->first[0]) memcpy(ps->first, at + 25, 5);
+}
+
+static search *hint_search(const game *g, rules_mode rules, int threads, int probe_g,
+                           probe_seen *ps) {
+  search_opts o;
+  strategy_search_opts(&o);
+  o.threads = threads;
+  o.progress = false;
+  o.rules = rules;
+  o.probe_g = probe_g;
+  o.on_progress = ps ? see_probe : NULL;
+  o.progress_arg = ps;
+  return search_new(g, &o);
+}
+
+START_TEST(test_probe_word_changes_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  search_first_value *r0 = xcalloc((size_t)g.n_guesses, sizeof *r0);
+  search_first_value *r1 = xcalloc((size_t)g.n_guesses, sizeof *r1);
+  const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
+  const char *hints[] = {"poppy", "toast", "slate"};
+  for (int m = 0; m < 2; m++) {
+    search *s0 = hint_search(&g, modes[m], 2, -1, NULL);
+    tnode *t0 = NULL;
+    int v0 = search_solve(s0, A, g.n_answers, -1, TREES ? &t0 : NULL), c0;
+    int b0 = rank_best(s0, &g, A, 1, &c0, r0);
+    ck_assert_int_eq(b0, v0);
+    for (size_t k = 0; k < sizeof hints / sizeof *hints; k++) {
+      int h = words_find(&g.guesses, hints[k]);
+      ck_assert_int_ge(h, 0);
+      for (int threads = 1; threads <= 2; threads++) {
+        probe_seen ps = {{0}};
+        search *s1 = hint_search(&g, modes[m], threads, h, &ps);
+        tnode *t1 = NULL;
+        ck_assert_int_eq(search_solve(s1, A, g.n_answers, -1, TREES ? &t1 : NULL), v0);
+        ck_assert_msg(!strcmp(ps.first, hints[k]), "%s: the proof solved %s first", hints[k],
+                      ps.first);
+        ck_assert(!TREES || (t1 && tree_hash(t1) == tree_hash(t0)));
+        int c1, b1 = rank_best(s1, &g, A, 1, &c1, r1);
+        ck_assert_int_eq(b1, b0);
+        ck_assert_int_eq(c1, c0);
+        for (int i = 0; i < g.n_guesses; i++) /* the top: the same exact values */
+          if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1))
+            ck_assert(r1[i].exact && r0[i].exact && r1[i].value == r0[i].value);
+        /* The asked word was solved: its exact value (INF: none). */
+        search *sf = hint_search(&g, modes[m], threads, -1, NULL);
+        int vf = search_solve(sf, A, g.n_answers, h, NULL);
+        ck_assert_msg(r1[h].exact && r1[h].value == vf, "%s: %d %s, --first %d", hints[k],
+                      r1[h].value, r1[h].exact ? "exact" : "bound", vf);
+        search_free(sf);
+        tree_free(t1);
+        search_free(s1);
+      }
+    }
+    tree_free(t0);
+    search_free(s0);
+  }
+  free(r0), free(r1), free(A);
+  game_free(&g);
+}
+END_TEST
+
 /* Hard mode's big classes put off (search_opts.big_budget and big_min,
  * search_proof.c big_classes() and later_classes()): each class of 50
  * answers or more gets a proof's try of a microsecond to ten
@@ -1900,6 +1979,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   tcase_add_test(tc, test_tree_with_a_lost_memo);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
+  tcase_add_test(tc, test_probe_word_changes_nothing);
   tcase_add_test(tc, test_big_budget_changes_nothing);
   tcase_add_test(tc, test_big_tests_come_first);
   tcase_add_test(tc, test_stop_in_probe_keeps_seed);

@@ -362,6 +362,17 @@ check_usage "solve --quiet --stats" "--stats prints after the summary, which --q
   "$OPTLE" solve --list small --quiet --stats
 check_usage "rank --probe-budget without --top" "--probe-budget goes with --top N" \
   "$OPTLE" rank --list small --cutoff 121 --probe-budget 5
+check_usage "solve --first with --probe" "--probe is the root proof's" \
+  "$OPTLE" solve --list small --first agent --probe agent
+check_usage "rank --probe without --top" "--probe goes with --top N" \
+  "$OPTLE" rank --list small --cutoff 121 --probe agent
+check_usage "solve --probe: not a word" "--probe 'ag': not a five-letter word" \
+  "$OPTLE" solve --list small --probe ag
+check_usage "rank --probe: not a guess" "--probe 'zzzzz': not in the guess list" \
+  "$OPTLE" rank --list small --top 1 --probe zzzzz
+printf 'agent\n' >"$tmp/probe-words.txt"
+check_usage "rank --probe: not among --words" "--probe crane: not among the words ranked (--words" \
+  "$OPTLE" rank --list nyt-2022-02 --top 1 --probe crane --words "$tmp/probe-words.txt"
 check "help help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help help
 check "help --help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help --help
 check_usage "help CMD with an extra argument" "'extra': unexpected argument after 'help COMMAND'" \

@@ -342,6 +342,23 @@ expect "--probe-budget 1: exits 0" "$rc" = 0
 same_ranking "--probe-budget 1: the ranking" "$tmp/pb.txt" "$tmp/top1.txt"
 run "$OPTLE" solve --list large --threads 2 --probe-budget 100000000
 has "solve --probe-budget: the same tree" "$(grep '^tree hash' "$tmp/root.out")"
+# --probe WORD: its total is the first solved (the checkpoint's first
+# exact line, the value --first proves), and nothing else changes.
+run "$OPTLE" rank --list large --threads 2 --top 1 --probe poppy --checkpoint "$tmp/probe.ck" \
+  -o "$tmp/probe.txt"
+expect "rank --probe: exits 0" "$rc" = 0
+same_ranking "rank --probe: the ranking" "$tmp/probe.txt" "$tmp/top1.txt"
+poppy=$("$OPTLE" solve --list large --threads 2 --first poppy | awk '/^total/ { print $2 }')
+expect "rank --probe: POPPY's total (--first)" -n "$poppy"
+expect "rank --probe: its first line is POPPY's exact total" \
+  "$(grep -v '^#' "$tmp/probe.ck" | head -n 1 | cut -f 1-3)" = "poppy	$poppy	exact"
+run "$OPTLE" solve --list large --threads 2 --probe poppy
+has "solve --probe: the same tree" "$(grep '^tree hash' "$tmp/root.out")"
+run "$OPTLE" solve --list large --threads 2 --probe poppy --checkpoint "$tmp/probe2.ck" \
+  -o "$tmp/probe2.json"
+same_file "solve --probe --checkpoint: the same tree file" "$tmp/probe2.json" "$tmp/root.json"
+expect "solve --probe --checkpoint: POPPY's exact total first" \
+  "$(grep -v '^#' "$tmp/probe2.ck" | head -n 1 | cut -f 1-3)" = "poppy	$poppy	exact"
 for bad in 0 -5 x 1.5 100000001; do
   check_usage "--probe-budget $bad: refused" "--probe-budget" \
     "$OPTLE" solve --list small --probe-budget "$bad"
