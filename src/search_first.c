@@ -411,7 +411,7 @@ static void run_stage(ranking *R, int stage, int n, const int *order, bool per_r
   int left = 0; /* what the stage has to do: the groups not settled */
   for (int i = 0; i < n; i++) left += !R->gr[order ? order[i] : i].done;
   R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff), -1, 0};
-  if (dist_rank() == 0) tell_where(R, false);
+  if (dist_rank() == 0 && !stopping(R->s)) tell_where(R, false); /* a stop starts none */
   dist_loop L = {n,         order,        per_rank, guided, R->s->o.threads, pick_told, body,
                  take_told, cutoff_now,   cutoff_learn, halt,
                  pick == solve_pick ? solve_busy : NULL, R};

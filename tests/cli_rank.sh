@@ -163,6 +163,13 @@ else
   err_has "rank --time-limit: says what stays" "(they are in the checkpoint)"
 fi
 expect "rank --time-limit: no -o file" ! -e "$tmp/stop.txt"
+# A stop in stage 1 (every word an answer: its first solve takes a
+# minute or more) announces no later stage: a stage 4 line came after the
+# stop, as if its exact search had begun.
+run "$OPTLE" rank --list nyt-2022-02-all --top 1 --time-limit 4 -o "$tmp/stop1.txt"
+expect "rank stopped in stage 1: status 4" "$rc" = 4
+expect "rank stopped in stage 1: no later stage announced" \
+  "$(grep -c 'stage [234] of 4' "$tmp/err")" = 0
 
 # ------------------------------------------------------------------
 # The published ranking's six best on the original lists, each proven
