@@ -157,8 +157,8 @@ typedef struct {
 } dist_result;
 
 typedef struct {
-  int n;            /* items: 0 .. n - 1 */
-  const int *order; /* rank 0: the order they are dealt in (NULL: 0 .. n - 1) */
+  int n;            /* how many items: 0 .. n - 1, or order[0 .. n - 1] */
+  const int *order; /* rank 0: the items in the order they are dealt (NULL: 0 .. n - 1) */
   bool per_rank;    /* dealt to ranks, the body using every thread; else to threads */
   bool guided;      /* many cheap items: chunks (else one at a time) */
   int threads;      /* per rank (a loop per thread) */

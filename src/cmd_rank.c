@@ -277,7 +277,7 @@ static int probe_word(const optle_args *a, const game *g, const int *words, int 
   bool among = !words;
   for (int i = 0; i < nwords && !among; i++) among = words[i] == pg;
   if (!among) {
-    usage_error("rank ", "--probe %s: not among the words ranked (--words %s)", a->probe, a->words);
+    usage_error("rank ", "--probe '%s': not among the words ranked (--words %s)", a->probe, a->words);
     return -2;
   }
   return pg;

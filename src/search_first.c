@@ -535,12 +535,15 @@ static void level_free(ranking *R) {
 
 /* The group of the word the caller asked to solve first
  * (search_opts.probe_g, among the words ranked) put first in idx[0..np),
- * or added first when the probe left it out.  The new count. */
+ * or added first when the probe left it out; not when it tells nothing
+ * on the answers (one class, not the win: l0 = 3n - 1), as the root
+ * proof's scan drops such a word (search_proof.c probe_hint()).  The new
+ * count. */
 static int hint_first(const ranking *R, int *idx, int np) {
   int h = -1;
   for (int w = 0; w < R->nwords && h < 0 && R->s->o.probe_g >= 0; w++)
     if (R->words[w] == R->s->o.probe_g) h = R->group_of[w];
-  if (h < 0) return np;
+  if (h < 0 || R->gr[h].o.l0 == 3 * R->n - 1) return np;
   int at = np;
   for (int j = 0; j < np; j++)
     if (idx[j] == h) at = j;

@@ -1630,7 +1630,8 @@ END_TEST
  * progress names it), a ranking's top holds its exact value, and
  * nothing else changes: the total, the tree and the top, in both rule
  * sets, for a poor word (POPPY: few classes), a middling one and
- * the best, on 1 and 2 threads. */
+ * the best, on 1 and 2 threads, and with budgets that run out (the
+ * word's try given up, the next rounds by how far each got). */
 typedef struct {
   char first[8]; /* the word the first "solving W" phase names */
 } probe_seen;
@@ -1645,7 +1646,8 @@ static search *hint_search(const game *g, rules_mode rules, int threads, int pro
                            probe_seen *ps) {
   search_opts o;
   strategy_search_opts(&o);
-  o.threads = threads;
+  o.threads = threads > 0 ? threads : 2;
+  o.probe_budget = threads > 0 ? 0 : 1e-4; /* 0 threads: 2, and budgets that run out */
   o.progress = false;
   o.rules = rules;
   o.probe_g = probe_g;
@@ -1672,7 +1674,7 @@ START_TEST(test_probe_word_changes_nothing) {
     for (size_t k = 0; k < sizeof hints / sizeof *hints; k++) {
       int h = words_find(&g.guesses, hints[k]);
       ck_assert_int_ge(h, 0);
-      for (int threads = 1; threads <= 2; threads++) {
+      for (int threads = 0; threads <= 2; threads++) {
         probe_seen ps = {{0}};
         search *s1 = hint_search(&g, modes[m], threads, h, &ps);
         tnode *t1 = NULL;
@@ -1686,11 +1688,12 @@ START_TEST(test_probe_word_changes_nothing) {
         for (int i = 0; i < g.n_guesses; i++) /* the top: the same exact values */
           if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1))
             ck_assert(r1[i].exact && r0[i].exact && r1[i].value == r0[i].value);
-        /* The asked word was solved: its exact value (INF: none). */
-        search *sf = hint_search(&g, modes[m], threads, -1, NULL);
+        /* The asked word was solved: its exact value (INF: none), unless
+         * its try ran out of budget. */
+        search *sf = hint_search(&g, modes[m], 2, -1, NULL);
         int vf = search_solve(sf, A, g.n_answers, h, NULL);
-        ck_assert_msg(r1[h].exact && r1[h].value == vf, "%s: %d %s, --first %d", hints[k],
-                      r1[h].value, r1[h].exact ? "exact" : "bound", vf);
+        ck_assert_msg(threads == 0 || (r1[h].exact && r1[h].value == vf), "%s: %d %s, --first %d",
+                      hints[k], r1[h].value, r1[h].exact ? "exact" : "bound", vf);
         search_free(sf);
         tree_free(t1);
         search_free(s1);
@@ -1700,6 +1703,46 @@ START_TEST(test_probe_word_changes_nothing) {
     search_free(s0);
   }
   free(r0), free(r1), free(A);
+  game_free(&g);
+}
+END_TEST
+
+/* The asked word alike to another (the same feedback on every answer:
+ * EQQQQ and EZZZZ, a yellow E for ABCDE alone): the root proof's scan
+ * keeps the first of them, and that one is solved first; a ranking
+ * solves the asked word's group.  A word that tells nothing (XYXYX) is
+ * solved by neither. */
+START_TEST(test_probe_word_alike) {
+  inst I = {.na = 5, .ng = 9};
+  const char *a[] = {"abcde", "abcdf", "abcdg", "abcdh", "abcdi"};
+  const char *q[] = {"abcde", "abcdf", "abcdg", "abcdh", "abcdi", "eqqqq", "ezzzz", "efghi",
+                     "xyxyx"};
+  for (int i = 0; i < I.na; i++) strcpy(I.ans[i], a[i]);
+  for (int i = 0; i < I.ng; i++) strcpy(I.gue[i], q[i]);
+  game g;
+  game_of(&I, &g);
+  uint16_t A[5] = {0, 1, 2, 3, 4};
+  search_first_value r[9];
+  const struct {
+    const char *ask, *solved;
+  } cases[] = {{"ezzzz", "eqqqq"}, {"eqqqq", "eqqqq"}, {"xyxyx", ""}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    probe_seen ps = {{0}};
+    search *s = hint_search(&g, RULES_NORMAL, 1, words_find(&g.guesses, cases[k].ask), &ps);
+    ck_assert_int_eq(search_solve(s, A, 5, -1, NULL), 5 * 2); /* EFGHI: all apart */
+    if (cases[k].solved[0]) /* else the proof's own pick, EFGHI (or none at all) */
+      ck_assert_msg(!strcmp(ps.first, cases[k].solved), "%s: %s solved first", cases[k].ask,
+                    ps.first);
+    else
+      ck_assert_msg(strcmp(ps.first, "xyxyx"), "xyxyx was solved");
+    int cut, best = rank_best(s, &g, A, 1, &cut, r);
+    ck_assert_int_eq(best, 10);
+    int h = words_find(&g.guesses, cases[k].ask);
+    bool tells = cases[k].solved[0] != 0;
+    ck_assert_msg(r[h].exact == tells, "%s: %s in the ranking", cases[k].ask,
+                  r[h].exact ? "exact" : "a bound");
+    search_free(s);
+  }
   game_free(&g);
 }
 END_TEST
@@ -1980,6 +2023,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_tree_with_a_lost_memo);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_probe_word_changes_nothing);
+  tcase_add_test(tc, test_probe_word_alike);
   tcase_add_test(tc, test_big_budget_changes_nothing);
   tcase_add_test(tc, test_big_tests_come_first);
   tcase_add_test(tc, test_stop_in_probe_keeps_seed);

@@ -371,7 +371,7 @@ check_usage "solve --probe: not a word" "--probe 'ag': not a five-letter word" \
 check_usage "rank --probe: not a guess" "--probe 'zzzzz': not in the guess list" \
   "$OPTLE" rank --list small --top 1 --probe zzzzz
 printf 'agent\n' >"$tmp/probe-words.txt"
-check_usage "rank --probe: not among --words" "--probe crane: not among the words ranked (--words" \
+check_usage "rank --probe: not among --words" "--probe 'crane': not among the words ranked (--words" \
   "$OPTLE" rank --list nyt-2022-02 --top 1 --probe crane --words "$tmp/probe-words.txt"
 check "help help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help help
 check "help --help: the main help" 0 out "provably optimal Wordle strategies" "$OPTLE" help --help
