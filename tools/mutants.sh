@@ -181,6 +181,27 @@ from            int beta = (int)(rest - bounds) + 1;
 to              int beta = k[i].lb + 1;
 why         kid_values(): a class the memo lost is solved within a window at its own bound, so its "value" is only a bound
 
+id          probe-hint-ignored
+area        root proof
+file        src/search_proof.c
+from          if (!p->top || hg < 0) return -1;
+to            if (!p->top || hg >= -1) return -1;
+why         probe_hint(): --probe WORD is ignored by solve's root proof, which solves its own pick first
+
+id          probe-alike-off
+area        root proof
+file        src/search_proof.c
+from            if (p->op[i].g == hg || srch_alike(p->s, rows, p->n, p->op[i].g, hg)) h = i;
+to              if (p->op[i].g == hg) h = i;
+why         probe_hint(): a --probe word alike to another (the scan kept the other) is not found, so not solved first
+
+id          rank-hint-tells-nothing
+area        root proof
+file        src/search_first.c
+from          if (h < 0 || R->gr[h].o.l0 == 3 * R->n - 1) return np;
+to            if (h < 0) return np;
+why         hint_first(): a --probe word that tells nothing is solved by the ranking (the whole problem again), where the root proof drops it
+
 id          tree-known-other-pattern
 area        tree
 file        src/search_tree.c
