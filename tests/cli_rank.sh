@@ -166,14 +166,14 @@ expect "rank --time-limit: no -o file" ! -e "$tmp/stop.txt"
 # A stop in stage 1 (every word an answer: its first solve takes a
 # minute or more) announces no later stage: a stage 4 line came after the
 # stop, as if its exact search had begun.
-run "$OPTLE" rank --list nyt-2022-02-all --top 1 --time-limit 4 -o "$tmp/stop1.txt"
+run "$OPTLE" rank --list nyt-2022-02-all --top 1 --time-limit 6 -o "$tmp/stop1.txt"
 expect "rank stopped in stage 1: status 4" "$rc" = 4
 expect "rank stopped in stage 1: no later stage announced" \
   "$(grep -c 'stage [234] of 4' "$tmp/err")" = 0
-if [ "$sanitized" = 1 ]; then # the table alone may take the 4 s: no line at all
-  skip "rank stopped in stage 1: its line (sanitizer build)"
-else
-  err_has "rank stopped in stage 1: its line" "stage 1 of 4 (the cutoff) solving "
+if grep -q 'while building the feedback table' "$tmp/err"; then # a slow or busy build
+  skip "rank stopped in stage 1: its line (stopped while building the table)"
+else # (the line may come before or after its first solve begins: the machine's load)
+  err_has "rank stopped in stage 1: its line" "stage 1 of 4 (the cutoff)"
 fi
 
 # ------------------------------------------------------------------
