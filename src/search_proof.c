@@ -268,14 +268,21 @@ static bool stage_seed(proof *p) {
   return true;
 }
 
+/* The table rows of the proof's answers, for srch_alike() (the caller
+ * frees them). */
+static const uint8_t **answer_rows(const proof *p) {
+  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)(p->n ? p->n : 1));
+  for (int j = 0; j < p->n; j++) rows[j] = game_answer_row(p->s->g, p->A[j]);
+  return rows;
+}
+
 /* The opener of the top proof whose total the caller asked to solve
  * first (search_opts.probe_g): the one of its alike set that the scan
  * kept; -1 when none was asked, or it tells nothing on the answers. */
 static int probe_hint(const proof *p) {
   int hg = p->s->o.probe_g;
   if (!p->top || hg < 0) return -1;
-  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)(p->n ? p->n : 1));
-  for (int j = 0; j < p->n; j++) rows[j] = game_answer_row(p->s->g, p->A[j]);
+  const uint8_t **rows = answer_rows(p);
   int h = -1;
   for (int i = 0; i < p->no && h < 0; i++)
     if (p->op[i].g == hg || srch_alike(p->s, rows, p->n, p->op[i].g, hg)) h = i;
@@ -695,8 +702,7 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
 static int alike_count(const proof *p, int g0, int *first) {
   *first = -1;
   if (g0 < 0) return 0;
-  const uint8_t **rows = xmalloc(sizeof *rows * (size_t)(p->n ? p->n : 1));
-  for (int j = 0; j < p->n; j++) rows[j] = game_answer_row(p->s->g, p->A[j]);
+  const uint8_t **rows = answer_rows(p);
   int k = 0;
   for (int i = 0; i < p->at.nu; i++) {
     int g = p->at.U[i];

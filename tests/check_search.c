@@ -1493,14 +1493,44 @@ END_TEST
  * given up once left its stop report behind, and the proof said it was
  * stopped.)  The watchdog may start after a short solve is over, so the
  * budgets that gave up are counted over them all, not asserted each. */
-static search *budget_search(const game *g, rules_mode rules, double budget) {
+typedef struct {
+  char first[8]; /* the word the first "solving W" phase names */
+} probe_seen;
+
+static void see_probe(void *arg, const search_progress *p) {
+  probe_seen *ps = arg;
+  const char *at = strstr(p->phase ? p->phase : "", "a total to beat: solving ");
+  if (at && !ps->first[0]) memcpy(ps->first, at + 25, 5);
+}
+
+/* A search for the root proof's total to beat: its budget (0: the
+ * default), the word it solves first (-1: none, search_opts.probe_g)
+ * and, when ps is given, the word it solved first. */
+static search *probe_search(const game *g, rules_mode rules, int threads, double budget,
+                            int probe_g, probe_seen *ps) {
   search_opts o;
   strategy_search_opts(&o);
-  o.threads = 2;
+  o.threads = threads;
   o.progress = false;
   o.rules = rules;
   o.probe_budget = budget;
+  o.probe_g = probe_g;
+  o.on_progress = ps ? see_probe : NULL;
+  o.progress_arg = ps;
   return search_new(g, &o);
+}
+static search *budget_search(const game *g, rules_mode rules, double budget) {
+  return probe_search(g, rules, 2, budget, -1, NULL);
+}
+
+/* Two rankings' tops (cutoffs c0, c1) hold the same exact values. */
+static void same_top(const search_first_value *r0, int c0, const search_first_value *r1, int c1,
+                     int n) {
+  for (int i = 0; i < n; i++)
+    if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1)) {
+      ck_assert(r1[i].exact && r0[i].exact);
+      ck_assert_int_eq(r1[i].value, r0[i].value);
+    }
 }
 
 static uint64_t gave_up(const search *s) {
@@ -1602,11 +1632,7 @@ START_TEST(test_probe_budget_changes_nothing) {
       ck_assert_int_eq(b1, b0);
       ck_assert_int_eq(c1, c0);
       ck_assert_ptr_null(search_stopped(s1));
-      for (int i = 0; i < g.n_guesses; i++) /* the top: the same exact values */
-        if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1)) {
-          ck_assert(r1[i].exact && r0[i].exact);
-          ck_assert_int_eq(r1[i].value, r0[i].value);
-        }
+      same_top(r0, c0, r1, c1, g.n_guesses);
       ranks_given_up += gave_up(s1) - solve_gave;
       tree_free(t1);
       search_free(s1);
@@ -1632,30 +1658,6 @@ END_TEST
  * sets, for a poor word (POPPY: few classes), a middling one and
  * the best, on 1 and 2 threads, and with budgets that run out (the
  * word's try given up, the next rounds by how far each got). */
-typedef struct {
-  char first[8]; /* the word the first "solving W" phase names */
-} probe_seen;
-
-static void see_probe(void *arg, const search_progress *p) {
-  probe_seen *ps = arg;
-  const char *at = strstr(p->phase ? p->phase : "", "a total to beat: solving ");
-  if (at && !ps->first[0]) memcpy(ps->first, at + 25, 5);
-}
-
-static search *hint_search(const game *g, rules_mode rules, int threads, int probe_g,
-                           probe_seen *ps) {
-  search_opts o;
-  strategy_search_opts(&o);
-  o.threads = threads > 0 ? threads : 2;
-  o.probe_budget = threads > 0 ? 0 : 1e-4; /* 0 threads: 2, and budgets that run out */
-  o.progress = false;
-  o.rules = rules;
-  o.probe_g = probe_g;
-  o.on_progress = ps ? see_probe : NULL;
-  o.progress_arg = ps;
-  return search_new(g, &o);
-}
-
 START_TEST(test_probe_word_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
@@ -1666,7 +1668,7 @@ START_TEST(test_probe_word_changes_nothing) {
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
   const char *hints[] = {"poppy", "toast", "slate"};
   for (int m = 0; m < 2; m++) {
-    search *s0 = hint_search(&g, modes[m], 2, -1, NULL);
+    search *s0 = budget_search(&g, modes[m], 0);
     tnode *t0 = NULL;
     int v0 = search_solve(s0, A, g.n_answers, -1, TREES ? &t0 : NULL), c0;
     int b0 = rank_best(s0, &g, A, 1, &c0, r0);
@@ -1674,9 +1676,17 @@ START_TEST(test_probe_word_changes_nothing) {
     for (size_t k = 0; k < sizeof hints / sizeof *hints; k++) {
       int h = words_find(&g.guesses, hints[k]);
       ck_assert_int_ge(h, 0);
-      for (int threads = 0; threads <= 2; threads++) {
+      search *sf = budget_search(&g, modes[m], 0); /* the asked word's value (INF: none) */
+      int vf = search_solve(sf, A, g.n_answers, h, NULL);
+      search_free(sf);
+      /* 1 and 2 threads, then 2 with budgets that run out */
+      const struct {
+        int threads;
+        double budget;
+      } runs[] = {{1, 0}, {2, 0}, {2, 1e-4}};
+      for (size_t j = 0; j < sizeof runs / sizeof *runs; j++) {
         probe_seen ps = {{0}};
-        search *s1 = hint_search(&g, modes[m], threads, h, &ps);
+        search *s1 = probe_search(&g, modes[m], runs[j].threads, runs[j].budget, h, &ps);
         tnode *t1 = NULL;
         ck_assert_int_eq(search_solve(s1, A, g.n_answers, -1, TREES ? &t1 : NULL), v0);
         ck_assert_msg(!strcmp(ps.first, hints[k]), "%s: the proof solved %s first", hints[k],
@@ -1685,16 +1695,12 @@ START_TEST(test_probe_word_changes_nothing) {
         int c1, b1 = rank_best(s1, &g, A, 1, &c1, r1);
         ck_assert_int_eq(b1, b0);
         ck_assert_int_eq(c1, c0);
-        for (int i = 0; i < g.n_guesses; i++) /* the top: the same exact values */
-          if ((r0[i].exact && r0[i].value <= c0) || (r1[i].exact && r1[i].value <= c1))
-            ck_assert(r1[i].exact && r0[i].exact && r1[i].value == r0[i].value);
-        /* The asked word was solved: its exact value (INF: none), unless
-         * its try ran out of budget. */
-        search *sf = hint_search(&g, modes[m], 2, -1, NULL);
-        int vf = search_solve(sf, A, g.n_answers, h, NULL);
-        ck_assert_msg(threads == 0 || (r1[h].exact && r1[h].value == vf), "%s: %d %s, --first %d",
-                      hints[k], r1[h].value, r1[h].exact ? "exact" : "bound", vf);
-        search_free(sf);
+        same_top(r0, c0, r1, c1, g.n_guesses);
+        /* The asked word was solved: its exact value, unless its try
+         * ran out of budget. */
+        ck_assert_msg(runs[j].budget > 0 || (r1[h].exact && r1[h].value == vf),
+                      "%s: %d %s, --first %d", hints[k], r1[h].value,
+                      r1[h].exact ? "exact" : "bound", vf);
         tree_free(t1);
         search_free(s1);
       }
@@ -1728,7 +1734,7 @@ START_TEST(test_probe_word_alike) {
   } cases[] = {{"ezzzz", "eqqqq"}, {"eqqqq", "eqqqq"}, {"xyxyx", ""}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     probe_seen ps = {{0}};
-    search *s = hint_search(&g, RULES_NORMAL, 1, words_find(&g.guesses, cases[k].ask), &ps);
+    search *s = probe_search(&g, RULES_NORMAL, 1, 0, words_find(&g.guesses, cases[k].ask), &ps);
     ck_assert_int_eq(search_solve(s, A, 5, -1, NULL), 5 * 2); /* EFGHI: all apart */
     if (cases[k].solved[0]) /* else the proof's own pick, EFGHI (or none at all) */
       ck_assert_msg(!strcmp(ps.first, cases[k].solved), "%s: %s solved first", cases[k].ask,
