@@ -177,6 +177,10 @@ typedef struct {
   optle_progress_fn progress;
   void *progress_arg;
   double progress_interval; /* seconds between calls (default 0.25) */
+  /* Added after 0.10.0 (an older caller's struct ends above: NULL for it). */
+  const char *probe; /* the root proof's first total to beat: this first
+                      * guess's, solved before the proof's own picks (solve
+                      * --probe; NULL: none; not with first) */
 } optle_solve_opts;
 void optle_solve_opts_init(optle_solve_opts *o);
 
@@ -328,6 +332,9 @@ typedef struct {
   optle_progress_fn progress;
   void *progress_arg;
   double progress_interval;
+  /* Added after 0.10.0 (an older caller's struct ends above: NULL for it). */
+  const char *probe; /* with top: this first guess solved first in the
+                      * first stage (rank --probe; among words, if given) */
 } optle_rank_opts;
 void optle_rank_opts_init(optle_rank_opts *o);
 

@@ -179,7 +179,8 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
 /* The options a call was given, or the defaults (a NULL or an older,
  * shorter struct: its size says which fields it has).  Size 0 is a
  * struct its _init() never set up (= {0}: a rank's cutoff 0, not -1),
- * refused by opts_unset() first, as is any size below OPTS_V1(). */
+ * refused by opts_unset() first, as is any size no version has
+ * (opts_size_ok()). */
 #define OPTS_COPY(type, init, o, use)                                          \
   do {                                                                         \
     init(&(use));                                                              \
@@ -194,6 +195,14 @@ static int threads_of(int threads) { return threads > 0 ? threads : threads_defa
  * would cut a pointer in half.  Each struct of API 1 ends with its
  * progress_interval. */
 #define OPTS_V1(type) (offsetof(type, progress_interval) + sizeof(double))
+
+/* A size some version's struct has: API 1's (up to 0.10.0), or today's
+ * and later ones' (after 0.10.0 solve's and rank's gained `probe`;
+ * next's is as it was).  One between the two would copy half a pointer,
+ * and is refused like one below. */
+static bool opts_size_ok(size_t size, size_t v1, size_t now) {
+  return size == v1 || size >= now;
+}
 
 static int opts_unset(size_t size, const char *init) {
   if (!size) return api_fail(OPTLE_EINPUT, "options of size 0: set them up with %s() first", init);
@@ -229,7 +238,7 @@ typedef struct {
   optle_game *G;
   optle_solve_opts o;
   monitor *m;
-  int first;
+  int first, probe; /* -1: none */
   objective obj;
   search *s;
   uint16_t *all;
@@ -251,13 +260,14 @@ static int no_strategy(const optle_game *G, int first) {
 /* The search the options ask for (strategy.h's set-up), or NULL with
  * the CLI's message when its memo cannot be reserved. */
 static search *search_make(const optle_game *G, int threads, int memo_mb, bool fixed_first,
-                           monitor *m) {
+                           int probe_g, monitor *m) {
   search_opts so;
   strategy_search_opts(&so);
   so.max_guesses = G->max_guesses;
   so.threads = threads_of(threads);
   so.memo_mb = memo_mb;
   so.fixed_first = fixed_first;
+  so.probe_g = probe_g;
   so.progress = SEARCH_PROGRESS_OFF;
   so.rules = G->rules;
   so.on_progress = monitor_hook;
@@ -299,7 +309,7 @@ static int solve_fn(void *arg) {
     return OPTLE_ESTOPPED;
   }
   int n = g->n_answers;
-  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, a->first >= 0, a->m)))
+  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, a->first >= 0, a->probe, a->m)))
     return OPTLE_ENOMEM;
   a->all = xmalloc(sizeof *a->all * (size_t)n);
   for (int i = 0; i < n; i++) a->all[i] = (uint16_t)i;
@@ -335,13 +345,16 @@ int optle_solve(optle_game *G, const optle_solve_opts *o, optle_result **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the result (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && o->size < OPTS_V1(optle_solve_opts))
+  if (o && !opts_size_ok(o->size, OPTS_V1(optle_solve_opts), sizeof *o))
     return opts_unset(o->size, "optle_solve_opts_init");
-  solve_args a = {.G = G, .first = -1};
+  solve_args a = {.G = G, .first = -1, .probe = -1};
   OPTS_COPY(optle_solve_opts, optle_solve_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
   if (rc) return rc;
   if (a.o.first && (a.first = api_word(G, "--first", a.o.first)) < 0) return OPTLE_EINPUT;
+  if (a.o.probe && a.o.first)
+    return api_fail(OPTLE_EINPUT, "--probe is the root proof's: with --first there is none");
+  if (a.o.probe && (a.probe = api_word(G, "--probe", a.o.probe)) < 0) return OPTLE_EINPUT;
   if (a.o.objective && objective_parse(a.o.objective, &a.obj))
     return api_fail(OPTLE_EINPUT, "--objective '%s': use total or worst", a.o.objective);
   monitor m;
@@ -446,7 +459,7 @@ int optle_next(optle_game *G, const char *const *history, int nsteps, const optl
     if (!history[i]) return api_fail(OPTLE_EINPUT, "history step %d is NULL", i + 1);
   if (nsteps > 2 * NEXT_MAX_STEPS)
     return api_fail(OPTLE_EINPUT, "too many history words: at most %d steps", NEXT_MAX_STEPS);
-  if (o && o->size < OPTS_V1(optle_next_opts))
+  if (o && !opts_size_ok(o->size, OPTS_V1(optle_next_opts), sizeof *o))
     return opts_unset(o->size, "optle_next_opts_init");
   next_args a = {.G = G, .history = history, .nsteps = nsteps};
   OPTS_COPY(optle_next_opts, optle_next_opts_init, o, a.o);
@@ -531,6 +544,7 @@ typedef struct {
   optle_rank_opts o;
   monitor *m;
   int *words;
+  int probe; /* -1: none */
   search *s;
   uint16_t *all;
   optle_ranking *out;
@@ -582,9 +596,15 @@ static int rank_fn(void *arg) {
     free(seen);
     if (!nwords) return api_fail(OPTLE_EINPUT, "words: no words");
   }
+  if (a->o.probe && (a->probe = api_word(G, "--probe", a->o.probe)) < 0) return OPTLE_EINPUT;
+  bool among = a->probe < 0 || !a->words;
+  for (int i = 0; i < nwords && !among; i++) among = a->words[i] == a->probe;
+  if (!among) /* only the words ranked fill the top */
+    return api_fail(OPTLE_EINPUT, "--probe '%s': not among the words ranked", a->o.probe);
   if (api_game_table(G)) return api_fail(OPTLE_ESTOPPED, "%s", err_msg());
   int n = g->n_answers;
-  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, false, a->m))) return OPTLE_ENOMEM;
+  if (!(a->s = search_make(G, a->o.threads, a->o.memo_mb, false, a->probe, a->m)))
+    return OPTLE_ENOMEM;
   a->all = xmalloc(sizeof *a->all * (size_t)n);
   for (int i = 0; i < n; i++) a->all[i] = (uint16_t)i;
   int count = a->words ? nwords : g->n_guesses;
@@ -616,9 +636,9 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
   if (!out) return api_fail(OPTLE_EINPUT, "no place for the ranking (out is NULL)");
   *out = NULL;
   if (!G) return api_fail(OPTLE_EINPUT, "no game");
-  if (o && o->size < OPTS_V1(optle_rank_opts))
+  if (o && !opts_size_ok(o->size, OPTS_V1(optle_rank_opts), sizeof *o))
     return opts_unset(o->size, "optle_rank_opts_init");
-  rank_args a = {.G = G};
+  rank_args a = {.G = G, .probe = -1};
   OPTS_COPY(optle_rank_opts, optle_rank_opts_init, o, a.o);
   int rc = check_common(a.o.threads, a.o.memo_mb, a.o.time_limit, a.o.progress_interval);
   if (rc) return rc;
@@ -631,6 +651,8 @@ int optle_rank(optle_game *G, const optle_rank_opts *o, optle_ranking **out) {
     return api_fail(OPTLE_EINPUT, "--cutoff: %d is out of range (-1: none, or 0 and up)",
                     a.o.cutoff);
   if (a.o.words && a.o.nwords < 1) return api_fail(OPTLE_EINPUT, "words: no words");
+  if (a.o.probe && a.o.top <= 0)
+    return api_fail(OPTLE_EINPUT, "--probe goes with --top N (its first stage's exact solves)");
   monitor m;
   a.m = &m;
   if ((rc = monitor_start(&m, &G->g, a.o.progress, a.o.progress_arg, a.o.progress_interval,

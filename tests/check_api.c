@@ -207,6 +207,89 @@ START_TEST(test_verify_keeps_the_tree_rules) {
 }
 END_TEST
 
+/* The first "a total to beat: solving WORD" phase a progress call saw
+ * (solve's probe), then a stop. */
+typedef struct {
+  char first[6];
+} probe_phase;
+static int see_probe_phase(const optle_progress *p, void *arg) {
+  probe_phase *pp = arg;
+  const char *at = strstr(p->phase, "a total to beat: solving ");
+  if (!at) return 0;
+  snprintf(pp->first, sizeof pp->first, "%.5s", at + 25);
+  return 1;
+}
+
+/* The probe (solve's and rank's --probe, added after 0.10.0): the root proof
+ * solves it first (its progress names it: on nyt-2022-02 POPPY's solve
+ * lasts seconds, and the call stops there) and nothing else changes;
+ * each refusal the CLI makes; an older caller's struct, which ends
+ * before the field, is read without it. */
+START_TEST(test_probe) {
+  optle_game *g = named("nyt-2022-02");
+  optle_solve_opts o;
+  optle_solve_opts_init(&o);
+  probe_phase pp = {""};
+  o.progress = see_probe_phase, o.progress_arg = &pp, o.progress_interval = 0.01;
+  o.threads = 1, o.probe = "poppy";
+  optle_result *r = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_ESTOPPED);
+  ck_assert_str_eq(pp.first, "poppy");
+  optle_result_free(r);
+  optle_game_free(g);
+
+  g = named("large");
+  optle_solve_opts_init(&o);
+  optle_result *r0 = NULL, *r1 = NULL;
+  ck_assert_int_eq(optle_solve(g, &o, &r0), OPTLE_OK);
+  o.probe = "poppy";
+  ck_assert_int_eq(optle_solve(g, &o, &r1), OPTLE_OK);
+  ck_assert_int_eq(optle_result_total(r1), optle_result_total(r0));
+  ck_assert_str_eq(optle_result_first(r1), optle_result_first(r0));
+  ck_assert(optle_result_hash(r1) == optle_result_hash(r0) && optle_result_hash(r0));
+  optle_result_free(r0), optle_result_free(r1);
+  o.probe = "xyzzy";
+  ck_assert_int_eq(optle_solve(g, &o, &r1), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--probe 'xyzzy': not in the guess list wordlists/large.txt");
+  o.first = "slate", o.probe = "poppy";
+  ck_assert_int_eq(optle_solve(g, &o, &r1), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--probe is the root proof's: with --first there is none");
+  o.size = offsetof(optle_solve_opts, probe), o.first = NULL, o.probe = "xyzzy";
+  ck_assert_int_eq(optle_solve(g, &o, &r1), OPTLE_OK);
+  optle_result_free(r1);
+  o.size = sizeof o - 4; /* half of the probe's pointer */
+  ck_assert_int_eq(optle_solve(g, &o, &r1), OPTLE_EINPUT);
+  ck_assert_ptr_nonnull(strstr(optle_errmsg(), "not the size of any version's options"));
+
+  optle_rank_opts ro;
+  optle_rank_opts_init(&ro);
+  ro.top = 1;
+  optle_ranking *k0 = NULL, *k1 = NULL;
+  ck_assert_int_eq(optle_rank(g, &ro, &k0), OPTLE_OK);
+  ro.probe = "poppy";
+  ck_assert_int_eq(optle_rank(g, &ro, &k1), OPTLE_OK);
+  ck_assert_int_eq(optle_ranking_count(k1), optle_ranking_count(k0));
+  ck_assert_int_eq(optle_ranking_cutoff(k1), optle_ranking_cutoff(k0));
+  for (int i = 0; i < optle_ranking_count(k0); i++) {
+    ck_assert_str_eq(optle_ranking_guess(k1, i), optle_ranking_guess(k0, i));
+    ck_assert_int_eq(optle_ranking_value(k1, i), optle_ranking_value(k0, i));
+    ck_assert_int_eq(optle_ranking_exact(k1, i), optle_ranking_exact(k0, i));
+  }
+  optle_ranking_free(k0), optle_ranking_free(k1);
+  ro.top = 0;
+  ck_assert_int_eq(optle_rank(g, &ro, &k1), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--probe goes with --top N (its first stage's exact solves)");
+  ro.top = 1, ro.words = (const char *const[]){"slate", "toast"}, ro.nwords = 2;
+  ck_assert_int_eq(optle_rank(g, &ro, &k1), OPTLE_EINPUT);
+  ck_assert_str_eq(optle_errmsg(), "--probe 'poppy': not among the words ranked");
+  ro.probe = "toast";
+  ck_assert_int_eq(optle_rank(g, &ro, &k1), OPTLE_OK);
+  ck_assert_int_eq(optle_ranking_count(k1), 2);
+  optle_ranking_free(k1);
+  optle_game_free(g);
+}
+END_TEST
+
 START_TEST(test_next_and_rank) {
   optle_game *g = named("small");
   const char *h[] = {"agent:BBYBY"};
@@ -515,7 +598,9 @@ START_TEST(test_words_not_skipped) {
     ck_assert_ptr_nonnull(strstr(optle_errmsg(), "options of size 12: not the size of any"));
     optle_rank_opts ro;
     optle_rank_opts_init(&ro);
-    ro.size = sizeof ro - 1;
+    ro.size = sizeof ro - 1; /* today's, short of its probe: half a pointer */
+    ck_assert_int_eq(optle_rank(s, &ro, &k), OPTLE_EINPUT);
+    ro.size = offsetof(optle_rank_opts, progress_interval) + sizeof(double) - 1;
     ck_assert_int_eq(optle_rank(s, &ro, &k), OPTLE_EINPUT);
     optle_next_opts no;
     optle_next_opts_init(&no);
@@ -989,6 +1074,7 @@ Suite *api_suite(void) {
   tcase_add_test(tc, test_words_hard);
   tcase_add_test(tc, test_verify_keeps_the_tree_rules);
   tcase_add_test(tc, test_next_and_rank);
+  tcase_add_test(tc, test_probe);
   tcase_add_test(tc, test_verify_bad);
   tcase_add_test(tc, test_stop);
   tcase_add_test(tc, test_stop_small);

@@ -272,7 +272,7 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
           guesses: Words | None = None, max_guesses: int = 6,
           objective: str = "total", threads: int = 0, memo_mb: int = 0,
           time_limit: float = 0, progress: Progress | None = None,
-          progress_interval: float = 0.25) -> Result:
+          progress_interval: float = 0.25, probe: str | None = None) -> Result:
     """Find and prove an optimal strategy, as `optle solve` does.
 
     list         a named list (small, medium, large, original, nyt-2022-02,
@@ -281,6 +281,9 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
     answers      instead of list: a file, or a sequence of words
     guesses      with answers: the allowed guesses (None: the answers)
     first        fix the first guess (None: the root proof finds the best)
+    probe        without first: the root proof's first total to beat is this
+                 first guess's (`solve --probe`; only the time changes: on
+                 every word an answer, probe="lants" is what lets it start)
     hard         hard mode (or rules="hard", "hard-gray", "ultrahard")
     max_guesses  the guess limit (0: none)
     objective    "total" or "worst"
@@ -299,7 +302,7 @@ def solve(list: str | None = None, first: str | None = None, hard: bool = False,
     """
     g = _game(list, answers, guesses, hard, rules, max_guesses)
     return Result(_optle.solve(g, first, objective, threads, memo_mb, time_limit, progress,
-                               progress_interval))
+                               progress_interval, probe))
 
 
 def _steps(history: str | Iterable[str | tuple[str, str]]) -> list[str]:
@@ -387,13 +390,16 @@ def rank(list: str | None = None, top: int | None = None, cutoff: int | None = N
          guesses: Words | None = None, max_guesses: int = 6,
          threads: int = 0, memo_mb: int = 0, time_limit: float = 0,
          progress: Progress | None = None,
-         progress_interval: float = 0.25) -> builtins.list[RankedGuess]:
+         progress_interval: float = 0.25,
+         probe: str | None = None) -> builtins.list[RankedGuess]:
     """A proven ranking of first guesses, as `optle rank` writes it.
 
     top     exact values for the top best (ties included), every other
             first guess proven worse (its value a lower bound)
     cutoff  exact values up to this total, lower bounds above it
     words   rank only these first guesses
+    probe   with top: this first guess solved first (`rank --probe`; among
+            words, if given; only the time changes)
     (neither top nor cutoff: every value exact, a search per first guess)
 
     Returns [{"guess", "total", "exact", "average"}] by total, then word;
@@ -404,7 +410,7 @@ def rank(list: str | None = None, top: int | None = None, cutoff: int | None = N
     g = _game(list, answers, guesses, hard, rules, max_guesses)
     rows, _cut = _optle.rank(g, top or 0, -1 if cutoff is None else cutoff,
                              None if words is None else _words(words, "words"), threads,
-                             memo_mb, time_limit, progress, progress_interval)
+                             memo_mb, time_limit, progress, progress_interval, probe)
     return cast("builtins.list[RankedGuess]", rows)
 
 

@@ -390,7 +390,7 @@ struct job {
   char phase[128], best_first[8];
   /* The call's own: */
   optle_game *g;
-  const char *first, *objective;
+  const char *first, *objective, *probe;
   const char **words;
   int nwords, top, cutoff, prove, threads, memo_mb;
   double time_limit, interval;
@@ -606,6 +606,7 @@ static int run_solve(job *j) {
   optle_solve_opts o;
   optle_solve_opts_init(&o);
   o.first = j->first;
+  o.probe = j->probe;
   o.objective = j->objective;
   o.threads = j->threads;
   o.memo_mb = j->memo_mb;
@@ -635,6 +636,7 @@ static int run_rank(job *j) {
   o.cutoff = j->cutoff;
   o.words = j->words;
   o.nwords = j->nwords;
+  o.probe = j->probe;
   o.threads = j->threads;
   o.memo_mb = j->memo_mb;
   o.time_limit = j->time_limit;
@@ -655,13 +657,13 @@ static int callback_ok(PyObject *cb) {
 static PyObject *py_solve(PyObject *mod, PyObject *args, PyObject *kw) {
   (void)mod;
   static char *kwlist[] = {"game", "first", "objective", "threads", "memo_mb", "time_limit",
-                           "progress", "progress_interval", NULL};
+                           "progress", "progress_interval", "probe", NULL};
   GameObject *g;
   PyObject *cb = Py_None;
   job j = {.run = run_solve};
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|zziidOd", kwlist, &GameType, &g, &j.first,
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|zziidOdz", kwlist, &GameType, &g, &j.first,
                                    &j.objective, &j.threads, &j.memo_mb, &j.time_limit, &cb,
-                                   &j.interval) ||
+                                   &j.interval, &j.probe) ||
       callback_ok(cb))
     return NULL;
   j.g = g->g;
@@ -750,13 +752,13 @@ static PyObject *py_next(PyObject *mod, PyObject *args, PyObject *kw) {
 static PyObject *py_rank(PyObject *mod, PyObject *args, PyObject *kw) {
   (void)mod;
   static char *kwlist[] = {"game", "top", "cutoff", "words", "threads", "memo_mb", "time_limit",
-                           "progress", "progress_interval", NULL};
+                           "progress", "progress_interval", "probe", NULL};
   GameObject *g;
   PyObject *words = Py_None, *cb = Py_None, *keep = NULL;
   job j = {.run = run_rank, .cutoff = -1};
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|iiOiidOd", kwlist, &GameType, &g, &j.top,
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|iiOiidOdz", kwlist, &GameType, &g, &j.top,
                                    &j.cutoff, &words, &j.threads, &j.memo_mb, &j.time_limit, &cb,
-                                   &j.interval) ||
+                                   &j.interval, &j.probe) ||
       callback_ok(cb) || words_arg(words, &j, &keep))
     return NULL;
   if (words != Py_None && j.nwords == 0) {

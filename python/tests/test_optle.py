@@ -131,6 +131,25 @@ def test_rank_matches_cli():
     assert [(x["guess"], x["total"], x["exact"]) for x in some] == [("agent", 120, True), ("scion", 121, True)]
 
 
+def test_probe_matches_cli():
+    """probe= is solve's and rank's --probe: the values and the tree as
+    without it, and the CLI's refusals."""
+    plain = optle.solve(list="large")
+    r = optle.solve(list="large", probe="poppy")
+    assert (r.total, r.first, r.hash) == (plain.total, plain.first, plain.hash)
+    assert optle.rank(list="large", top=1, probe="poppy") == optle.rank(list="large", top=1)
+    for kw, args in [(dict(first="slate"), ["--first", "slate"]), (dict(), [])]:
+        want = cli_message(cli("solve", "--list", "large", "--probe", "xyzzy" if not kw else "poppy",
+                               *args, status=2)[1])
+        with pytest.raises(optle.InputError) as e:
+            optle.solve(list="large", probe="xyzzy" if not kw else "poppy", **kw)
+        assert str(e.value) == want
+    want = cli_message(cli("rank", "--list", "large", "--probe", "poppy", status=2)[1])
+    with pytest.raises(optle.InputError) as e:
+        optle.rank(list="large", probe="poppy")
+    assert str(e.value) == want
+
+
 BAD = [
     (dict(list="nope"), optle.InputError, ["solve", "--list", "nope"]),
     (dict(list="small", first="xyzzy"), optle.InputError, ["solve", "--list", "small", "--first", "xyzzy"]),
