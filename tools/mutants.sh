@@ -617,6 +617,28 @@ file        src/history.c
 from        int won = won_early(g, h, k);
 to          int won = 0;
 why         a win before the last step is refused only when the set has not emptied first: next advises after a win (a review, 2026-11-29)
+
+id          api-probe-dropped
+area        api
+file        src/api_search.c
+from          so.probe_g = probe_g;
+to            so.probe_g = -1;
+why         the library's optle_solve_opts.probe and optle_rank_opts.probe are checked but never reach the search (solve's root proof solves its own pick first)
+
+id          api-opts-half-pointer
+area        api
+file        src/api_search.c
+from          return size == v1 || size >= now;
+to            return size >= v1;
+why         an options struct whose size ends inside the probe pointer is copied: half a pointer, then a crash or a wrong word
+
+id          tsan-taskmem-no-acquire
+area        threads, tools
+file        tools/tsan_taskmem.c
+from          if (off != PTRDIFF_MIN && __tsan_acquire) __tsan_acquire(task - off);
+to            (void)off;
+test        make test && make tsan-unit
+why         the TSan runs' library no longer orders a task's end before its storage's reuse: plain Archer's false report on reused task storage comes back (CI, 2026-12-01)
 EOF
 }
 
