@@ -117,6 +117,26 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
   return false;
 }
 
+/* The u-th guess's partners on the node's answers (level.fxg), made
+ * now: where they start in fxg. */
+static int fx_groups(level *X, int u) {
+  assert(X->fxgo[u] < 0 && X->fxn <= FX_TABLE_MAX);
+  int h = X->fxU[u], n = X->fxn;
+  if (X->fxgused + (size_t)n > X->fxgcap) {
+    X->fxgcap = X->fxgcap ? 2 * X->fxgcap : 16384;
+    X->fxg = xrealloc(X->fxg, sizeof *X->fxg * X->fxgcap);
+  }
+  uint64_t bits[PATTERN_COUNT];
+  uint8_t pat[FX_TABLE_MAX];
+  for (int j = 0; j < n; j++) bits[pat[j] = X->fxrow[j][h]] = 0;
+  for (int j = 0; j < n; j++) bits[pat[j]] |= 1ull << j;
+  uint64_t *g = X->fxg + X->fxgused;
+  for (int j = 0; j < n; j++) g[j] = bits[pat[j]] & ~(1ull << j);
+  X->fxgo[u] = (int)X->fxgused;
+  X->fxgused += (size_t)n;
+  return X->fxgo[u];
+}
+
 /* Within 3 under rules that narrow: the node's guesses U indexed by
  * letter in place and by letter anywhere (level.fx), so that a class's
  * test within 2 (split_within2()) reads only the bucket its pattern
@@ -124,14 +144,17 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
  * (class_guesses()) was most of a refutation's time (hard nyt-2023-07,
  * the first guess ACONE: 21.8 million classes narrowed within 2, 46% of
  * its time in rules_after()); and, for a node of up to FX_TABLE_MAX
- * answers, each guess's patterns on them side by side (level.fxt), so
- * that a split test reads one line, not one from each answer's row of
- * the feedback table. */
+ * answers, each guess's groups, made when a split test first asks for
+ * that guess (level.fxg: the answers it gives one pattern, as bits, for
+ * each pattern that two or more share), so that a split test of a class
+ * is a few ANDs, the largest group first, where reading the class's
+ * patterns one by one was most of a refutation's split tests (hard
+ * nyt-2023-07, KAYAK and BUDIS; fx_groups()). */
 static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, const int *U, int nu) {
   const search *s = c->s;
   if (!X->fx) {
     X->fx = xmalloc(sizeof *X->fx * 10 * (size_t)s->g->n_guesses);
-    X->fxt = xmalloc((size_t)FX_TABLE_MAX * (size_t)s->g->n_guesses);
+    X->fxgo = xmalloc(sizeof *X->fxgo * (size_t)s->g->n_guesses);
     X->fxa = xmalloc(sizeof *X->fxa * (size_t)s->g->n_answers);
     X->fxc = xcalloc(FX_SLOTS, sizeof *X->fxc);
     X->fxl = xmalloc(sizeof *X->fxl * FX_LIST_ROOM);
@@ -169,26 +192,37 @@ static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, cons
   assert(st[FX_BUCKETS] <= 10 * nu);
   X->fxn = n <= FX_TABLE_MAX ? n : 0;
   if (!X->fxn) return;
-  const game *G = s->g;
   for (int j = 0; j < n; j++) {
-    const uint8_t *row = game_answer_row(G, A[j]);
+    X->fxrow[j] = game_answer_row(s->g, A[j]);
     X->fxa[A[j]] = (uint16_t)j;
-    for (int u = 0; u < nu; u++) X->fxt[(size_t)u * (size_t)n + (size_t)j] = row[U[u]];
   }
+  X->fxU = U;
+  memset(X->fxgo, 0xff, sizeof *X->fxgo * (size_t)nu); /* no guess's groups yet */
+  X->fxgused = 0;
 }
 
-/* Are the patterns t[at[0 .. n)) all different (a guess's row of the
- * node's table, at C's rows in it)? */
-static inline bool all_differ(const uint8_t *t, const uint8_t *at, int n) {
+/* Does a guess whose partners are g (g[j]: the node's other answers
+ * that share answer j's pattern) give every answer of the class (bits
+ * c) its own pattern: no answer of it has a partner in it? */
+static inline bool splits_bits(const uint64_t *g, uint64_t c) {
+  for (uint64_t r = c; r; r &= r - 1)
+    if (g[__builtin_ctzll(r)] & c) return false;
+  return true;
+}
+
+#ifndef NDEBUG
+/* The same answer from the class's patterns under guess h themselves
+ * (the asserting builds check every split test by it). */
+static bool splits_direct(const level *X, int h, uint64_t c) {
   uint64_t seen[4] = {0, 0, 0, 0};
-  for (int j = 0; j < n; j++) {
-    int p = t[at[j]];
-    uint64_t bit = 1ull << (p & 63);
-    if (seen[p >> 6] & bit) return false;
-    seen[p >> 6] |= bit;
+  for (uint64_t r = c; r; r &= r - 1) {
+    int p = X->fxrow[__builtin_ctzll(r)][h];
+    if (seen[p >> 6] >> (p & 63) & 1) return false;
+    seen[p >> 6] |= 1ull << (p & 63);
   }
   return true;
 }
+#endif
 
 /* The guesses of H (nh positions in U; all of U when H is NULL) that
  * split C (n answers of the node), from the node's list when C was
@@ -202,13 +236,9 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, int buck
                             int nh, int *ns) {
   *ns = -1;
   if (!X->fxn || X != srch_level(c, X->fxply)) return NULL; /* another thread's: read only */
-  uint8_t at[FX_TABLE_MAX];
   uint64_t mask = 0;
   assert(n <= X->fxn); /* C is a class of the node's set */
-  for (int j = 0; j < n; j++) {
-    at[j] = (uint8_t)X->fxa[C[j]];
-    mask |= 1ull << at[j];
-  }
+  for (int j = 0; j < n; j++) mask |= 1ull << X->fxa[C[j]];
   assert((bucket < 0) == !H && (!H || H == X->fx + X->fxs[bucket]));
   uint32_t h = (uint32_t)(((mask ^ (uint64_t)(bucket + 2) << 56) * 0x9E3779B97F4A7C15ull) >> 40);
   struct fx_slot *sl = NULL;
@@ -228,7 +258,10 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, int buck
   for (int i = 0; i < nh; i++) {
     if ((i & 1023) == 1023 && stopped(c->s)) return NULL; /* nothing kept */
     int u = H ? H[i] : i;
-    if (all_differ(X->fxt + (size_t)u * (size_t)X->fxn, at, n)) out[k++] = u;
+    int at = X->fxgo[u] >= 0 ? X->fxgo[u] : fx_groups(X, u);
+    bool yes = splits_bits(X->fxg + at, mask);
+    assert(yes == splits_direct(X, X->fxU[u], mask));
+    if (yes) out[k++] = u;
   }
   *sl = (struct fx_slot){mask, bucket, X->fxused, k, X->fxgen};
   X->fxused += k;

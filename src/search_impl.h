@@ -75,7 +75,7 @@ typedef struct {
 
 /* The buckets of level.fx: a letter in each place, then anywhere. */
 #define FX_BUCKETS (5 * 26 + 26)
-/* Nodes of up to this many answers get level.fxt. */
+/* Nodes of up to this many answers get level.fxg (bits of a uint64_t). */
 #define FX_TABLE_MAX 64
 /* level.fxc's slots (a power of 2) and level.fxl's room. */
 #define FX_SLOTS 8192
@@ -110,13 +110,20 @@ typedef struct {
    * (search_feas.c, feas_index()): fx[fxs[b] .. fxs[b + 1]) are the
    * positions in U of those in bucket b, 26 * place + letter for a
    * letter in place, 130 + letter for a letter anywhere (10 * n_guesses,
-   * made on first use); for a node of fxn answers (0: none), fxt holds
-   * each guess's patterns on them, fxn bytes a guess in U's order, and
-   * fxa[answer] its row. */
+   * made on first use); for a node of fxn answers (0: none), fxa[answer]
+   * is its bit j and fxrow[j] its row of the feedback table, and, once a
+   * split test has asked for them (fxgo[u] >= 0; -1 before), fxg[fxgo[u]
+   * + j] are the partners of answer j under fxU[u], the u-th guess of the
+   * node's U: the bits of the other answers it gives j's pattern
+   * (fxgused of fxgcap taken). */
   int *fx;
   int fxs[FX_BUCKETS + 1];
   int fxn;
-  uint8_t *fxt;
+  const int *fxU;
+  const uint8_t *fxrow[FX_TABLE_MAX];
+  int *fxgo;
+  uint64_t *fxg;
+  size_t fxgused, fxgcap;
   uint16_t *fxa;
   /* With fxt: the node's classes tested so far, each with the guesses
    * of its bucket that split it (search_feas.c, splitters()): fxc's

@@ -90,7 +90,8 @@ void search_free(search *s) {
       free(s->ctx[i].lv[j]->krs);
       free(s->ctx[i].lv[j]->ulist);
       free(s->ctx[i].lv[j]->fx);
-      free(s->ctx[i].lv[j]->fxt);
+      free(s->ctx[i].lv[j]->fxg);
+      free(s->ctx[i].lv[j]->fxgo);
       free(s->ctx[i].lv[j]->fxa);
       free(s->ctx[i].lv[j]->fxc);
       free(s->ctx[i].lv[j]->fxl);

@@ -65,7 +65,7 @@ area        memo, threads
 file        src/memo.c
 from        static void lock(shard *s) {
 to          static void lock(shard *s) { return;
-test        make test && make tsan-unit
+test        make tsan-unit && make test
 why         the shards' spin lock is never taken: threads race on the arena and index (issue 21, survivor 2)
 
 id          verify-last-answer
@@ -631,6 +631,13 @@ file        src/api_search.c
 from          return size == v1 || size >= now;
 to            return size >= v1;
 why         an options struct whose size ends inside the probe pointer is copied: half a pointer, then a crash or a wrong word
+
+id          feas-split-spurious-partner
+area        hard mode, feasibility
+file        src/search_feas.c
+from          for (int j = 0; j < n; j++) bits[pat[j] = X->fxrow[j][h]] = 0;
+to            for (int j = 0; j < n; j++) bits[pat[j] = X->fxrow[j][h]] = 0; bits[pat[0]] = 1ull << (n - 1);
+why         fx_groups(): the node's first answer gets its last as a partner under every guess, so classes holding both are never split within 2 and sets with a strategy are refuted
 
 id          tsan-taskmem-no-acquire
 area        threads, tools
