@@ -14,7 +14,7 @@
  *    its own class (one of the set's own answers first, then a scan that
  *    drops a guess at its first collision); under rules that narrow, the
  *    classes of a set within 3 read its guesses from an index made once
- *    for the set (feas_index(): by letter, their patterns side by side,
+ *    for the set (feas_index(): by letter, each answer's partners by guess,
  *    and each class's splitters kept), not narrowed anew for each class;
  *  - else, first, the set's endgames (answers alike but at one place, as
  *    the _ATCH words): a strategy for the set is one for each of its
@@ -119,7 +119,7 @@ static bool perfect_split(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n
 
 /* The u-th guess's partners on the node's answers (level.fxg), made
  * now: where they start in fxg. */
-static int fx_groups(level *X, int u) {
+static int fx_partners(level *X, int u) {
   assert(X->fxgo[u] < 0 && X->fxn <= FX_TABLE_MAX);
   int h = X->fxU[u], n = X->fxn;
   if (X->fxgused + (size_t)n > X->fxgcap) {
@@ -144,12 +144,15 @@ static int fx_groups(level *X, int u) {
  * (class_guesses()) was most of a refutation's time (hard nyt-2023-07,
  * the first guess ACONE: 21.8 million classes narrowed within 2, 46% of
  * its time in rules_after()); and, for a node of up to FX_TABLE_MAX
- * answers, each guess's groups, made when a split test first asks for
- * that guess (level.fxg: the answers it gives one pattern, as bits, for
- * each pattern that two or more share), so that a split test of a class
- * is a few ANDs, the largest group first, where reading the class's
- * patterns one by one was most of a refutation's split tests (hard
- * nyt-2023-07, KAYAK and BUDIS; fx_groups()). */
+ * answers, under each guess each answer's partners, made when a split
+ * test first asks for that guess (fx_partners(), level.fxg: the node's
+ * other answers it gives the same pattern, as bits), so that a class's
+ * split test is one AND per answer, where reading the class's patterns
+ * one by one was most of a refutation's time (hard nyt-2023-07 KAYAK,
+ * 24.7 s then, 19.3 s so; patterns grouped by value instead, BUDIS 2.7
+ * s where partners take 2.4 s: a small class walks every group). At
+ * most 64 words a guess, made only for the guesses some class asks
+ * about (KAYAK: 2.7 MB more at its peak). */
 static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, const int *U, int nu) {
   const search *s = c->s;
   if (!X->fx) {
@@ -197,7 +200,7 @@ static void feas_index(ctx *c, level *X, int ply, const uint16_t *A, int n, cons
     X->fxa[A[j]] = (uint16_t)j;
   }
   X->fxU = U;
-  memset(X->fxgo, 0xff, sizeof *X->fxgo * (size_t)nu); /* no guess's groups yet */
+  memset(X->fxgo, 0xff, sizeof *X->fxgo * (size_t)nu); /* no guess's partners yet */
   X->fxgused = 0;
 }
 
@@ -258,7 +261,7 @@ static const int *splitters(ctx *c, level *X, const uint16_t *C, int n, int buck
   for (int i = 0; i < nh; i++) {
     if ((i & 1023) == 1023 && stopped(c->s)) return NULL; /* nothing kept */
     int u = H ? H[i] : i;
-    int at = X->fxgo[u] >= 0 ? X->fxgo[u] : fx_groups(X, u);
+    int at = X->fxgo[u] >= 0 ? X->fxgo[u] : fx_partners(X, u);
     bool yes = splits_bits(X->fxg + at, mask);
     assert(yes == splits_direct(X, X->fxU[u], mask));
     if (yes) out[k++] = u;
