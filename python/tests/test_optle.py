@@ -138,11 +138,11 @@ def test_probe_matches_cli():
     r = optle.solve(list="large", probe="poppy")
     assert (r.total, r.first, r.hash) == (plain.total, plain.first, plain.hash)
     assert optle.rank(list="large", top=1, probe="poppy") == optle.rank(list="large", top=1)
-    for kw, args in [(dict(first="slate"), ["--first", "slate"]), (dict(), [])]:
-        want = cli_message(cli("solve", "--list", "large", "--probe", "xyzzy" if not kw else "poppy",
-                               *args, status=2)[1])
+    for kw, args in [(dict(probe="xyzzy"), ["--probe", "xyzzy"]),
+                     (dict(probe="poppy", first="slate"), ["--probe", "poppy", "--first", "slate"])]:
+        want = cli_message(cli("solve", "--list", "large", *args, status=2)[1])
         with pytest.raises(optle.InputError) as e:
-            optle.solve(list="large", probe="xyzzy" if not kw else "poppy", **kw)
+            optle.solve(list="large", **kw)
         assert str(e.value) == want
     want = cli_message(cli("rank", "--list", "large", "--probe", "poppy", status=2)[1])
     with pytest.raises(optle.InputError) as e:
