@@ -13,7 +13,10 @@
  * lock-free atomic store).  SIGHUP, and the signals below, stay ignored
  * when the process inherited them so (nohup; SIGPIPE ignored gives EPIPE
  * instead); SIGINT and SIGTERM are always caught (a shell starts a
- * script's background jobs with SIGINT ignored).
+ * script's background jobs with SIGINT ignored).  A second stop signal,
+ * a second or more after the first, ends the process as the fatal ones
+ * below do (a stop still running then is stuck, or unwanted); closer
+ * ones are the same stop.
  *
  * The other signals that end a process by default (SIGQUIT, SIGUSR1,
  * SIGUSR2, SIGPIPE, SIGALRM without a time limit; SIGINT, SIGTERM and
@@ -21,7 +24,10 @@
  * stop_catch_fatal() (the output files' out_unlink_temps(), util.h, which
  * removes their temporary files), then end the process as before.  The
  * cleanup is a function pointer, so this module knows nothing of output
- * files (they call it: out_open()).
+ * files (they call it: out_open()).  Only a process whose signals are
+ * optle's (the CLI: stop_own_signals()) installs them; in the library's
+ * caller's process stop_catch_fatal() keeps the cleanup and installs
+ * nothing (optle.h: the library installs no signal handler).
  *
  * Budgets.  A search may try a piece of work for a while and give it up
  * (the root proof's upper bound, and a hard-mode big class's proof and
@@ -56,6 +62,9 @@ void stop_catch_signals(void);
 /* Install the fatal signals' handlers (above).  cleanup, when not NULL,
  * becomes what they run first (async-signal-safe; the last one given). */
 void stop_catch_fatal(void (*cleanup)(void));
+/* The process's signals are optle's: its command line (cli_main()), never
+ * the library.  stop_catch_signals() says so too. */
+void stop_own_signals(void);
 /* Between hold and release a fatal signal waits: release acts on it
  * (the cleanup, then the default action).  For a write in place, which
  * a signal must not cut in two (util_out.c); never nested. */

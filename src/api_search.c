@@ -286,7 +286,7 @@ static search *search_make(const optle_game *G, int threads, int memo_mb, bool f
  * its own (the root proof's probe may have another first guess than the
  * optimum's), and the tree is never marked proven; without one, the
  * total is the optimum when the proof had finished (proven), else the
- * best strategy's found. */
+ * best strategy's found: an exact search's, or else the greedy seed's. */
 static optle_result *stopped_result(solve_args *a, const search_partial *p) {
   optle_result *r = api_result_new(a->G, a->tree);
   a->tree = NULL;
@@ -294,8 +294,11 @@ static optle_result *stopped_result(solve_args *a, const search_partial *p) {
   r->lower_bound = p->lower_bound < OPTLE_INF ? p->lower_bound : -1;
   a->value_proven = p->value_proven;
   r->proven = p->value_proven && !r->tree;
-  if (!r->tree) r->total = p->value_proven ? p->lower_bound
-                           : p->best_found < OPTLE_INF ? p->best_found : -1;
+  int seed = search_seed_bound(a->s); /* the greedy strategy's, as the CLI's "best found" */
+  if (!r->tree) r->total = p->value_proven        ? p->lower_bound
+                           : p->best_found < OPTLE_INF ? p->best_found
+                           : seed < OPTLE_INF          ? seed
+                                                       : -1;
   assert(!r->proven || r->total == r->lower_bound);
   return r;
 }

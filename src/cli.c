@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "dist.h"
 #include "err.h"
 #include "help.h"
@@ -224,6 +225,7 @@ static int dispatch(int argc, char **argv) {
 }
 
 int cli_main(int argc, char **argv) {
+  stop_own_signals(); /* the process is optle's: its signals too (clock.h) */
   /* A write past a file-size limit (ulimit -f) fails with EFBIG, which
    * every writer reports (status 2), where SIGXFSZ would end the process
    * with no message and a torn file behind it. */

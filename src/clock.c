@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 double now_seconds(void) {
   struct timespec ts;
@@ -24,6 +25,15 @@ double now_seconds(void) {
 atomic_int optle_stop_flag;
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler sets optle_stop_flag");
 static volatile sig_atomic_t timed_out;
+/* When the first stop signal came (on_stop_signal()): the monotonic
+ * clock in ms, + 1, so that 0 means none yet. */
+#define STOP_FORCE_MS 1000
+static atomic_llong stop_first_ms;
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "a signal handler sets stop_first_ms");
+/* Whether stderr was a terminal when the stop signals were caught (the
+ * handler cannot ask: isatty() is not async-signal-safe). */
+static atomic_bool stderr_tty;
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "a signal handler reads stderr_tty");
 
 /* What a fatal signal runs first (stop_catch_fatal()); read by the
  * handler, so a lock-free atomic too. */
@@ -37,13 +47,10 @@ void stop_request(void) {
 
 void stop_reset(void) {
   timed_out = 0;
+  atomic_store(&stop_first_ms, 0);
   atomic_store(&optle_stop_flag, 0);
 }
 
-static void on_stop_signal(int sig) {
-  if (sig == SIGALRM) timed_out = 1;
-  stop_request();
-}
 
 /* Install handler for sig; unless always, not when the process inherited
  * it as ignored, and when only_default, not when it has a handler. */
@@ -73,16 +80,6 @@ void stop_say(const char *what) {
           stop_elapsed(), what);
 }
 
-void stop_catch_signals(void) {
-  mark_start();
-  /* SIGINT and SIGTERM always (a shell starts a script's background jobs
-   * with SIGINT ignored, and `kill -INT` must still stop them); SIGHUP
-   * not under nohup. */
-  catch(SIGINT, on_stop_signal, 0, false, true);
-  catch(SIGTERM, on_stop_signal, 0, false, true);
-  catch(SIGHUP, on_stop_signal, 0, false, false);
-  stop_catch_fatal(NULL);
-}
 
 /* While held (stop_fatal_hold()): the fatal signal that came, for its
  * release to act on. */
@@ -103,9 +100,62 @@ static void on_fatal_signal(int sig) {
   raise(sig);
 }
 
+/* A stop signal (SIGINT, SIGTERM, SIGHUP) a second or more after the
+ * first ends the process as a fatal one does: a stop takes well under a
+ * second, so one still running then is stuck, or its user does not want
+ * its end (the stopped run's report, the best tree written).  Closer
+ * signals are one stop: one Ctrl-C can reach a process twice, as the
+ * terminal's SIGINT and as the SIGTERM of a launcher that passes it on
+ * (mpirun).  The time limit's SIGALRM is not the user's: never counted.
+ * The first one's time is stop_first_ms (above). */
+
+static long long stop_clock_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts); /* async-signal-safe */
+  return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + 1;
+}
+
+static void on_stop_signal(int sig) {
+  if (sig == SIGALRM) {
+    timed_out = 1;
+    stop_request();
+    return;
+  }
+  long long t = stop_clock_ms(), first = 0;
+  if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS) {
+    /* On a terminal a progress line may be half-written: a line of its own. */
+    static const char msg[] = "\noptle: a second stop signal: ending at once\n";
+    int skip = atomic_load(&stderr_tty) ? 0 : 1;
+    ssize_t w = write(STDERR_FILENO, msg + skip, sizeof msg - 1 - (size_t)skip);
+    (void)w;
+    on_fatal_signal(sig);
+    return;
+  }
+  stop_request();
+}
+
+void stop_catch_signals(void) {
+  stop_own_signals();
+  mark_start();
+  atomic_store(&stderr_tty, isatty(STDERR_FILENO) != 0);
+  /* SIGINT and SIGTERM always (a shell starts a script's background jobs
+   * with SIGINT ignored, and `kill -INT` must still stop them); SIGHUP
+   * not under nohup. */
+  catch(SIGINT, on_stop_signal, 0, false, true);
+  catch(SIGTERM, on_stop_signal, 0, false, true);
+  catch(SIGHUP, on_stop_signal, 0, false, false);
+  stop_catch_fatal(NULL);
+}
+
+/* Whether the process's signals are optle's (stop_own_signals()). */
+static atomic_bool signals_owned;
+
+void stop_own_signals(void) { atomic_store(&signals_owned, true); }
+
 void stop_catch_fatal(void (*cleanup)(void)) {
   static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM};
   if (cleanup) atomic_store(&fatal_cleanup, cleanup);
+  if (!atomic_load(&signals_owned)) return; /* the library's caller's */
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
     catch(sigs[i], on_fatal_signal, SA_NODEFER, true, false);
 }

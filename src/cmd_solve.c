@@ -68,7 +68,8 @@ const cmd_doc solve_doc = {
              "\"proven\": false and \"lower_bound\"; a first '#' line in text; the page\n"
              "says so too; DOT and the other solvers' formats have no place for it, and a\n"
              "note on stderr names each such file); before any tree was built, nothing\n"
-             "is written, and it says so.\n"
+             "is written, and it says so.  A second Ctrl-C or SIGTERM a second or more\n"
+             "after the first ends it at once, with no report and nothing more written.\n"
              "\n"
              "optle-mpi (make mpi) solves across the ranks of an Open MPI job, --threads\n"
              "each: mpirun -np N optle-mpi solve ...  Without --first the first guesses are\n"
@@ -106,7 +107,10 @@ static void print_root(const search_root_stats *r) {
   printf("root proof: %d first guesses (one of each alike set), %s kernel\n", r->openers,
          search_bounds_kernel());
   printf("  %-30s %8.2f s\n", "scan and seed", r->t[0]);
-  printf("  %-30s %8.2f s\n", "upper bound (one exact search)", r->t[1]);
+  char ub[64];
+  snprintf(ub, sizeof ub, "upper bound (%d exact search%s)", r->probed,
+           r->probed == 1 ? "" : "es");
+  printf("  %-30s %8.2f s\n", ub, r->t[1]);
   printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
   printf("  %-30s %8d\n", "  of them by L0 alone", r->by_l0);
   printf("  %-30s %8d %8.2f s\n", "refuted by L2", r->by_l2, r->t[3]);

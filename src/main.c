@@ -8,7 +8,16 @@
  * passive; docs/reliability.md).  libgomp reads OMP_WAIT_POLICY once,
  * before main(), so when neither it nor GOMP_SPINCOUNT is set, optle
  * sets it to "passive" and executes itself again (about a millisecond);
- * an explicit setting is left alone. */
+ * an explicit setting is left alone.
+ *
+ * A standard stream the caller closed (`2>&-`) would be the next file
+ * optle opens: its messages would go into an -o file being written, and
+ * its report into a checkpoint.  So each closed one is first opened on
+ * /dev/null, for the other direction (as gnulib's stdopen does): a write
+ * to a closed stdout still fails (status 2, as before), one to a closed
+ * stderr goes nowhere, and no file of optle's is ever fd 0, 1 or 2. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -30,7 +39,16 @@ static void exit_guard(void) {
   _exit(EXIT_INTERNAL);
 }
 
+static void std_fds_open(void) {
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+    int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (got >= 0 && got != fd) close(got); /* not the lowest free: cannot be */
+  }
+}
+
 int main(int argc, char **argv) {
+  std_fds_open();
   if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT")) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     execv("/proc/self/exe", argv); /* returns only on failure: run as is */

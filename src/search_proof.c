@@ -494,7 +494,11 @@ static bool stage_probe(proof *p) {
         p->ub_g = o->g;
         if (p->top) srch_progress(s, 0, 0, NULL, p->ub, p->ub_g);
       }
-      if (o->bound < INF) break;
+      /* A total below the seed's is the one to beat; one that is not
+       * (a --probe word the greedy strategy beats) leaves the stage to
+       * the next pick, as if the word had not been asked for, so that
+       * a stop still finds the picks' tree. */
+      if (p->ub_g >= 0) break;
     }
     if (budget == 0 || left == 0) break; /* every pick solved, or the last round */
   }

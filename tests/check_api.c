@@ -105,6 +105,15 @@ START_TEST(test_export_formats) {
   }
   ck_assert_int_eq(optle_export(r, "yaml", &(char *){NULL}, NULL), OPTLE_EINPUT);
   ck_assert_ptr_nonnull(strstr(optle_errmsg(), "--format 'yaml': unknown format"));
+  /* The library installs no signal handler (optle.h), not even for its
+   * writes' temporary files: SIGTERM is still at its default. */
+  signal(SIGTERM, SIG_DFL);
+  snprintf(path, sizeof path, "%s/t.json", dir);
+  ck_assert_int_eq(optle_write(r, path, "json"), OPTLE_OK);
+  struct sigaction now;
+  ck_assert_int_eq(sigaction(SIGTERM, NULL, &now), 0);
+  ck_assert_msg(now.sa_handler == SIG_DFL, "optle_write() left a SIGTERM handler");
+  unlink(path);
   ck_assert_int_eq(optle_write(r, "", "json"), OPTLE_EINPUT); /* said "No such file" */
   ck_assert_str_eq(optle_errmsg(), "an empty file name: give the file to write");
   snprintf(path, sizeof path, "%s/t.unknown", dir);
@@ -235,6 +244,12 @@ START_TEST(test_probe) {
   optle_result *r = NULL;
   ck_assert_int_eq(optle_solve(g, &o, &r), OPTLE_ESTOPPED);
   ck_assert_str_eq(pp.first, "poppy");
+  /* Stopped before any tree: the best total found is the greedy
+   * strategy's, as the CLI's "best found 7998 ... the greedy entropy
+   * strategy" (not -1), not proven, with no tree. */
+  ck_assert_int_eq(optle_result_total(r), 7998);
+  ck_assert_int_eq(optle_result_proven(r), 0);
+  ck_assert_ptr_null(optle_result_root(r));
   optle_result_free(r);
   optle_game_free(g);
 

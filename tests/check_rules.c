@@ -492,7 +492,8 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
       int tot = search_solve(s, A, I.na, -1, &t);
       ck_assert_int_eq(tot, best[d]);
       /* The root proof's upper bound: past a first guess with no strategy
-       * within the limit, the next (search_proof.c, stage 3). */
+       * within the limit (or one the greedy seed beats), the next
+       * (search_proof.c, stage 3). */
       const search_root_stats *rr = search_root_report(s);
       refallback += rr && rr->probed > 1;
       /* Survivors of every bound, searched against the best (under rules

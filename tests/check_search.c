@@ -1393,6 +1393,7 @@ START_TEST(test_fatal_signal_held) {
    * not the defaults stop_catch_fatal() replaces. */
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  stop_own_signals(); /* the CLI's process, as cli_main() says */
   stop_catch_fatal(mark_cleaned);
   stop_fatal_hold();
   raise(SIGINT); /* unheld, the test would end here, by SIGINT: a failure */
@@ -1401,6 +1402,28 @@ START_TEST(test_fatal_signal_held) {
   ck_assert_int_eq(cleaned, 0);
   stop_fatal_release(); /* cleanup, then SIGTERM's default: the end */
   ck_abort_msg("still running after the release of a held SIGTERM");
+}
+END_TEST
+
+/* A second stop signal (clock.h): within a second of the first it is
+ * the same stop (the process goes on, its stop flag set); a second or
+ * more after it, it runs the cleanup and then its default action (the
+ * test ends by SIGTERM). */
+START_TEST(test_second_stop_signal) {
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  stop_catch_signals();
+  stop_catch_fatal(mark_cleaned);
+  ck_assert(!stop_final());
+  double t0 = now_seconds();
+  raise(SIGINT);
+  ck_assert(stop_final());
+  raise(SIGINT); /* at once: the same stop (had it ended the test, by SIGINT: a failure) */
+  ck_assert(now_seconds() - t0 < 0.9); /* else the test itself is too slow to say */
+  ck_assert_int_eq(cleaned, 0);
+  while (now_seconds() - t0 < 1.1) usleep(20000);
+  raise(SIGTERM); /* the stop is over a second old: the end */
+  ck_abort_msg("still running after a second stop signal");
 }
 END_TEST
 
@@ -2012,6 +2035,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_default_by_list);
   tcase_add_test(tc, test_budget_bit);
   tcase_add_test_raise_signal(tc, test_fatal_signal_held, SIGTERM);
+  tcase_add_test_raise_signal(tc, test_second_stop_signal, SIGTERM);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);

@@ -654,6 +654,23 @@ for input in "rank --list small --words" "rank --list small --compare" "next --l
 done
 rm -f "$w/in.fifo"
 
+# A standard stream the caller closed (2>&-, >&-) is never one of
+# optle's files (main.c): before, with stderr closed, a checkpoint
+# opened as fd 2 was refused as standard error (status 2, said to no
+# one), and a stopped root proof's progress lines went into its -o tree.
+"$OPTLE" rank --list small --threads 1 --checkpoint "$w/std.ck" >/dev/null 2>&1
+"$OPTLE" rank --list small --threads 1 --checkpoint "$w/std.ck" -o "$w/std.tsv" >/dev/null 2>&-
+rc=$?
+expect "stderr closed: a resumed rank succeeds (got $rc)" "$rc" = 0
+expect "stderr closed: its -o table is a table" "$(head -c 14 "$w/std.tsv" 2>/dev/null)" = "# optle rank: "
+expect "stderr closed: no message in the -o table" "$(grep -c 'optle: ' "$w/std.tsv" 2>/dev/null)" = 0
+"$OPTLE" solve --list small --threads 1 -o "$w/std.json" >&- 2>"$tmp/err"
+rc=$?
+expect "stdout closed: the report cannot be written, status 2 (got $rc)" "$rc" = 2
+err_has "stdout closed: says so" "optle: standard output: Bad file descriptor"
+expect "stdout closed: the -o tree is whole" "$(jq -r .list "$w/std.json" 2>/dev/null)" = small
+rm -f "$w/std.ck" "$w/std.tsv" "$w/std.json"
+
 no_leftover=$(find "$root" -maxdepth 2 -name '*.tmp.*' -newer "$w/ok.txt" 2>/dev/null | head -n 3)
 expect "no temporary files left in the repository ($no_leftover)" -z "$no_leftover"
 

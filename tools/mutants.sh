@@ -639,6 +639,48 @@ from          for (int j = 0; j < n; j++) bits[pat[j] = X->fxrow[j][h]] = 0;
 to            for (int j = 0; j < n; j++) bits[pat[j] = X->fxrow[j][h]] = 0; bits[pat[0]] = 1ull << (n - 1);
 why         fx_groups(): the node's first answer gets its last as a partner under every guess, so classes holding both are never split within 2 and sets with a strategy are refuted
 
+id          stop-second-signal-ignored
+area        stopping
+file        src/clock.c
+from        if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS) {
+to          if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS && 0) {
+why         a second Ctrl-C or SIGTERM only sets the stop flag again: a stop that is stuck can be ended only by SIGKILL, which leaves the output files' temporary files
+
+id          stop-second-signal-at-once
+area        stopping
+file        src/clock.c
+from        if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS) {
+to          if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t)) {
+why         any second stop signal ends the process: one Ctrl-C that reaches it twice (the terminal's SIGINT and mpirun's SIGTERM) kills it before its stopped report and best tree
+
+id          lib-installs-fatal-handlers
+area        api, stopping
+file        src/clock.c
+from          if (!atomic_load(&signals_owned)) return; /* the library's caller's */
+to            (void)signals_owned;
+why         optle_write() leaves handlers for SIGTERM, SIGHUP and the rest in the caller's process, where optle.h promises none
+
+id          std-fds-left-closed
+area        input, output
+file        src/main.c
+from          std_fds_open();
+to            (void)std_fds_open;
+why         with stderr closed (2>&-) the next file optle opens is fd 2: a checkpoint is refused as standard error, and a stopped proof's messages go into its -o tree
+
+id          probe-worse-ends-stage
+area        root proof
+file        src/search_proof.c
+from              if (p->ub_g >= 0) break;
+to                if (o->bound < INF) break;
+why         a --probe word the greedy strategy beats ends stage 1 with no total to beat and no tree: a stop then writes nothing, and L1 refutes at the seed's total only
+
+id          api-stopped-total-no-seed
+area        api
+file        src/api_search.c
+from                               : seed < OPTLE_INF          ? seed
+to                                 : seed < 0                  ? seed
+why         a library solve stopped before any tree reports total -1 where the CLI says "best found ... the greedy entropy strategy"
+
 id          tsan-taskmem-no-acquire
 area        threads, tools
 file        tools/tsan_taskmem.c

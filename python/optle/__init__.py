@@ -169,7 +169,9 @@ def _words(seq: Iterable[str], what: str) -> list[str]:
 class Result:
     """A solved (or verified) strategy: its figures and its tree.
 
-    total        guesses summed over all answers (the optimum when proven)
+    total        guesses summed over all answers (the optimum when proven;
+                 stopped with no tree: the best strategy's found, the
+                 greedy one's at least, or None before it)
     proven       True when proven optimal (among the strategies that start
                  with solve()'s first= when it was given; for verify(),
                  unless the file marks the tree not proven optimal)
