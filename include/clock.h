@@ -4,7 +4,7 @@
  * time limit, and what a signal that ends the process does first.
  *
  * Stopping.  stop_catch_signals() makes SIGINT, SIGTERM and SIGHUP set
- * the process's stop flag (and nothing else); every long phase (the
+ * the process's stop flag (and, for a second one, below, nothing else); every long phase (the
  * feedback table, the greedy seed and strategies, the search, the tree)
  * checks stop_requested() and returns what it has, and the commands then
  * say what was done and exit with status 4.  stop_after() sets a time
@@ -14,9 +14,9 @@
  * when the process inherited them so (nohup; SIGPIPE ignored gives EPIPE
  * instead); SIGINT and SIGTERM are always caught (a shell starts a
  * script's background jobs with SIGINT ignored).  A second stop signal,
- * a second or more after the first, ends the process as the fatal ones
- * below do (a stop still running then is stuck, or unwanted); closer
- * ones are the same stop.
+ * STOP_FORCE_MS (tuning.h) or more after the first, ends the process as
+ * the fatal ones below do (a stop still running then is stuck, or
+ * unwanted); closer ones are the same stop.
  *
  * The other signals that end a process by default (SIGQUIT, SIGUSR1,
  * SIGUSR2, SIGPIPE, SIGALRM without a time limit; SIGINT, SIGTERM and

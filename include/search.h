@@ -271,7 +271,11 @@ typedef struct {
                    * strategy within the guess limit (rules that narrow) */
   int probed;  /* first guesses solved for the upper bound: more than one
                 * when the best by the bounds has no strategy within the
-                * guess limit */
+                * guess limit, or a total no better than the greedy
+                * strategy's (a --probe word's) */
+  int probe_none; /* ... of them, those with no strategy within the limit */
+  int by_survivors; /* of by_exact, the survivors of every bound (not
+                     * stage 3's picks) */
   int abandoned; /* exact solves for the upper bound given up when their
                   * budget ran out (search_opts.probe_budget) */
   double t[5]; /* scan and seed; upper bound; L1; L2; exact search */

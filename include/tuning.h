@@ -193,6 +193,10 @@ _Static_assert(PACK_SRC >= 2 && PACK_SRC % 2 == 0, "blocks are packed in pairs")
  * for the other ranks after it reached its time limit, or after a signal
  * (which every rank gets at once; mpirun kills a rank 1 s after its
  * SIGTERM), before it ends the job. */
+/* A second stop signal this many ms or more after the first ends the
+ * process at once (clock.c); closer ones are the same stop, as the SIGINT
+ * and SIGTERM one Ctrl-C gives a rank under mpirun. */
+#define STOP_FORCE_MS 1000
 #define DIST_STOP_LAG 1.0
 #define DIST_STOP_GRACE 3.0
 #define DIST_SIGNAL_GRACE 0.5

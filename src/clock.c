@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tuning.h"
+
 double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -27,7 +29,6 @@ _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler sets optle_stop_flag
 static volatile sig_atomic_t timed_out;
 /* When the first stop signal came (on_stop_signal()): the monotonic
  * clock in ms, + 1, so that 0 means none yet. */
-#define STOP_FORCE_MS 1000
 static atomic_llong stop_first_ms;
 _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "a signal handler sets stop_first_ms");
 /* Whether stderr was a terminal when the stop signals were caught (the
@@ -50,7 +51,6 @@ void stop_reset(void) {
   atomic_store(&stop_first_ms, 0);
   atomic_store(&optle_stop_flag, 0);
 }
-
 
 /* Install handler for sig; unless always, not when the process inherited
  * it as ignored, and when only_default, not when it has a handler. */
@@ -80,24 +80,32 @@ void stop_say(const char *what) {
           stop_elapsed(), what);
 }
 
-
-/* While held (stop_fatal_hold()): the fatal signal that came, for its
- * release to act on. */
-static atomic_int fatal_held, fatal_pending;
-_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler reads fatal_held");
+/* The fatal signals' state: FATAL_IDLE; FATAL_HELD while a write in
+ * place runs (stop_fatal_hold()), when a fatal signal only leaves itself
+ * in fatal_pending for the release; FATAL_DYING once a handler has
+ * begun to end the process, after which no hold begins (the write it
+ * would guard could be cut in two).  Each change is one compare-and-swap,
+ * so a handler in one thread and a hold in another cannot both win. */
+enum { FATAL_IDLE, FATAL_HELD, FATAL_DYING };
+static atomic_int fatal_state, fatal_pending;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler reads fatal_state");
 
 /* A signal that ends the process: the cleanup (the output files'
  * temporary files), then the signal's own default action; while a write
- * in place holds them, kept for its end. */
+ * in place holds them, kept for its end.  errno is the interrupted
+ * code's again when it returns. */
 static void on_fatal_signal(int sig) {
-  if (atomic_load(&fatal_held)) {
+  int idle = FATAL_IDLE, e = errno;
+  if (!atomic_compare_exchange_strong(&fatal_state, &idle, FATAL_DYING) && idle == FATAL_HELD) {
     atomic_store(&fatal_pending, sig);
+    errno = e;
     return;
   }
   cleanup_fn f = atomic_load(&fatal_cleanup);
   if (f) f();
   signal(sig, SIG_DFL);
-  raise(sig);
+  raise(sig); /* delivered when the handler returns (or at once: SA_NODEFER) */
+  errno = e;
 }
 
 /* A stop signal (SIGINT, SIGTERM, SIGHUP) a second or more after the
@@ -123,11 +131,14 @@ static void on_stop_signal(int sig) {
   }
   long long t = stop_clock_ms(), first = 0;
   if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS) {
-    /* On a terminal a progress line may be half-written: a line of its own. */
+    /* On a terminal a progress line may be half-written: a line of its
+     * own.  errno kept: the write may fail (a closed stderr is
+     * /dev/null read-only, main.c) under a write in place that reads it. */
     static const char msg[] = "\noptle: a second stop signal: ending at once\n";
-    int skip = atomic_load(&stderr_tty) ? 0 : 1;
+    int skip = atomic_load(&stderr_tty) ? 0 : 1, e = errno;
     ssize_t w = write(STDERR_FILENO, msg + skip, sizeof msg - 1 - (size_t)skip);
     (void)w;
+    errno = e;
     on_fatal_signal(sig);
     return;
   }
@@ -160,10 +171,18 @@ void stop_catch_fatal(void (*cleanup)(void)) {
     catch(sigs[i], on_fatal_signal, SA_NODEFER, true, false);
 }
 
-void stop_fatal_hold(void) { atomic_store(&fatal_held, 1); }
+void stop_fatal_hold(void) {
+  int idle = FATAL_IDLE;
+  if (atomic_compare_exchange_strong(&fatal_state, &idle, FATAL_HELD)) return;
+  assert(idle == FATAL_DYING); /* never nested (clock.h) */
+  for (;;) pause(); /* a handler is ending the process: no write begins */
+}
 
 void stop_fatal_release(void) {
-  atomic_store(&fatal_held, 0);
+  int held = FATAL_HELD;
+  bool was = atomic_compare_exchange_strong(&fatal_state, &held, FATAL_IDLE);
+  assert(was); /* after a hold */
+  (void)was;
   int sig = atomic_exchange(&fatal_pending, 0);
   if (sig) on_fatal_signal(sig);
 }

@@ -19,8 +19,10 @@
  *  3. an upper bound U from the best few (stage_probe): the first guesses
  *     with the least L0 get their full L1 sums, the best of those by L1
  *     their L2 sums, and the least by L2 is solved exactly (as with
- *     --first, every thread on it).  The refutations below need U to be
- *     tight: at the optimum, nearly every first guess falls at L1;
+ *     --first, every thread on it; a --probe word first; the next while
+ *     the one solved has no strategy within the limit or a total above
+ *     the seed's).  The refutations below need U to be tight: at the
+ *     optimum, nearly every first guess falls at L1;
  *  4. L1 (stage_l1): every other first guess's classes, largest first, are
  *     bounded by L1 (search_bounds.c) until the sum reaches U + 1, which
  *     refutes it: its total exceeds U;
@@ -449,11 +451,13 @@ static void known_take(proof *p, const opener *o, const kids_known *k) {
 }
 
 /* Stage 3: the upper bound U from the best few: the probe's picks solved
- * exactly, least L2 first, until one fits the guess limit.  Under the
- * normal rules with six guesses the first always does; in hard mode the
- * best by the bounds often does not (the bounds know no limit: on
- * nyt-2023-07 SALET, least by L2, is infeasible, and TARSE, next, is the
- * optimum), and U would be the seed's, far above the optimum.
+ * exactly, least L2 first (a --probe word before them), until one fits
+ * the guess limit with a total no worse than the greedy strategy's (the
+ * seed's).  Under the normal rules with six guesses the first always
+ * does; in hard mode the best by the bounds often does not (the bounds
+ * know no limit: on nyt-2023-07 SALET, least by L2, is infeasible, and
+ * TARSE, next, is the optimum), and U would be the seed's, far above the
+ * optimum; nor does a --probe word the greedy strategy beats.
  *
  * Nor may it sit on one slow solve: with every word an answer the best
  * by the bounds (TARES on nyt-2022-02-all) had an ETA of 19.6 h, where
@@ -463,9 +467,9 @@ static void known_take(proof *p, const opener *o, const kids_known *k) {
  * PROBE_TRIES of them ran out of time; each round's budget is larger,
  * and the last has none.  After the first round the picks go in order
  * of how far their tries got (by_progress()).  The first to finish
- * gives U; the others are refuted or searched by the stages below, as
- * any first guess is.  The last pick solved is the feasible one, so
- * known holds its classes'. */
+ * within the seed's total gives U; the others are refuted or searched by
+ * the stages below, as any first guess is.  The last pick solved is the
+ * one that gives U, so known holds its classes'. */
 static bool stage_probe(proof *p) {
   search *s = p->s;
   p->t = now_seconds();
@@ -488,6 +492,7 @@ static bool stage_probe(proof *p) {
         continue;
       }
       solved++;
+      p->st.probe_none += o->bound >= INF;
       if (p->tree) known_take(p, o, &known);
       if (o->bound < INF && o->bound <= p->ub) {
         p->ub = o->bound;
@@ -503,8 +508,9 @@ static bool stage_probe(proof *p) {
     if (budget == 0 || left == 0) break; /* every pick solved, or the last round */
   }
   greedy_late(p);
-  /* The infeasible ones count as settled by an exact search; the one
-   * that gives U is the upper bound's. */
+  /* The others solved (infeasible, or worse than the seed) count as
+   * settled by an exact search; the one that gives U is the upper
+   * bound's. */
   p->st.by_exact = solved > 0 && p->ub_g >= 0 ? solved - 1 : solved;
   p->st.probed = solved;
   p->st.t[1] = now_seconds() - p->t;
@@ -775,6 +781,7 @@ static bool stage_exact(proof *p) {
   int by_exact = p->top && !p->s->rw ? exact_each(p, rest, nr, &best, &best_g)
                                      : exact_loop(p, rest, nr, &best, &best_g);
   p->st.by_exact += by_exact;
+  p->st.by_survivors = by_exact;
   p->st.t[4] = now_seconds() - p->t;
   int V = atomic_load(&best);
   V = V >= INF ? INF : V - 1; /* thr - 1 = ub, or lower if found */

@@ -492,14 +492,13 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
       int tot = search_solve(s, A, I.na, -1, &t);
       ck_assert_int_eq(tot, best[d]);
       /* The root proof's upper bound: past a first guess with no strategy
-       * within the limit (or one the greedy seed beats), the next
-       * (search_proof.c, stage 3). */
+       * within the limit, the next (search_proof.c, stage 3). */
       const search_root_stats *rr = search_root_report(s);
-      refallback += rr && rr->probed > 1;
+      refallback += rr && rr->probe_none > 0;
       /* Survivors of every bound, searched against the best (under rules
        * that narrow, exact_loop() in the top proof too): beyond the
-       * probe's infeasible picks, stage 6 settled some. */
-      searched += rr && tot < INF && rr->probed >= 1 && rr->by_exact - (rr->probed - 1) >= 1;
+       * probe's picks, stage 6 settled some. */
+      searched += rr && tot < INF && rr->by_survivors >= 1;
       search_stats st;
       search_get_stats(s, &st);
       quick += (long)st.bound2_quick;

@@ -1405,25 +1405,48 @@ START_TEST(test_fatal_signal_held) {
 }
 END_TEST
 
-/* A second stop signal (clock.h): within a second of the first it is
- * the same stop (the process goes on, its stop flag set); a second or
- * more after it, it runs the cleanup and then its default action (the
- * test ends by SIGTERM). */
-START_TEST(test_second_stop_signal) {
+/* A second stop signal (clock.h): within STOP_FORCE_MS of the first it
+ * is the same stop (the process goes on, its stop flag set); later, it
+ * runs the cleanup and then its default action, or, while a write in
+ * place holds the fatal signals, waits for its release.  The cleanup
+ * here ends the test with the status in exit_as, so each part that must
+ * not end it says so by its own. */
+static volatile sig_atomic_t exit_as;
+static void cleanup_exit(void) { _exit(exit_as); }
+
+/* The first stop signal and one at once after it: the same stop. */
+static double two_stop_signals(void) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   stop_catch_signals();
-  stop_catch_fatal(mark_cleaned);
+  stop_catch_fatal(cleanup_exit);
   ck_assert(!stop_final());
   double t0 = now_seconds();
+  exit_as = 70; /* ended here: the second signal was not the same stop */
   raise(SIGINT);
   ck_assert(stop_final());
-  raise(SIGINT); /* at once: the same stop (had it ended the test, by SIGINT: a failure) */
+  raise(SIGINT);
   ck_assert(now_seconds() - t0 < 0.9); /* else the test itself is too slow to say */
-  ck_assert_int_eq(cleaned, 0);
-  while (now_seconds() - t0 < 1.1) usleep(20000);
-  raise(SIGTERM); /* the stop is over a second old: the end */
+  while (now_seconds() - t0 < STOP_FORCE_MS / 1000.0 + 0.1) usleep(20000);
+  return t0;
+}
+
+START_TEST(test_second_stop_signal) {
+  two_stop_signals();
+  exit_as = 77;
+  raise(SIGTERM); /* the stop is over a second old: the cleanup, the end */
   ck_abort_msg("still running after a second stop signal");
+}
+END_TEST
+
+START_TEST(test_second_stop_signal_held) {
+  two_stop_signals();
+  stop_fatal_hold();
+  exit_as = 71; /* ended here: the hold did not hold */
+  raise(SIGTERM);
+  exit_as = 77;
+  stop_fatal_release(); /* now the cleanup, the end */
+  ck_abort_msg("still running after the release of a second stop signal");
 }
 END_TEST
 
@@ -2035,7 +2058,8 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_default_by_list);
   tcase_add_test(tc, test_budget_bit);
   tcase_add_test_raise_signal(tc, test_fatal_signal_held, SIGTERM);
-  tcase_add_test_raise_signal(tc, test_second_stop_signal, SIGTERM);
+  tcase_add_exit_test(tc, test_second_stop_signal, 77);
+  tcase_add_exit_test(tc, test_second_stop_signal_held, 77);
   suite_add_tcase(s, tc);
   tc = tcase_create("oracle");
   tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);

@@ -551,8 +551,8 @@ why         the feasibility test within 3 reuses a class's splitters found in an
 id          feas-splitters-alias
 area        rules
 file        src/search_feas.c
-from            mask |= 1ull << at[j];
-to              mask |= 1ull << (at[j] & 31);
+from          for (int j = 0; j < n; j++) mask |= 1ull << X->fxa[C[j]];
+to            for (int j = 0; j < n; j++) mask |= 1ull << (X->fxa[C[j]] & 31);
 why         the splitters' lists are kept under a class's rows folded to 32 bits: a class takes the list of another whose rows are 32 apart, and a node with no strategy within 3 is given one (check_rules.c's test_feasible_within3_twins)
 
 id          feas-split-memo-yes
@@ -652,6 +652,13 @@ file        src/clock.c
 from        if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t) && t - first >= STOP_FORCE_MS) {
 to          if (!atomic_compare_exchange_strong(&stop_first_ms, &first, t)) {
 why         any second stop signal ends the process: one Ctrl-C that reaches it twice (the terminal's SIGINT and mpirun's SIGTERM) kills it before its stopped report and best tree
+
+id          fatal-hold-ignored
+area        stopping, output
+file        src/clock.c
+from          if (!atomic_compare_exchange_strong(&fatal_state, &idle, FATAL_DYING) && idle == FATAL_HELD) {
+to            if (!atomic_compare_exchange_strong(&fatal_state, &idle, FATAL_DYING) && 0) {
+why         a fatal signal (or a second stop signal) during a write in place ends the process at once: the target is left with the new content over the old one's tail
 
 id          lib-installs-fatal-handlers
 area        api, stopping
