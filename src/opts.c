@@ -572,8 +572,16 @@ int opts_history(const char *cmd, const optle_args *a, const positionals *pos, c
                  rules_mode *rules, share_grid *grid, hstep *h, int max, int *k) {
   share_grid own, *sg = grid ? grid : &own;
   sg->n = 0;
-  if (a->share && share_load(a->share, sg)) return input_error();
-  if (a->share && share_options(cmd, a, sg, rules)) return EXIT_USAGE;
+  if (a->share) {
+    /* A stop while it waits or reads (a FIFO, a stalled stdin) is a stop
+     * (status 4), whatever the reader made of it: EINTR, or a text cut
+     * short. */
+    bool bad = share_load(a->share, sg) != 0;
+    int rc = opts_stopped_reading("while reading the share text: nothing was computed");
+    if (rc) return rc;
+    if (bad) return input_error();
+    if (share_options(cmd, a, sg, rules)) return EXIT_USAGE;
+  }
   if (history_parse_args(g, (const char *const *)pos->v, pos->n, NULL, a->share ? sg : NULL, h,
                          max, k))
     return input_error();

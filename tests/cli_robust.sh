@@ -639,7 +639,8 @@ rm -f "$w/huge-nul.txt" "$w/huge-comment.txt"
 # there is a stop (status 4, the phase named), not bad input (a red-team
 # pass found status 2 and "Interrupted system call" for these three).
 mkfifo "$w/in.fifo"
-for input in "rank --list small --words" "rank --list small --compare" "next --list small --tree"; do
+for input in "rank --list small --words" "rank --list small --compare" "next --list small --tree" \
+  "next --list small --share" "analyse --list small --share"; do
   # shellcheck disable=SC2086
   "$OPTLE" $input "$w/in.fifo" --threads 1 >"$tmp/out" 2>"$tmp/err" &
   pid=$!
