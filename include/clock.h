@@ -4,8 +4,9 @@
  * time limit, and what a signal that ends the process does first.
  *
  * Stopping.  stop_catch_signals() makes SIGINT, SIGTERM and SIGHUP set
- * the process's stop flag (and, for a second one, below, nothing else); every long phase (the
- * feedback table, the greedy seed and strategies, the search, the tree)
+ * the process's stop flag (and nothing else, but for a second one,
+ * below); every long phase (the feedback table, the greedy seed and
+ * strategies, the search, the tree)
  * checks stop_requested() and returns what it has, and the commands then
  * say what was done and exit with status 4.  stop_after() sets a time
  * limit: SIGALRM then sets the flag too, and stop_timed_out() says so.

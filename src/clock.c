@@ -108,6 +108,13 @@ static void on_fatal_signal(int sig) {
   errno = e;
 }
 
+/* The monotonic clock in ms, + 1 (0: no signal yet). */
+static long long stop_clock_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts); /* async-signal-safe */
+  return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + 1;
+}
+
 /* A stop signal (SIGINT, SIGTERM, SIGHUP) a second or more after the
  * first ends the process as a fatal one does: a stop takes well under a
  * second, so one still running then is stuck, or its user does not want
@@ -116,13 +123,6 @@ static void on_fatal_signal(int sig) {
  * terminal's SIGINT and as the SIGTERM of a launcher that passes it on
  * (mpirun).  The time limit's SIGALRM is not the user's: never counted.
  * The first one's time is stop_first_ms (above). */
-
-static long long stop_clock_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts); /* async-signal-safe */
-  return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + 1;
-}
-
 static void on_stop_signal(int sig) {
   if (sig == SIGALRM) {
     timed_out = 1;

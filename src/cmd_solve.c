@@ -107,10 +107,10 @@ static void print_root(const search_root_stats *r) {
   printf("root proof: %d first guesses (one of each alike set), %s kernel\n", r->openers,
          search_bounds_kernel());
   printf("  %-30s %8.2f s\n", "scan and seed", r->t[0]);
-  char ub[96];
-  int n = snprintf(ub, sizeof ub, "upper bound (%d exact search%s", r->probed,
-                   r->probed == 1 ? "" : "es");
-  snprintf(ub + n, sizeof ub - (size_t)n, r->abandoned ? ", %d given up)" : ")", r->abandoned);
+  char ub[96], given_up[32] = "";
+  if (r->abandoned) snprintf(given_up, sizeof given_up, ", %d given up", r->abandoned);
+  snprintf(ub, sizeof ub, "upper bound (%d exact search%s%s)", r->probed,
+           r->probed == 1 ? "" : "es", given_up);
   printf("  %-30s %8.2f s\n", ub, r->t[1]);
   printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
   printf("  %-30s %8d\n", "  of them by L0 alone", r->by_l0);
