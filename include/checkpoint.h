@@ -6,7 +6,7 @@
  * sixteen hex digits, its checksum:
  *   # optle rank checkpoint 3: lists_hash H, rules R, max_guesses M,
  *     cutoff C, top T, words W, engine E<TAB>CHECK (one line: the header)
- *   word<TAB>value<TAB>exact|bound<TAB>seconds<TAB>stage<TAB>CHECK
+ *   word<TAB>value<TAB>exact|bound|lower<TAB>seconds<TAB>stage<TAB>CHECK
  * The header names the ranking (W is "all", or the hash of --words'
  * set) and the search that proved its lines (E, CKPT_ENGINE); its CHECK
  * is XXH64 of the text before the tab, seed 0.  A line's
@@ -15,14 +15,23 @@
  * value is a total or "none" (no strategy within the guess limit);
  * stage is the one that settled it (1 to 4, docs/rank.md), or 0 for a
  * line a resume wrote back for a feedback-alike word of a group whose
- * line it read (the normal rules only).
+ * line it read (the normal rules only).  A "lower" line settles
+ * nothing: it keeps a proven lower bound below the cutoff, the bound
+ * the refuting stage 3 found for a first guess it could not refute, so
+ * that a resume goes on to that word's exact search without proving the
+ * bound again (an hour or more of a bighidden root proof's survivors,
+ * each session).  A bound is true whatever the cutoff, so the line
+ * stays true as the cutoff falls.
  *
  * Invariants of a file this module accepts (ckpt_read()):
  *  - every line it returns passed its checksum, names a guess of the
- *    ranking once, and has a possible value: not below the first guess's
- *    class-count bound 3n - k - [an answer] (>= 2n - 1), an exact one not
- *    above n x the guess limit, "none" exact, a bound above a given
- *    cutoff.  Anything else is refused with "file:line: reason" (the
+ *    ranking once (and at most one lower line, before its settled one),
+ *    and has a possible value: not below the first guess's class-count
+ *    bound 3n - k - [an answer] (>= 2n - 1), an exact one not above n x
+ *    the guess limit, "none" exact, a bound above a given cutoff, a
+ *    lower bound a number, at or below a given cutoff, from stage 2 to 4,
+ *    in a ranking with a cutoff.  Anything else is refused with
+ *    "file:line: reason" (the
  *    caller exits with status 2): a changed or damaged line is never
  *    believed, and deleting it makes its first guess ranked again;
  *  - the end of the file is whole: a last line or header cut short (a
@@ -90,13 +99,16 @@ typedef struct {
   bool exact;
   double seconds;
   int stage;
-  int line; /* its line in the file */
+  int line;   /* its line in the file */
+  bool lower; /* a lower line (ckpt_resume.lower), not a settled one */
 } ckpt_entry;
 
 /* What ckpt_read() found. */
 typedef struct {
   ckpt_entry *done; /* the settled first guesses (free() it) */
   int ndone;
+  ckpt_entry *lower; /* the lower lines (free() it): exact false */
+  int nlower;
   bool fresh;       /* new or empty: the header was written */
   bool cut_header;  /* the header was cut short: started afresh */
   int cut_line;     /* > 0: this last line was cut short and cut off */
@@ -132,6 +144,9 @@ ckpt *ckpt_open(const char *path, const ckpt_id *id, const game *g, const bool *
  * failed, the partial line is cut off, and later calls do nothing and
  * return -1. */
 int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int stage);
+/* Append a lower line: a bound below the cutoff the refuting stage
+ * proved (value a total, stage 2 to 4); as ckpt_append(). */
+int ckpt_append_lower(ckpt *c, int guess, int value, double seconds, int stage);
 /* Close and unlock (NULL: nothing).  0, or -1 with err_msg() set (an
  * append had failed, or close did). */
 int ckpt_close(ckpt *c);

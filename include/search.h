@@ -326,7 +326,12 @@ int search_least_depth(search *s, const uint16_t *A, int n, int first, int limit
  * cutoff): exact for the `top` best, ties with the top-th included, the
  * cutoff being the top-th least value.  done (ndone): words settled in an
  * earlier run, taken as they are.  report (may be NULL) is told each word
- * as it is settled, in a critical section, once.  out[i] is words[i]'s.
+ * as it is settled, in a critical section, once.  lower (nlower): lower
+ * bounds an earlier run proved below its cutoff (value, stage), each
+ * raising its word's bound, the refuting stages up to its own not run on
+ * it again; report_lower (may be NULL) is told each word the refuting
+ * stage 3 leaves to the exact search, with the bound it proved, as
+ * report is (stage 3).  out[i] is words[i]'s.
  * Returns the final cutoff (OPTLE_INF: none), or -1 when stopped (what
  * was reported stands; search_stopped() then gives the least bound of
  * any word, and the best exact value settled with its word).
@@ -372,6 +377,9 @@ typedef struct {
   search_first_fn report;
   void *arg;
   search_first_stage_fn where; /* NULL, or told where the ranking is (arg) */
+  const search_first_value *lower;
+  int nlower;
+  search_first_fn report_lower;
 } search_first_opts;
 int search_rank_first(search *s, const uint16_t *A, int n, const search_first_opts *o,
                       search_first_value *out);

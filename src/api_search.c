@@ -613,7 +613,8 @@ static int rank_fn(void *arg) {
   int count = a->words ? nwords : g->n_guesses;
   rank_count rc = {a->m, 0, count};
   int cutoff = a->o.cutoff >= 0 ? a->o.cutoff : OPTLE_INF;
-  search_first_opts fo = {a->words, nwords, cutoff, a->o.top, NULL, 0, rank_settled, &rc, NULL};
+  search_first_opts fo = {.words = a->words, .nwords = nwords, .cutoff = cutoff, .top = a->o.top,
+                          .report = rank_settled, .arg = &rc};
   optle_ranking *k = xcalloc(1, sizeof *k);
   k->game = api_game_ref(G);
   k->n = count;

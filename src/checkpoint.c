@@ -26,8 +26,9 @@
 
 #define MAGIC "# optle rank checkpoint "
 #define CHECK_HEX 16
-/* A line is at most this long (a checkpoint longer than one such line a
- * guess, and the header, is not one of the ranking). */
+/* A line is at most this long (a checkpoint longer than two such lines
+ * a guess, a lower and a settled one, and the header, is not one of the
+ * ranking). */
 #define LINE_BYTES 128
 
 struct ckpt {
@@ -126,7 +127,8 @@ static size_t seal(char *text, size_t len, uint64_t seed) {
 }
 
 /* The fields of a line's text (NUL-terminated, the checksum cut off):
- * word, value, exact|bound, seconds, stage.  False when they are not. */
+ * word, value, exact|bound|lower, seconds, stage.  False when they are
+ * not. */
 static bool parse_fields(const game *g, char *text, ckpt_entry *e) {
   char *f[5], *p = text;
   int nf = 0;
@@ -143,8 +145,9 @@ static bool parse_fields(const game *g, char *text, ckpt_entry *e) {
   if (!strcmp(f[1], "none")) e->value = OPTLE_INF;
   else if (vl < 1 || vl > 9 || strspn(f[1], "0123456789") != vl) return false;
   else e->value = atoi(f[1]);
-  if (strcmp(f[2], "exact") && strcmp(f[2], "bound")) return false;
+  if (strcmp(f[2], "exact") && strcmp(f[2], "bound") && strcmp(f[2], "lower")) return false;
   e->exact = !strcmp(f[2], "exact");
+  e->lower = !strcmp(f[2], "lower");
   char *end;
   e->seconds = strtod(f[3], &end);
   if (end == f[3] || *end || !isfinite(e->seconds) || e->seconds < 0) return false;
@@ -379,14 +382,23 @@ static const char *read_record(const reader *R, char *line, size_t len, ckpt_ent
     }
   }
   if (!parse_fields(R->g, line, e))
-    return "not a settled word (word, value, exact or bound, seconds, stage, checksum)";
+    return "not a settled word (word, value, exact, bound or lower, seconds, stage, checksum)";
   return NULL;
 }
 
-/* Every line after the header, into R->r->done; the torn end noted.
- * 0, or -1 after err_set(). */
+/* e appended to *v (n of them, room for *cap). */
+static void add_entry(ckpt_entry **v, int *n, int *cap, const ckpt_entry *e) {
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 256;
+    *v = xrealloc(*v, sizeof **v * (size_t)*cap);
+  }
+  (*v)[(*n)++] = *e;
+}
+
+/* Every line after the header, into R->r->done or ->lower; the torn end
+ * noted.  0, or -1 after err_set(). */
 static int read_lines(reader *R, char *buf, size_t len, size_t pos) {
-  int cap = 0;
+  int cap = 0, lcap = 0;
   ckpt_resume *r = R->r;
   for (int ln = 2; pos < len; ln++) {
     char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
@@ -399,11 +411,8 @@ static int read_lines(reader *R, char *buf, size_t len, size_t pos) {
     }
     if (why) return err_set("%s:%d: %s", R->path, ln, why);
     e.line = ln;
-    if (r->ndone == cap) {
-      cap = cap ? 2 * cap : 256;
-      r->done = xrealloc(r->done, sizeof *r->done * (size_t)cap);
-    }
-    r->done[r->ndone++] = e;
+    if (e.lower) add_entry(&r->lower, &r->nlower, &lcap, &e);
+    else add_entry(&r->done, &r->ndone, &cap, &e);
     pos += ll + (nl != NULL);
     R->add_newline = !nl;
   }
@@ -431,6 +440,50 @@ static int *floors_of(const game *g, const ckpt_entry *e, int n) {
   }
   free(cls);
   return f;
+}
+
+/* What a lower line may say, beyond its checksum: a guess ranked, one
+ * lower line a word, before its settled line (settled[guess]: its line,
+ * or 0), a number at least the class-count bound and at most a given
+ * cutoff (at or above the cutoff the word is settled, as a bound), from
+ * a refuting stage, in a ranking that has one.  0, or -1 after
+ * err_set(). */
+static int check_lower(const reader *R, const int *settled) {
+  const ckpt_resume *r = R->r;
+  const game *g = R->g;
+  int *floor = floors_of(g, r->lower, r->nlower), *seen = xcalloc((size_t)g->n_guesses, sizeof *seen);
+  int rc = 0;
+  for (int i = 0; i < r->nlower && !rc; i++) {
+    const ckpt_entry *e = &r->lower[i];
+    const char *w = g->guesses.w[e->guess];
+    if (R->ranked && !R->ranked[e->guess])
+      rc = err_set("%s:%d: '%s' is not among the first guesses ranked", R->path, e->line, w);
+    else if (seen[e->guess])
+      rc = err_set("%s:%d: '%s' has a second lower line (the first on line %d): a run writes one",
+                   R->path, e->line, w, seen[e->guess]);
+    else if (settled[e->guess] && settled[e->guess] < e->line)
+      rc = err_set("%s:%d: '%s' has a lower line after its settled line (line %d): a run writes "
+                   "it before", R->path, e->line, w, settled[e->guess]);
+    else if (e->value >= OPTLE_INF)
+      rc = err_set("%s:%d: '%s none lower': a lower bound is a total", R->path, e->line, w);
+    else if (R->id->cutoff < 0 && !R->id->top)
+      rc = err_set("%s:%d: '%s %d lower': a ranking with no cutoff (neither --cutoff nor --top) "
+                   "has no refuting stages, so no lower lines", R->path, e->line, w, e->value);
+    else if (e->value < floor[i])
+      rc = err_set("%s:%d: '%s %d lower' is impossible: no total with that first guess is below "
+                   "%d (3n - classes - [an answer])", R->path, e->line, w, e->value, floor[i]);
+    else if (R->id->cutoff >= 0 && e->value > R->id->cutoff)
+      rc = err_set("%s:%d: '%s %d lower': above the cutoff %d a bound settles its first guess "
+                   "(a bound line), so no run writes it as lower", R->path, e->line, w, e->value,
+                   R->id->cutoff);
+    else if (e->stage < 2)
+      rc = err_set("%s:%d: '%s %d lower' from stage %d: only the refuting stages (2 to 4) write "
+                   "lower lines", R->path, e->line, w, e->value, e->stage);
+    seen[e->guess] = e->line;
+  }
+  free(floor);
+  free(seen);
+  return rc;
 }
 
 /* What a settled line may say, beyond its checksum: a guess ranked,
@@ -471,6 +524,7 @@ static int check_entries(const reader *R) {
                    "has every value exact, never a bound", R->path, e->line, w, e->value);
     seen[e->guess] = e->line;
   }
+  if (!rc) rc = check_lower(R, seen);
   free(floor);
   free(seen);
   return rc;
@@ -496,7 +550,7 @@ static int start_afresh(ckpt *c, const ckpt_id *id) {
 /* Read what the file holds (c->fd, locked) and repair its end. */
 static int resume(ckpt *c, const ckpt_id *id, const bool *ranked, ckpt_resume *r) {
   const game *g = c->g;
-  size_t len, hend = 0, cap = (size_t)LINE_BYTES * ((size_t)g->n_guesses + 2);
+  size_t len, hend = 0, cap = (size_t)LINE_BYTES * (2 * (size_t)g->n_guesses + 2);
   char *buf = read_all(c->fd, c->path, cap, &len);
   if (!buf) return -1;
   reader R = {c->path, id, g, ranked, r, 0, 0, false};
@@ -540,9 +594,9 @@ int ckpt_read(ckpt *c, const ckpt_id *id, const game *g, const bool *ranked, ckp
   memset(r, 0, sizeof *r);
   c->g = g;
   if (!resume(c, id, ranked, r)) return 0;
-  free(r->done);
-  r->done = NULL;
-  r->ndone = 0;
+  free(r->done), free(r->lower);
+  r->done = NULL, r->lower = NULL;
+  r->ndone = r->nlower = 0;
   return -1;
 }
 
@@ -560,14 +614,15 @@ ckpt *ckpt_open(const char *path, const ckpt_id *id, const game *g, const bool *
   return c;
 }
 
-int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int stage) {
+/* Append a line of status kind ("exact", "bound" or "lower"). */
+static int append(ckpt *c, int guess, int value, const char *kind, double seconds, int stage) {
   if (c->failed) return -1;
   char line[LINE_BYTES + CHECK_HEX + 3], v[16];
   if (value >= OPTLE_INF) snprintf(v, sizeof v, "none");
   else snprintf(v, sizeof v, "%d", value);
   if (!(seconds >= 0 && seconds < 1e9)) seconds = 0;
-  int n = snprintf(line, LINE_BYTES, "%s\t%s\t%s\t%.3f\t%d", c->g->guesses.w[guess], v,
-                   exact ? "exact" : "bound", seconds, stage);
+  int n = snprintf(line, LINE_BYTES, "%s\t%s\t%s\t%.3f\t%d", c->g->guesses.w[guess], v, kind,
+                   seconds, stage);
   size_t len = seal(line, (size_t)n, c->seed);
   if (!path_names_fd(c->path, c->fd)) { /* moved, replaced or removed while we ran */
     c->failed = true;
@@ -598,6 +653,15 @@ int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int s
     (void)fdatasync(c->fd); /* a failure is no lost line: they are in the file */
   }
   return 0;
+}
+
+int ckpt_append(ckpt *c, int guess, int value, bool exact, double seconds, int stage) {
+  return append(c, guess, value, exact ? "exact" : "bound", seconds, stage);
+}
+
+int ckpt_append_lower(ckpt *c, int guess, int value, double seconds, int stage) {
+  assert(value < OPTLE_INF && stage >= 2 && stage <= 4);
+  return append(c, guess, value, "lower", seconds, stage);
 }
 
 /* A file this run made and never wrote (the run failed before): removed,

@@ -298,8 +298,8 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   uint16_t *all = xmalloc(sizeof *all * (size_t)g->n_answers);
   for (int i = 0; i < g->n_answers; i++) all[i] = (uint16_t)i;
   int ndone = run->res.ndone, cutoff = a->cutoff >= 0 ? a->cutoff : OPTLE_INF;
-  search_first_opts fo = {words,         nwords, cutoff, a->rank_top, run->done, ndone, rank_run_settled,
-                          run,           run->progress ? rank_run_where : NULL};
+  search_first_opts fo = {.words = words, .nwords = nwords, .cutoff = cutoff, .top = a->rank_top};
+  rank_run_opts(run, &fo);
   int n = words ? nwords : g->n_guesses, rc = EXIT_OK;
   run->total = n;
   run->resumed = ndone;

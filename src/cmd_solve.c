@@ -232,8 +232,8 @@ static int ranked_first(search *s, const game *g, const uint16_t *all, search_ro
   run->total = g->n_guesses;
   run->resumed = run->res.ndone;
   run->t0 = now_seconds();
-  search_first_opts fo = {NULL, 0, OPTLE_INF, 1, run->done, run->res.ndone, rank_run_settled, run,
-                          run->progress ? rank_run_where : NULL};
+  search_first_opts fo = {.cutoff = OPTLE_INF, .top = 1};
+  rank_run_opts(run, &fo);
   int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
   /* A bound read back from the checkpoint must be above the optimum. */
   if (dist_rank() == 0 && best >= 0 && rank_run_check(run, best)) run->bad = true;

@@ -97,14 +97,29 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
   if (r->res.cut_line)
     err_note("%s:%d: the last line was cut short (a run stopped while writing it): cut off, and "
              "its first guess is ranked again", r->path, r->res.cut_line);
-  int n = r->res.ndone;
+  int n = r->res.ndone, nl = r->res.nlower;
   if (n) err_note("resumed %d settled first guesses from %s", n, r->path);
+  if (nl)
+    err_note("resumed %d lower bound%s (first guesses left to the exact search) from %s", nl,
+             nl == 1 ? "" : "s", r->path);
   r->done = xmalloc(sizeof *r->done * (size_t)(n ? n : 1));
   for (int i = 0; i < n; i++) {
     const ckpt_entry *e = &r->res.done[i];
     r->done[i] = (search_first_value){e->guess, e->value, e->exact, e->seconds, 0, e->stage};
   }
+  r->lower = xmalloc(sizeof *r->lower * (size_t)(nl ? nl : 1));
+  for (int i = 0; i < nl; i++) {
+    const ckpt_entry *e = &r->res.lower[i];
+    r->lower[i] = (search_first_value){e->guess, e->value, false, e->seconds, 0, e->stage};
+  }
   return 0;
+}
+
+void rank_run_opts(rank_run *r, search_first_opts *fo) {
+  fo->done = r->done, fo->ndone = r->res.ndone;
+  fo->lower = r->lower, fo->nlower = r->res.nlower;
+  fo->report = rank_run_settled, fo->report_lower = rank_run_lower, fo->arg = r;
+  fo->where = r->progress ? rank_run_where : NULL;
 }
 
 /* A bound from the checkpoint must be above the final cutoff, as every
@@ -131,9 +146,9 @@ int rank_run_close(rank_run *r, int rc) {
     rc = EXIT_USAGE;
   }
   r->ck = NULL;
-  free(r->res.done);
-  free(r->done);
-  r->res.done = NULL, r->done = NULL;
+  free(r->res.done), free(r->res.lower);
+  free(r->done), free(r->lower);
+  r->res.done = NULL, r->done = NULL, r->res.lower = NULL, r->lower = NULL;
   return rc;
 }
 
@@ -230,6 +245,15 @@ void rank_run_where(void *arg, const search_first_where *w) {
   if (progress_due(r, t, news || start)) show_progress(r, t);
 }
 
+/* A line could not be appended (rc -1): what is found from now could
+ * not be kept, so the run stops (status 2). */
+static void appended(rank_run *r, int rc) {
+  if (!rc) return;
+  r->write_failed = true;
+  snprintf(r->why, sizeof r->why, "%s", err_msg());
+  stop_request();
+}
+
 /* A first guess settled: counted, appended to the checkpoint, shown. */
 void rank_run_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
@@ -238,14 +262,15 @@ void rank_run_settled(void *arg, const search_first_value *v) {
     r->exact++;
     if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
   }
-  if (r->ck && !r->write_failed &&
-      ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage)) {
-    /* What is settled from now could not be kept: stop (status 2). */
-    r->write_failed = true;
-    snprintf(r->why, sizeof r->why, "%s", err_msg());
-    stop_request();
-  }
+  if (r->ck && !r->write_failed)
+    appended(r, ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage));
   double t = now_seconds();
   if (progress_due(r, t, r->resumed + r->settled == r->total)) show_progress(r, t);
 }
 
+/* A first guess left to the exact search, with its bound: a lower line. */
+void rank_run_lower(void *arg, const search_first_value *v) {
+  rank_run *r = arg;
+  if (r->ck && !r->write_failed)
+    appended(r, ckpt_append_lower(r->ck, v->guess, v->value, v->seconds, v->stage));
+}

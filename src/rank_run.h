@@ -10,7 +10,10 @@
  * repaired once the lists are (rank_run_resume(): what it holds becomes
  * the ranking's settled words, r->done), and appended to as each first
  * guess is settled (rank_run_settled(), the ranking's report function),
- * so a run killed at any moment loses only the words in flight.  A line
+ * so a run killed at any moment loses only the words in flight; and a
+ * lower line for each word the refuting stage 3 leaves to the exact
+ * search (rank_run_lower()), whose bound a resume takes (r->lower)
+ * instead of proving it again.  A line
  * that cannot be written stops the run (r->write_failed, r->why).  A
  * bound read back must be above the final cutoff (rank_run_check()).
  * Both commands write the same ranking's file: `solve --checkpoint F` and
@@ -38,7 +41,8 @@ typedef struct {
   const char *path; /* the checkpoint (NULL: none) */
   ckpt *ck;
   ckpt_resume res;
-  search_first_value *done; /* res's lines as the ranking takes them */
+  search_first_value *done;  /* res's lines as the ranking takes them */
+  search_first_value *lower; /* ... and its lower lines */
   const game *g;
   int total, resumed, settled, exact, best;
   int best_guess;
@@ -62,9 +66,13 @@ int rank_run_lock(rank_run *r);
  * r->done and r->res.ndone, with what was cut off or resumed said on
  * stderr.  0, or EXIT_USAGE after a message naming the file (and line). */
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked);
-/* The ranking's report (search_first_opts.report) and where
- * (.where) functions; arg is the rank_run. */
+/* fo's fields for the run: what was resumed (done, lower), and the
+ * report, report_lower and (with a progress line) where functions. */
+void rank_run_opts(rank_run *r, search_first_opts *fo);
+/* The ranking's report (search_first_opts.report), report_lower and
+ * where (.where) functions; arg is the rank_run. */
 void rank_run_settled(void *arg, const search_first_value *v);
+void rank_run_lower(void *arg, const search_first_value *v);
 void rank_run_where(void *arg, const search_first_where *w);
 /* Every bound read back is above the final cutoff.  0, or EXIT_USAGE
  * after a message. */

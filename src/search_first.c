@@ -58,6 +58,7 @@ typedef struct {
   opener o;
   int first;        /* its first word (index into the words) */
   bool done;        /* settled (here or in a checkpoint) */
+  int tried;        /* the last refuting stage run on it (an earlier run's: 0 none) */
   double seconds;   /* time spent on it */
 } group;
 
@@ -191,7 +192,7 @@ static void make_groups(ranking *R, const uint16_t *A, int n) {
     green = cnt[PATTERN_WIN] != 0;
     for (int j = 0; j < n; j++) cnt[col[j]] = 0;
     int l0 = 3 * n - k - green;
-    R->gr[R->ngr] = (group){{g, green, l0, l0, false, false}, w, false, 0};
+    R->gr[R->ngr] = (group){{g, green, l0, l0, false, false}, w, false, 0, 0};
     last[R->ngr] = w;
     R->group_of[w] = R->ngr++;
   }
@@ -289,15 +290,32 @@ static void solve_take(void *arg, const dist_result *r) {
   settle(R, r->item, r->value, true, NULL, 1);
 }
 
-/* Stages 2 and 3: L1, then L2, refute at C + 1. */
+/* Group i left to the exact search by stage 3, with its bound (below
+ * the cutoff): told to the caller for each of its words (rank 0), so
+ * that a resume need not prove the bound again. */
+static void tell_lower(ranking *R, int i) {
+  const group *g = &R->gr[i];
+  assert(!g->done && g->o.bound >= g->o.l0 && g->o.bound < INF);
+  if (!R->fo->report_lower) return;
+#pragma omp critical(search_first_report)
+  for (int w = g->first; w >= 0; w = R->next[w]) {
+    search_first_value v = {R->words[w], g->o.bound, false, g->seconds, g->o.l0, 3};
+    R->fo->report_lower(R->fo->arg, &v);
+  }
+}
+
+/* Stages 2 and 3: L1, then L2, refute at C + 1 (not again where an
+ * earlier run's lower line says this stage left the group unrefuted:
+ * its bound is that run's, and the stage would find it again). */
 static bool refute_pick(void *arg, int i) {
   ranking *R = arg;
   group *g = &R->gr[i];
   if (g->done) return false;
-  if (g->o.l0 >= beta_now(R)) {
-    settle(R, i, g->o.l0, false, NULL, R->stage);
+  if (g->o.bound >= beta_now(R)) {
+    settle(R, i, g->o.bound, false, NULL, R->stage);
     return false;
   }
+  if (g->tried >= R->stage) return false;
   /* L1 cannot reach C + 1 (l1_may_reach()): on to L2. */
   return R->stage != 2 || l1_may_reach(R->s, &g->o, R->n, beta_now(R));
 }
@@ -317,6 +335,7 @@ static void refute_take(void *arg, const dist_result *r) {
   g->seconds += r->seconds;
   if (r->value > g->o.bound) g->o.bound = r->value;
   if (r->flags & SETTLE) settle(R, r->item, r->value, false, NULL, r->stage);
+  else if (r->stage == 3) tell_lower(R, r->item);
 }
 
 /* Stage 4: the exact search of the rest against C + 1, least bound
@@ -507,6 +526,18 @@ static void rank_resume(ranking *R) {
     if (w < 0) continue; /* not among the words ranked now */
     R->gr[R->group_of[w]].seconds = fo->done[k].seconds;
     settle(R, R->group_of[w], fo->done[k].value, fo->done[k].exact, had, 0);
+  }
+  /* Lower bounds of words not settled: the group's bound raised, the
+   * stage that proved it not run again. */
+  for (int k = 0; k < fo->nlower; k++) {
+    const search_first_value *v = &fo->lower[k];
+    int w = word_of[v->guess];
+    if (w < 0 || R->gr[R->group_of[w]].done) continue;
+    group *g = &R->gr[R->group_of[w]];
+    assert(v->value >= g->o.l0 && v->value < INF && v->stage >= 2 && v->stage <= 4);
+    if (v->value > g->o.bound) g->o.bound = v->value;
+    if (v->stage > g->tried) g->tried = v->stage;
+    if (v->seconds > g->seconds) g->seconds = v->seconds;
   }
   free(had);
   free(word_of);

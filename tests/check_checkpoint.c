@@ -4,6 +4,7 @@
  * first holds the lock; lines changed with their checksum recomputed
  * (what a checksum cannot see) refused by the value checks; changed,
  * damaged, duplicated and NUL-holding lines refused with their line;
+ * lower lines read apart, and refused where no run writes them;
  * a torn last line or header cut off and a line short of its newline
  * kept; format 1, other rankings and other engines refused, format 2
  * read and appended to as it is; a failed append cut back;
@@ -254,6 +255,73 @@ START_TEST(test_impossible_values) {
   ranked[guess("agent")] = true;
   ckpt_resume r;
   ck_assert_ptr_null(ckpt_open(path, &id, &G, ranked, &r));
+  ck_assert_msg(strstr(err_msg(), ":2: 'scion' is not among the first guesses ranked"), "%s",
+                err_msg());
+  free(ranked);
+}
+END_TEST
+
+/* Lower lines (a bound stage 3 proved below the cutoff, kept for the
+ * exact search): written and read back apart from the settled lines,
+ * at most one a word and before its settled line; refused where no run
+ * writes one. */
+START_TEST(test_lower_lines) {
+  ckpt_id top = id_of(-1), cut = id_of(125), none = id_of(-1);
+  top.top = 1;
+  ckpt_resume r;
+  ckpt *c = ckpt_open(path, &top, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(ckpt_append_lower(c, guess("scion"), 121, 2.5, 3), 0);
+  ck_assert_int_eq(ckpt_append(c, guess("agent"), 120, true, 0.25, 4), 0);
+  ck_assert_int_eq(ckpt_append(c, guess("scion"), 123, true, 7.5, 4), 0);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  c = ckpt_open(path, &top, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.ndone, 2);
+  ck_assert_int_eq(r.nlower, 1);
+  ck_assert(r.lower[0].lower && !r.lower[0].exact && !r.done[1].lower);
+  ck_assert_int_eq(r.lower[0].guess, guess("scion"));
+  ck_assert_int_eq(r.lower[0].value, 121);
+  ck_assert_int_eq(r.lower[0].stage, 3);
+  ck_assert_int_eq(r.lower[0].line, 2);
+  ck_assert(r.lower[0].seconds == 2.5);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  free(r.done), free(r.lower);
+  char *data = slurp(path);
+  ck_assert_msg(strstr(data, "\nscion\t121\tlower\t2.500\t3\t"), "%s", data);
+  free(data);
+  /* Where no run writes one. */
+  const char *twice[] = {"scion\t121\tlower\t0.000\t3", "scion\t122\tlower\t0.000\t3"};
+  write_file(&top, twice, 2, NULL);
+  refused(&top, ":3: 'scion' has a second lower line (the first on line 2)");
+  const char *after[] = {"scion\t121\texact\t0.000\t4", "scion\t121\tlower\t0.000\t3"};
+  write_file(&top, after, 2, NULL);
+  refused(&top, ":3: 'scion' has a lower line after its settled line (line 2)");
+  const char *nl[] = {"scion\tnone\tlower\t0.000\t3"};
+  write_file(&top, nl, 1, NULL);
+  refused(&top, ":2: 'scion none lower': a lower bound is a total");
+  const char *low[] = {"scion\t1\tlower\t0.000\t3"};
+  write_file(&top, low, 1, NULL);
+  refused(&top, ":2: 'scion 1 lower' is impossible");
+  const char *above[] = {"scion\t126\tlower\t0.000\t3"};
+  write_file(&cut, above, 1, NULL);
+  refused(&cut, ":2: 'scion 126 lower': above the cutoff 125");
+  const char *at[] = {"scion\t125\tlower\t0.000\t3"}; /* at it: below C + 1 */
+  write_file(&cut, at, 1, NULL);
+  c = ckpt_open(path, &cut, &G, NULL, &r);
+  ck_assert_msg(c != NULL, "%s", err_msg());
+  ck_assert_int_eq(r.nlower, 1);
+  ck_assert_int_eq(ckpt_close(c), 0);
+  free(r.done), free(r.lower);
+  const char *stage1[] = {"scion\t121\tlower\t0.000\t1"};
+  write_file(&top, stage1, 1, NULL);
+  refused(&top, ":2: 'scion 121 lower' from stage 1");
+  write_file(&none, at, 1, NULL);
+  refused(&none, ":2: 'scion 125 lower': a ranking with no cutoff");
+  bool *ranked = xcalloc((size_t)G.n_guesses, sizeof *ranked);
+  ranked[guess("agent")] = true;
+  write_file(&top, at, 1, NULL);
+  ck_assert_ptr_null(ckpt_open(path, &top, &G, ranked, &r));
   ck_assert_msg(strstr(err_msg(), ":2: 'scion' is not among the first guesses ranked"), "%s",
                 err_msg());
   free(ranked);
@@ -528,6 +596,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_round_trip_and_lock);
   tcase_add_test(tc, test_impossible_values);
+  tcase_add_test(tc, test_lower_lines);
   tcase_add_test(tc, test_alike_lines);
   tcase_add_test(tc, test_damaged_lines);
   tcase_add_test(tc, test_format2_and_engine);

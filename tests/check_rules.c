@@ -662,10 +662,49 @@ START_TEST(test_oracle_history) {
 }
 END_TEST
 
+/* What a ranking told: how many words it settled, and the lower bounds
+ * stage 3 left to the exact search (report_lower). */
+typedef struct {
+  int told;
+  search_first_value low[MAXG];
+  int nlow;
+} rank_told;
+
 static void no_report(void *arg, const search_first_value *v) {
-  int *count = arg;
-  (*count)++;
+  rank_told *t = arg;
+  t->told++;
   ck_assert(v->guess >= 0);
+}
+static void low_report(void *arg, const search_first_value *v) {
+  rank_told *t = arg;
+  ck_assert(t->nlow < MAXG && v->guess >= 0 && v->stage == 3);
+  t->low[t->nlow++] = *v;
+}
+
+/* The ranking fo of s again (cutoff C at its end), resumed from the
+ * lower bounds the first run told (t, out): the same cutoff, every value
+ * as the first run's are (exact: the oracle's, want; else above the
+ * cutoff and at most the oracle's; exact at or below the cutoff: which
+ * ones above it are exact, and a bound's number, may differ, as the memo
+ * the first run left raises some bounds), and stage 3 not run again on
+ * them (none of them told again). */
+static void rank_again(search *s, const uint16_t *A, int n, const search_first_opts *fo, int C,
+                       const search_first_value *out, const rank_told *t, const int *want) {
+  search_first_opts again = *fo;
+  rank_told t2 = {0};
+  search_first_value out2[MAXG];
+  again.lower = t->low, again.nlower = t->nlow, again.arg = &t2;
+  ck_assert_int_eq(search_rank_first(s, A, n, &again, out2), C);
+  ck_assert_int_eq(t2.told, t->told);
+  for (int i = 0; i < t2.nlow; i++) /* others may be: the memo differs */
+    for (int j = 0; j < t->nlow; j++) ck_assert(t2.low[i].guess != t->low[j].guess);
+  for (int q = 0; q < t->told; q++) {
+    int g = out2[q].guess, v = out2[q].value;
+    ck_assert(g == out[q].guess);
+    if (out2[q].exact) ck_assert_int_eq(v, want[g]);
+    else ck_assert(v > C && v <= want[g]);
+    if (want[g] <= C) ck_assert(out2[q].exact);
+  }
 }
 
 START_TEST(test_rank_oracle) {
@@ -674,9 +713,12 @@ START_TEST(test_rank_oracle) {
    * to it and a bound above it, never above the true value; with --top,
    * the N best exact.  Half the instances at the limit 6, the others at
    * 3, 2 and 1 (a first guess whose classes then have no guess left: a
-   * singleton once counted 1 there, not "no strategy"). */
+   * singleton once counted 1 there, not "no strategy").  The lower
+   * bounds stage 3 tells are true, and a ranking resumed from them ends
+   * alike (rank_again()). */
   static const int lims[] = {6, 3, 2, 1};
   uint64_t seed = 23;
+  int lowered = 0;
   for (int k = 0; k < 200; k++) {
     rules_mode m = (rules_mode)(k % 4);
     int L = (k / 4) % 2 ? lims[1 + (k / 8) % 3] : 6;
@@ -711,11 +753,18 @@ START_TEST(test_rank_oracle) {
     for (int mode = 0; mode < 3; mode++) {
       search *s = new_search(&g, m, L, 1 + k % 2);
       search_first_value out[MAXG];
-      int told = 0;
+      rank_told t = {0};
       int cutoff = mode == 1 ? lo + rng_range(&seed, 0, 3) : INF;
-      search_first_opts fo = {NULL, 0, cutoff, mode == 2 ? 2 : 0, NULL, 0, no_report, &told, NULL};
+      search_first_opts fo = {.cutoff = cutoff, .top = mode == 2 ? 2 : 0, .report = no_report,
+                              .report_lower = low_report, .arg = &t};
       int C = search_rank_first(s, A, I.na, &fo, out);
-      ck_assert_int_eq(told, I.ng);
+      ck_assert_int_eq(t.told, I.ng);
+      lowered += t.nlow;
+      if (mode == 0) ck_assert_int_eq(t.nlow, 0); /* no cutoff: no refuting stages */
+      for (int i = 0; i < t.nlow; i++) /* each a true lower bound */
+        ck_assert_msg(t.low[i].value <= want[t.low[i].guess], "instance %d: %s lower %d, oracle "
+                      "%d", k, I.gue[t.low[i].guess], t.low[i].value, want[t.low[i].guess]);
+
       for (int q = 0; q < I.ng; q++) {
         int gq = out[q].guess, v = out[q].value;
         if (out[q].exact)
@@ -728,10 +777,14 @@ START_TEST(test_rank_oracle) {
         if (want[gq] <= C) ck_assert_msg(out[q].exact, "instance %d: %s (%d) at or below the "
                                          "cutoff %d is not exact", k, I.gue[gq], want[gq], C);
       }
+      if (t.nlow) rank_again(s, A, I.na, &fo, C, out, &t, want);
       search_free(s);
     }
     game_free(&g);
   }
+  ck_assert_msg(lowered > 0, "no ranking left a word to the exact search: lower lines untested");
+  printf("rank oracle: %d first guesses left to the exact search, each resumed from its lower "
+         "bound\n", lowered);
 }
 END_TEST
 

@@ -1589,7 +1589,7 @@ static uint64_t gave_up(const search *s) {
  * values at most its cutoff it has. */
 static int rank_best(search *s, const game *g, const uint16_t *A, int top, int *cut,
                      search_first_value *r) {
-  search_first_opts fo = {NULL, 0, OPTLE_INF, top, NULL, 0, NULL, NULL, NULL};
+  search_first_opts fo = {.cutoff = OPTLE_INF, .top = top};
   *cut = search_rank_first(s, A, g->n_answers, &fo, r);
   int best = OPTLE_INF;
   for (int i = 0; i < g->n_guesses; i++)
