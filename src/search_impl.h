@@ -194,6 +194,7 @@ typedef struct {
   cand *b2sort;                /* n_guesses: srch_bound2()'s candidates by term */
   int *b2run, *b2at;           /* n_answers + 4: their runs by term */
   uint8_t *b2pat;              /* n_answers: a candidate's patterns on the set */
+  uint64_t *b2bits;            /* n_guesses bits, all clear between uses: a run sorted */
   struct bounds_ctx *sub;      /* srch_bound2()'s bounds of a big class (NULL: none yet) */
   int *subpos;                 /* n_guesses: its guesses' positions in the set's bounds */
   sigslot *sig;                /* sigmask + 1 slots */

@@ -30,13 +30,6 @@
 #include "kernel.h"
 #include "search_impl.h"
 
-/* Pass 2's order: the least one-guess term first, then guess index. */
-static int cand_term_cmp(const void *pa, const void *pb) {
-  const cand *a = pa, *b = pb;
-  if (a->lb != b->lb) return a->lb - b->lb;
-  return (a->g > b->g) - (a->g < b->g);
-}
-
 /* L2's pass 1 on C (rows and isin marked): every guess whose one-guess
  * term 3m - s is below need (beyond it the caller does not care):
  * s >= 3m - need + 1, so at most need - 2m - 1 + green collisions.
@@ -137,6 +130,39 @@ static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C
   return sum;
 }
 
+/* The run r[0..k) of candidates of one term (each guess once, green and
+ * score 0) sorted by index (the order is the least term, then index): a long one through
+ * the context's bitmap of the guesses (the bits set, then read in order,
+ * and clear again), a short one by insertion.  Long runs are common on
+ * a big set, whose thousands of candidates share a few hundred terms: a
+ * qsort of them took a tenth of a bighidden ranking's L2 stage. */
+static void sort_run(ctx *c, cand *r, int k) {
+  if (k <= 24) {
+    for (int i = 1; i < k; i++)
+      for (int j = i; j > 0 && r[j].g < r[j - 1].g; j--) {
+        cand t = r[j];
+        r[j] = r[j - 1];
+        r[j - 1] = t;
+      }
+    return;
+  }
+  uint64_t *bits = c->b2bits;
+  int lo = INF, hi = -1, lb = r[0].lb;
+  for (int i = 0; i < k; i++) {
+    int g = r[i].g;
+    assert(r[i].lb == lb && !r[i].green && !r[i].score && !(bits[g >> 6] >> (g & 63) & 1));
+    bits[g >> 6] |= 1ull << (g & 63);
+    lo = g < lo ? g : lo, hi = g > hi ? g : hi;
+  }
+  int at = 0;
+  for (int w = lo >> 6; w <= hi >> 6; w++) {
+    for (uint64_t x = bits[w]; x; x &= x - 1)
+      r[at++] = (cand){w * 64 + __builtin_ctzll(x), lb, 0, 0};
+    bits[w] = 0;
+  }
+  assert(at == k);
+}
+
 /* L2's pass 2 over the candidates L->cands[0..nc): the least total,
  * capped at need.  The most promising first (least term, then guess
  * index), so that the best total falls early and the rest stop at once.
@@ -167,7 +193,7 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
   for (int i = 0; i < nc && byterm[i].lb < best && !stopped(c->s); i++) {
     if (i == sorted) { /* the next term's run */
       int t = byterm[i].lb - tlo, end = run[t + 1];
-      qsort(byterm + i, (size_t)(end - i), sizeof *byterm, cand_term_cmp);
+      sort_run(c, byterm + i, end - i);
       sorted = end;
     }
     L->cands[i] = byterm[i];
@@ -369,6 +395,33 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   return lb;
 }
 
+/* cs[0..nc), in index order, put in order of term, least first, then
+ * index: a stable counting sort on the term (each term's run keeps the
+ * index order), in the context's scratch.  A qsort here took a tenth of
+ * a bighidden ranking's L2 stage (nc in the thousands, where the loop
+ * over them reads only the first few). */
+static void sort_by_term(ctx *c, cand *cs, int nc) {
+  int tlo = INF, thi = -1;
+  for (int i = 0; i < nc; i++) {
+    assert(i == 0 || cs[i - 1].g < cs[i].g);
+    tlo = cs[i].lb < tlo ? cs[i].lb : tlo;
+    thi = cs[i].lb > thi ? cs[i].lb : thi;
+  }
+  if (nc < 2) return;
+  int nt = thi - tlo + 1, *run = c->b2run;
+  /* Terms lie in [2m - 1, 3m] (m <= n_answers): the scratch holds them. */
+  assert(nt <= c->s->g->n_answers + 4 && nc <= c->s->g->n_guesses);
+  memset(run, 0, sizeof *run * (size_t)nt);
+  for (int i = 0; i < nc; i++) run[cs[i].lb - tlo]++;
+  for (int t = 0, at = 0; t < nt; t++) {
+    int k = run[t];
+    run[t] = at;
+    at += k;
+  }
+  for (int i = 0; i < nc; i++) c->b2sort[run[cs[i].lb - tlo]++] = cs[i];
+  memcpy(cs, c->b2sort, sizeof *cs * (size_t)nc);
+}
+
 /* L3's candidates: every guess with its one-guess term m + the classes'
  * floors (3m - s, s = k + 2 [h in C]) below need, least first, then by
  * index, in L->cands; *scap gets the largest s of any guess on C, which
@@ -392,7 +445,10 @@ static int bound3_cands(ctx *c, level *L, const uint16_t *C, int m, int need, in
     most = sv > most ? sv : most;
     if (l1_term(m, sv) < need) L->cands[nc++] = (cand){h, l1_term(m, sv), 0, 0};
   }
-  qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_term_cmp);
+  sort_by_term(c, L->cands, nc);
+  for (int i = 1; i < nc; i++) /* least term first, then index */
+    assert(L->cands[i - 1].lb < L->cands[i].lb ||
+           (L->cands[i - 1].lb == L->cands[i].lb && L->cands[i - 1].g < L->cands[i].g));
   *scap = most;
   return nc;
 }

@@ -57,6 +57,7 @@ search *search_new(const game *g, const search_opts *o) {
     s->ctx[i].b2run = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
     s->ctx[i].b2at = xmalloc(sizeof(int) * ((size_t)g->n_answers + 4));
     s->ctx[i].b2pat = xmalloc((size_t)g->n_answers);
+    s->ctx[i].b2bits = xcalloc((size_t)g->n_guesses / 64 + 1, sizeof(uint64_t));
   }
   s->all = xmalloc(sizeof *s->all * (size_t)g->n_guesses);
   for (int i = 0; i < g->n_guesses; i++) s->all[i] = i;
@@ -108,6 +109,7 @@ void search_free(search *s) {
     free(s->ctx[i].b2run);
     free(s->ctx[i].b2at);
     free(s->ctx[i].b2pat);
+    free(s->ctx[i].b2bits);
     free(s->ctx[i].allowed);
     srch_bounds_sub_free(s->ctx[i].sub);
     free(s->ctx[i].subpos);
