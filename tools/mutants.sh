@@ -681,6 +681,27 @@ from              if (p->ub_g >= 0) break;
 to                if (o->bound < INF) break;
 why         a --probe word the greedy strategy beats ends stage 1 with no total to beat and no tree: a stop then writes nothing, and L1 refutes at the seed's total only
 
+id          lower-tried-ignored
+area        rank checkpoint
+file        src/search_first.c
+from          if (g->tried >= R->stage) return false;
+to            if (g->tried > 4) return false;
+why         a resume proves a lower line's bound again: every session of a long root proof redoes its survivors' stage 3, and writes a second lower line the next resume refuses
+
+id          lower-not-told
+area        rank checkpoint
+file        src/search_first.c
+from          else if (r->stage == 3) tell_lower(R, r->item);
+to            else if (r->stage == 5) tell_lower(R, r->item);
+why         the L2 stage's survivors get no lower line: a resume proves their bounds again
+
+id          ckpt-lower-after-settled
+area        rank checkpoint
+file        src/checkpoint.c
+from            else if (settled[e->guess] && settled[e->guess] < e->line)
+to              else if (settled[e->guess] && settled[e->guess] > e->line)
+why         a lower line after its first guess's settled line, which no run writes, is believed
+
 id          api-stopped-total-no-seed
 area        api
 file        src/api_search.c
