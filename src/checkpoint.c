@@ -451,8 +451,8 @@ static int *floors_of(const game *g, const ckpt_entry *e, int n) {
 static int check_lower(const reader *R, const int *settled) {
   const ckpt_resume *r = R->r;
   const game *g = R->g;
-  int *floor = floors_of(g, r->lower, r->nlower), *seen = xcalloc((size_t)g->n_guesses, sizeof *seen);
-  int rc = 0;
+  int *floor = floors_of(g, r->lower, r->nlower);
+  int *seen = xcalloc((size_t)g->n_guesses, sizeof *seen), rc = 0;
   for (int i = 0; i < r->nlower && !rc; i++) {
     const ckpt_entry *e = &r->lower[i];
     const char *w = g->guesses.w[e->guess];

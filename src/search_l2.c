@@ -131,11 +131,12 @@ static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C
 }
 
 /* The run r[0..k) of candidates of one term (each guess once, green and
- * score 0) sorted by index (the order is the least term, then index): a long one through
- * the context's bitmap of the guesses (the bits set, then read in order,
- * and clear again), a short one by insertion.  Long runs are common on
- * a big set, whose thousands of candidates share a few hundred terms: a
- * qsort of them took a tenth of a bighidden ranking's L2 stage. */
+ * score 0) sorted by index, completing the order of least term, then
+ * index: a long run through the context's bitmap of the guesses (the
+ * bits set, then read in order, and clear again), a short one by
+ * insertion.  Long runs are common on a big set, whose thousands of
+ * candidates share a few hundred terms: qsort() here and in L3's sort
+ * took 13% of a bighidden ranking's L2 stage (perf, issue 47). */
 static void sort_run(ctx *c, cand *r, int k) {
   if (k <= 24) {
     for (int i = 1; i < k; i++)
@@ -397,9 +398,8 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
 
 /* cs[0..nc), in index order, put in order of term, least first, then
  * index: a stable counting sort on the term (each term's run keeps the
- * index order), in the context's scratch.  A qsort here took a tenth of
- * a bighidden ranking's L2 stage (nc in the thousands, where the loop
- * over them reads only the first few). */
+ * index order), in the context's scratch, where a qsort() of thousands
+ * of candidates ran for each L3 pass (sort_run()'s note). */
 static void sort_by_term(ctx *c, cand *cs, int nc) {
   int tlo = INF, thi = -1;
   for (int i = 0; i < nc; i++) {
