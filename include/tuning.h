@@ -106,6 +106,20 @@
  * 16, the same tree.  Only a first guess L2 did not refute pays. */
 #define L3_CLASS_MIN 16
 
+/* A survivor's search (search.c srch_eval_guess(), under
+ * srch_survivor()): below the survivor's own classes, each class of
+ * L1_PASS_MIN answers or more gets its L1 bound (srch_bound1(), asked
+ * only for what would refute the guess) before any class of the guess
+ * is searched.  Without it a guess whose quick bounds (2m - 1 where the
+ * memo holds nothing) leave room had its smallest class solved exactly
+ * under that loose budget, and so on down.  nyt-2022-02-all at 52778
+ * (2026-12-02, the Xeon with VBMI, one thread, `rank --cutoff 52777
+ * --words W`): TAINS's exact search 190 s -> 4 s (64: 54 s), TORAS's
+ * not settled in 27 minutes -> 103 s (2: 103 s, 4: 101 s, 16: 121 s).
+ * Exact solves do not pay (LANTS's, stage 1 of a ranking: 134 -> 141 s
+ * at 4), so the pass is a survivor's only. */
+#define L1_PASS_MIN 8
+
 /* The root proof (search_proof.c): the first guesses with the least
  * class-count bound whose full L1 sums choose the one solved first, for
  * the upper bound every refutation needs. */

@@ -18,7 +18,8 @@
  *    costs at least n + sum(2c - 1) = 3n - k - [g in A], and exactly that
  *    when no class has more than two answers (srch_scan());
  *  - c collisions part-way through a scan bound k by n - c (srch_scan());
- *  - a guess's bound is first refined by every class's quick bound, then
+ *  - a guess's bound is first refined by every class's quick bound, then,
+ *    in a survivor's search only, by its big classes' L1 bounds, then
  *    class by class as classes are solved, and g is abandoned as soon as
  *    it reaches the best total found (srch_eval_guess()).
  *
@@ -53,29 +54,6 @@ level *srch_level(ctx *c, int ply) {
     c->nlv = n;
   }
   return c->lv[ply];
-}
-
-/* How well A's own answers split A: 2 if one gives every answer its own
- * pattern, 1 if one leaves exactly one pair (and singletons), else 0.
- * O(n^2) table reads, far less than a scan. */
-static int splits_in(ctx *c, const uint16_t *A, int n) {
-  if (n > PATTERN_COUNT) return 0;
-  const game *G = c->s->g;
-  const uint8_t **rows = c->rows;
-  int best = 0;
-  for (int j = 0; j < n; j++) rows[j] = game_answer_row(G, A[j]);
-  for (int i = 0; i < n; i++) {
-    int g = G->ans2guess[A[i]], dup = 0;
-    uint64_t seen[4] = {0};
-    for (int j = 0; j < n && dup < 2; j++) {
-      uint8_t p = rows[j][g];
-      dup += (int)(seen[p >> 6] >> (p & 63) & 1);
-      seen[p >> 6] |= 1ull << (p & 63);
-    }
-    if (dup == 0) return 2;
-    if (dup == 1) best = 1;
-  }
-  return best;
 }
 
 /* L->cls, in pattern order, by size: largest first, ties by pattern.
@@ -165,19 +143,8 @@ void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat) {
 static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
                      int ply, const int *U, int nu, const rstate *rs);
 
-/*
- * Everything known about T_d(A) short of a scan: closed forms, splits by
- * A's own answers, and the memo.  Fills k->lb (the exact value when
- * k->exact, else a lower bound) and k->h.
- *
- * Why each is exact: a set of n answers needs 2n - 1 at least (one guess
- * finds one answer, every other answer needs two or more), and exactly
- * that when one of its answers splits the rest into singletons.
- * Otherwise every guess in A leaves a class of two or more (cost >= 2n)
- * and every other guess costs n + n at least, so T >= 2n; an answer that
- * leaves a single pair reaches it (n + (n - 3) + 3), as does guessing one
- * of three answers that no answer separates (3 + 3).
- */
+/* Record v, T_d(A)'s exact value or a lower bound, in the memo (unless
+ * the search is stopping: a stopped search proves nothing). */
 static void store(ctx *c, uint64_t h, const uint16_t *A, int n, int dk, int v, bool exact,
                   const rstate *rs) {
   int klen;
@@ -192,60 +159,6 @@ void srch_remember(ctx *c, const uint16_t *A, int n, int d, int v, const rstate 
   srch_quick(c, A, n, d, &k, rs);
   if (k.exact || n < MEMO_MIN_SET || v >= INF) return;
   store(c, k.h, A, n, d >= n ? UNLIMITED : d, v, true, rs);
-}
-
-bool srch_quick_memo(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
-  k->exact = true;
-  k->h = 0;
-  /* A single answer takes one guess, if one is left: a class reached
-   * with none left (a ranking's first guess under --max-guesses 1) has
-   * no strategy, not a total of 1. */
-  if (n == 1) { k->lb = d >= 1 ? 1 : INF; return true; }
-  if (d <= 1) { k->lb = INF; return true; }
-  if (n == 2) {
-    c->st.closed_form++;
-    k->lb = 3;
-    return true;
-  }
-  if (n >= MEMO_MIN_SET) {
-    int v;
-    bool exact;
-    int dk = d >= n ? UNLIMITED : d, klen;
-    const void *key = rstate_key(rs, &klen);
-    k->h = memo_hash_k(A, n, dk, key, klen);
-    c->st.memo_probes++;
-    if (memo_probe_k(c->s->memo, k->h, A, n, dk, key, klen, &v, &exact)) {
-      /* A stored bound exceeds 2n, so the split checks below failed. */
-      c->st.memo_hits++;
-      assert(v >= set_floor(c->s, n));
-      k->lb = v;
-      k->exact = exact;
-      return true;
-    }
-  }
-  k->exact = false;
-  k->lb = 2 * n - 1;
-  return false;
-}
-
-void srch_quick_splits(ctx *c, const uint16_t *A, int n, int d, klass *k) {
-  int split = splits_in(c, A, n);
-  k->exact = true;
-  if (split == 2) {
-    c->st.perfect_in++;
-    k->lb = 2 * n - 1; /* one of A's answers splits the rest */
-    return;
-  }
-  k->lb = 2 * n;
-  if (d >= 3 && (n == 3 || split == 1)) {
-    c->st.closed_form++;
-    return;
-  }
-  k->exact = false;
-}
-
-void srch_quick(ctx *c, const uint16_t *A, int n, int d, klass *k, const rstate *rs) {
-  if (!srch_quick_memo(c, A, n, d, k, rs)) srch_quick_splits(c, A, n, d, k);
 }
 
 /* The recursion: see the top of this file for its contract. */
@@ -271,16 +184,46 @@ int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const
 }
 
 /*
+ * Pass 1b of srch_eval_guess(), in a survivor's search (c->l1b) below
+ * its own classes: g's classes of s->l1_min answers or more, largest
+ * first, each raised to its L1 bound, asked only for what would bring
+ * g's sum (`sum`) to the best (srch_bound1() given want), until it does.
+ * Returns the sum.  Each class's bound is its own, so any subset of
+ * them raised gives a valid bound; a class L1 settles is marked exact.
+ */
+static int l1_pass(ctx *c, level *L, int g, int sum, int best, int cd, atomic_int *shared,
+                   const rstate *rs) {
+  for (int i = 0; i < L->ncls && L->cls[i].size >= c->s->l1_min; i++) {
+    klass *k = &L->cls[i];
+    if (k->exact) continue;
+    if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
+    bool exact;
+    int v = srch_bound1(c, c->l1b, L->part + k->start, k->size, cd, &exact,
+                        class_state(c->s, L, rs, g, k->pat), best - (sum - k->lb));
+    c->st.l1_pass++;
+    if (v > k->lb) {
+      sum = imin(sum + v - k->lb, INF);
+      k->lb = v;
+      k->exact = exact;
+    }
+    if (sum >= best || stopped(c->s)) break;
+  }
+  return sum;
+}
+
+/*
  * Total of guess g on A (its bound lbg already known), exact if below
  * the best total (read from *shared when given, else `best`), otherwise
  * a lower bound at least that best.
  *
  * Pass 1 bounds every class cheaply (srch_quick(): closed forms, O(c^2) split
  * checks, the memo), and abandons g as soon as those bounds reach the
- * best: most guesses are refuted here, without a single scan.  Pass 2
- * searches the classes still open, largest first, each with the budget
- * left once every other class's bound is counted.  Children scan only
- * the guesses U (nu of them) that A's own scan kept.
+ * best: most guesses are refuted here, without a single scan.  In a
+ * survivor's search pass 1b then raises the big classes to their L1
+ * bounds (l1_pass()).  Pass 2 searches the classes still open, smallest
+ * first, each with the budget left once every other class's bound is
+ * counted.  Children scan only the guesses U (nu of them) that A's own
+ * scan kept.
  */
 int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int best,
                     atomic_int *shared, int ply, const int *U, int nu, const rstate *rs) {
@@ -297,6 +240,15 @@ int srch_eval_guess(ctx *c, const uint16_t *A, int n, int d, int g, int lbg, int
       c->st.cut_quick++;
       return sum;
     }
+  }
+  if (c->l1b && ply >= 2 && c->s->l1_min > 0 && c->s->o.objective == OBJ_TOTAL) {
+    sum = l1_pass(c, L, g, sum, best, cd, shared, rs);
+    if (shared) best = imin(best, atomic_load_explicit(shared, memory_order_relaxed));
+    if (sum >= best) {
+      c->st.cut_l1_pass++;
+      return sum;
+    }
+    if (stopped(c->s)) return INF;
   }
   /* Then searched, smallest first: a small class is cheap to search,
    * and its value rises above its bound most often (under hard rules, a

@@ -2,13 +2,16 @@
  * search_impl.h: what the search's files share (private to them).  From
  * the bottom up, each calling only the files above it in this list:
  *
- *   search.c        the recursion and its bounds: srch_solve(), srch_quick(),
- *                   srch_scan(), srch_eval_guess(), srch_node()
+ *   search_quick.c  what is known of a set short of a scan: srch_quick()
+ *                   (closed forms, splits by its own answers, the memo)
  *   search_bounds.c the lookahead bounds' layer: the bound arithmetic (below)
  *                   and the bounds context the caller owns
  *   search_lcaps.c  the letter caps (a bound on a guess's classes from its
  *                   letters)
  *   search_l1.c     L1, the one-guess lookahead bound: the scans
+ *   search.c        the recursion: srch_solve(), srch_scan(),
+ *                   srch_eval_guess() (in a survivor's search with L1
+ *                   first), srch_node(), and the partitions
  *   search_l2.c     L2, the two-guess lookahead bound, and a big class's
  *                   own order
  *                   (the scans' kernels: kernel.h, one file per
@@ -197,6 +200,9 @@ typedef struct {
   uint64_t *b2bits;            /* n_guesses bits, all clear between uses: a run sorted */
   struct bounds_ctx *sub;      /* srch_bound2()'s bounds of a big class (NULL: none yet) */
   int *subpos;                 /* n_guesses: its guesses' positions in the set's bounds */
+  /* The bounds of the survivor being searched (srch_survivor()), that
+   * srch_eval_guess() reads its classes' L1 from; NULL elsewhere. */
+  const struct bounds_ctx *l1b;
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -236,6 +242,11 @@ struct search {
    * to L3 when a first guess survives L2 (tuning.h L3_CLASS_MIN, on the
    * big lists; 0: never; tests lower it). */
   int l3_min;
+  /* srch_eval_guess() in a survivor's search (ctx.l1b set): classes of
+   * this many answers or more, below the survivor's own, get their L1
+   * bounds before any is searched (tuning.h L1_PASS_MIN; 0: never;
+   * tests lower it). */
+  int l1_min;
   int *all; /* 0 .. n_guesses-1: every guess */
   /* The root: its history's rules state (NULL: nothing known) and the
    * guesses it allows (all of them, unless search_set_history()). */
@@ -346,7 +357,7 @@ void srch_shown_init(search *s);
 /* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
 int srch_solve(ctx *c, const uint16_t *A, int n, int d, int beta, int ply, const int *U, int nu,
                const rstate *rs);
-/* Closed forms, splits by A's own answers, the memo (search.c).  In two
+/* Closed forms, splits by A's own answers, the memo (search_quick.c).  In two
  * steps for a caller that may not need the second: srch_quick_memo(),
  * closed forms for n <= 2 and the memo (true: k is settled; false: k->h
  * set, k->lb the floor 2n - 1, not exact), then srch_quick_splits(), the

@@ -34,7 +34,8 @@
  *     and under rules that narrow, on a thread each against the best
  *     total they share (exact_loop(), srch_survivor(): its L2 sum once
  *     more, as the memo may have evicted stage 5's bounds of its classes,
- *     then srch_eval_guess());
+ *     then srch_eval_guess(), which raises the classes below to L1
+ *     before it searches them: search.c l1_pass());
  *     the root's guess is the tie rule's among those that reach it;
  *  7. the tree (stage_tree, search_tree.c's srch_tree()), in the proof of
  *     search_solve() only: a proof nested in another proves a value.
@@ -157,7 +158,13 @@ int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, 
                   int beta, atomic_int *shared, const int *U, int nu, const rstate *rs) {
   int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, false);
   if (v >= beta || stopped(c->s)) return v;
-  return srch_eval_guess(c, A, n, d, o->g, o->l0, beta, shared, 1, U, nu, rs);
+  /* Every set below is a subset of A, so b bounds it (l1_pass()); a
+   * nested proof's survivor sets its own and gives this one back. */
+  const bounds_ctx *outer = c->l1b;
+  c->l1b = b;
+  v = srch_eval_guess(c, A, n, d, o->g, o->l0, beta, shared, 1, U, nu, rs);
+  c->l1b = outer;
+  return v;
 }
 
 /* An L2 stage's sum for o (the root proof's stage 5, the ranking's

@@ -42,6 +42,7 @@
 #include "game.h"
 #include "lists.h"
 #include "rules.h"
+#include "../src/search_impl.h"
 #include "search.h"
 #include "strategy.h"
 #include "suites.h"
@@ -715,10 +716,13 @@ START_TEST(test_rank_oracle) {
    * 3, 2 and 1 (a first guess whose classes then have no guess left: a
    * singleton once counted 1 there, not "no strategy").  The lower
    * bounds stage 3 tells are true, and a ranking resumed from them ends
-   * alike (rank_again()). */
+   * alike (rank_again()).  Every other ranking takes the L1 pass of its
+   * survivors' searches on classes of 2 answers or more (l1_min), as the
+   * big lists take it on classes of 8 (search.c l1_pass()). */
   static const int lims[] = {6, 3, 2, 1};
   uint64_t seed = 23;
   int lowered = 0;
+  long l1cut = 0;
   for (int k = 0; k < 200; k++) {
     rules_mode m = (rules_mode)(k % 4);
     int L = (k / 4) % 2 ? lims[1 + (k / 8) % 3] : 6;
@@ -752,6 +756,7 @@ START_TEST(test_rank_oracle) {
     for (int q = 0; q < I.ng; q++) lo = want[q] < lo ? want[q] : lo;
     for (int mode = 0; mode < 3; mode++) {
       search *s = new_search(&g, m, L, 1 + k % 2);
+      s->l1_min = (k + mode) % 2 ? 2 : 0;
       search_first_value out[MAXG];
       rank_told t = {0};
       int cutoff = mode == 1 ? lo + rng_range(&seed, 0, 3) : INF;
@@ -778,13 +783,18 @@ START_TEST(test_rank_oracle) {
                                          "cutoff %d is not exact", k, I.gue[gq], want[gq], C);
       }
       if (t.nlow) rank_again(s, A, I.na, &fo, C, out, &t, want);
+      search_stats st;
+      search_get_stats(s, &st);
+      if (!s->l1_min) ck_assert(st.l1_pass == 0);
+      l1cut += (long)st.cut_l1_pass;
       search_free(s);
     }
     game_free(&g);
   }
   ck_assert_msg(lowered > 0, "no ranking left a word to the exact search: lower lines untested");
+  ck_assert_msg(l1cut > 0, "no guess cut by the L1 pass: l1_pass() untested");
   printf("rank oracle: %d first guesses left to the exact search, each resumed from its lower "
-         "bound\n", lowered);
+         "bound; %ld guesses cut by their classes' L1 in the survivors' searches\n", lowered, l1cut);
 }
 END_TEST
 

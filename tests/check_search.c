@@ -1644,6 +1644,57 @@ START_TEST(test_stop_in_probe_keeps_seed) {
 }
 END_TEST
 
+/* The L1 pass of a survivor's search (search.c l1_pass()) changes no
+ * value: the large list (every word an answer), normal and hard, each
+ * ranked at cutoffs from its best to 80 above, with the pass off, on
+ * classes of 2 answers or more, and of L1_PASS_MIN: the same first
+ * guesses exact at or below the cutoff, with the same values, and the
+ * same refuted; stage 4 settles some of them, and the pass cuts guesses
+ * in their searches. */
+START_TEST(test_l1_pass_changes_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  search_first_value *r[3];
+  for (int v = 0; v < 3; v++) r[v] = xcalloc((size_t)g.n_guesses, sizeof *r[v]);
+  const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
+  const int mins[] = {0, 2, L1_PASS_MIN}, above[] = {0, 5, 20, 80};
+  long cuts = 0, by_search = 0;
+  for (int m = 0; m < 2; m++)
+    for (int a = 0; a < 4; a++) {
+      int cut[3] = {0}, best = m ? 1472 : 1466; /* SLATE, `rank --list large --top 1` */
+      for (int v = 0; v < 3; v++) {
+        search *s = budget_search(&g, modes[m], 0);
+        s->l1_min = mins[v];
+        search_first_opts fo = {.cutoff = best + above[a]};
+        cut[v] = search_rank_first(s, A, g.n_answers, &fo, r[v]);
+        search_stats st;
+        search_get_stats(s, &st);
+        if (v == 0) ck_assert(st.l1_pass == 0);
+        cuts += (long)st.cut_l1_pass;
+        search_free(s);
+      }
+      for (int v = 1; v < 3; v++) {
+        ck_assert_int_eq(cut[v], cut[0]);
+        same_top(r[0], cut[0], r[v], cut[v], g.n_guesses);
+        for (int i = 0; i < g.n_guesses; i++) {
+          ck_assert_int_eq(r[v][i].guess, r[0][i].guess);
+          ck_assert(r[v][i].exact == r[0][i].exact);
+        }
+      }
+      for (int i = 0; i < g.n_guesses; i++) by_search += r[0][i].stage == 4;
+    }
+  ck_assert_msg(by_search > 0, "no first guess settled by the exact search");
+  ck_assert_msg(cuts > 0, "the L1 pass cut nothing");
+  printf("L1 pass: %ld first guesses settled by the exact search, %ld guesses cut by their "
+         "classes' L1\n", by_search, cuts);
+  for (int v = 0; v < 3; v++) free(r[v]);
+  free(A);
+  game_free(&g);
+}
+END_TEST
+
 START_TEST(test_probe_budget_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
@@ -2075,6 +2126,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_window_edges);
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   tcase_add_test(tc, test_tree_with_a_lost_memo);
+  tcase_add_test(tc, test_l1_pass_changes_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_probe_word_changes_nothing);
   tcase_add_test(tc, test_probe_word_alike);

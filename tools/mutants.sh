@@ -681,6 +681,13 @@ from              if (p->ub_g >= 0) break;
 to                if (o->bound < INF) break;
 why         a --probe word the greedy strategy beats ends stage 1 with no total to beat and no tree: a stop then writes nothing, and L1 refutes at the seed's total only
 
+id          l1-pass-too-high
+area        search bounds
+file        src/search.c
+from                            class_state(c->s, L, rs, g, k->pat), best - (sum - k->lb));
+to                              class_state(c->s, L, rs, g, k->pat), best - (sum - k->lb)) + 1;
+why         a survivor's search takes each class's L1 bound as one more than proved: a first guess near the cutoff is refuted or valued wrongly
+
 id          lower-tried-ignored
 area        rank checkpoint
 file        src/search_first.c
