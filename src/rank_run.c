@@ -84,6 +84,15 @@ static int check_alike(const rank_run *r, const game *g, const ckpt_id *id) {
   return rc;
 }
 
+/* Guess g has a lower line: one more first guess left to the exact
+ * search (each at most once: the reader refuses a second line). */
+static void mark_lower(rank_run *r, int g) {
+  if (!r->has_lower) r->has_lower = xcalloc((size_t)r->g->n_guesses, sizeof *r->has_lower);
+  assert(g >= 0 && g < r->g->n_guesses && !r->has_lower[g]);
+  r->has_lower[g] = true;
+  r->left_exact++;
+}
+
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
@@ -111,6 +120,7 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
   for (int i = 0; i < nl; i++) {
     const ckpt_entry *e = &r->res.lower[i];
     r->lower[i] = (search_first_value){e->guess, e->value, false, e->seconds, 0, e->stage};
+    mark_lower(r, e->guess);
   }
   return 0;
 }
@@ -147,7 +157,8 @@ int rank_run_close(rank_run *r, int rc) {
   }
   r->ck = NULL;
   free(r->res.done), free(r->res.lower);
-  free(r->done), free(r->lower);
+  free(r->done), free(r->lower), free(r->has_lower);
+  r->has_lower = NULL;
   r->res.done = NULL, r->done = NULL, r->res.lower = NULL, r->lower = NULL;
   return rc;
 }
@@ -183,6 +194,7 @@ static void progress_text(const rank_run *r, double t, int brief, char *b, size_
   }
   ADD("%d/%d first guesses settled", done, r->total);
   if (r->resumed) ADD(" (%d resumed)", r->resumed);
+  if (r->left_exact) ADD(", %d left to the exact search", r->left_exact);
   ADD(", %d exact", r->exact);
   if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
   if (brief >= 1) return;
@@ -258,6 +270,11 @@ static void appended(rank_run *r, int rc) {
 void rank_run_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   r->settled++;
+  if (r->has_lower && r->has_lower[v->guess]) {
+    r->has_lower[v->guess] = false;
+    r->left_exact--;
+  }
+  assert(r->left_exact >= 0);
   if (v->exact) {
     r->exact++;
     if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
@@ -271,6 +288,7 @@ void rank_run_settled(void *arg, const search_first_value *v) {
 /* A first guess left to the exact search, with its bound: a lower line. */
 void rank_run_lower(void *arg, const search_first_value *v) {
   rank_run *r = arg;
+  mark_lower(r, v->guess);
   if (r->ck && !r->write_failed)
     appended(r, ckpt_append_lower(r->ck, v->guess, v->value, v->seconds, v->stage));
 }

@@ -46,6 +46,11 @@ typedef struct {
   const game *g;
   int total, resumed, settled, exact, best;
   int best_guess;
+  /* First guesses left to the exact search: those with a lower line
+   * (resumed or told), less those settled since; has_lower (a flag a
+   * guess, made at the first) says which, for the progress line. */
+  int left_exact;
+  bool *has_lower;
   double t0, last;
   int progress;          /* SEARCH_PROGRESS_* (search.h) */
   double next_line;      /* lines: the run's time the next is due at */

@@ -590,6 +590,50 @@ START_TEST(test_progress_lines) {
 }
 END_TEST
 
+static void lower_two(rank_run *r) {
+  search_first_value a = {guess("abate"), 118, false, 0.1, 0, 3};
+  search_first_value b = {guess("acrid"), 119, false, 0.1, 0, 3};
+  rank_run_lower(r, &a);
+  rank_run_lower(r, &b);
+  search_first_where w = {3, 40, 40, 150, -1, 0};
+  rank_run_where(r, &w);
+}
+static void settle_abate(rank_run *r) {
+  search_first_value v = {guess("abate"), 151, false, 0.1, 0, 4};
+  rank_run_settled(r, &v);
+  search_first_where w = {4, 1, 2, 150, -1, 0};
+  rank_run_where(r, &w);
+}
+
+/* The progress line counts the first guesses left to the exact search
+ * (lower lines, resumed or told) until each is settled: a root proof's
+ * survivors, which wait for stage 4 (issue 47). */
+START_TEST(test_progress_left_exact) {
+  rank_run r;
+  rank_run_init(&r, NULL, SEARCH_PROGRESS_LINES);
+  r.g = &G;
+  r.total = 6;
+  r.t0 = now_seconds() - 100;
+  char text[4096];
+  ck_assert_int_eq(lines_of(lower_two, &r, text, sizeof text), 1);
+  ck_assert_msg(strstr(text, "; 0/6 first guesses settled, 2 left to the exact search, 0 exact"),
+                "%s", text);
+  ck_assert_int_eq(lines_of(settle_abate, &r, text, sizeof text), 1); /* stage 4: news */
+  ck_assert_msg(strstr(text, "; 1/6 first guesses settled, 1 left to the exact search, 0 exact"),
+                "%s", text);
+  ck_assert_int_eq(r.left_exact, 1);
+  settle_one(&r); /* agent: no lower line */
+  ck_assert_int_eq(r.left_exact, 1);
+  search_first_value v = {guess("acrid"), 151, false, 0.1, 0, 4};
+  rank_run_settled(&r, &v);
+  ck_assert_int_eq(r.left_exact, 0);
+  r.t0 -= 1000;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1);
+  ck_assert_msg(!strstr(text, "left to"), "%s", text);
+  rank_run_close(&r, 0);
+}
+END_TEST
+
 Suite *checkpoint_suite(void) {
   Suite *s = suite_create("checkpoint");
   TCase *tc = tcase_create("checkpoint");
@@ -597,6 +641,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_round_trip_and_lock);
   tcase_add_test(tc, test_impossible_values);
   tcase_add_test(tc, test_lower_lines);
+  tcase_add_test(tc, test_progress_left_exact);
   tcase_add_test(tc, test_alike_lines);
   tcase_add_test(tc, test_damaged_lines);
   tcase_add_test(tc, test_format2_and_engine);
