@@ -200,6 +200,9 @@ static int l1_pass(ctx *c, level *L, int g, int sum, int best, int cd, atomic_in
     bool exact;
     int v = srch_bound1(c, c->l1b, L->part + k->start, k->size, cd, &exact,
                         class_state(c->s, L, rs, g, k->pat), best - (sum - k->lb));
+    /* No class costs less than its floor, and its value no less than
+     * any bound of it (the quick one, k->lb). */
+    assert(stopped(c->s) || (v >= set_floor(c->s, k->size) && (!exact || v >= k->lb)));
     c->st.l1_pass++;
     if (v > k->lb) {
       sum = imin(sum + v - k->lb, INF);
