@@ -93,6 +93,15 @@ static void mark_lower(rank_run *r, int g) {
   r->left_exact++;
 }
 
+/* Guess g is settled: if it had a lower line, one fewer left. */
+static void settled_lower(rank_run *r, int g) {
+  if (r->has_lower && r->has_lower[g]) {
+    r->has_lower[g] = false;
+    r->left_exact--;
+  }
+  assert(r->left_exact >= 0);
+}
+
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
@@ -108,9 +117,6 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
              "its first guess is ranked again", r->path, r->res.cut_line);
   int n = r->res.ndone, nl = r->res.nlower;
   if (n) err_note("resumed %d settled first guesses from %s", n, r->path);
-  if (nl)
-    err_note("resumed %d lower bound%s (first guesses left to the exact search) from %s", nl,
-             nl == 1 ? "" : "s", r->path);
   r->done = xmalloc(sizeof *r->done * (size_t)(n ? n : 1));
   for (int i = 0; i < n; i++) {
     const ckpt_entry *e = &r->res.done[i];
@@ -122,6 +128,11 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
     r->lower[i] = (search_first_value){e->guess, e->value, false, e->seconds, 0, e->stage};
     mark_lower(r, e->guess);
   }
+  /* A survivor's lower line stays when stage 4 settles it. */
+  for (int i = 0; i < n; i++) settled_lower(r, r->done[i].guess);
+  if (r->left_exact)
+    err_note("resumed %d lower bound%s (first guesses left to the exact search) from %s",
+             r->left_exact, r->left_exact == 1 ? "" : "s", r->path);
   return 0;
 }
 
@@ -270,11 +281,7 @@ static void appended(rank_run *r, int rc) {
 void rank_run_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   r->settled++;
-  if (r->has_lower && r->has_lower[v->guess]) {
-    r->has_lower[v->guess] = false;
-    r->left_exact--;
-  }
-  assert(r->left_exact >= 0);
+  settled_lower(r, v->guess);
   if (v->exact) {
     r->exact++;
     if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;

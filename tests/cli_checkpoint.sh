@@ -85,6 +85,12 @@ lw=$(awk -F'\t' '$3 == "lower" {print $1}' "$tmp/top.ck")
 expect "top 3: one lower line (unfit)" "$lw" = unfit
 expect "top 3: the lower line before the settled one, its bound at most the value" \
   "$(awk -F'\t' '$1 == "unfit" {printf "%s %s,", $3, $2}' "$tmp/top.ck")" = "lower 121,exact 121,"
+cp "$tmp/top.ck" "$tmp/whole.ck"
+run "$OPTLE" "${T[@]}" --checkpoint "$tmp/whole.ck" -o "$tmp/whole.txt"
+err_has "a whole checkpoint resumed: every word settled" "resumed 50 settled first guesses"
+expect "a whole checkpoint resumed: no word left to the exact search (UNFIT's lower line is \
+settled)" "$(grep -c 'lower bound' "$tmp/err")" = 0
+same_ranking "a whole checkpoint resumed: the ranking" "$tmp/whole.txt" "$tmp/top.txt"
 awk -F'\t' '!($1 == "unfit" && $3 != "lower")' "$tmp/top.ck" >"$tmp/lower.ck"
 run "$OPTLE" "${T[@]}" --checkpoint "$tmp/lower.ck" -o "$tmp/lower.txt"
 expect "stopped after stage 3, resumed: exits 0" "$rc" = 0
