@@ -542,16 +542,22 @@ static void stage_three(rank_run *r) {
   rank_run_where(r, &w);
 }
 
+/* A run with no checkpoint, its progress as given, 6 first guesses to
+ * rank, begun `ago` seconds back. */
+static void start_run(rank_run *r, int progress, double ago) {
+  rank_run_init(r, NULL, progress);
+  r->g = &G;
+  r->total = 6;
+  r->t0 = now_seconds() - ago;
+}
+
 /* Plain lines: none in the first PROGRESS_LINES_AFTER seconds; then a
  * line when the run's time has doubled since the last, at most
  * PROGRESS_LINES_GAP apart; at once for a new stage and for the last
  * first guess.  The run's start is moved back to stand for time passing. */
 START_TEST(test_progress_lines) {
   rank_run r;
-  rank_run_init(&r, NULL, SEARCH_PROGRESS_LINES);
-  r.g = &G;
-  r.total = 6;
-  r.t0 = now_seconds();
+  start_run(&r, SEARCH_PROGRESS_LINES, 0);
   char text[4096];
   ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0); /* at 0 s */
   r.t0 -= 10;
@@ -575,16 +581,10 @@ START_TEST(test_progress_lines) {
   ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1); /* the last */
   ck_assert_msg(strstr(text, "6/6 first guesses settled"), "%s", text);
   /* A terminal's line is written over: no newline. */
-  rank_run_init(&r, NULL, SEARCH_PROGRESS_TERMINAL);
-  r.g = &G;
-  r.total = 6;
-  r.t0 = now_seconds();
+  start_run(&r, SEARCH_PROGRESS_TERMINAL, 0);
   ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0);
   ck_assert_msg(text[0] == '\r', "%s", text);
-  rank_run_init(&r, NULL, SEARCH_PROGRESS_OFF);
-  r.g = &G;
-  r.total = 6;
-  r.t0 = now_seconds() - 1000;
+  start_run(&r, SEARCH_PROGRESS_OFF, 1000);
   ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 0);
   ck_assert_str_eq(text, "");
 }
@@ -610,10 +610,7 @@ static void settle_abate(rank_run *r) {
  * survivors, which wait for stage 4 (issue 47). */
 START_TEST(test_progress_left_exact) {
   rank_run r;
-  rank_run_init(&r, NULL, SEARCH_PROGRESS_LINES);
-  r.g = &G;
-  r.total = 6;
-  r.t0 = now_seconds() - 100;
+  start_run(&r, SEARCH_PROGRESS_LINES, 100);
   char text[4096];
   ck_assert_int_eq(lines_of(lower_two, &r, text, sizeof text), 1);
   ck_assert_msg(strstr(text, "; 0/6 first guesses settled, 2 left to the exact search, 0 exact"),
