@@ -60,8 +60,7 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
   return nc;
 }
 
-/* Rows ahead that sub_column() prefetches (past the table's end a
- * prefetch is only a hint: it never faults). */
+/* Rows ahead that sub_column() prefetches. */
 #define SUB_PREFETCH 12
 
 /* The patterns of the guess at position at (< ncols) of L2's own
@@ -79,8 +78,9 @@ static const uint8_t *sub_column(bounds_ctx *sb, int at, int m) {
     for (int r = 0; r < m; r++, row += stride) {
       /* One line of each row: rows a table's width apart, which the
        * hardware's prefetchers do not follow (a big class's table is
-       * tens of MB), so ask for the line SUB_PREFETCH rows ahead. */
-      __builtin_prefetch(row + SUB_PREFETCH * stride);
+       * tens of MB), so ask for the line SUB_PREFETCH rows ahead (while
+       * there is one: a pointer past the table is not even formed). */
+      if (r + SUB_PREFETCH < m) __builtin_prefetch(row + SUB_PREFETCH * stride);
       for (int i = 0; i < w; i++) out[(size_t)i * (size_t)m + (size_t)r] = row[i];
     }
     sb->colsdone[blk] = 1;
