@@ -734,6 +734,14 @@ bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, 
 
 bool srch_refutes_covers(const search *s, int n) { return n <= refute_max(s); }
 
+bool srch_refutes_all(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at,
+                      bool split) {
+  assert(first >= 0 && n > 0 && (!split || !omp_in_parallel()));
+  bool no = !first_feasible(c, NULL, A, n, first, k, INF, at, split) && !stopped(c->s);
+  c->st.refute_first += no;
+  return no;
+}
+
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at) {
   assert(first >= 0 && n > 0);
   bool no = !first_feasible(c, NULL, A, n, first, k, REFUTE_SMALL_MAX, at, false) && !stopped(c->s);

@@ -357,8 +357,16 @@ static dist_result search_body(void *arg, int i) {
   const group *g = &R->gr[i];
   int beta = beta_now(R);
   double t = now_seconds();
-  int v = srch_survivor(my_ctx(R->s), R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
-                        R->s->root_rs);
+  ctx *c = my_ctx(R->s);
+  /* Under the normal rules with a guess limit, whether g has a strategy
+   * within it at all first (srch_refutes_all(): nothing else asks, and
+   * the total's search of one with none can take hours). */
+  proof_at at = {R->U, R->nu, R->s->root_rs};
+  bool none = !R->s->rw && R->d != UNLIMITED &&
+              srch_refutes_all(c, R->A, R->n, g->o.g, R->d, &at, false);
+  int v = none ? INF
+               : srch_survivor(c, R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
+                               R->s->root_rs);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, v < beta ? SETTLE : 0, 4, now_seconds() - t};
 }

@@ -694,6 +694,20 @@ bool srch_refutes_covers(const search *s, int n);
  * the L2 stages under rules that narrow run it before a first guess's L2
  * sum (search_proof.c l2_stage_sum()).  Uses level 0 of c. */
 bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at);
+/* search_feasible(A, first, k) in context c, every class tested, the
+ * smallest first: true when first has no strategy within k; false when
+ * it has one, or after a stop.  Under the normal rules nothing else asks
+ * before a first guess's total is searched, and with every word an
+ * answer some have none (TARES on nyt-2022-02-all: its class of 809
+ * answers ending in S has none within 5; the test says so in about two
+ * minutes of one thread, where its total's search had not settled in
+ * forty), so the ranking's stage 4 and the top proof's exact stage run
+ * it first.  Uses level 0 of c and deeper.  split: each set's candidate
+ * guesses split across the threads, outside a parallel region only (in
+ * one, a nested region's thread would take another thread's context:
+ * the ranking's stage 4 passes false). */
+bool srch_refutes_all(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at,
+                      bool split);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
  * vals[i] class i of L's partition; known (may be NULL) gets the tie

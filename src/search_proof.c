@@ -667,10 +667,14 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     srch_phase(s, "searching the %d left exactly: %s", nr - j, s->g->guesses.w[o->g]);
     bool over;
     kids_known k;
-    int v = probe_solve(p, o->g, p->tree ? &k : NULL, 0, &over);
+    /* Whether it has a strategy within the limit at all first: under
+     * the normal rules nothing else asks (srch_refutes_all()). */
+    bool none =
+        p->d != UNLIMITED && srch_refutes_all(&s->ctx[0], p->A, p->n, o->g, p->d, &p->at, true);
+    int v = none ? INF : probe_solve(p, o->g, p->tree ? &k : NULL, 0, &over);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);
-    if (p->tree) known_take(p, o, &k);
+    if (p->tree && !none) known_take(p, o, &k);
     srch_progress(s, j + 1, nr, "searched", *best_g >= 0 ? atomic_load(best) - 1 : INF, *best_g);
   }
   return by_exact;

@@ -469,6 +469,7 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
   int searched = 0;   /* root proofs whose stage 6 searched survivors */
   long quick = 0;     /* L2 guesses refuted by a class too big to split */
   long small_none = 0; /* first guesses the L2 stage's quick test refuted */
+  long first_none = 0; /* survivors the top proof's test refuted (normal rules) */
   int fixed_inf = 0;  /* fixed first guesses with no strategy in a limit */
   long endgame_cuts = 0, subset_cuts = 0; /* the feasibility test's refutations */
   long all_answers = 0; /* instances with every word an answer */
@@ -504,6 +505,7 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
       search_get_stats(s, &st);
       quick += (long)st.bound2_quick;
       small_none += (long)st.refute_small;
+      first_none += (long)st.refute_first;
       if (tot < INF) {
         ck_assert_msg(tree_check(t, &g, A, I.na, d) == 0, "%s", err_msg());
         ck_assert_int_eq(t->total, tot);
@@ -588,6 +590,11 @@ static void oracle_run(rules_mode m, uint64_t seed0, int count) {
    * compared (test_rank_oracle() checks every first guess's
    * value, which a wrong refutation changes). */
   if (count >= 100 && m != RULES_NORMAL) ck_assert_int_gt(small_none, 0);
+  /* Under the normal rules the top proof's exact stage tests each
+   * survivor's feasibility before its total (srch_refutes_all()), and
+   * under limits that bind some have none: compared with the oracle. */
+  if (count >= 100 && m == RULES_NORMAL) ck_assert_int_gt(first_none, 0);
+  if (m != RULES_NORMAL) ck_assert_int_eq(first_none, 0);
 }
 
 START_TEST(test_oracle_hard) { oracle_run(RULES_HARD, 7, TEST_SCALED(300)); }
@@ -722,7 +729,7 @@ START_TEST(test_rank_oracle) {
   static const int lims[] = {6, 3, 2, 1};
   uint64_t seed = 23;
   int lowered = 0;
-  long l1cut = 0;
+  long l1cut = 0, none_first = 0;
   for (int k = 0; k < 200; k++) {
     rules_mode m = (rules_mode)(k % 4);
     int L = (k / 4) % 2 ? lims[1 + (k / 8) % 3] : 6;
@@ -787,14 +794,21 @@ START_TEST(test_rank_oracle) {
       search_get_stats(s, &st);
       if (!s->l1_min) ck_assert(st.l1_pass == 0);
       l1cut += (long)st.cut_l1_pass;
+      if (m != RULES_NORMAL) ck_assert(st.refute_first == 0); /* the normal rules' alone */
+      none_first += (long)st.refute_first;
       search_free(s);
     }
     game_free(&g);
   }
   ck_assert_msg(lowered > 0, "no ranking left a word to the exact search: lower lines untested");
   ck_assert_msg(l1cut > 0, "no guess cut by the L1 pass: l1_pass() untested");
+  /* Under the normal rules, survivors with no strategy within the limit,
+   * settled by the feasibility test before their search
+   * (srch_refutes_all()): their values are among those compared. */
+  ck_assert_msg(none_first > 0, "no survivor refuted by the test: srch_refutes_all() untested");
   printf("rank oracle: %d first guesses left to the exact search, each resumed from its lower "
-         "bound; %ld guesses cut by their classes' L1 in the survivors' searches\n", lowered, l1cut);
+         "bound; %ld guesses cut by their classes' L1 in the survivors' searches; %ld survivors "
+         "with no strategy found by the test first\n", lowered, l1cut, none_first);
 }
 END_TEST
 

@@ -379,6 +379,7 @@ START_TEST(test_search_matches_oracle) {
   double t0 = now_seconds();
   long compared = 0, inf_seen[NSLOT] = {0}, evictions = 0, quick = 0, wanted = 0;
   long with_survivors = 0, all_answers = 0; /* compared with every word an answer */
+  long first_none = 0; /* survivors with no strategy, by the test before their search */
   int redrawn = 0;
   for (int k = 0; k < N_INSTANCES; k++) {
     inst I;
@@ -424,6 +425,7 @@ START_TEST(test_search_matches_oracle) {
       evictions += (long)st.memo_evictions;
       quick += (long)st.bound2_quick;
       wanted += (long)st.bound1_want;
+      first_none += (long)st.refute_first;
       search_free(s);
       ck_assert_msg(v2 == want, "instance %d %s, 2 threads: search_solve %d, oracle %d", k, what,
                     v2, want);
@@ -461,12 +463,16 @@ START_TEST(test_search_matches_oracle) {
   printf("oracle: %d instances (%d redrawn, %ld with every word an answer), %ld "
          "comparisons, no strategy in %ld within 2 and %ld within 3, %ld oracle nodes, %ld "
          "memo evictions, %ld L2 guesses refuted by their big classes, %ld L1 scans to a "
-         "wanted bound, %ld root proofs with survivors, %.1f s\n",
+         "wanted bound, %ld root proofs with survivors (%ld survivors with no strategy, by "
+         "the test), %.1f s\n",
          N_INSTANCES, redrawn, all_answers, compared, inf_seen[2], inf_seen[3], oracle_nodes,
-         evictions, quick, wanted, with_survivors, secs);
+         evictions, quick, wanted, with_survivors, first_none, secs);
   /* The bounds' shortcuts (search_bounds.c) are on the oracle's path. */
   ck_assert_int_gt(quick, 0);
   ck_assert_int_gt(with_survivors, 0);
+  /* Survivors with no strategy within the limit, found so by the test
+   * before their total's search (srch_refutes_all()), on the path. */
+  ck_assert_int_gt(first_none, 0);
   ck_assert_int_ge(all_answers, N_INSTANCES / 10); /* every word an answer, among them */
   ck_assert_int_gt(wanted, 0);
   /* The limits do bind, and not always. */
