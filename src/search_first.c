@@ -358,12 +358,11 @@ static dist_result search_body(void *arg, int i) {
   int beta = beta_now(R);
   double t = now_seconds();
   ctx *c = my_ctx(R->s);
-  /* Under the normal rules with a guess limit, whether g has a strategy
-   * within it at all first (srch_refutes_all(): nothing else asks, and
-   * the total's search of one with none can take hours). */
+  /* Whether g has a strategy within the limit at all first, under the
+   * normal rules (srch_refutes_all(): nothing else asks, and the total's
+   * search of one with none can take hours). */
   proof_at at = {R->U, R->nu, R->s->root_rs};
-  bool none = !R->s->rw && R->d != UNLIMITED &&
-              srch_refutes_all(c, R->A, R->n, g->o.g, R->d, &at, false);
+  bool none = srch_refutes_all(c, R->A, R->n, g->o.g, R->d, &at, false);
   int v = none ? INF
                : srch_survivor(c, R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
                                R->s->root_rs);

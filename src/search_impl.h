@@ -702,7 +702,8 @@ bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, cons
  * answers ending in S has none within 5; the test says so in about two
  * minutes of one thread, where its total's search had not settled in
  * forty), so the ranking's stage 4 and the top proof's exact stage run
- * it first.  Uses level 0 of c and deeper.  split: each set's candidate
+ * it first.  False at once under rules that narrow (their L2 stages test
+ * the small classes: srch_refutes_small()) and with no limit.  Uses level 0 of c and deeper.  split: each set's candidate
  * guesses split across the threads, outside a parallel region only (in
  * one, a nested region's thread would take another thread's context:
  * the ranking's stage 4 passes false). */

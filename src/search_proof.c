@@ -669,8 +669,7 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     kids_known k;
     /* Whether it has a strategy within the limit at all first: under
      * the normal rules nothing else asks (srch_refutes_all()). */
-    bool none =
-        p->d != UNLIMITED && srch_refutes_all(&s->ctx[0], p->A, p->n, o->g, p->d, &p->at, true);
+    bool none = srch_refutes_all(&s->ctx[0], p->A, p->n, o->g, p->d, &p->at, true);
     int v = none ? INF : probe_solve(p, o->g, p->tree ? &k : NULL, 0, &over);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);
