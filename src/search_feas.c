@@ -734,11 +734,11 @@ bool srch_set_refuted(search *s, const uint16_t *A, int n, int k, const int *U, 
 
 bool srch_refutes_covers(const search *s, int n) { return n <= refute_max(s); }
 
-bool srch_refutes_all(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at,
-                      bool split) {
+bool srch_refutes_all(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int first, int k,
+                      const proof_at *at, bool split) {
   assert(first >= 0 && n > 0 && (!split || !omp_in_parallel()));
   if (c->s->rw || k == UNLIMITED) return false; /* the normal rules with a limit only */
-  bool no = !first_feasible(c, NULL, A, n, first, k, INF, at, split) && !stopped(c->s);
+  bool no = !first_feasible(c, bx, A, n, first, k, INF, at, split) && !stopped(c->s);
   c->st.refute_first += no;
   return no;
 }

@@ -362,7 +362,7 @@ static dist_result search_body(void *arg, int i) {
    * normal rules (srch_refutes_all(): nothing else asks, and the total's
    * search of one with none can take hours). */
   proof_at at = {R->U, R->nu, R->s->root_rs};
-  bool none = srch_refutes_all(c, R->A, R->n, g->o.g, R->d, &at, false);
+  bool none = srch_refutes_all(c, R->s->bx, R->A, R->n, g->o.g, R->d, &at, false);
   int v = none ? INF
                : srch_survivor(c, R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
                                R->s->root_rs);

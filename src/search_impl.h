@@ -656,8 +656,8 @@ int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
                     int stop, const rstate *rs);
 /* srch_bound2_sum() given l3, below stop after every class's L2, raises
  * the classes of s->l3_min answers or more to L3 (srch_bound3()),
- * largest first, until the sum reaches stop: the refuting stages, never
- * a full sum (stop INF) nor a survivor's sum again. */
+ * largest first, until the sum reaches stop: the refuting stages and a
+ * survivor's sum again (srch_survivor()), never a full sum (stop INF). */
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                     int stop, const rstate *rs, bool l3);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
@@ -703,12 +703,15 @@ bool srch_refutes_small(ctx *c, const uint16_t *A, int n, int first, int k, cons
  * minutes of one thread, where its total's search had not settled in
  * forty), so the ranking's stage 4 and the top proof's exact stage run
  * it first.  False at once under rules that narrow (their L2 stages test
- * the small classes: srch_refutes_small()) and with no limit.  Uses level 0 of c and deeper.  split: each set's candidate
+ * the small classes: srch_refutes_small()) and with no limit.  Uses
+ * level 0 of c and deeper.  bx: the stage's bounds over A (the kernel's
+ * table for its classes' splits, as search_least_depth() builds one:
+ * TARES 128 s without it), or NULL.  split: each set's candidate
  * guesses split across the threads, outside a parallel region only (in
  * one, a nested region's thread would take another thread's context:
  * the ranking's stage 4 passes false). */
-bool srch_refutes_all(ctx *c, const uint16_t *A, int n, int first, int k, const proof_at *at,
-                      bool split);
+bool srch_refutes_all(ctx *c, const bounds_ctx *bx, const uint16_t *A, int n, int first, int k,
+                      const proof_at *at, bool split);
 
 /* The exact values of guess g's classes on A (n + their sum, or INF),
  * vals[i] class i of L's partition; known (may be NULL) gets the tie

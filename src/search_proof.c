@@ -152,11 +152,16 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
  * hard nyt-2023-07 root proof's 165 survivors took 1010 s of thread time
  * without this, and 24 s in a ranking of those words alone (whose memo
  * kept their bounds).  An L2 sum costs a few tens of milliseconds; what
- * it stores is what the search reads first.  For the root proof's stage
- * 6 (exact_loop()) and the ranking's stage 4 (search_first.c). */
+ * it stores is what the search reads first.  On the big lists the L3
+ * bounds of its classes too (srch_bound2_sum()'s l3, as the stage ran
+ * it: memo hits in the same process), which a resumed ranking has lost
+ * with its process, and which keep the search's budgets tight: LANTS on
+ * nyt-2022-02-all at 52777, resumed, 977 s -> 676 s (docs/search.md).
+ * For the root proof's stage 6 (exact_loop()) and the ranking's stage 4
+ * (search_first.c). */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                   int beta, atomic_int *shared, const int *U, int nu, const rstate *rs) {
-  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, false);
+  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, true);
   if (v >= beta || stopped(c->s)) return v;
   /* Every set below is a subset of A, so b bounds it (l1_pass()); a
    * nested proof's survivor sets its own and gives this one back. */
@@ -669,7 +674,7 @@ static int exact_each(proof *p, opener *rest, int nr, atomic_int *best, int *bes
     kids_known k;
     /* Whether it has a strategy within the limit at all first: under
      * the normal rules nothing else asks (srch_refutes_all()). */
-    bool none = srch_refutes_all(&s->ctx[0], p->A, p->n, o->g, p->d, &p->at, true);
+    bool none = srch_refutes_all(&s->ctx[0], p->bx, p->A, p->n, o->g, p->d, &p->at, true);
     int v = none ? INF : probe_solve(p, o->g, p->tree ? &k : NULL, 0, &over);
     if (stopped(s)) break;
     exact_take(o, v, true, best, best_g);

@@ -806,6 +806,71 @@ START_TEST(test_bound2_quick_edge) {
 }
 END_TEST
 
+/* A survivor's sum again (srch_survivor()) raises its classes to L3 on
+ * the big lists (s->l3_min), as stage 3 did: a resumed ranking has lost
+ * stage 3's L3 bounds with its process (issue 47).  On a fresh memo,
+ * every first guess whose L3 sum passes its L2 sum is refuted at
+ * beta = L2 sum + 1 by that sum alone, with no node searched; with the
+ * L2 sum alone it would be below beta, and searched. */
+START_TEST(test_survivor_raises_to_l3) {
+  game g = *nyt_game(); /* shared: never freed here */
+  /* Look-alikes, where guesses split poorly and L3 passes L2: the
+   * answers ending in -ATCH, -IGHT, -OUND, -ILLY, -ASTE and -ER. */
+  static const char *ends[] = {"atch", "ight", "ound", "illy", "aste", "er"};
+  uint16_t A[4096];
+  int na = 0;
+  for (int a = 0; a < g.n_answers; a++)
+    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++)
+      if (!strcmp(g.answers.w[a] + 5 - strlen(ends[e]), ends[e])) {
+        A[na++] = (uint16_t)a;
+        break;
+      }
+  int d = 6;
+  search *base = new_search(&g, d, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, na);
+  long raised = 0, tried = 0;
+  for (int h = 0; h < g.n_guesses; h += 97) {
+    bool seen[PATTERN_COUNT] = {false};
+    int cls = 0, green = 0;
+    for (int a = 0; a < na; a++) {
+      int p = game_fb(&g, h, A[a]);
+      if (p == PATTERN_WIN) green = 1;
+      else cls += !seen[p], seen[p] = true;
+    }
+    opener o = {.g = h, .green = green, .l0 = 3 * na - cls - 2 * green};
+    o.bound = o.l0;
+    search *s2 = new_search(&g, d, 1, 1);
+    int l2 = srch_bound2_sum(&s2->ctx[0], bx, A, na, d, &o, INF, NULL, false);
+    search_free(s2);
+    if (l2 >= INF) continue;
+    tried++;
+    /* Its L3 sum, stopping at l2 + 1 (as the refuting stages take it). */
+    search *s3 = new_search(&g, d, 1, 1);
+    s3->l3_min = 4;
+    int l3 = srch_bound2_sum(&s3->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, true);
+    search_free(s3);
+    ck_assert_int_ge(l3, l2); /* never below what L2 proved */
+    if (l3 == l2) continue; /* the survivor would be searched */
+    search *s = new_search(&g, d, 1, 1);
+    s->l3_min = 4;
+    proof_at at = srch_at_root(s);
+    int v = srch_survivor(&s->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, at.U, at.nu, NULL);
+    search_stats st;
+    search_get_stats(s, &st);
+    search_free(s);
+    ck_assert_msg(v == l3 && st.nodes == 0, "guess %s: L3 sum %d at %d, the survivor's %d "
+                  "after %llu nodes", g.guesses.w[h], l3, l2 + 1, v, (unsigned long long)st.nodes);
+    raised++;
+  }
+  printf("survivors: %d look-alike answers, %ld first guesses, %ld refuted by L3 above their "
+         "L2 sums\n", na, tried, raised);
+  fflush(stdout);
+  ck_assert_int_gt(raised, 10);
+  srch_bounds_free(bx);
+  search_free(base);
+}
+END_TEST
+
 /* L2 of a big class (BOUNDS_SUB_MIN answers or more: the class's own
  * order of the guesses and its caps, search_bounds.c) against the same
  * definition, over every NYT guess: classes of 40 to 64 answers that
@@ -2123,6 +2188,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_bounds_against_definitions);
   tcase_add_test(tc, test_bound2_rhymes);
   tcase_add_test(tc, test_bound2_quick_edge);
+  tcase_add_test(tc, test_survivor_raises_to_l3);
   tcase_add_test(tc, test_letter_caps);
   tcase_add_test(tc, test_partition_and_dedupe);
   tcase_set_timeout(tc, 600); /* about 10 s; minutes under sanitizers */
