@@ -365,7 +365,7 @@ static dist_result search_body(void *arg, int i) {
   bool none = srch_refutes_all(c, R->s->bx, R->A, R->n, g->o.g, R->d, &at, false);
   int v = none ? INF
                : srch_survivor(c, R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
-                               R->s->root_rs);
+                               R->s->root_rs, true);
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, v < beta ? SETTLE : 0, 4, now_seconds() - t};
 }

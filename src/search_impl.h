@@ -663,10 +663,11 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 /* A survivor of those stages against beta: its L2 sum again (the memo
- * may have lost its classes' bounds), then the search (srch_eval_guess(),
+ * may have lost its classes' bounds; given l3, with srch_bound2_sum()'s
+ * L3 raise: the ranking's stage 4), then the search (srch_eval_guess(),
  * sharing *shared when given); as srch_eval_guess() returns. */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                  int beta, atomic_int *shared, const int *U, int nu, const rstate *rs);
+                  int beta, atomic_int *shared, const int *U, int nu, const rstate *rs, bool l3);
 
 /* The staged root proof of A (nested: value only), standing at `at`:
  * T_d(A), and *g0 the tie rule's first guess reaching it (-1 after a

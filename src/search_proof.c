@@ -152,16 +152,16 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
  * hard nyt-2023-07 root proof's 165 survivors took 1010 s of thread time
  * without this, and 24 s in a ranking of those words alone (whose memo
  * kept their bounds).  An L2 sum costs a few tens of milliseconds; what
- * it stores is what the search reads first.  On the big lists the L3
- * bounds of its classes too (srch_bound2_sum()'s l3, as the stage ran
- * it: memo hits in the same process), which a resumed ranking has lost
- * with its process, and which keep the search's budgets tight: LANTS on
- * nyt-2022-02-all at 52777, resumed, 977 s -> 676 s (docs/search.md).
- * For the root proof's stage 6 (exact_loop()) and the ranking's stage 4
- * (search_first.c). */
+ * it stores is what the search reads first.  Given l3, on the big lists
+ * the L3 bounds of its classes too (srch_bound2_sum()'s l3, as the stage
+ * ran it), which a resumed ranking has lost with its process, and which
+ * keep the search's budgets tight: LANTS on nyt-2022-02-all at 52777,
+ * resumed, 977 s -> 676 s (docs/search.md).  Only the ranking's stage 4
+ * (search_first.c) asks: a root proof is never resumed, and its nested
+ * proofs (exact_loop()) ran L3 in their own stage 5 in this process. */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                  int beta, atomic_int *shared, const int *U, int nu, const rstate *rs) {
-  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, true);
+                  int beta, atomic_int *shared, const int *U, int nu, const rstate *rs, bool l3) {
+  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, l3);
   if (v >= beta || stopped(c->s)) return v;
   /* Every set below is a subset of A, so b bounds it (l1_pass()); a
    * nested proof's survivor sets its own and gives this one back. */
@@ -701,7 +701,9 @@ static int exact_loop(proof *p, opener *rest, int nr, atomic_int *best, int *bes
       o->out = true;
       continue;
     }
-    int v = srch_survivor(my_ctx(s), p->bx, p->A, p->n, p->d, o, b, best, p->U, p->nu, p->at.rs);
+    /* No L3 again: the root proof's stage 5 ran it in this process. */
+    int v = srch_survivor(my_ctx(s), p->bx, p->A, p->n, p->d, o, b, best, p->U, p->nu, p->at.rs,
+                          false);
     if (stopped(s)) continue;
     int shown_v, shown_g; /* the best so far, for the progress line */
 #pragma omp critical(search_root_best)

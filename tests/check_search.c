@@ -854,7 +854,7 @@ START_TEST(test_survivor_raises_to_l3) {
     search *s = new_search(&g, d, 1, 1);
     s->l3_min = 4;
     proof_at at = srch_at_root(s);
-    int v = srch_survivor(&s->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, at.U, at.nu, NULL);
+    int v = srch_survivor(&s->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, at.U, at.nu, NULL, true);
     search_stats st;
     search_get_stats(s, &st);
     search_free(s);

@@ -97,8 +97,12 @@ expect "stopped after stage 3, resumed: exits 0" "$rc" = 0
 err_has "stopped after stage 3, resumed: the lower bound read" \
   "resumed 1 lower bound (first guesses left to the exact search)"
 same_ranking "stopped after stage 3, resumed: the ranking" "$tmp/lower.txt" "$tmp/top.txt"
+# The lines but their seconds and checksums: the exact line is written
+# again, and its seconds may be 0.001 on a busy machine.
+cut -f1-3,5 "$tmp/lower.ck" >"$tmp/lower.cols"
+cut -f1-3,5 "$tmp/top.ck" >"$tmp/top.cols"
 same_file "stopped after stage 3, resumed: the same lines (no second lower line)" \
-  "$tmp/lower.ck" "$tmp/top.ck"
+  "$tmp/lower.cols" "$tmp/top.cols"
 once "lower lines" "$tmp/lower.ck"
 sed 's/^unfit\t121\tlower\t/unfit\t120\tlower\t/' "$tmp/top.ck" >"$tmp/e.ck"
 check_usage "an edited lower line: refused" "e.ck:$(grep -n "^unfit	121	lower" "$tmp/top.ck" | cut -d: -f1): checksum mismatch" \

@@ -373,6 +373,8 @@ for delay in ${delays:-0.2 0.3 0.4 0.5 0.6}; do
     hits=$((hits + 1))
     expect "stop at $delay s: stdout says proven, stderr agrees" \
       "$(grep -c 'after the proof, before the tree was finished' "$tmp/err")" = 1
+  elif grep -q 'while building the feedback table: nothing was computed' "$tmp/err"; then
+    note "stop at $delay s: stopped while building the table (a slow or loaded machine)"
   else
     expect "stop at $delay s: stderr says before the proof" \
       "$(grep -c 'before the proof finished' "$tmp/err")" = 1
