@@ -93,8 +93,9 @@
 
 /* L3 (search_l2.c, srch_bound3()): on lists of SPLIT_ALL_ANSWERS answers
  * or more, a first guess that survives its L2 sum has its classes of
- * L3_CLASS_MIN answers or more raised to L3, largest first, until the
- * sum reaches what refutes it.  LANTS on nyt-2022-02-all: L2 misses 674
+ * L3_CLASS_MIN answers or more raised to L3, a share of what the sum
+ * lacks at a time (search_proof.c l3_rounds()), until the sum reaches
+ * what refutes it or every such class is at its L3.  LANTS on nyt-2022-02-all: L2 misses 674
  * of its exact 52777, 551 of them in its 13 classes of 256 answers or
  * more; L3 closes 241 of the 266 in its two largest (docs/rank.md).  On
  * the hidden lists a first guess's classes are smaller and L2 misses

@@ -22,7 +22,9 @@
  * its patterns on C; the guesses below the best so far, least first,
  * get their L1 sum (bound2_guess()), and only those still below it their
  * classes' L2.  The refuting stages raise a survivor's biggest classes
- * to it (srch_bound2_sum(), tuning.h L3_CLASS_MIN).
+ * to it (srch_bound2_sum(), tuning.h L3_CLASS_MIN), asking each for a
+ * share of what the sum lacks at a time (search_proof.c l3_rounds()):
+ * the more an L3 is asked to prove, the longer it takes.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -27,7 +27,8 @@
  *     bounded by L1 (search_bounds.c) until the sum reaches U + 1, which
  *     refutes it: its total exceeds U;
  *  5. L2 (stage_l2) for the survivors, class by class, each with the
- *     budget the others' bounds leave;
+ *     budget the others' bounds leave; on the big lists, L3 on the
+ *     largest classes of those still short, in rounds (l3_rounds());
  *  6. the exact search of the survivors (stage_exact), least bound
  *     first: in the top proof under the normal rules each solved exactly
  *     as in stage 3, every thread on it (exact_each()); in a nested one,
@@ -104,6 +105,46 @@ static inline void raise_class(long *sum, int *b, int v) {
   if (v > *b) *sum += v - *b, *b = v;
 }
 
+/* L3 on a first guess's classes 0 .. n3 - 1, its largest (b1[] their
+ * bounds so far, sum the first guess's), until the sum reaches stop or
+ * every one of them is at its L3, in rounds.  What an L3 costs grows
+ * fast with what it is asked to prove (each of its candidate guesses
+ * stops once its classes' L2 sum reaches the ask), so asking each class
+ * in turn for all that would refute the first guess spent most of the
+ * time on one or two classes: ROIST on nyt-2022-02-all (one thread) took
+ * 103 s to raise its class of 1,496 answers by the 214 the sum lacked,
+ * which a dozen middling classes gave in 11 s.  So each round asks every
+ * class still open for its share of what the sum lacks, by its size, at
+ * least twice the last round's share: a class whose L3 comes back below
+ * its ask is at its L3 (closed); one that reaches it may give more next
+ * round; an ask is never above what would refute the first guess, and
+ * one at it closes the class either way.  So the sum ends as one pass
+ * over the classes would leave it: at stop, or with every class at its
+ * L3 (a first guess left to the exact search keeps all of them). */
+static long l3_rounds(ctx *c, const bounds_ctx *b, level *L, int n3, int *b1, long sum, int stop,
+                      int cd) {
+  assert(n3 > 0 && n3 <= L->ncls && sum < stop);
+  bool open[PATTERN_COUNT];
+  long size_open = 0; /* the answers of the open classes */
+  for (int i = 0; i < n3; i++) open[i] = true, size_open += L->cls[i].size;
+  double per = 0; /* this round's ask per answer */
+  while (size_open > 0 && sum < stop && !stopped(c->s)) {
+    double share = (double)(stop - sum) / (double)size_open;
+    per = share > 2 * per ? share : 2 * per;
+    for (int i = 0; i < n3 && sum < stop && !stopped(c->s); i++) {
+      if (!open[i]) continue;
+      klass *k = &L->cls[i];
+      long all = stop - (sum - b1[i]); /* the class's bound that refutes */
+      long ask = b1[i] + (long)(per * k->size) + 1;
+      if (ask > all) ask = all;
+      int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)ask, 1, NULL);
+      raise_class(&sum, &b1[i], v);
+      if (v < ask || ask == all) open[i] = false, size_open -= k->size;
+    }
+  }
+  return sum;
+}
+
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                     int stop, const rstate *rs, bool l3) {
   level *L = srch_level(c, 0);
@@ -133,14 +174,10 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     raise_class(&sum, &b1[i], v);
   }
   /* L3 on the largest classes (normal rules: no class state). */
+  int n3 = 0;
   bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
-  for (int i = 0; raise && i < L->ncls && L->cls[i].size >= c->s->l3_min && sum < stop &&
-                  !stopped(c->s); i++) {
-    klass *k = &L->cls[i];
-    int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)(stop - (sum - b1[i])), 1,
-                        NULL);
-    raise_class(&sum, &b1[i], v);
-  }
+  while (raise && n3 < L->ncls && L->cls[n3].size >= c->s->l3_min) n3++;
+  if (n3 > 0 && sum < stop) sum = l3_rounds(c, b, L, n3, b1, sum, stop, cd);
   return sum < INF ? (int)sum : INF;
 }
 

@@ -871,6 +871,77 @@ START_TEST(test_survivor_raises_to_l3) {
 }
 END_TEST
 
+/* The refuting stages' L3 (srch_bound2_sum() given l3, search_proof.c
+ * l3_rounds()) asks its classes in rounds, a share of what the sum lacks
+ * at a time; the sum must end as one pass over the classes leaves it:
+ * at or above stop when the classes' L3 sum reaches stop, else that sum
+ * itself, every class at its L3.  One pass is the same call with a stop
+ * no sum reaches (its first round asks each class for all it has), and
+ * each first guess is asked again at stops between its L2 sum and past
+ * its L3 sum, each on a fresh search, on the look-alikes above. */
+START_TEST(test_l3_rounds_as_one_pass) {
+  game g = *nyt_game(); /* shared: never freed here */
+  static const char *ends[] = {"atch", "ight", "ound", "illy", "aste", "er"};
+  uint16_t A[4096];
+  int na = 0;
+  for (int a = 0; a < g.n_answers; a++)
+    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++)
+      if (!strcmp(g.answers.w[a] + 5 - strlen(ends[e]), ends[e])) {
+        A[na++] = (uint16_t)a;
+        break;
+      }
+  int d = 6, never = INF / 2; /* a stop no sum reaches: one pass */
+  search *base = new_search(&g, d, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, na);
+  long asked = 0, refuted = 0, kept = 0;
+  for (int h = 0; h < g.n_guesses; h += 193) {
+    bool seen[PATTERN_COUNT] = {false};
+    int cls = 0, green = 0;
+    for (int a = 0; a < na; a++) {
+      int p = game_fb(&g, h, A[a]);
+      if (p == PATTERN_WIN) green = 1;
+      else cls += !seen[p], seen[p] = true;
+    }
+    opener o = {.g = h, .green = green, .l0 = 3 * na - cls - 2 * green};
+    int sums[2]; /* L2's, then every class's L3 in one pass */
+    for (int l3 = 0; l3 < 2; l3++) {
+      search *s = new_search(&g, d, 1, 1);
+      s->l3_min = 4;
+      sums[l3] = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, never, NULL, l3);
+      search_free(s);
+    }
+    int l2 = sums[0], full = sums[1];
+    if (l2 >= INF || full == l2) continue; /* nothing for L3 to raise */
+    ck_assert_int_gt(full, l2);
+    int stops[] = {l2 + 1, l2 + (full - l2) / 3 + 1, l2 + 2 * (full - l2) / 3 + 1, full,
+                   full + 1, full + 50};
+    for (size_t t = 0; t < sizeof stops / sizeof *stops; t++) {
+      search *s = new_search(&g, d, 1, 1);
+      s->l3_min = 4;
+      int v = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, stops[t], NULL, true);
+      search_free(s);
+      asked++;
+      if (full >= stops[t]) {
+        ck_assert_msg(v >= stops[t] && v <= full, "guess %s: %d at stop %d, one pass %d",
+                      g.guesses.w[h], v, stops[t], full);
+        refuted++;
+      } else {
+        ck_assert_msg(v == full, "guess %s: %d at stop %d, one pass %d (every class at its L3)",
+                      g.guesses.w[h], v, stops[t], full);
+        kept++;
+      }
+    }
+  }
+  printf("L3 rounds: %ld sums asked, %ld at their stop, %ld every class at its L3\n", asked,
+         refuted, kept);
+  fflush(stdout);
+  ck_assert_int_gt(refuted, 20);
+  ck_assert_int_gt(kept, 10);
+  srch_bounds_free(bx);
+  search_free(base);
+}
+END_TEST
+
 /* L2 of a big class (BOUNDS_SUB_MIN answers or more: the class's own
  * order of the guesses and its caps, search_bounds.c) against the same
  * definition, over every NYT guess: classes of 40 to 64 answers that
@@ -2216,6 +2287,7 @@ Suite *search_suite(void) {
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_bound2_own_order);
   tcase_add_test(tc, test_survivor_raises_to_l3);
+  tcase_add_test(tc, test_l3_rounds_as_one_pass);
   suite_add_tcase(s, tc);
   return s;
 }
