@@ -368,6 +368,8 @@ typedef struct {
   int cutoff;
   int solving;   /* stage 1: the first guess whose exact solve was dealt last, or -1 */
   double budget; /* ... and its budget in seconds (0: none) */
+  int passed;    /* of done, the groups passed over with no work (settled by
+                  * their bound, or an earlier run's stage left them here) */
 } search_first_where;
 typedef void (*search_first_stage_fn)(void *arg, const search_first_where *w);
 typedef struct {

@@ -176,7 +176,10 @@ int rank_run_close(rank_run *r, int rc) {
 
 /* The progress line's text, at brief 0 (all), 1 (no rate nor time) or
  * 2 (the stage alone): the ranking's stage (search.h), how far into it
- * and that stage's ETA at its rate so far, or the first guess stage 1
+ * and that stage's ETA at its rate so far (over the groups it worked on:
+ * a resumed run passes over those an earlier run settled or left to the
+ * exact search at once, and counting them made the first ETAs of issue
+ * 47's resumed stage 3 a fraction of the next), or the first guess stage 1
  * solves and its budget; then the first guesses settled, the best, this
  * run's rate and time (and, before any stage is told, the ETA at that
  * rate).  Once every first guess is settled, no stage. */
@@ -198,7 +201,9 @@ static void progress_text(const rank_run *r, double t, int brief, char *b, size_
     } else {
       double st = t - r->stage_t0;
       ADD(" %d/%d", w->done, w->total);
-      if (w->done > 0 && w->done < w->total) ADD(" ETA %.0f s", st / w->done * (w->total - w->done));
+      int worked = w->done - w->passed;
+      assert(worked >= 0);
+      if (worked > 0 && w->done < w->total) ADD(" ETA %.0f s", st / worked * (w->total - w->done));
     }
     if (brief >= 2) return;
     ADD("; ");

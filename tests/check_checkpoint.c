@@ -538,7 +538,7 @@ static void settle_one(rank_run *r) {
   rank_run_settled(r, &v);
 }
 static void stage_three(rank_run *r) {
-  search_first_where w = {3, 5, 40, 150, -1, 0};
+  search_first_where w = {3, 5, 40, 150, -1, 0, 0};
   rank_run_where(r, &w);
 }
 
@@ -590,18 +590,46 @@ START_TEST(test_progress_lines) {
 }
 END_TEST
 
+static void stage_three_starts(rank_run *r) {
+  search_first_where w = {3, 0, 100, 150, -1, 0, 0};
+  rank_run_where(r, &w);
+}
+static void stage_three_passed(rank_run *r) {
+  /* 60 of 100 done: 50 passed over at once (settled before, or left to
+   * the exact search by an earlier run), 10 worked on. */
+  search_first_where w = {3, 60, 100, 150, -1, 0, 50};
+  rank_run_where(r, &w);
+}
+
+/* A stage's ETA is at the rate of the groups it worked on: those it
+ * passed over at once (a resumed run's) cost nothing and say nothing of
+ * the rest (issue 47's resumed stage 3).  10 worked on in 10 s, 40 left:
+ * 40 s, not the 7 s that 60 done in 10 s would say. */
+START_TEST(test_progress_eta_worked) {
+  rank_run r;
+  start_run(&r, SEARCH_PROGRESS_LINES, 100);
+  char text[4096];
+  ck_assert_int_eq(lines_of(stage_three_starts, &r, text, sizeof text), 1); /* a new stage */
+  ck_assert_msg(strstr(text, "(L2 bounds at 151) 0/100;"), "%s", text);
+  r.stage_t0 -= 10;
+  r.next_line = 0; /* the next call writes its line */
+  ck_assert_int_eq(lines_of(stage_three_passed, &r, text, sizeof text), 1);
+  ck_assert_msg(strstr(text, "(L2 bounds at 151) 60/100 ETA 40 s;"), "%s", text);
+}
+END_TEST
+
 static void lower_two(rank_run *r) {
   search_first_value a = {guess("abate"), 118, false, 0.1, 0, 3};
   search_first_value b = {guess("acrid"), 119, false, 0.1, 0, 3};
   rank_run_lower(r, &a);
   rank_run_lower(r, &b);
-  search_first_where w = {3, 40, 40, 150, -1, 0};
+  search_first_where w = {3, 40, 40, 150, -1, 0, 0};
   rank_run_where(r, &w);
 }
 static void settle_abate(rank_run *r) {
   search_first_value v = {guess("abate"), 151, false, 0.1, 0, 4};
   rank_run_settled(r, &v);
-  search_first_where w = {4, 1, 2, 150, -1, 0};
+  search_first_where w = {4, 1, 2, 150, -1, 0, 0};
   rank_run_where(r, &w);
 }
 
@@ -646,6 +674,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_failed_append);
   tcase_add_test(tc, test_lock_unread);
   tcase_add_test(tc, test_progress_lines);
+  tcase_add_test(tc, test_progress_eta_worked);
   suite_add_tcase(s, tc);
   return s;
 }
