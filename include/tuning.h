@@ -95,16 +95,17 @@
  * or more, a first guess that survives its L2 sum has its classes of
  * L3_CLASS_MIN answers or more raised to L3, a share of what the sum
  * lacks at a time (search_proof.c l3_rounds()), until the sum reaches
- * what refutes it or every such class is at its L3.  LANTS on nyt-2022-02-all: L2 misses 674
- * of its exact 52777, 551 of them in its 13 classes of 256 answers or
- * more; L3 closes 241 of the 266 in its two largest (docs/rank.md).  On
- * the hidden lists a first guess's classes are smaller and L2 misses
- * little, so L3 is off there (0).  16, not 256 (2026-12-01, 2 threads,
- * rank --cutoff 52776): MARLS, which the exact search had not settled in
- * 20 minutes, is refuted by it in 60 s at 64; of PRATE, LARNT and PANTS,
- * 256 refutes LARNT (42 s), 64 PRATE and LARNT (63, 47 s), 16 PANTS too
- * (77 s); and `solve --first lants` 79.7 s at 256, 70.9 at 64, 69.1 at
- * 16, the same tree.  Only a first guess L2 did not refute pays. */
+ * what refutes it or every such class is at its L3.  LANTS on
+ * nyt-2022-02-all: L2 misses 674 of its exact 52777, 551 of them in its
+ * 13 classes of 256 answers or more; L3 closes 241 of the 266 in its two
+ * largest (docs/rank.md).  On the hidden lists a first guess's classes
+ * are smaller and L2 misses little, so L3 is off there (0).  16, not 256
+ * (2026-12-01, 2 threads, rank --cutoff 52776): MARLS, which the exact
+ * search had not settled in 20 minutes, is refuted by it in 60 s at 64;
+ * of PRATE, LARNT and PANTS, 256 refutes LARNT (42 s), 64 PRATE and
+ * LARNT (63, 47 s), 16 PANTS too (77 s); and `solve --first lants` 79.7 s
+ * at 256, 70.9 at 64, 69.1 at 16, the same tree.  Only a first guess L2
+ * did not refute pays. */
 #define L3_CLASS_MIN 16
 
 /* A survivor's search (search.c srch_eval_guess(), under

@@ -135,8 +135,9 @@ static long l3_rounds(ctx *c, const bounds_ctx *b, level *L, int n3, int *b1, lo
       if (!open[i]) continue;
       klass *k = &L->cls[i];
       long all = stop - (sum - b1[i]); /* the class's bound that refutes */
-      long ask = b1[i] + (long)(per * k->size) + 1;
-      if (ask > all) ask = all;
+      double want = b1[i] + per * k->size + 1; /* a double: per doubles */
+      long ask = want < (double)all ? (long)want : all;
+      assert(ask > b1[i] && ask <= all);
       int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)ask, 1, NULL);
       raise_class(&sum, &b1[i], v);
       if (v < ask || ask == all) open[i] = false, size_open -= k->size;
