@@ -806,6 +806,34 @@ START_TEST(test_bound2_quick_edge) {
 }
 END_TEST
 
+/* Look-alikes, where guesses split poorly and L3 passes L2: g's answers
+ * ending in -ATCH, -IGHT, -OUND, -ILLY, -ASTE and -ER, into A (their
+ * count returned). */
+static int lookalikes(const game *g, uint16_t *A) {
+  static const char *ends[] = {"atch", "ight", "ound", "illy", "aste", "er"};
+  int na = 0;
+  for (int a = 0; a < g->n_answers; a++)
+    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++)
+      if (!strcmp(g->answers.w[a] + 5 - strlen(ends[e]), ends[e])) {
+        A[na++] = (uint16_t)a;
+        break;
+      }
+  return na;
+}
+
+/* First guess h on A[0..na) as the refuting stages take it: its L0 (the
+ * recursion's own bound, 3n - classes - 2 [h in A]), bound unset. */
+static opener opener_of(const game *g, const uint16_t *A, int na, int h) {
+  bool seen[PATTERN_COUNT] = {false};
+  int cls = 0, green = 0;
+  for (int a = 0; a < na; a++) {
+    int p = game_fb(g, h, A[a]);
+    if (p == PATTERN_WIN) green = 1;
+    else cls += !seen[p], seen[p] = true;
+  }
+  return (opener){.g = h, .green = green, .l0 = 3 * na - cls - 2 * green};
+}
+
 /* A survivor's sum again (srch_survivor()) raises its classes to L3 on
  * the big lists (s->l3_min), as stage 3 did: a resumed ranking has lost
  * stage 3's L3 bounds with its process (issue 47).  On a fresh memo,
@@ -814,30 +842,14 @@ END_TEST
  * L2 sum alone it would be below beta, and searched. */
 START_TEST(test_survivor_raises_to_l3) {
   game g = *nyt_game(); /* shared: never freed here */
-  /* Look-alikes, where guesses split poorly and L3 passes L2: the
-   * answers ending in -ATCH, -IGHT, -OUND, -ILLY, -ASTE and -ER. */
-  static const char *ends[] = {"atch", "ight", "ound", "illy", "aste", "er"};
   uint16_t A[4096];
-  int na = 0;
-  for (int a = 0; a < g.n_answers; a++)
-    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++)
-      if (!strcmp(g.answers.w[a] + 5 - strlen(ends[e]), ends[e])) {
-        A[na++] = (uint16_t)a;
-        break;
-      }
+  int na = lookalikes(&g, A);
   int d = 6;
   search *base = new_search(&g, d, 1, 1);
   bounds_ctx *bx = bounds_of(base, &g, A, na);
   long raised = 0, tried = 0;
   for (int h = 0; h < g.n_guesses; h += 97) {
-    bool seen[PATTERN_COUNT] = {false};
-    int cls = 0, green = 0;
-    for (int a = 0; a < na; a++) {
-      int p = game_fb(&g, h, A[a]);
-      if (p == PATTERN_WIN) green = 1;
-      else cls += !seen[p], seen[p] = true;
-    }
-    opener o = {.g = h, .green = green, .l0 = 3 * na - cls - 2 * green};
+    opener o = opener_of(&g, A, na, h);
     o.bound = o.l0;
     search *s2 = new_search(&g, d, 1, 1);
     int l2 = srch_bound2_sum(&s2->ctx[0], bx, A, na, d, &o, INF, NULL, false);
@@ -881,28 +893,14 @@ END_TEST
  * its L3 sum, each on a fresh search, on the look-alikes above. */
 START_TEST(test_l3_rounds_as_one_pass) {
   game g = *nyt_game(); /* shared: never freed here */
-  static const char *ends[] = {"atch", "ight", "ound", "illy", "aste", "er"};
   uint16_t A[4096];
-  int na = 0;
-  for (int a = 0; a < g.n_answers; a++)
-    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++)
-      if (!strcmp(g.answers.w[a] + 5 - strlen(ends[e]), ends[e])) {
-        A[na++] = (uint16_t)a;
-        break;
-      }
+  int na = lookalikes(&g, A);
   int d = 6, never = INF / 2; /* a stop no sum reaches: one pass */
   search *base = new_search(&g, d, 1, 1);
   bounds_ctx *bx = bounds_of(base, &g, A, na);
   long asked = 0, refuted = 0, kept = 0;
   for (int h = 0; h < g.n_guesses; h += 193) {
-    bool seen[PATTERN_COUNT] = {false};
-    int cls = 0, green = 0;
-    for (int a = 0; a < na; a++) {
-      int p = game_fb(&g, h, A[a]);
-      if (p == PATTERN_WIN) green = 1;
-      else cls += !seen[p], seen[p] = true;
-    }
-    opener o = {.g = h, .green = green, .l0 = 3 * na - cls - 2 * green};
+    opener o = opener_of(&g, A, na, h);
     int sums[2]; /* L2's, then every class's L3 in one pass */
     for (int l3 = 0; l3 < 2; l3++) {
       search *s = new_search(&g, d, 1, 1);
