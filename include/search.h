@@ -156,6 +156,7 @@ void search_opts_default(search_opts *o);
   X(bound2, "sets bounded by two-guess lookahead (L2)")                    \
   X(bound2_quick, "... L2 guesses refuted by the classes too big to split")  \
   X(bound2_own, "... L2 sets whose classes were scanned in the set's own order") \
+  X(bound3_own, "L3 sets whose candidates' classes were scanned in the set's own order") \
   X(bound1_want, "L1 scans that proved only the bound wanted of them")      \
   X(bound_scans, "guess scans of the lookahead bounds")                    \
   X(bound_guesses, "... guesses they read (abandoned or not)")             \

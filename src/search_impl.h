@@ -199,6 +199,7 @@ typedef struct {
   uint8_t *b2pat;              /* n_answers: a candidate's patterns on the set */
   uint64_t *b2bits;            /* n_guesses bits, all clear between uses: a run sorted */
   struct bounds_ctx *sub;      /* srch_bound2()'s bounds of a big class (NULL: none yet) */
+  struct bounds_ctx *sub3;     /* srch_bound3()'s of its big set: L2s under it use sub */
   int *subpos;                 /* n_guesses: its guesses' positions in the set's bounds */
   /* The bounds of the survivor being searched (srch_survivor()), that
    * srch_eval_guess() reads its classes' L1 from; NULL elsewhere. */
@@ -504,7 +505,8 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
  * that narrow, and below a guess limit of 4, it is srch_bound2(). */
 int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
                 const rstate *rs);
-/* A thread's scratch bounds (ctx.sub, made by srch_bound2()). */
+/* A thread's scratch bounds (ctx.sub and ctx.sub3, made by srch_bound2() and
+ * srch_bound3()). */
 void srch_bounds_sub_free(bounds_ctx *sb);
 
 /* ------------------------------------------------------------------ */

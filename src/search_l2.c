@@ -21,10 +21,17 @@
  * sum of L2 over h's classes.  Every guess's one-guess term comes from
  * its patterns on C; the guesses below the best so far, least first,
  * get their L1 sum (bound2_guess()), and only those still below it their
- * classes' L2.  The refuting stages raise a survivor's biggest classes
- * to it (srch_bound2_sum(), tuning.h L3_CLASS_MIN), asking each for a
- * share of what the sum lacks at a time (search_proof.c l3_rounds()):
- * the more an L3 is asked to prove, the longer it takes.
+ * classes' L2.  A big C gets its own order too (bound3_own(), in a
+ * second scratch, ctx.sub3), for both: h's patterns are its column, the
+ * scans of h's classes end at C's caps, and the L2s of those classes
+ * start from it (a class of 40 or more makes its own order from C's, in
+ * ctx.sub).  That is sound on every subset of C: bounds_sub() leaves
+ * out only guesses with s = 1 on C, which tell nothing on its subsets
+ * either, and caps each guess by its s on C, which no subset exceeds.
+ * The refuting stages raise a survivor's biggest classes to it
+ * (srch_bound2_sum(), tuning.h L3_CLASS_MIN), asking each for a share of
+ * what the sum lacks at a time (search_proof.c l3_rounds()): the more an
+ * L3 is asked to prove, the longer it takes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -111,13 +118,14 @@ static int bound2_quick_sum(const uint8_t *pat, int m, int sum, int scap, int be
  * by L1, stopping once it reaches best.  The classes larger than scap
  * first, from the patterns alone (bound2_quick_sum()): a guess that
  * leaves a big class is done without a partition or a scan. */
-static int bound2_guess(ctx *c, const bounds_ctx *b, level *L, const uint16_t *C, int m, int d,
-                        cand h, int best, int scap, const rstate *rs) {
+static int bound2_guess(ctx *c, const bounds_ctx *b, bounds_ctx *own, level *L, const uint16_t *C,
+                        int m, int d, cand h, int best, int scap, const rstate *rs) {
+  assert(!own || own == b);
   int sum = h.lb, kd = child_depth(d);
-  int at = b == c->sub ? b->ppos[h.g] : -1;
+  int at = own ? own->ppos[h.g] : -1;
   const uint8_t *pat;
-  if (at >= 0 && at < b->ncols) {
-    pat = sub_column(c->sub, at, m);
+  if (at >= 0 && at < own->ncols) {
+    pat = sub_column(own, at, m);
   } else {
     const game *G = c->s->g;
     for (int j = 0; j < m; j++) c->b2pat[j] = game_fb(G, h.g, C[j]);
@@ -184,8 +192,8 @@ static void sort_run(ctx *c, cand *r, int k) {
  * reaches it: the loop usually ends within the first few runs, so most
  * candidates are never sorted (a full qsort here took a quarter of a
  * fixed-first proof). */
-static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint16_t *C, int m,
-                       int d, int need, int scap, const rstate *rs) {
+static int bound2_best(ctx *c, const bounds_ctx *b, bounds_ctx *own, level *L, int nc,
+                       const uint16_t *C, int m, int d, int need, int scap, const rstate *rs) {
   int tlo = INF, thi = -1;
   for (int i = 0; i < nc; i++) {
     if (L->cands[i].lb < tlo) tlo = L->cands[i].lb;
@@ -210,7 +218,7 @@ static int bound2_best(ctx *c, const bounds_ctx *b, level *L, int nc, const uint
       sorted = end;
     }
     L->cands[i] = byterm[i];
-    int sum = bound2_guess(c, b, L, C, m, d, byterm[i], best, scap, rs);
+    int sum = bound2_guess(c, b, own, L, C, m, d, byterm[i], best, scap, rs);
     if (sum < best) best = sum;
   }
   return best;
@@ -256,22 +264,23 @@ static int sub_counts(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
   return u0 < b->nstrong ? u0 : b->nstrong;
 }
 
-/* The thread's scratch bounds, made on first use. */
-static bounds_ctx *sub_scratch(ctx *c) {
+/* The thread's scratch bounds in *slot (c->sub or c->sub3), made on
+ * first use. */
+static bounds_ctx *sub_scratch(ctx *c, bounds_ctx **slot) {
   const game *G = c->s->g;
-  if (!c->sub) {
-    bounds_ctx *sb = c->sub = xcalloc(1, sizeof *sb);
+  if (!*slot) {
+    bounds_ctx *sb = *slot = xcalloc(1, sizeof *sb);
     sb->strong = xmalloc(sizeof *sb->strong * (size_t)G->n_guesses);
     sb->cap = xmalloc(sizeof *sb->cap * (size_t)G->n_guesses);
     sb->prow = xmalloc(sizeof *sb->prow * (size_t)G->n_answers);
     sb->ppos = xmalloc(sizeof *sb->ppos * (size_t)G->n_guesses);
     for (int i = 0; i < G->n_guesses; i++) sb->ppos[i] = -1;
-    c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
+    if (!c->subpos) c->subpos = xmalloc(sizeof *c->subpos * (size_t)G->n_guesses);
     sb->colsdone = xmalloc((size_t)G->n_guesses / 64 + 1);
     sb->lqstride = (G->n_guesses + 63) & ~63;
     sb->lq = xcalloc((size_t)5 * (size_t)sb->lqstride + 64, 1);
   }
-  return c->sub;
+  return *slot;
 }
 
 /* p (have bytes, from xmap()) with room for want bytes. */
@@ -350,12 +359,12 @@ static void sub_table(bounds_ctx *sb, const uint8_t *const *rows, const uint16_t
  * a guess is never C's only optimum.  C's own answers (s >= 3 on C) all
  * stay, as mark() needs.  L2's candidates, the guesses whose term 3m - s
  * on C is below need, are the first ncols of the order.  The context's
- * own scratch (c->sub), with b's want memo.
+ * scratch in *slot, with b's want memo.
  */
-static const bounds_ctx *bounds_sub(ctx *c, const bounds_ctx *b, const uint8_t *const *rows,
-                                    const uint8_t *isin, const uint16_t *C, int m,
-                                    const uint64_t *allowed, int need) {
-  bounds_ctx *sb = sub_scratch(c);
+static bounds_ctx *bounds_sub(ctx *c, bounds_ctx **slot, const bounds_ctx *b,
+                              const uint8_t *const *rows, const uint8_t *isin, const uint16_t *C,
+                              int m, const uint64_t *allowed, int need) {
+  bounds_ctx *sb = sub_scratch(c, slot);
   int *sv = c->subpos;
   int nb = sub_counts(c, b, rows, isin, m, allowed, sv);
   sub_order(c, b, sb, m, sv, nb);
@@ -389,16 +398,16 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   if (m >= BOUNDS_SUB_MIN) {
     /* C's own bounds: its candidates are their guesses with the least
      * terms (their s on C, largest first). */
-    const bounds_ctx *sb = bounds_sub(c, b, rows, isin, C, m, allowed, need);
+    bounds_ctx *sb = bounds_sub(c, &c->sub, b, rows, isin, C, m, allowed, need);
     c->st.bound2_own++;
     srch_bounds_unmark(s, b, isin, C, m);
     for (nc = 0; nc < sb->ncols; nc++)
       L->cands[nc] = (cand){sb->strong[nc], l1_term(m, sb->cap[nc]), 0, 0};
     scap = sb->nstrong ? sb->cap[0] : 0;
-    best = stopped(s) ? need : bound2_best(c, sb, L, nc, C, m, d, need, scap, rs);
+    best = stopped(s) ? need : bound2_best(c, sb, sb, L, nc, C, m, d, need, scap, rs);
   } else {
     nc = bound2_cands(c, b, L, rows, isin, C, m, need, allowed, &scap);
-    best = bound2_best(c, b, L, nc, C, m, d, need, scap, rs);
+    best = bound2_best(c, b, NULL, L, nc, C, m, d, need, scap, rs);
     srch_bounds_unmark(s, b, isin, C, m);
   }
   if (stopped(s)) return lb1; /* a partial pass proves nothing more */
@@ -465,6 +474,19 @@ static int bound3_cands(ctx *c, level *L, const uint16_t *C, int m, int need, in
   return nc;
 }
 
+/* L3's own bounds of a big set C (normal rules), in the context's
+ * second scratch (c->sub3: the L2s under it make theirs in c->sub). */
+static bounds_ctx *bound3_own(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int need) {
+  assert(!c->s->rw && m >= BOUNDS_SUB_MIN);
+  const uint8_t **rows = c->rows2;
+  uint8_t *isin = c->isin2;
+  srch_bounds_mark(c->s, b, rows, isin, C, m);
+  bounds_ctx *own = bounds_sub(c, &c->sub3, b, rows, isin, C, m, NULL, need);
+  srch_bounds_unmark(c->s, b, isin, C, m);
+  c->st.bound3_own++;
+  return own;
+}
+
 int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, int need, int ply,
                 const rstate *rs) {
   search *s = c->s;
@@ -476,15 +498,17 @@ int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   srch_quick(c, C, m, d, &k, NULL); /* for its memo hash */
   level *L = srch_level(c, ply);
   int scap, nc = bound3_cands(c, L, C, m, need, &scap), best = need, kd = child_depth(d);
+  bounds_ctx *own = m >= BOUNDS_SUB_MIN ? bound3_own(c, b, C, m, need) : NULL;
+  const bounds_ctx *b3 = own ? own : b;
   for (int i = 0; i < nc && L->cands[i].lb < best && !stopped(s); i++) {
     /* h's L1 sum, stopping at best; below it, L holds h's whole
      * partition, and the sum is taken again with its classes' L2 (each
      * at least its L1: a memo's value may differ from the one above). */
-    if (bound2_guess(c, b, L, C, m, d, L->cands[i], best, scap, NULL) >= best) continue;
+    if (bound2_guess(c, b3, own, L, C, m, d, L->cands[i], best, scap, NULL) >= best) continue;
     int sum = L->cands[i].lb; /* m + every class's floor */
     for (int q = 0; q < L->ncls && sum < best && !stopped(s); q++) {
       int cq = L->cls[q].size;
-      int v = srch_bound2(c, b, L->part + L->cls[q].start, cq, kd, lb_floor(cq) + (best - sum),
+      int v = srch_bound2(c, b3, L->part + L->cls[q].start, cq, kd, lb_floor(cq) + (best - sum),
                           ply + 1, NULL);
       sum = imin(sum + v - lb_floor(cq), INF);
     }

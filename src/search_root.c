@@ -113,6 +113,7 @@ void search_free(search *s) {
     free(s->ctx[i].b2bits);
     free(s->ctx[i].allowed);
     srch_bounds_sub_free(s->ctx[i].sub);
+    srch_bounds_sub_free(s->ctx[i].sub3);
     free(s->ctx[i].subpos);
   }
   free(s->ctx);

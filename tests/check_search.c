@@ -568,17 +568,18 @@ static int bound3_fresh(const game *g, bounds_ctx *bx, const uint16_t *C, int m,
  * srch_bound2() each on a fresh search (L2 is checked against its own
  * definition). */
 #define BOUNDS_MAXSET 64
+#define BOUNDS_DEFSET 128 /* the most answers lookahead_definition() takes */
 static int lookahead_definition(const game *g, bounds_ctx *bx, const uint16_t *C, int m, int cd,
                                 int level) {
-  ck_assert_int_le(m, BOUNDS_MAXSET);
+  ck_assert_int_le(m, BOUNDS_DEFSET);
   search *sc = new_search(g, 0, 1, 1);
   int best = INF;
   for (int h = 0; h < g->n_guesses; h++) {
     int sum = m;
-    bool done[BOUNDS_MAXSET] = {false};
+    bool done[BOUNDS_DEFSET] = {false};
     for (int j = 0; j < m; j++) {
       if (done[j] || game_fb(g, h, C[j]) == PATTERN_WIN) continue;
-      uint16_t D[BOUNDS_MAXSET];
+      uint16_t D[BOUNDS_DEFSET];
       int c = 0;
       for (int q = j; q < m; q++)
         if (!done[q] && game_fb(g, h, C[q]) == game_fb(g, h, C[j])) D[c++] = C[q], done[q] = true;
@@ -991,6 +992,88 @@ START_TEST(test_bound2_own_order) {
   srch_bounds_free(bx);
   search_free(base);
   free(A);
+}
+END_TEST
+
+/* L3 of a big set (BOUNDS_SUB_MIN answers or more: the set's own order,
+ * for its candidates' classes and the L2s under them, search_l2.c
+ * bound3_own()) against its definition and the lookahead bounds below
+ * it, on small games: the answers of a class of 40 to 128 that a NYT
+ * first guess leaves, with those and 5 other NYT guesses to guess (few
+ * guesses split a set poorly, so that L3 rises above L2 on some, and
+ * some candidates leave classes of 40 or more, whose L2s then make their
+ * own order from the set's); the whole set (no guess limit) and about 3
+ * answers in 4 of it (at most 5 guesses). */
+static void small_game(const game *nyt, uint64_t *seed, const char **a, int na, game *g) {
+  const char *q[BOUNDS_DEFSET + 5];
+  int nq = 0;
+  for (int i = 0; i < na; i++) q[nq++] = a[i];
+  while (nq < na + 5) {
+    const char *w = nyt->guesses.w[rng_range(seed, 0, nyt->n_guesses - 1)];
+    bool dup = false;
+    for (int i = 0; i < nq && !dup; i++) dup = !strcmp(q[i], w);
+    if (!dup) q[nq++] = w;
+  }
+  wordlist wa, wq;
+  ck_assert_int_eq(words_from_array(a, na, &wa), 0);
+  ck_assert_int_eq(words_from_array(q, nq, &wq), 0);
+  ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
+}
+
+START_TEST(test_bound3_own_order) {
+  const game *nyt = nyt_game();
+  uint64_t seed = 47;
+  long checked = 0, own = 0, above_l2 = 0, own2 = 0;
+  while (checked < TEST_SCALED(24)) {
+    int f = rng_range(&seed, 0, nyt->n_guesses - 1), p = rng_range(&seed, 0, PATTERN_WIN - 1);
+    const char *a[BOUNDS_DEFSET];
+    int na = 0;
+    for (int i = 0; i < nyt->n_answers && na <= BOUNDS_DEFSET; i++)
+      if (game_fb(nyt, f, i) == p && na++ < BOUNDS_DEFSET) a[na - 1] = nyt->answers.w[i];
+    if (na < BOUNDS_SUB_MIN || na > BOUNDS_DEFSET) continue;
+    game g;
+    small_game(nyt, &seed, a, na, &g);
+    uint16_t A[BOUNDS_DEFSET], C[BOUNDS_DEFSET];
+    for (int i = 0; i < na; i++) A[i] = (uint16_t)i;
+    search *base = new_search(&g, 0, 1, 1);
+    bounds_ctx *bx = bounds_of(base, &g, A, na);
+    for (int t = 0; t < 2; t++) {
+      int m = 0, d = t == 0 ? OPTLE_DEPTH_UNLIMITED : 5;
+      for (int i = 0; i < na; i++)
+        if (t == 0 || rng_range(&seed, 0, 3)) C[m++] = (uint16_t)i;
+      if (m < BOUNDS_SUB_MIN) continue;
+      long none = 0;
+      int b1 = bound_fresh(&g, bx, 1, C, m, d, INF, &none);
+      int b2 = bound_fresh(&g, bx, 2, C, m, d, INF, &none);
+      int l3 = lookahead_definition(&g, bx, C, m, child_depth(d), 3), want = l3 > b1 ? l3 : b1;
+      search *s = new_search(&g, 0, 1, 1);
+      int b3 = srch_bound3(&s->ctx[0], bx, C, m, d, INF, 1, NULL);
+      search_stats st;
+      search_get_stats(s, &st);
+      search_free(s);
+      own += (long)st.bound3_own;
+      own2 += (long)st.bound2_own;
+      ck_assert_msg(b3 == want && b3 >= b2, "%s's class %d (%d of %d answers), d %d: L3 %d, the "
+                    "definition %d (L1 %d, L2 %d)", nyt->guesses.w[f], p, m, na, d, b3, l3, b1, b2);
+      above_l2 += b3 > b2;
+      /* Given a need: at least it or L3, never above L3. */
+      int need = rng_range(&seed, b2, b3 + 1);
+      int b3n = bound3_fresh(&g, bx, C, m, d, need);
+      ck_assert_msg(b3n >= (need < b3 ? need : b3) && b3n <= b3, "%s's class %d (%d answers), "
+                    "d %d: L3 needing %d gives %d, L3 %d", nyt->guesses.w[f], p, m, d, need, b3n,
+                    b3);
+      checked++;
+    }
+    srch_bounds_free(bx);
+    search_free(base);
+    game_free(&g);
+  }
+  printf("L3's own order: %ld sets of %d+ answers, L3 above L2 on %ld, %ld L2s under them in "
+         "their own order\n", checked, BOUNDS_SUB_MIN, above_l2, own2);
+  fflush(stdout);
+  ck_assert_int_eq(own, checked); /* every one took the set's own order */
+  ck_assert_int_gt(above_l2, 0);
+  ck_assert_int_gt(own2, 0); /* a class of 40+ answers under one: its bounds from the set's */
 }
 END_TEST
 
@@ -2284,6 +2367,7 @@ Suite *search_suite(void) {
   tcase_add_unchecked_fixture(tc, nyt_setup, nyt_teardown);
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_bound2_own_order);
+  tcase_add_test(tc, test_bound3_own_order);
   tcase_add_test(tc, test_survivor_raises_to_l3);
   tcase_add_test(tc, test_l3_rounds_as_one_pass);
   suite_add_tcase(s, tc);
