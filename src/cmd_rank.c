@@ -34,6 +34,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "cmd_rank.h"
+#include "cmd_stats.h"
 #include "dist.h"
 #include "game.h"
 #include "help.h"
@@ -66,6 +67,8 @@ static const optuse rank_opts[] = {
     OPT_USE_HELP(OUT, "write the ranking here (any name), whole or not at all (default: "
                       "standard output)"),
     OPT_USE(TIME_LIMIT),
+    OPT_USE_HELP(STATS, "print the search counters to stderr at the end (the ranking is as\n"
+                        "                         without it)"),
     OPT_USE_END,
 };
 
@@ -327,6 +330,7 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
       fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
     }
   }
+  if (a->stats && dist_rank() == 0) counters_print(stderr, s);
   free(vals);
   free(all);
   search_free(s);

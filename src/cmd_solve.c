@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd_stats.h"
 #include "dist.h"
 #include "help.h"
 #include "game.h"
@@ -80,44 +81,6 @@ const cmd_doc solve_doc = {
             "             2 bad usage or input, 3 out of memory or internal error,\n"
             "             4 stopped before the proof finished",
 };
-
-static void print_stats(const search_stats *st) {
-  printf("search counters (%s kernel):\n", search_bounds_kernel());
-#define X(name, doc) printf("  %-16s %14llu  %s\n", #name, (unsigned long long)st->name, doc);
-  SEARCH_STATS(X)
-#undef X
-  printf("  %-16s %14llu  %s\n", "memo_stores", (unsigned long long)st->memo_stores,
-         "records stored in the memo");
-  printf("  %-16s %14llu  %s\n", "memo_evictions", (unsigned long long)st->memo_evictions,
-         "records evicted (memo.h, Replacement)");
-  printf("  %-16s %14llu  %s\n", "memo_bytes", (unsigned long long)st->memo_bytes,
-         "memo bytes in use at the end");
-  if (st->exact_sum)
-    printf("  %-16s %13.1f%%  %s\n", "bound_quality",
-           100.0 * (double)st->bound_sum / (double)st->exact_sum,
-           "entry bounds of searched sets / their exact values");
-  if (st->memo_probes)
-    printf("  %-16s %13.1f%%  %s\n", "memo_hit_rate",
-           100.0 * (double)st->memo_hits / (double)st->memo_probes,
-           "probes answered by the memo");
-}
-
-/* The root proof's stages (search.h): first guesses settled, seconds. */
-static void print_root(const search_root_stats *r) {
-  printf("root proof: %d first guesses (one of each alike set), %s kernel\n", r->openers,
-         search_bounds_kernel());
-  printf("  %-30s %8.2f s\n", "scan and seed", r->t[0]);
-  char ub[96], given_up[32] = "";
-  if (r->abandoned) snprintf(given_up, sizeof given_up, ", %d given up", r->abandoned);
-  snprintf(ub, sizeof ub, "upper bound (%d exact search%s%s)", r->probed,
-           r->probed == 1 ? "" : "es", given_up);
-  printf("  %-30s %8.2f s\n", ub, r->t[1]);
-  printf("  %-30s %8d %8.2f s\n", "refuted by L1 (and L0)", r->by_l1 + r->by_l0, r->t[2]);
-  printf("  %-30s %8d\n", "  of them by L0 alone", r->by_l0);
-  printf("  %-30s %8d %8.2f s\n", "refuted by L2", r->by_l2, r->t[3]);
-  if (r->by_l2_none) printf("  %-30s %8d\n", "  of them: none fits the limit", r->by_l2_none);
-  printf("  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
-}
 
 /* The stop's one line on stderr: when, and what became of the tree
  * (tree: the best one the search had; files: -o was given). */
@@ -389,14 +352,6 @@ static void solve_tree(solve_run *r) {
   r->t1 = now_seconds();
 }
 
-/* --stats: the search's counters, and the root proof's stages. */
-static void print_counters(const search *s) {
-  search_stats st;
-  search_get_stats(s, &st);
-  print_stats(&st);
-  if (search_root_report(s)) print_root(search_root_report(s));
-}
-
 /* What the proof says of the other first guesses: "proven best of 12972
  * first guesses; next best reast, +3", or only what it proved of them
  * ("every other first guess 7921 or more, +1"). */
@@ -469,7 +424,7 @@ static void print_summary(const solve_run *r) {
   if (r->obj == OBJ_WORST) printf("least depth %.2f s, ", r->t_depth);
   printf("proof %.2f s, tree %.2f s)\n", tv, tt);
   outs_report(&r->outs, stdout, "wrote         ");
-  if (r->a.stats) print_counters(r->s);
+  if (r->a.stats) counters_print(stdout, r->s);
 }
 
 /* The tree to write to the outputs, in --format's format or each file's
@@ -506,7 +461,7 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
   } else {
     outs_abort(&r->outs);
   }
-  if (r->a.stats) print_counters(r->s);
+  if (r->a.stats) counters_print(stdout, r->s);
   return EXIT_STOPPED;
 }
 
@@ -539,7 +494,7 @@ static int solve_report(solve_run *r) {
     fprintf(stderr, "optle: list %s: no strategy%s solves every answer within %d %s\n", lists,
             first, limit, limit == 1 ? "guess" : "guesses");
     /* Where a refutation's time went is asked of these runs too. */
-    if (r->a.stats) print_counters(r->s);
+    if (r->a.stats) counters_print(stdout, r->s);
     return EXIT_NOSTRATEGY;
   }
   if (tree_check(r->tree, g, r->all, g->n_answers, limit)) {

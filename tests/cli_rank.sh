@@ -66,6 +66,16 @@ for i in 1 2; do
   has "rank --hard --checkpoint, run $i: xzzzz's value" "xzzzz	21	exact"
 done
 # No guess limit: the header says so, and a table compares.
+# --stats: the counters on stderr, the ranking as without it.
+check "rank --stats" 0 err "search counters (" "$OPTLE" rank --list small --top 3 --stats
+cp "$tmp/out" "$tmp/stats.out"
+expect "rank --stats: nodes counted" "$(awk '$1 == "nodes" { print $2 }' "$tmp/err")" -gt 0
+expect "rank --stats: a memo_bytes line" "$(grep -c '^  memo_bytes ' "$tmp/err")" = 1
+check "rank without --stats" 0 out "agent	120	exact" "$OPTLE" rank --list small --top 3
+same_file "rank --stats: the same ranking" "$tmp/out" "$tmp/stats.out"
+lacks "rank without --stats: no counters on stdout" "search counters"
+expect "rank without --stats: none on stderr" "$(grep -c 'search counters' "$tmp/err")" = 0
+check_usage "rank --stats=1" "--stats takes no value" "$OPTLE" rank --list small --stats=1
 check "rank --max-guesses 0" 0 out "" "$OPTLE" rank --list small --max-guesses 0 -o "$tmp/nolimit.tsv"
 expect "rank --max-guesses 0: the header says no limit" "$(sed -n 2p "$tmp/nolimit.tsv")" = \
   "# rules normal, no guess limit"
