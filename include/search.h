@@ -371,6 +371,8 @@ typedef struct {
   double budget; /* ... and its budget in seconds (0: none) */
   int passed;    /* of done, the groups passed over with no work (settled by
                   * their bound, or an earlier run's stage left them here) */
+  double busy;   /* the seconds the stage's work on those groups took, summed
+                  * over the threads (and ranks) that did it */
 } search_first_where;
 typedef void (*search_first_stage_fn)(void *arg, const search_first_where *w);
 typedef struct {

@@ -67,8 +67,9 @@ static const optuse rank_opts[] = {
     OPT_USE_HELP(OUT, "write the ranking here (any name), whole or not at all (default: "
                       "standard output)"),
     OPT_USE(TIME_LIMIT),
-    OPT_USE_HELP(STATS, "print the search counters to stderr at the end (the ranking is as\n"
-                        "                         without it)"),
+    OPT_USE_HELP(STATS, "print the search counters and the stages' first guesses and\n"
+                        "                         seconds to stderr at the end (the ranking is\n"
+                        "                         as without it)"),
     OPT_USE_END,
 };
 
@@ -330,7 +331,10 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
       fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
     }
   }
-  if (a->stats && dist_rank() == 0) counters_print(stderr, s);
+  if (a->stats && dist_rank() == 0) {
+    counters_print(stderr, s);
+    rank_run_print_stages(stderr, run);
+  }
   free(vals);
   free(all);
   search_free(s);

@@ -425,6 +425,7 @@ static void print_summary(const solve_run *r) {
   printf("proof %.2f s, tree %.2f s)\n", tv, tt);
   outs_report(&r->outs, stdout, "wrote         ");
   if (r->a.stats) counters_print(stdout, r->s);
+  if (r->a.stats && r->ranked) rank_run_print_stages(stdout, &r->run);
 }
 
 /* The tree to write to the outputs, in --format's format or each file's

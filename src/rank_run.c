@@ -140,7 +140,7 @@ void rank_run_opts(rank_run *r, search_first_opts *fo) {
   fo->done = r->done, fo->ndone = r->res.ndone;
   fo->lower = r->lower, fo->nlower = r->res.nlower;
   fo->report = rank_run_settled, fo->report_lower = rank_run_lower, fo->arg = r;
-  fo->where = r->progress ? rank_run_where : NULL;
+  fo->where = rank_run_where; /* the progress line's, and --stats's stages */
 }
 
 /* A bound from the checkpoint must be above the final cutoff, as every
@@ -266,6 +266,15 @@ static bool progress_due(rank_run *r, double t, bool news) {
 void rank_run_where(void *arg, const search_first_where *w) {
   rank_run *r = arg;
   double t = now_seconds();
+  assert(w->stage >= 1 && w->stage <= 4);
+  rank_stage *st = &r->stages[w->stage];
+  if (!st->reached) {
+    st->reached = true, st->began = t;
+  } else if (w->done == 0 && w->solving < 0) { /* the stage runs again: stage 1's next round */
+    st->done0 = st->done, st->passed0 = st->passed, st->busy0 = st->busy;
+  }
+  st->done = st->done0 + w->done, st->passed = st->passed0 + w->passed;
+  st->busy = st->busy0 + w->busy, st->wall = t - st->began;
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
   bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
@@ -286,6 +295,7 @@ static void appended(rank_run *r, int rc) {
 void rank_run_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   r->settled++;
+  if (v->stage >= 1 && v->stage <= 4) r->stages[v->stage].settled++;
   settled_lower(r, v->guess);
   if (v->exact) {
     r->exact++;
@@ -301,6 +311,26 @@ void rank_run_settled(void *arg, const search_first_value *v) {
 void rank_run_lower(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   mark_lower(r, v->guess);
+  if (v->stage >= 1 && v->stage <= 4) r->stages[v->stage].lower++;
   if (r->ck && !r->write_failed)
     appended(r, ckpt_append_lower(r->ck, v->guess, v->value, v->seconds, v->stage));
+}
+
+void rank_run_print_stages(FILE *out, const rank_run *r) {
+  static const char *const name[5] = {"", "1 exact solves (the cutoff)", "2 L0 and L1 bounds",
+                                      "3 L2 and L3 bounds", "4 exact search"};
+  fprintf(out, "ranking by stage: %d first guesses, %d resumed, %d settled now\n", r->total,
+          r->resumed, r->settled);
+  fprintf(out, "  %-28s %7s %7s %7s %6s %10s %9s\n", "stage", "groups", "worked", "settled",
+          "lower", "threads s", "wall s");
+  for (int i = 1; i <= 4; i++) {
+    const rank_stage *st = &r->stages[i];
+    if (!st->reached) {
+      fprintf(out, "  %-28s %7s\n", name[i], "not run");
+      continue;
+    }
+    assert(st->passed <= st->done && st->busy >= 0);
+    fprintf(out, "  %-28s %7d %7d %7d %6d %10.2f %9.2f\n", name[i], st->done,
+            st->done - st->passed, st->settled, st->lower, st->busy, st->wall);
+  }
 }

@@ -27,15 +27,33 @@
  * background, its stderr a log), plain lines: one at each stage and first
  * guess stage 1 turns to, else as the run's time doubles, at most
  * PROGRESS_LINES_GAP seconds apart (tuning.h).
+ *
+ * The stages (--stats, rank_run_print_stages()): the where function and
+ * the report functions tally each stage's groups, first guesses settled
+ * and left to the exact search, threads' seconds and wall time; the
+ * ranking tells where as each group is done, whatever the progress.
  */
 #ifndef OPTLE_RANK_RUN_H
 #define OPTLE_RANK_RUN_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "checkpoint.h"
 #include "game.h"
 #include "search.h"
+
+/* What one stage of this run did (search_first_where, the first
+ * guesses told), for --stats: rank_run_print_stages(). */
+typedef struct {
+  bool reached;
+  int done, passed;   /* its groups finished, of them passed over (the last where) */
+  int settled, lower; /* first guesses it settled, and left to the exact search */
+  double busy;        /* the threads' seconds on its groups (where's busy) */
+  double began, wall; /* when it began, and its time to its last where */
+  int done0, passed0; /* ... of them, its earlier runs' (stage 1 runs in rounds) */
+  double busy0;
+} rank_stage;
 
 typedef struct {
   const char *path; /* the checkpoint (NULL: none) */
@@ -57,6 +75,7 @@ typedef struct {
   int shown;             /* the length of the progress line last written */
   search_first_where at; /* the ranking's stage, and how far into it */
   double stage_t0;       /* when that stage began */
+  rank_stage stages[5];  /* by stage, 1 to 4 (search_first_value.stage) */
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
   bool bad;      /* a line read back failed rank_run_check() (said) */
@@ -79,6 +98,10 @@ void rank_run_opts(rank_run *r, search_first_opts *fo);
 void rank_run_settled(void *arg, const search_first_value *v);
 void rank_run_lower(void *arg, const search_first_value *v);
 void rank_run_where(void *arg, const search_first_where *w);
+/* The stages of the run as a table on out (--stats): for each, the
+ * groups it finished and worked on, the first guesses it settled and
+ * left to the exact search, its threads' seconds and its wall time. */
+void rank_run_print_stages(FILE *out, const rank_run *r);
 /* Every bound read back is above the final cutoff.  0, or EXIT_USAGE
  * after a message. */
 int rank_run_check(const rank_run *r, int cutoff);

@@ -236,7 +236,7 @@ static int beta_now(ranking *R) {
 }
 static dist_result undone(int i) { return (dist_result){i, 0, DIST_UNDONE, 0, 0}; }
 
-static void tell_where(ranking *R, bool one_more, bool passed);
+static void tell_where(ranking *R, bool one_more, bool passed, double busy);
 
 /* Stage 1, the probe: full L1 sums of the groups with the least L0. */
 static bool probe_pick(void *arg, int i) {
@@ -263,7 +263,7 @@ static bool solve_pick(void *arg, int i) {
   if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;
   R->quota--, R->inflight++;
   R->at.solving = R->gr[i].o.g, R->at.budget = R->budget;
-  tell_where(R, false, false);
+  tell_where(R, false, false, 0);
   return true;
 }
 static dist_result solve_body(void *arg, int i) {
@@ -401,13 +401,14 @@ static dist_result value_body(void *arg, int i) {
 
 /* Where the ranking is, told to the caller (rank 0): each item a stage's
  * pick passes over (one more passed too: no work) or its take records is
- * one more done. */
-static void tell_where(ranking *R, bool one_more, bool passed) {
+ * one more done, with the seconds its body took (busy). */
+static void tell_where(ranking *R, bool one_more, bool passed, double busy) {
   if (!R->fo->where) return;
 #pragma omp critical(search_first_report)
   {
     R->at.done += one_more;
     R->at.passed += passed;
+    R->at.busy += busy;
     R->at.cutoff = atomic_load(&R->cutoff);
     R->fo->where(R->fo->arg, &R->at);
   }
@@ -415,13 +416,13 @@ static void tell_where(ranking *R, bool one_more, bool passed) {
 static bool pick_told(void *arg, int i) {
   ranking *R = arg;
   bool was = R->gr[i].done, deal = R->pick(arg, i); /* i: a group (dist.h maps the order) */
-  if (!deal && !was) tell_where(R, true, true);
+  if (!deal && !was) tell_where(R, true, true, 0);
   return deal;
 }
 static void take_told(void *arg, const dist_result *r) {
   ranking *R = arg;
   R->take(arg, r);
-  tell_where(R, true, false);
+  tell_where(R, true, false, r->seconds);
 }
 
 /* Stage 1's solves, under MPI: the quota is in use by solves not yet
@@ -438,8 +439,8 @@ static void run_stage(ranking *R, int stage, int n, const int *order, bool per_r
   R->pick = pick, R->take = take;
   int left = 0; /* what the stage has to do: the groups not settled */
   for (int i = 0; i < n; i++) left += !R->gr[order ? order[i] : i].done;
-  R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff), -1, 0, 0};
-  if (dist_rank() == 0 && !stopping(R->s)) tell_where(R, false, false); /* a stop starts none */
+  R->at = (search_first_where){stage, 0, left, atomic_load(&R->cutoff), -1, 0, 0, 0};
+  if (dist_rank() == 0 && !stopping(R->s)) tell_where(R, false, false, 0); /* a stop starts none */
   dist_loop L = {n,         order,        per_rank, guided, R->s->o.threads, pick_told, body,
                  take_told, cutoff_now,   cutoff_learn, halt,
                  pick == solve_pick ? solve_busy : NULL, R};

@@ -538,7 +538,7 @@ static void settle_one(rank_run *r) {
   rank_run_settled(r, &v);
 }
 static void stage_three(rank_run *r) {
-  search_first_where w = {3, 5, 40, 150, -1, 0, 0};
+  search_first_where w = {3, 5, 40, 150, -1, 0, 0, 0};
   rank_run_where(r, &w);
 }
 
@@ -591,13 +591,13 @@ START_TEST(test_progress_lines) {
 END_TEST
 
 static void stage_three_starts(rank_run *r) {
-  search_first_where w = {3, 0, 100, 150, -1, 0, 0};
+  search_first_where w = {3, 0, 100, 150, -1, 0, 0, 0};
   rank_run_where(r, &w);
 }
 static void stage_three_passed(rank_run *r) {
   /* 60 of 100 done: 50 passed over at once (settled before, or left to
    * the exact search by an earlier run), 10 worked on. */
-  search_first_where w = {3, 60, 100, 150, -1, 0, 50};
+  search_first_where w = {3, 60, 100, 150, -1, 0, 50, 0};
   rank_run_where(r, &w);
 }
 
@@ -623,13 +623,13 @@ static void lower_two(rank_run *r) {
   search_first_value b = {guess("acrid"), 119, false, 0.1, 0, 3};
   rank_run_lower(r, &a);
   rank_run_lower(r, &b);
-  search_first_where w = {3, 40, 40, 150, -1, 0, 0};
+  search_first_where w = {3, 40, 40, 150, -1, 0, 0, 0};
   rank_run_where(r, &w);
 }
 static void settle_abate(rank_run *r) {
   search_first_value v = {guess("abate"), 151, false, 0.1, 0, 4};
   rank_run_settled(r, &v);
-  search_first_where w = {4, 1, 2, 150, -1, 0, 0};
+  search_first_where w = {4, 1, 2, 150, -1, 0, 0, 0};
   rank_run_where(r, &w);
 }
 
@@ -659,6 +659,48 @@ START_TEST(test_progress_left_exact) {
 }
 END_TEST
 
+/* --stats's stages: stage 1 runs in rounds (the probe's L1 sums, then
+ * each round of exact solves), each starting from 0 done; the table adds
+ * them up.  Stage 3's lower lines and stage 4's settles are counted by
+ * their stage; a stage never told is not run. */
+START_TEST(test_stage_tally) {
+  rank_run r;
+  start_run(&r, SEARCH_PROGRESS_OFF, 100);
+  search_first_where w = {1, 0, 10, OPTLE_INF, -1, 0, 0, 0};
+  rank_run_where(&r, &w); /* the probe's start */
+  w.done = 10, w.passed = 2, w.busy = 3.5;
+  rank_run_where(&r, &w); /* its end */
+  w = (search_first_where){1, 0, 4, OPTLE_INF, -1, 0, 0, 0};
+  rank_run_where(&r, &w); /* the first round of solves */
+  w.solving = guess("agent"), w.budget = 300;
+  rank_run_where(&r, &w); /* a solve dealt: not a new round */
+  w.done = 4, w.passed = 1, w.busy = 20;
+  rank_run_where(&r, &w);
+  ck_assert_int_eq(r.stages[1].done, 14);
+  ck_assert_int_eq(r.stages[1].passed, 3);
+  ck_assert_double_eq_tol(r.stages[1].busy, 23.5, 1e-9);
+  ck_assert(!r.stages[2].reached && !r.stages[3].reached);
+  lower_two(&r);
+  settle_abate(&r);
+  ck_assert_int_eq(r.stages[3].lower, 2);
+  ck_assert_int_eq(r.stages[3].settled, 0);
+  ck_assert_int_eq(r.stages[4].settled, 1);
+  ck_assert_int_eq(r.stages[4].done, 1);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  rank_run_print_stages(f, &r);
+  fclose(f);
+  ck_assert_msg(strstr(text, "\n  1 exact solves (the cutoff)       14      11       0      0      23.50"),
+                "%s", text);
+  ck_assert_msg(strstr(text, "\n  2 L0 and L1 bounds           not run\n"), "%s", text);
+  ck_assert_msg(strstr(text, "\n  3 L2 and L3 bounds                40      40       0      2"), "%s",
+                text);
+  free(text);
+  rank_run_close(&r, 0);
+}
+END_TEST
+
 Suite *checkpoint_suite(void) {
   Suite *s = suite_create("checkpoint");
   TCase *tc = tcase_create("checkpoint");
@@ -667,6 +709,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_impossible_values);
   tcase_add_test(tc, test_lower_lines);
   tcase_add_test(tc, test_progress_left_exact);
+  tcase_add_test(tc, test_stage_tally);
   tcase_add_test(tc, test_alike_lines);
   tcase_add_test(tc, test_damaged_lines);
   tcase_add_test(tc, test_format2_and_engine);

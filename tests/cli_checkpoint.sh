@@ -361,6 +361,11 @@ head -n 201 "$tmp/top1.ck" >"$tmp/part.ck"
 run "$OPTLE" solve --list large --threads 2 --checkpoint "$tmp/part.ck" -o "$tmp/part.json"
 err_has "solve resumes rank --top 1's checkpoint" "resumed 200 settled first guesses"
 has "solve from a part of rank's checkpoint: says it" "(200 first guesses resumed, 300 settled now)"
+run "$OPTLE" solve --list large --threads 2 --checkpoint "$tmp/part.ck" --stats -o "$tmp/part2.json"
+has "solve --checkpoint --stats: the ranking's stages" \
+  "ranking by stage: 500 first guesses, 500 resumed, 0 settled now"
+expect "solve --checkpoint --stats: four stage rows" \
+  "$(grep -cE '^  [1-4] (exact|L0|L2)' "$tmp/out")" = 4
 same_file "solve from a part of rank's checkpoint: the same tree file" "$tmp/part.json" "$tmp/root.json"
 once "solve from a part of rank's checkpoint" "$tmp/part.ck"
 # A stopped solve names its checkpoint escaped, as every note does.

@@ -76,6 +76,27 @@ same_file "rank --stats: the same ranking" "$tmp/out" "$tmp/stats.out"
 lacks "rank without --stats: no counters on stdout" "search counters"
 expect "rank without --stats: none on stderr" "$(grep -c 'search counters' "$tmp/err")" = 0
 check_usage "rank --stats=1" "--stats takes no value" "$OPTLE" rank --list small --stats=1
+# --stats's stages: each first guess settled by one stage, the lower
+# lines stage 3 wrote counted there, and a resume that settles nothing.
+rm -f "$tmp/stages.ckpt"
+check "rank --stats: the stages" 0 err "ranking by stage: 50 first guesses, 0 resumed, 50 settled now" \
+  "$OPTLE" rank --list small --cutoff 125 --stats --checkpoint "$tmp/stages.ckpt"
+stage_col() { awk -v c="$1" '$1 ~ /^[1-4]$/ && $NF != "run" { s += $(NF - c) } END { print s + 0 }' "$tmp/err"; }
+expect "rank --stats: stage 1 not run under a cutoff" \
+  "$(grep -c '^  1 exact solves (the cutoff)  not run$' "$tmp/err")" = 1
+expect "rank --stats: the stages settled all 50" "$(stage_col 3)" = 50
+expect "rank --stats: stage 3's lower lines are the checkpoint's" \
+  "$(awk '$1 == "3" { print $(NF - 2) }' "$tmp/err")" = "$(grep -c '	lower	' "$tmp/stages.ckpt")"
+expect "rank --stats: some lower lines" "$(grep -c '	lower	' "$tmp/stages.ckpt")" -gt 0
+expect "rank --stats: stage 4 settled what stage 3 left" \
+  "$(awk '$1 == "4" { print $(NF - 3) }' "$tmp/err")" = "$(grep -c '	lower	' "$tmp/stages.ckpt")"
+check "rank --stats: a resume settles nothing" 0 err "ranking by stage: 50 first guesses, 50 resumed, 0 settled now" \
+  "$OPTLE" rank --list small --cutoff 125 --stats --checkpoint "$tmp/stages.ckpt"
+expect "rank --stats: a resume's stages settle none" "$(stage_col 3)" = 0
+check "rank --top 3 --stats: stage 1 settles the cutoff's exact values" 0 err "  1 exact solves (the cutoff) " \
+  "$OPTLE" rank --list small --top 3 --stats
+expect "rank --top 3 --stats: stage 1 settled some" \
+  "$(awk '$1 == "1" { print $(NF - 3) }' "$tmp/err")" -gt 0
 check "rank --max-guesses 0" 0 out "" "$OPTLE" rank --list small --max-guesses 0 -o "$tmp/nolimit.tsv"
 expect "rank --max-guesses 0: the header says no limit" "$(sed -n 2p "$tmp/nolimit.tsv")" = \
   "# rules normal, no guess limit"
