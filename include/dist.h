@@ -140,6 +140,11 @@ bool dist_solo(const char *what);
 /* Rank 0's len bytes at buf, on every rank (a no-op in one process, and
  * after rank 0 gave up on the others). */
 void dist_share(void *buf, size_t len);
+/* Every rank's n counters at v, summed on rank 0 (the others' v are
+ * left as they were): a collective, every rank calls it.  A no-op in
+ * one process, and after rank 0 gave up on the others (rank 0 keeps its
+ * own). */
+void dist_sum(uint64_t *v, int n);
 /* Seconds a rank's time limit runs past rank 0's (0 on rank 0). */
 double dist_stop_lag(void);
 

@@ -331,9 +331,13 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
       fprintf(stderr, ndone ? " (%d more resumed)\n" : "\n", ndone);
     }
   }
-  if (a->stats && dist_rank() == 0) {
-    counters_print(stderr, s);
-    rank_run_print_stages(stderr, run);
+  if (a->stats) {
+    search_stats others;
+    counters_others(s, &others); /* every rank */
+    if (dist_rank() == 0) {
+      counters_print(stderr, s, &others);
+      rank_run_print_stages(stderr, run);
+    }
   }
   free(vals);
   free(all);

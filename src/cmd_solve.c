@@ -231,6 +231,7 @@ typedef struct {
   search *s;
   uint16_t *all;    /* every answer */
   tnode *tree;      /* the optimal tree, or NULL */
+  search_stats others; /* --stats under MPI: the other ranks' counters (rank 0) */
   search_root_stats mpi_root; /* under MPI: what the ranking proved of the
                                * other first guesses */
   int total, worst; /* its total (OPTLE_INF: none); --objective worst's least depth */
@@ -343,6 +344,7 @@ static void solve_tree(solve_run *r) {
   }
   if (r->ranked) {
     int g0 = ranked_first(r->s, &r->g, r->all, &r->mpi_root, &r->run);
+    if (r->a.stats) counters_others(r->s, &r->others); /* every rank */
     if (r->run.progress == SEARCH_PROGRESS_TERMINAL) fputc('\n', stderr);
     if (r->own && g0 >= 0 && !r->run.write_failed)
       r->total = search_solve(r->s, r->all, n, g0, &r->tree);
@@ -424,7 +426,7 @@ static void print_summary(const solve_run *r) {
   if (r->obj == OBJ_WORST) printf("least depth %.2f s, ", r->t_depth);
   printf("proof %.2f s, tree %.2f s)\n", tv, tt);
   outs_report(&r->outs, stdout, "wrote         ");
-  if (r->a.stats) counters_print(stdout, r->s);
+  if (r->a.stats) counters_print(stdout, r->s, &r->others);
   if (r->a.stats && r->ranked) rank_run_print_stages(stdout, &r->run);
 }
 
@@ -462,7 +464,7 @@ static int solve_stopped(solve_run *r, const search_partial *stop) {
   } else {
     outs_abort(&r->outs);
   }
-  if (r->a.stats) counters_print(stdout, r->s);
+  if (r->a.stats) counters_print(stdout, r->s, &r->others);
   return EXIT_STOPPED;
 }
 
@@ -495,7 +497,7 @@ static int solve_report(solve_run *r) {
     fprintf(stderr, "optle: list %s: no strategy%s solves every answer within %d %s\n", lists,
             first, limit, limit == 1 ? "guess" : "guesses");
     /* Where a refutation's time went is asked of these runs too. */
-    if (r->a.stats) counters_print(stdout, r->s);
+    if (r->a.stats) counters_print(stdout, r->s, &r->others);
     return EXIT_NOSTRATEGY;
   }
   if (tree_check(r->tree, g, r->all, g->n_answers, limit)) {

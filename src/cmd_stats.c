@@ -1,8 +1,10 @@
 /* cmd_stats.c: --stats, a search's counters as solve and rank print them
  * (search.h SEARCH_STATS, one line each with its meaning), and the root
- * proof's stages when the search ran one. */
+ * proof's stages when the search ran one.  Under MPI the counters are
+ * every rank's, summed on rank 0 (counters_others()). */
 #include "cmd_stats.h"
 
+#include "dist.h"
 #include "search.h"
 
 static void print_stats(FILE *out, const search_stats *st) {
@@ -43,9 +45,24 @@ static void print_root(FILE *out, const search_root_stats *r) {
   fprintf(out, "  %-30s %8d %8.2f s\n", "settled by exact search", r->by_exact, r->t[4]);
 }
 
-void counters_print(FILE *out, const search *s) {
+/* The counters as an array (search_stats is nothing but uint64_t). */
+#define STATS_N ((int)(sizeof(search_stats) / sizeof(uint64_t)))
+_Static_assert(sizeof(search_stats) % sizeof(uint64_t) == 0, "search_stats: uint64_t only");
+
+void counters_others(const search *s, search_stats *others) {
+  search_stats mine;
+  search_get_stats(s, &mine);
+  *others = mine;
+  uint64_t *o = (uint64_t *)others, *m = (uint64_t *)&mine;
+  dist_sum(o, STATS_N);
+  for (int i = 0; i < STATS_N; i++) o[i] = dist_rank() == 0 ? o[i] - m[i] : 0;
+}
+
+void counters_print(FILE *out, const search *s, const search_stats *others) {
   search_stats st;
   search_get_stats(s, &st);
+  if (others)
+    for (int i = 0; i < STATS_N; i++) ((uint64_t *)&st)[i] += ((const uint64_t *)others)[i];
   print_stats(out, &st);
   if (search_root_report(s)) print_root(out, search_root_report(s));
 }

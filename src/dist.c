@@ -72,6 +72,10 @@ void dist_share(void *buf, size_t len) {
   (void)buf;
   (void)len;
 }
+void dist_sum(uint64_t *v, int n) {
+  (void)v;
+  (void)n;
+}
 void dist_run(const dist_loop *L) { run_here(L); }
 
 #else /* OPTLE_MPI */
@@ -457,6 +461,14 @@ int dist_end(int rc) {
 void dist_share(void *buf, size_t len) {
   if (!mpi_on || n_ranks == 1 || atomic_load(&broken)) return;
   MPI_Bcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+void dist_sum(uint64_t *v, int n) {
+  if (!mpi_on || n_ranks == 1 || atomic_load(&broken)) return;
+  if (my_rank == 0)
+    MPI_Reduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  else
+    MPI_Reduce(v, NULL, n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 }
 
 /* ------------------------------------------------------------------ */
