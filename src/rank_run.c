@@ -263,11 +263,17 @@ static bool progress_due(rank_run *r, double t, bool news) {
 }
 
 /* Where the ranking is (search.h), for the progress line. */
+/* The tally of a first guess's stage (search_first_value.stage), NULL
+ * for none (0: given in the resumed lines). */
+static rank_stage *stage_of(rank_run *r, int stage) {
+  return stage >= 1 && stage <= 4 ? &r->stages[stage] : NULL;
+}
+
 void rank_run_where(void *arg, const search_first_where *w) {
   rank_run *r = arg;
   double t = now_seconds();
-  assert(w->stage >= 1 && w->stage <= 4);
-  rank_stage *st = &r->stages[w->stage];
+  rank_stage *st = stage_of(r, w->stage);
+  assert(st); /* the ranking's stages are 1 to 4 */
   if (!st->reached) {
     st->reached = true, st->began = t;
   } else if (w->done == 0 && w->solving < 0) { /* the stage runs again: stage 1's next round */
@@ -295,7 +301,8 @@ static void appended(rank_run *r, int rc) {
 void rank_run_settled(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   r->settled++;
-  if (v->stage >= 1 && v->stage <= 4) r->stages[v->stage].settled++;
+  rank_stage *st = stage_of(r, v->stage);
+  if (st) st->settled++;
   settled_lower(r, v->guess);
   if (v->exact) {
     r->exact++;
@@ -311,7 +318,8 @@ void rank_run_settled(void *arg, const search_first_value *v) {
 void rank_run_lower(void *arg, const search_first_value *v) {
   rank_run *r = arg;
   mark_lower(r, v->guess);
-  if (v->stage >= 1 && v->stage <= 4) r->stages[v->stage].lower++;
+  rank_stage *st = stage_of(r, v->stage);
+  if (st) st->lower++;
   if (r->ck && !r->write_failed)
     appended(r, ckpt_append_lower(r->ck, v->guess, v->value, v->seconds, v->stage));
 }
