@@ -122,6 +122,15 @@
  * at 4), so the pass is a survivor's only. */
 #define L1_PASS_MIN 8
 
+/* A ranking's exact search of a survivor (search_first.c): the nodes
+ * of its classes, and OFFER_DEPTH - 1 plies below them, offer their
+ * candidates to the team's idle threads (search.c offer_cands(); the
+ * feasibility test's, search_feas.c), so that the stage's last survivor
+ * is not one thread's alone (docs/search.md, "A ranking's last
+ * survivors": TORAS's stage 4 alone on 2 threads, 545 s -> 19 s).  Any
+ * depth gives the same values (tests/check_search.c). */
+#define OFFER_DEPTH 2
+
 /* The root proof (search_proof.c): the first guesses with the least
  * class-count bound whose full L1 sums choose the one solved first, for
  * the upper bound every refutation needs. */

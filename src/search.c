@@ -502,6 +502,110 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
 }
 
 /*
+ * A node's candidates offered to the team's idle threads (try_cands()
+ * near the top of a ranking's exact search of a survivor, ctx.offer_depth:
+ * search_first.c).  The stage deals one survivor to a thread,
+ * and its last survivor can run for hours with the other threads idle
+ * at the stage's end: each of its nodes at those plies then lets them
+ * take its candidates, as the owner does, one at a time in the order,
+ * each against the best total they share (srch_eval_guess()'s shared:
+ * below it exact, else a bound at least it).  An idle thread waits at
+ * the loop's barrier, where it runs the offer's tasks; a busy one runs
+ * none of another's (a task runs where its creator waits, or at a
+ * barrier: tied tasks, OpenMP's scheduling constraint), so a helper's
+ * levels, from the offer's ply down, are its own to use.  Offers nest
+ * (the owner's share may open more below it, each in a taskgroup that
+ * waits for its own helpers alone), so at a scheduling point inside its
+ * share the owner may run a helper of its own offer further up, which
+ * would overwrite the partition it stands in: a helper on the owner's
+ * thread does nothing (the owner takes its share anyway).  Alone the
+ * owner takes every candidate in order, as the loop below would, and its
+ * helpers' tasks find none left.  The value is the same either way: the
+ * best is an achieved total, and below beta the least (every candidate
+ * reaches it or is refuted against a best at least it); the fail-high
+ * bound is the least of the candidates', all of them evaluated against
+ * beta then.
+ */
+typedef struct {
+  const uint16_t *A;
+  int n, d, lb, ply, nc, ng;
+  const cand *cands;
+  const int *glist;
+  const rstate *rs;
+  const struct bounds_ctx *l1b; /* the owner's: helpers read it too */
+  int owner;                    /* the owner's thread */
+  atomic_int next, best, failmin;
+} offer;
+
+static void atomic_lower(atomic_int *a, int v) {
+  int cur = atomic_load(a);
+  while (v < cur && !atomic_compare_exchange_weak(a, &cur, v)) {
+  }
+}
+
+/* The offer's candidates, the next one each time, until none is left or
+ * nothing can beat its floor (lb); helper: not the owner's thread. */
+static void offer_take(ctx *c, offer *o, bool helper) {
+  for (int i; !stopped(c->s) && (i = atomic_fetch_add(&o->next, 1)) < o->nc;) {
+    int best = atomic_load(&o->best);
+    if (best <= o->lb) break;
+    cand cd = o->cands[i];
+    if (cd.lb >= best) {
+      c->st.cut_static++;
+      atomic_lower(&o->failmin, cd.lb);
+      continue;
+    }
+    c->st.helped += helper;
+    int v = srch_eval_guess(c, o->A, o->n, o->d, cd.g, cd.lb, best, &o->best, o->ply, o->glist,
+                            o->ng, o->rs);
+    if (v < best) atomic_lower(&o->best, v); /* exact, or a bound above a lower best */
+    else atomic_lower(&o->failmin, v);
+  }
+}
+
+/* A helper's task: in its own context, with the owner's survivor bounds,
+ * offering nothing itself; nothing on the owner's thread (above). */
+static void offer_help(search *s, offer *o) {
+  if (omp_get_thread_num() == o->owner) return;
+  ctx *c = my_ctx(s);
+  const struct bounds_ctx *l1b = c->l1b;
+  int depth = c->offer_depth;
+  c->l1b = o->l1b, c->offer_depth = 0;
+  offer_take(c, o, true);
+  c->l1b = l1b, c->offer_depth = depth;
+}
+
+/* Step 4 of try_cands() with the candidates offered: its best. */
+static int offer_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best, int lb,
+                       int *failmin, int ply, const rstate *rs) {
+  offer o = {.A = A, .n = n, .d = d, .lb = lb, .ply = ply, .nc = nc, .ng = L->ng,
+             .cands = L->cands, .glist = L->glist, .rs = rs, .l1b = c->l1b,
+             .owner = omp_get_thread_num()};
+  atomic_init(&o.next, 0);
+  atomic_init(&o.best, best);
+  atomic_init(&o.failmin, *failmin);
+  offer *op = &o;
+  search *s = c->s;
+  c->st.offers++;
+#pragma omp taskgroup
+  {
+    for (int h = 1; h < omp_get_num_threads(); h++) {
+#pragma omp task firstprivate(s, op)
+      offer_help(s, op);
+    }
+    offer_take(c, op, false);
+  }
+  *failmin = atomic_load(&o.failmin);
+  return atomic_load(&o.best);
+}
+
+/* Does this node offer its candidates (offer_cands())?  The survivor's
+ * classes are at ply 2 (srch_eval_guess() of it at ply 1). */
+static bool offers(const ctx *c, int ply, int nc) {
+  return nc > 1 && srch_offers(c, ply - 2);
+}
+
+/*
  * Steps 3 and 4 of srch_node(): the candidates L->cands[0..nc) of A,
  * each against the best total so far (best, which nothing can bring
  * below lb).  Returns the best total; *failmin gets the least bound of
@@ -534,6 +638,8 @@ static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, 
 
   /* Step 4. Evaluate the rest in order; each must beat the best so far,
    * and nothing can beat the least bound. */
+  if (best > lb && offers(c, ply, nc))
+    return offer_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
   for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
     cand cd = L->cands[i];
     if (cd.lb >= best) {

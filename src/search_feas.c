@@ -76,6 +76,16 @@ static const void *fkey(const rstate *rs, feas_key *k, int *len) {
   return k->b;
 }
 
+/* Is this thread's work moot: a stop, or an offer it works in (or one
+ * further up) decided?  Then it unwinds as on a stop: nothing stored,
+ * its answers thrown away. */
+static bool moot(ctx *c) {
+  if (stopped(c->s)) return true;
+  for (const offer_flag *f = c->within; f; f = f->up)
+    if (atomic_load_explicit(&f->decided, memory_order_relaxed)) return true;
+  return false;
+}
+
 /* Does guess g give every answer of the set whose rows are in c->rows
  * (n of them) its own pattern? */
 static inline bool splits_by(ctx *c, int n, int g) {
@@ -469,6 +479,85 @@ static bool some_passes_parallel(search *s, const bounds_ctx *bx, const cand *ca
   return atomic_load(&found) < nc;
 }
 
+/* Work offered to the team's idle threads near the top of a ranking's
+ * survivor (ctx.offer_depth; search.c offer_cands() says how an offer
+ * works), under the normal rules only (no index, no class states: what
+ * the owner's level holds is only read), as srch_refutes_all() runs
+ * there alone.  Either a set's candidates (any: does one pass?) or a
+ * first guess's classes (all: does every one pass?); every thread takes
+ * the next until the answer is decided (a candidate passes, a class
+ * fails) or none is left. */
+typedef struct {
+  const bounds_ctx *bx;
+  bool all;          /* classes: every one must pass (else candidates: one) */
+  const fq *q;       /* candidates: the set, and them */
+  const cand *cands;
+  level *L;          /* classes: the first guess's partition, its guess, */
+  int first, k;      /* the guesses' limit, and where the guesses stand */
+  const proof_at *at;
+  int n;             /* the items */
+  int owner;         /* the owner's thread (search.c: its helper does nothing) */
+  atomic_int next;
+  offer_flag flag;   /* decided: a candidate passed, a class failed */
+} feas_offer;
+
+/* Class i of L (of a first guess, at ply 0) as a question within k - 1. */
+static fq class_question(search *s, level *L, int i, int first, int k, const proof_at *at) {
+  klass *kq = &L->cls[i];
+  fq q = {L->part + kq->start, kq->size, k - 1, 1, NULL, 0,
+          class_state(s, L, at->rs, first, kq->pat)};
+  q.U = class_guesses(s, L, at->U, at->nu, first, kq->pat, &q.nu);
+  return q;
+}
+
+static void feas_take(ctx *c, feas_offer *o, bool helper) {
+  const offer_flag *within = c->within;
+  c->within = &o->flag;
+  for (int i; !moot(c) && (i = atomic_fetch_add(&o->next, 1)) < o->n;) {
+    c->st.helped += helper;
+    bool ok;
+    if (o->all) { /* smallest first, as first_feasible()'s loop */
+      fq q = class_question(c->s, o->L, o->L->ncls - 1 - i, o->first, o->k, o->at);
+      ok = feas(c, o->bx, &q, false);
+    } else {
+      ok = cand_passes(c, o->bx, o->q, o->cands[i].g, NULL);
+    }
+    if (ok != o->all && !moot(c)) atomic_store(&o->flag.decided, 1);
+  }
+  c->within = within;
+}
+
+/* A helper's task: its own context, offering nothing itself. */
+static void feas_help(search *s, feas_offer *o) {
+  if (omp_get_thread_num() == o->owner) return;
+  ctx *c = my_ctx(s);
+  int depth = c->offer_depth;
+  c->offer_depth = 0;
+  feas_take(c, o, true);
+  c->offer_depth = depth;
+}
+
+/* The offer's answer: decided (a candidate passed, a class failed) or
+ * not; moot (a stop, an offer further up decided) leaves it undecided,
+ * and the caller stores nothing then. */
+static bool feas_offered(ctx *c, feas_offer *o) {
+  atomic_init(&o->next, 0);
+  atomic_init(&o->flag.decided, 0);
+  o->flag.up = c->within;
+  o->owner = omp_get_thread_num();
+  search *s = c->s;
+  c->st.offers++;
+#pragma omp taskgroup
+  {
+    for (int h = 1; h < omp_get_num_threads(); h++) {
+#pragma omp task firstprivate(s, o)
+      feas_help(s, o);
+    }
+    feas_take(c, o, false);
+  }
+  return atomic_load(&o->flag.decided);
+}
+
 /* q's candidates, tried in order (the most promising first, alone,
  * unless split): does one pass?  split: they are split across the
  * threads.  Children work in deeper levels; this level's partition is
@@ -494,8 +583,13 @@ static bool some_passes(ctx *c, const bounds_ctx *bx, const fq *q, bool split, l
   }
   if (split && c->s->o.threads > 1 && nc > 1)
     return some_passes_parallel(c->s, bx, L->cands, nc, q, ix);
+  /* A first guess's classes are at ply 1. */
+  if (!ix && !c->s->rw && nc - from > 1 && srch_offers(c, q->ply - 1)) {
+    feas_offer o = {.bx = bx, .q = q, .cands = L->cands + from, .n = nc - from};
+    return feas_offered(c, &o) && !moot(c);
+  }
   bool ok = false, at_top = split && top_begin(c->s, q->A, q->ply, nc);
-  for (int i = from; i < nc && !ok && !stopped(c->s); i++) {
+  for (int i = from; i < nc && !ok && !moot(c); i++) {
     ok = cand_passes(c, bx, q, L->cands[i].g, ix);
     if (!ok && at_top) top_ruled_out(c->s, nc);
   }
@@ -608,7 +702,7 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const fq *q, bool 
       un_q.A = eg.un, un_q.n = eg.nun;
       if (big_q.n < n) no = !feas(c, bx, &big_q, split);
       if (!no && eg.n > 1 && un_q.n < n) no = !feas(c, bx, &un_q, split);
-      if (no && !stopped(c->s)) c->st.feas_subset++; /* by their own test, not counted twice */
+      if (no && !moot(c)) c->st.feas_subset++; /* by their own test, not counted twice */
     }
   }
   free(eg.at);
@@ -620,7 +714,7 @@ static bool refuted_by_endgames(ctx *c, const bounds_ctx *bx, const fq *q, bool 
  * thread's share of one, whose candidates may be split across the
  * threads.  False when stopped; nothing is stored then. */
 static bool feas(ctx *c, const bounds_ctx *bx, const fq *q, bool split) {
-  if (stopped(c->s)) return false;
+  if (moot(c)) return false;
   uint64_t h = 0;
   int known = feas_known(c, q->A, q->n, q->k, q->rs, &h);
   if (known >= 0) return known;
@@ -632,20 +726,20 @@ static bool feas_unknown(ctx *c, const bounds_ctx *bx, const fq *q, bool split, 
   int n = q->n, k = q->k;
   /* feas_known()'s closed forms are not it */
   assert(set_sorted(A, n) && k >= 2 && n > k && q->nu >= 0);
-  if (stopped(c->s)) return false;
+  if (moot(c)) return false;
   if (k == 2 && n < FEAS_SPLIT_MEMO_MIN) return perfect_split(c, bx, A, n, q->U, q->nu);
   feas_key key;
   int klen;
   const void *kb = fkey(q->rs, &key, &klen);
   if (k == 2) {
     bool ok = perfect_split(c, bx, A, n, q->U, q->nu);
-    if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
+    if (!moot(c)) memo_store_k(c->s->memo, h, A, n, 2, kb, klen, ok, true);
     return ok;
   }
   c->st.nodes++;
   bool ok = false;
   if (refuted_by_endgames(c, bx, q, split)) {
-    if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, false, true);
+    if (!moot(c)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, false, true);
     return false;
   }
   /* Within 3 under rules that narrow, the index of U for the classes'
@@ -661,7 +755,7 @@ static bool feas_unknown(ctx *c, const bounds_ctx *bx, const fq *q, bool split, 
     for (int i = 0; i < n && !ok; i++)
       ok = cand_passes(c, bx, q, c->s->g->ans2guess[A[i]], ix);
   if (!ok) ok = some_passes(c, bx, q, split, ix);
-  if (!stopped(c->s)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
+  if (!moot(c)) memo_store_k(c->s->memo, h, A, n, k, kb, klen, ok, true);
   return ok;
 }
 
@@ -681,13 +775,15 @@ static bool first_feasible(ctx *c, const bounds_ctx *bx, const uint16_t *A, int 
   search *s = c->s;
   level *L = srch_level(c, 0);
   srch_partition(s->g, L, A, n, first);
+  int upto = 0; /* the classes asked: up to `most` answers, smallest first */
+  while (upto < L->ncls && L->cls[L->ncls - 1 - upto].size <= most) upto++;
+  if (!split && !s->rw && upto > 1 && srch_offers(c, 0)) {
+    feas_offer o = {.bx = bx, .all = true, .L = L, .first = first, .k = k, .at = at, .n = upto};
+    return !feas_offered(c, &o) && !moot(c);
+  }
   bool ok = true;
-  for (int i = L->ncls - 1; i >= 0 && ok; i--) {
-    klass *kq = &L->cls[i];
-    if (kq->size > most) break; /* the rest are larger */
-    fq q = {L->part + kq->start, kq->size, k - 1, 1, NULL, 0,
-            class_state(s, L, at->rs, first, kq->pat)};
-    q.U = class_guesses(s, L, at->U, at->nu, first, kq->pat, &q.nu);
+  for (int j = 0; j < upto && ok; j++) {
+    fq q = class_question(s, L, L->ncls - 1 - j, first, k, at);
     ok = feas(c, bx, &q, split);
   }
   return ok;

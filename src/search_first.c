@@ -362,10 +362,14 @@ static dist_result search_body(void *arg, int i) {
    * normal rules (srch_refutes_all(): nothing else asks, and the total's
    * search of one with none can take hours). */
   proof_at at = {R->U, R->nu, R->s->root_rs};
+  /* Its nodes near the top offer their candidates to idle threads (the
+   * stage's last survivors: search.c, offer_cands()). */
+  c->offer_depth = R->s->offer_depth;
   bool none = srch_refutes_all(c, R->s->bx, R->A, R->n, g->o.g, R->d, &at, false);
   int v = none ? INF
                : srch_survivor(c, R->s->bx, R->A, R->n, R->d, &g->o, beta, NULL, R->U, R->nu,
                                R->s->root_rs, true);
+  c->offer_depth = 0;
   if (stopped(R->s)) return undone(i);
   return (dist_result){i, v, v < beta ? SETTLE : 0, 4, now_seconds() - t};
 }

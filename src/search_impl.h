@@ -183,6 +183,14 @@ typedef struct bounds_ctx {
   int lqstride;
 } bounds_ctx;
 
+/* A feasibility test's offer (search_feas.c): once its answer is
+ * decided, every share of it, and of the offers opened inside it, ends
+ * (up: the offer it was opened in, or NULL). */
+typedef struct offer_flag {
+  atomic_int decided;
+  const struct offer_flag *up;
+} offer_flag;
+
 /* Per-thread context: counters, scratch levels, scan tables. */
 typedef struct {
   search *s;
@@ -204,6 +212,15 @@ typedef struct {
   /* The bounds of the survivor being searched (srch_survivor()), that
    * srch_eval_guess() reads its classes' L1 from; NULL elsewhere. */
   const struct bounds_ctx *l1b;
+  /* A ranking's exact search of a survivor (search_first.c): the nodes
+   * of its classes, and offer_depth - 1 plies below them, offer their
+   * candidates to the team's idle threads (search.c offer_cands(), and
+   * the feasibility test's: search_feas.c); 0: none. */
+  int offer_depth;
+  /* The innermost feasibility offer this thread works in (NULL: none):
+   * once it or one it was opened in is decided, its work is moot, and
+   * unwinds as on a stop, storing nothing (search_feas.c). */
+  const offer_flag *within;
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -248,6 +265,9 @@ struct search {
    * bounds before any is searched (tuning.h L1_PASS_MIN; 0: never;
    * tests lower it). */
   int l1_min;
+  /* A ranking's survivors: ctx.offer_depth while one is searched
+   * (tuning.h OFFER_DEPTH; 0: none; tests set it). */
+  int offer_depth;
   int *all; /* 0 .. n_guesses-1: every guess */
   /* The root: its history's rules state (NULL: nothing known) and the
    * guesses it allows (all of them, unless search_set_history()). */
@@ -298,6 +318,11 @@ static inline bool set_sorted(const uint16_t *A, int n) {
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
+/* Does a node `below` plies under a survivor's classes (0: one of them)
+ * offer its candidates to the team's idle threads (ctx.offer_depth)? */
+static inline bool srch_offers(const ctx *c, int below) {
+  return below >= 0 && below < c->offer_depth && omp_in_parallel() && omp_get_num_threads() > 1;
+}
 
 /* The objective's bounds (rules.h), as the recursion uses them: a set
  * of n answers costs at least floor(n); a guess splitting n answers into

@@ -1918,6 +1918,107 @@ START_TEST(test_l1_pass_changes_nothing) {
 }
 END_TEST
 
+/* A survivor's nodes offered to idle threads (search.c offer_cands(),
+ * search_feas.c's offers) change no value.  The large list, normal and
+ * hard, at cutoffs from its best to 80 above; and nyt-2022-02's eight
+ * openers within 4, 5 and 6 guesses (within 4 six have no strategy: the
+ * feasibility test's offers, of classes and of candidates), each ranked
+ * on 2 threads with no offers, offers at the survivor's classes only,
+ * at OFFER_DEPTH and 4 plies deep: the same first guesses exact at or
+ * below the cutoff, with the same values, and the same refuted.  Then
+ * SALET alone, whose search leaves the other thread idle from the start:
+ * it takes candidates from the offers (helped) at every depth but 0. */
+static void rank_offering(search *s, const uint16_t *A, int n, int depth,
+                          const search_first_opts *fo, search_first_value *r, int *cut,
+                          search_stats *st) {
+  s->offer_depth = depth;
+  *cut = search_rank_first(s, A, n, fo, r);
+  search_get_stats(s, st);
+  search_free(s);
+}
+
+/* Four rankings (depths[v]) of the same words, the same lines. */
+static void same_rankings(search_first_value *const *r, const int *cut, int nv, int nw) {
+  for (int v = 1; v < nv; v++) {
+    ck_assert_int_eq(cut[v], cut[0]);
+    same_top(r[0], cut[0], r[v], cut[v], nw);
+    for (int i = 0; i < nw; i++) {
+      ck_assert_int_eq(r[v][i].guess, r[0][i].guess);
+      ck_assert(r[v][i].exact == r[0][i].exact);
+      ck_assert(!r[v][i].exact || r[v][i].value == r[0][i].value);
+    }
+  }
+}
+
+static const int offer_depths[] = {0, OFFER_DEPTH, 1, 4};
+#define OFFER_RUNS (TEST_TSAN ? 2 : 4) /* TSan: 0 and OFFER_DEPTH */
+
+START_TEST(test_offers_change_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
+  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  search_first_value *r[4];
+  for (int v = 0; v < 4; v++) r[v] = xcalloc((size_t)g.n_guesses, sizeof *r[v]);
+  const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
+  const int above[] = {0, 20, 80};
+  for (int m = 0; m < 2; m++)
+    for (size_t a = 0; a < TEST_SCALED(3); a++) {
+      int cut[4];
+      search_stats st;
+      for (int v = 0; v < OFFER_RUNS; v++) {
+        search_first_opts fo = {.cutoff = (m ? 1472 : 1466) + above[a]}; /* SLATE's */
+        rank_offering(budget_search(&g, modes[m], 0), A, g.n_answers, offer_depths[v], &fo,
+                      r[v], &cut[v], &st);
+        if (v == 0) ck_assert(st.offers == 0 && st.helped == 0);
+      }
+      same_rankings(r, cut, OFFER_RUNS, g.n_guesses);
+    }
+  for (int v = 0; v < 4; v++) free(r[v]);
+  free(A);
+  game_free(&g);
+
+  const game *G = nyt_game();
+  const char *openers[] = {"salet", "trace", "crane", "slate", "roate", "soare", "light", "fuzzy"};
+  int w[8];
+  for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
+  A = xmalloc(sizeof *A * (size_t)G->n_answers);
+  for (int i = 0; i < G->n_answers; i++) A[i] = (uint16_t)i;
+  for (int v = 0; v < 4; v++) r[v] = xcalloc(8, sizeof *r[v]);
+  const int limits[] = {4, 6, 5};
+  uint64_t helped[4] = {0}, none = 0;
+  for (size_t l = 0; l < TEST_SCALED(3); l++) {
+    int cut[4];
+    for (int v = 0; v < OFFER_RUNS; v++) {
+      search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
+      search_stats st;
+      rank_offering(new_search(G, limits[l], 2, 0), A, G->n_answers, offer_depths[v], &fo, r[v],
+                    &cut[v], &st);
+      helped[v] += st.helped;
+      for (int i = 0; i < 8 && v == 0; i++) none += r[0][i].value >= OPTLE_INF;
+    }
+    same_rankings(r, cut, OFFER_RUNS, 8);
+  }
+  ck_assert_msg(none > 0, "no opener without a strategy");
+  /* SALET alone (7897), searched against its value: the other thread
+   * idle from the start. */
+  for (int v = 0; v < OFFER_RUNS; v++) {
+    search_first_opts fo = {.cutoff = 7897, .words = w, .nwords = 1};
+    search_stats st;
+    int cut;
+    rank_offering(new_search(G, 6, 2, 0), A, G->n_answers, offer_depths[v], &fo, r[v], &cut, &st);
+    ck_assert(r[v][0].exact && r[v][0].value == 7897 && r[v][0].stage == 4);
+    helped[v] += st.helped;
+    ck_assert_msg((helped[v] > 0) == (offer_depths[v] > 0), "depth %d: %llu helped",
+                  offer_depths[v], (unsigned long long)helped[v]);
+  }
+  printf("offers: %llu candidates or classes taken by an idle thread at depth %d, %llu at 4\n",
+         (unsigned long long)helped[1], OFFER_DEPTH, (unsigned long long)helped[3]);
+  for (int v = 0; v < 4; v++) free(r[v]);
+  free(A);
+}
+END_TEST
+
 START_TEST(test_probe_budget_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
@@ -2350,6 +2451,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_memo_evictions_change_nothing);
   tcase_add_test(tc, test_tree_with_a_lost_memo);
   tcase_add_test(tc, test_l1_pass_changes_nothing);
+  tcase_add_test(tc, test_offers_change_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_probe_word_changes_nothing);
   tcase_add_test(tc, test_probe_word_alike);
