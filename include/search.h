@@ -168,6 +168,7 @@ void search_opts_default(search_opts *o);
   X(feas_subset, "... by an endgame's or their union's own test")          \
   X(refute_small, "first guesses without one by a small class (L2 stages)") \
   X(refute_first, "first guesses without one by the test before their search (normal rules)") \
+  X(feas_put_off, "... classes of theirs the test put off to a later round (its time)") \
   X(tree_nodes, "tree nodes whose guess was chosen after the proof")        \
   X(tree_own_evals, "... guesses of their own answers evaluated for it")   \
   X(tree_scans, "... nodes that needed a scan of every guess")             \

@@ -131,6 +131,18 @@
  * depth gives the same values (tests/check_search.c). */
 #define OFFER_DEPTH 2
 
+/* The feasibility test of a survivor's classes (search_feas.c
+ * classes_pass(), the normal rules): in rounds, each class not yet
+ * settled given this many seconds in the first and four times the
+ * last's in each next, so that one class that has no strategy ends the
+ * test before a slow one that has (TORAS on nyt-2022-02-all: its class of
+ * 615 answers passes in 581 s of a thread, its class of 862 fails in 15
+ * s, and the classes go smallest first).  Nodes were a poor measure:
+ * the 615's cost several times the 862's each.  The clock is read every
+ * FEAS_CLOCK_EVERY checks of a try's end. */
+#define FEAS_ROUND_S 0.01
+#define FEAS_CLOCK_EVERY 64
+
 /* The root proof (search_proof.c): the first guesses with the least
  * class-count bound whose full L1 sums choose the one solved first, for
  * the upper bound every refutation needs. */

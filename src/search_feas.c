@@ -76,11 +76,26 @@ static const void *fkey(const rstate *rs, feas_key *k, int *len) {
   return k->b;
 }
 
+/* Has a class's try in rounds used its time (classes_pass())? */
+static inline bool over_limit(ctx *c) {
+  if (c->feas_until <= 0 || c->feas_over) return c->feas_over;
+  if (--c->feas_tick > 0) return false;
+  c->feas_tick = FEAS_CLOCK_EVERY;
+  return c->feas_over = now_seconds() >= c->feas_until;
+}
+
+/* A class's try: until `seconds` from now (0: no limit); its end. */
+static void try_limit(ctx *c, double seconds) {
+  c->feas_until = seconds > 0 ? now_seconds() + seconds : 0;
+  c->feas_tick = FEAS_CLOCK_EVERY;
+  c->feas_over = false;
+}
+
 /* Is this thread's work moot: a stop, or an offer it works in (or one
- * further up) decided?  Then it unwinds as on a stop: nothing stored,
- * its answers thrown away. */
+ * further up) decided, or its try's time used?  Then it unwinds as on
+ * a stop: nothing stored, its answers thrown away. */
 static bool moot(ctx *c) {
-  if (stopped(c->s)) return true;
+  if (stopped(c->s) || over_limit(c)) return true;
   for (const offer_flag *f = c->within; f; f = f->up)
     if (atomic_load_explicit(&f->decided, memory_order_relaxed)) return true;
   return false;
@@ -495,6 +510,9 @@ typedef struct {
   level *L;          /* classes: the first guess's partition, its guess, */
   int first, k;      /* the guesses' limit, and where the guesses stand */
   const proof_at *at;
+  const int *items;  /* classes: the classes of L asked (indices) */
+  double seconds;    /* classes: each one's time (0: no limit) */
+  bool *over;        /* classes: those that used them (the next round's) */
   int n;             /* the items */
   int owner;         /* the owner's thread (search.c: its helper does nothing) */
   atomic_int next;
@@ -516,14 +534,25 @@ static void feas_take(ctx *c, feas_offer *o, bool helper) {
   for (int i; !moot(c) && (i = atomic_fetch_add(&o->next, 1)) < o->n;) {
     c->st.helped += helper;
     bool ok;
-    if (o->all) { /* smallest first, as first_feasible()'s loop */
-      fq q = class_question(c->s, o->L, o->L->ncls - 1 - i, o->first, o->k, o->at);
+    if (o->all) {
+      fq q = class_question(c->s, o->L, o->items[i], o->first, o->k, o->at);
+      try_limit(c, o->seconds);
       ok = feas(c, o->bx, &q, false);
+      bool over = c->feas_over;
+      try_limit(c, 0);
+      if (over && !stopped(c->s)) { /* the next round's */
+        o->over[i] = true;
+        c->st.feas_put_off++;
+        continue;
+      }
     } else {
       ok = cand_passes(c, o->bx, o->q, o->cands[i].g, NULL);
     }
     if (ok != o->all && !moot(c)) atomic_store(&o->flag.decided, 1);
   }
+  /* This share's class used its time (it is in one of the classes'
+   * rounds): the offer's answer is moot, and its helpers stop too. */
+  if (c->feas_over) atomic_store(&o->flag.decided, 1);
   c->within = within;
 }
 
@@ -540,12 +569,16 @@ static void feas_help(search *s, feas_offer *o) {
 /* The offer's answer: decided (a candidate passed, a class failed) or
  * not; moot (a stop, an offer further up decided) leaves it undecided,
  * and the caller stores nothing then. */
-static bool feas_offered(ctx *c, feas_offer *o) {
+static bool feas_offered(ctx *c, feas_offer *o, bool tasks) {
   atomic_init(&o->next, 0);
   atomic_init(&o->flag.decided, 0);
   o->flag.up = c->within;
   o->owner = omp_get_thread_num();
   search *s = c->s;
+  if (!tasks) {
+    feas_take(c, o, false);
+    return atomic_load(&o->flag.decided);
+  }
   c->st.offers++;
 #pragma omp taskgroup
   {
@@ -586,7 +619,7 @@ static bool some_passes(ctx *c, const bounds_ctx *bx, const fq *q, bool split, l
   /* A first guess's classes are at ply 1. */
   if (!ix && !c->s->rw && nc - from > 1 && srch_offers(c, q->ply - 1)) {
     feas_offer o = {.bx = bx, .q = q, .cands = L->cands + from, .n = nc - from};
-    return feas_offered(c, &o) && !moot(c);
+    return feas_offered(c, &o, true) && !moot(c);
   }
   bool ok = false, at_top = split && top_begin(c->s, q->A, q->ply, nc);
   for (int i = from; i < nc && !ok && !moot(c); i++) {
@@ -759,6 +792,34 @@ static bool feas_unknown(ctx *c, const bounds_ctx *bx, const fq *q, bool split, 
   return ok;
 }
 
+/* Do the classes of L in items[0..n) (the smallest first) all pass
+ * within k - 1?  Under the normal rules a class with a strategy can take
+ * minutes where one without takes seconds (TORAS on nyt-2022-02-all: its
+ * class of 615 answers passes in 581 s of a thread, the larger one of 862
+ * fails in 15 s): so, given rounds, in rounds, each class not yet settled
+ * given s->feas_round seconds in the first and four times the last's in
+ * each next, one that uses them put off to the next round (what it
+ * finished is in the memo, where its next try reads it); and, given
+ * tasks, the classes offered to idle threads (feas_offer).  The answer is
+ * one pass's; the cost of the rounds, about a third more at most for a
+ * class put off that passes. */
+static bool classes_pass(ctx *c, const bounds_ctx *bx, level *L, int *items, int n, int first,
+                         int k, const proof_at *at, bool rounds, bool tasks) {
+  assert(c->feas_until == 0 && n <= PATTERN_COUNT);
+  bool over[PATTERN_COUNT];
+  for (double t = rounds ? c->s->feas_round : 0; n > 0; t *= 4) {
+    memset(over, 0, sizeof over);
+    feas_offer o = {.bx = bx, .all = true, .L = L, .first = first, .k = k, .at = at,
+                    .items = items, .seconds = t, .over = over, .n = n};
+    if (feas_offered(c, &o, tasks) || moot(c)) return false; /* a class failed, or a stop */
+    int left = 0;
+    for (int i = 0; i < n; i++)
+      if (over[i]) items[left++] = items[i];
+    n = left;
+  }
+  return true;
+}
+
 /* Are the classes of A under first, up to most answers each (INF:
  * all), each within k - 1?  The smallest first: a first guess with no
  * strategy mostly fails at a small class (under hard mode, one that
@@ -777,9 +838,10 @@ static bool first_feasible(ctx *c, const bounds_ctx *bx, const uint16_t *A, int 
   srch_partition(s->g, L, A, n, first);
   int upto = 0; /* the classes asked: up to `most` answers, smallest first */
   while (upto < L->ncls && L->cls[L->ncls - 1 - upto].size <= most) upto++;
-  if (!split && !s->rw && upto > 1 && srch_offers(c, 0)) {
-    feas_offer o = {.bx = bx, .all = true, .L = L, .first = first, .k = k, .at = at, .n = upto};
-    return !feas_offered(c, &o) && !moot(c);
+  if (!split && !s->rw && c->within == NULL && upto > 1) { /* the normal rules, alone */
+    int items[PATTERN_COUNT];
+    for (int j = 0; j < upto; j++) items[j] = L->ncls - 1 - j;
+    return classes_pass(c, bx, L, items, upto, first, k, at, s->feas_round > 0, srch_offers(c, 0));
   }
   bool ok = true;
   for (int j = 0; j < upto && ok; j++) {

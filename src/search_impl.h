@@ -221,6 +221,13 @@ typedef struct {
    * once it or one it was opened in is decided, its work is moot, and
    * unwinds as on a stop, storing nothing (search_feas.c). */
   const offer_flag *within;
+  /* A feasibility test's try of one class in rounds (search_feas.c,
+   * classes_pass()): its work is moot from this time on (now_seconds();
+   * 0: no limit), read every FEAS_CLOCK_EVERY checks (feas_tick), and
+   * once past it stays past (feas_over). */
+  double feas_until;
+  int feas_tick;
+  bool feas_over;
   sigslot *sig;                /* sigmask + 1 slots */
   uint32_t sigmask, sig_gen;
   char pad[64];
@@ -268,6 +275,10 @@ struct search {
   /* A ranking's survivors: ctx.offer_depth while one is searched
    * (tuning.h OFFER_DEPTH; 0: none; tests set it). */
   int offer_depth;
+  /* The feasibility test of a first guess's classes, in rounds: the
+   * first round's seconds for each class (tuning.h FEAS_ROUND_S; 0: no
+   * rounds, one pass; tests set it). */
+  double feas_round;
   int *all; /* 0 .. n_guesses-1: every guess */
   /* The root: its history's rules state (NULL: nothing known) and the
    * guesses it allows (all of them, unless search_set_history()). */

@@ -76,6 +76,7 @@ search *search_new(const game *g, const search_opts *o) {
   s->l3_min = g->n_answers >= SPLIT_ALL_ANSWERS ? L3_CLASS_MIN : 0;
   s->l1_min = L1_PASS_MIN;
   s->offer_depth = OFFER_DEPTH;
+  s->feas_round = FEAS_ROUND_S;
   s->fbmix = xmalloc(sizeof *s->fbmix * (size_t)(g->n_answers ? g->n_answers : 1));
   for (uint64_t j = 0; j < (uint64_t)g->n_answers; j++)
     s->fbmix[j] = XXH3_64bits_withSeed(&j, sizeof j, 0x6f70746c65ull) | 1;

@@ -1937,7 +1937,7 @@ static void rank_offering(search *s, const uint16_t *A, int n, int depth,
   search_free(s);
 }
 
-/* Four rankings (depths[v]) of the same words, the same lines. */
+/* Rankings r[0 .. nv) of the same nw words (cutoffs cut[]): the same lines. */
 static void same_rankings(search_first_value *const *r, const int *cut, int nv, int nw) {
   for (int v = 1; v < nv; v++) {
     ck_assert_int_eq(cut[v], cut[0]);
@@ -2015,6 +2015,49 @@ START_TEST(test_offers_change_nothing) {
   printf("offers: %llu candidates or classes taken by an idle thread at depth %d, %llu at 4\n",
          (unsigned long long)helped[1], OFFER_DEPTH, (unsigned long long)helped[3]);
   for (int v = 0; v < 4; v++) free(r[v]);
+  free(A);
+}
+END_TEST
+
+/* The feasibility test of a survivor's classes in rounds (search_feas.c
+ * classes_in_rounds()) changes no value: nyt-2022-02's eight openers
+ * within 4 and 5 guesses (within 4 six have no strategy), one thread,
+ * in one pass and in rounds from 1 us, 1 ms and FEAS_ROUND_S, and on 2
+ * threads from 1 us (the classes offered too): the same lines; from 1 us
+ * classes are put off. */
+START_TEST(test_feas_rounds_change_nothing) {
+  const game *G = nyt_game();
+  const char *openers[] = {"salet", "trace", "crane", "slate", "roate", "soare", "light", "fuzzy"};
+  int w[8];
+  for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
+  uint16_t *A = xmalloc(sizeof *A * (size_t)G->n_answers);
+  for (int i = 0; i < G->n_answers; i++) A[i] = (uint16_t)i;
+  const double rounds[] = {0, 1e-6, 1e-3, FEAS_ROUND_S, 1e-6};
+  const int threads[] = {1, 1, 1, 1, 2};
+  const int limits[] = {4, 5};
+  search_first_value *r[5];
+  for (int v = 0; v < 5; v++) r[v] = xcalloc(8, sizeof *r[v]);
+  uint64_t put_off[5] = {0};
+  for (size_t l = 0; l < TEST_SCALED(2); l++) {
+    int cut[5];
+    for (int v = 0; v < 5; v++) {
+      search *s = new_search(G, limits[l], threads[v], 0);
+      s->feas_round = rounds[v];
+      search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
+      cut[v] = search_rank_first(s, A, G->n_answers, &fo, r[v]);
+      search_stats st;
+      search_get_stats(s, &st);
+      put_off[v] += st.feas_put_off;
+      search_free(s);
+    }
+    same_rankings(r, cut, 5, 8);
+  }
+  ck_assert(put_off[0] == 0 && put_off[1] > 0 && put_off[4] > 0);
+  printf("feasibility rounds: %llu classes put off from 1 us, %llu from 1 ms, %llu from %g s, "
+         "%llu from 1 us on 2 threads\n",
+         (unsigned long long)put_off[1], (unsigned long long)put_off[2],
+         (unsigned long long)put_off[3], FEAS_ROUND_S, (unsigned long long)put_off[4]);
+  for (int v = 0; v < 5; v++) free(r[v]);
   free(A);
 }
 END_TEST
@@ -2452,6 +2495,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_tree_with_a_lost_memo);
   tcase_add_test(tc, test_l1_pass_changes_nothing);
   tcase_add_test(tc, test_offers_change_nothing);
+  tcase_add_test(tc, test_feas_rounds_change_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_probe_word_changes_nothing);
   tcase_add_test(tc, test_probe_word_alike);
