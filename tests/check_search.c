@@ -2001,8 +2001,9 @@ START_TEST(test_offers_change_nothing) {
   }
   ck_assert_msg(none > 0, "no opener without a strategy");
   /* SALET alone (7897), searched against its value: the other thread
-   * idle from the start. */
-  for (int v = 0; v < OFFER_RUNS; v++) {
+   * idle from the start (under TSan at OFFER_DEPTH only: its offers
+   * taken are what the race check needs, a minute there each). */
+  for (int v = TEST_TSAN ? 1 : 0; v < OFFER_RUNS; v++) {
     search_first_opts fo = {.cutoff = 7897, .words = w, .nwords = 1};
     search_stats st;
     int cut;
@@ -2032,8 +2033,10 @@ START_TEST(test_feas_rounds_change_nothing) {
   for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
   uint16_t *A = xmalloc(sizeof *A * (size_t)G->n_answers);
   for (int i = 0; i < G->n_answers; i++) A[i] = (uint16_t)i;
+  /* Under TSan one pass and 2 threads from 1 us only (the threaded one). */
   const double rounds[] = {0, 1e-6, 1e-3, FEAS_ROUND_S, 1e-6};
   const int threads[] = {1, 1, 1, 1, 2};
+  const bool run[] = {true, !TEST_TSAN, !TEST_TSAN, !TEST_TSAN, true};
   const int limits[] = {4, 5};
   search_first_value *r[5];
   for (int v = 0; v < 5; v++) r[v] = xcalloc(8, sizeof *r[v]);
@@ -2044,7 +2047,9 @@ START_TEST(test_feas_rounds_change_nothing) {
       search *s = new_search(G, limits[l], threads[v], 0);
       s->feas_round = rounds[v];
       search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
-      cut[v] = search_rank_first(s, A, G->n_answers, &fo, r[v]);
+      /* a run left out repeats the one pass's lines */
+      cut[v] = run[v] ? search_rank_first(s, A, G->n_answers, &fo, r[v]) : cut[0];
+      if (!run[v]) memcpy(r[v], r[0], 8 * sizeof *r[v]);
       search_stats st;
       search_get_stats(s, &st);
       put_off[v] += st.feas_put_off;
@@ -2052,7 +2057,7 @@ START_TEST(test_feas_rounds_change_nothing) {
     }
     same_rankings(r, cut, 5, 8);
   }
-  ck_assert(put_off[0] == 0 && put_off[1] > 0 && put_off[4] > 0);
+  ck_assert(put_off[0] == 0 && (TEST_TSAN || put_off[1] > 0) && put_off[4] > 0);
   printf("feasibility rounds: %llu classes put off from 1 us, %llu from 1 ms, %llu from %g s, "
          "%llu from 1 us on 2 threads\n",
          (unsigned long long)put_off[1], (unsigned long long)put_off[2],
