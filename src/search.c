@@ -532,8 +532,6 @@ typedef struct {
   const cand *cands;
   const int *glist;
   const rstate *rs;
-  const struct bounds_ctx *l1b; /* the owner's: helpers read it too */
-  int owner;                    /* the owner's thread */
   atomic_int next, best, failmin;
 } offer;
 
@@ -545,7 +543,8 @@ static void atomic_lower(atomic_int *a, int v) {
 
 /* The offer's candidates, the next one each time, until none is left or
  * nothing can beat its floor (lb); helper: not the owner's thread. */
-static void offer_take(ctx *c, offer *o, bool helper) {
+static void offer_take(ctx *c, void *work, bool helper) {
+  offer *o = work;
   for (int i; !stopped(c->s) && (i = atomic_fetch_add(&o->next, 1)) < o->nc;) {
     int best = atomic_load(&o->best);
     if (best <= o->lb) break;
@@ -563,38 +562,15 @@ static void offer_take(ctx *c, offer *o, bool helper) {
   }
 }
 
-/* A helper's task: in its own context, with the owner's survivor bounds,
- * offering nothing itself; nothing on the owner's thread (above). */
-static void offer_help(search *s, offer *o) {
-  if (omp_get_thread_num() == o->owner) return;
-  ctx *c = my_ctx(s);
-  const struct bounds_ctx *l1b = c->l1b;
-  int depth = c->offer_depth;
-  c->l1b = o->l1b, c->offer_depth = 0;
-  offer_take(c, o, true);
-  c->l1b = l1b, c->offer_depth = depth;
-}
-
 /* Step 4 of try_cands() with the candidates offered: its best. */
 static int offer_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best, int lb,
                        int *failmin, int ply, const rstate *rs) {
   offer o = {.A = A, .n = n, .d = d, .lb = lb, .ply = ply, .nc = nc, .ng = L->ng,
-             .cands = L->cands, .glist = L->glist, .rs = rs, .l1b = c->l1b,
-             .owner = omp_get_thread_num()};
+             .cands = L->cands, .glist = L->glist, .rs = rs};
   atomic_init(&o.next, 0);
   atomic_init(&o.best, best);
   atomic_init(&o.failmin, *failmin);
-  offer *op = &o;
-  search *s = c->s;
-  c->st.offers++;
-#pragma omp taskgroup
-  {
-    for (int h = 1; h < omp_get_num_threads(); h++) {
-#pragma omp task firstprivate(s, op)
-      offer_help(s, op);
-    }
-    offer_take(c, op, false);
-  }
+  srch_offer_run(c, offer_take, &o);
   *failmin = atomic_load(&o.failmin);
   return atomic_load(&o.best);
 }

@@ -514,7 +514,6 @@ typedef struct {
   double seconds;    /* classes: each one's time (0: no limit) */
   bool *over;        /* classes: those that used them (the next round's) */
   int n;             /* the items */
-  int owner;         /* the owner's thread (search.c: its helper does nothing) */
   atomic_int next;
   offer_flag flag;   /* decided: a candidate passed, a class failed */
 } feas_offer;
@@ -528,7 +527,8 @@ static fq class_question(search *s, level *L, int i, int first, int k, const pro
   return q;
 }
 
-static void feas_take(ctx *c, feas_offer *o, bool helper) {
+static void feas_take(ctx *c, void *work, bool helper) {
+  feas_offer *o = work;
   const offer_flag *within = c->within;
   c->within = &o->flag;
   for (int i; !moot(c) && (i = atomic_fetch_add(&o->next, 1)) < o->n;) {
@@ -556,16 +556,6 @@ static void feas_take(ctx *c, feas_offer *o, bool helper) {
   c->within = within;
 }
 
-/* A helper's task: its own context, offering nothing itself. */
-static void feas_help(search *s, feas_offer *o) {
-  if (omp_get_thread_num() == o->owner) return;
-  ctx *c = my_ctx(s);
-  int depth = c->offer_depth;
-  c->offer_depth = 0;
-  feas_take(c, o, true);
-  c->offer_depth = depth;
-}
-
 /* The offer's answer: decided (a candidate passed, a class failed) or
  * not; moot (a stop, an offer further up decided) leaves it undecided,
  * and the caller stores nothing then. */
@@ -573,21 +563,8 @@ static bool feas_offered(ctx *c, feas_offer *o, bool tasks) {
   atomic_init(&o->next, 0);
   atomic_init(&o->flag.decided, 0);
   o->flag.up = c->within;
-  o->owner = omp_get_thread_num();
-  search *s = c->s;
-  if (!tasks) {
-    feas_take(c, o, false);
-    return atomic_load(&o->flag.decided);
-  }
-  c->st.offers++;
-#pragma omp taskgroup
-  {
-    for (int h = 1; h < omp_get_num_threads(); h++) {
-#pragma omp task firstprivate(s, o)
-      feas_help(s, o);
-    }
-    feas_take(c, o, false);
-  }
+  if (tasks) srch_offer_run(c, feas_take, o);
+  else feas_take(c, o, false);
   return atomic_load(&o->flag.decided);
 }
 

@@ -335,6 +335,44 @@ static inline bool srch_offers(const ctx *c, int below) {
   return below >= 0 && below < c->offer_depth && omp_in_parallel() && omp_get_num_threads() > 1;
 }
 
+/* An offer's share of work (search.c's candidates, search_feas.c's
+ * classes and candidates): take the offer's next items in c until none
+ * is left or the offer is settled; helper: not the owner's thread. */
+typedef void offer_take_fn(ctx *c, void *work, bool helper);
+
+/* A helper's task: nothing on the owner's thread (search.c offer_cands()
+ * says why); else in its own context, with the owner's survivor bounds,
+ * offering nothing itself. */
+static inline void srch_offer_help(search *s, offer_take_fn *take, void *work, int owner,
+                                   const struct bounds_ctx *l1b) {
+  if (omp_get_thread_num() == owner) return;
+  ctx *c = my_ctx(s);
+  const struct bounds_ctx *own = c->l1b;
+  int depth = c->offer_depth;
+  c->l1b = l1b, c->offer_depth = 0;
+  take(c, work, true);
+  c->l1b = own, c->offer_depth = depth;
+}
+
+/* An offer (srch_offers() said yes): one helper task for each other
+ * thread of the team, and the owner's own share, in a taskgroup, which
+ * waits for this offer's helpers alone (not those of the offers it
+ * stands in, as a taskwait would). */
+static inline void srch_offer_run(ctx *c, offer_take_fn *take, void *work) {
+  search *s = c->s;
+  int owner = omp_get_thread_num();
+  const struct bounds_ctx *l1b = c->l1b;
+  c->st.offers++;
+#pragma omp taskgroup
+  {
+    for (int h = 1; h < omp_get_num_threads(); h++) {
+#pragma omp task firstprivate(s, take, work, owner, l1b)
+      srch_offer_help(s, take, work, owner, l1b);
+    }
+    take(c, work, false);
+  }
+}
+
 /* The objective's bounds (rules.h), as the recursion uses them: a set
  * of n answers costs at least floor(n); a guess splitting n answers into
  * k classes (the winning one included) costs at least n + sum(2c - 1)

@@ -285,6 +285,13 @@ static void game_of(const inst *I, game *g) {
   ck_assert_msg(game_from_lists(g, wa, wq) == 0, "%s", err_msg());
 }
 
+/* Every answer of a list, in order: a ranking's set (the caller frees it). */
+static uint16_t *every_answer(int n) {
+  uint16_t *A = xmalloc(sizeof *A * (size_t)n);
+  for (int i = 0; i < n; i++) A[i] = (uint16_t)i;
+  return A;
+}
+
 static search *new_search(const game *g, int max_guesses, int threads, int memo_mb) {
   search_opts o;
   strategy_search_opts(&o);
@@ -1842,8 +1849,7 @@ static void stop_in_probe(void *arg, const search_progress *p) {
 START_TEST(test_stop_in_probe_keeps_seed) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   int hit = 0;
   search_opts o;
   strategy_search_opts(&o);
@@ -1877,8 +1883,7 @@ END_TEST
 START_TEST(test_l1_pass_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   search_first_value *r[3];
   for (int v = 0; v < 3; v++) r[v] = xcalloc((size_t)g.n_guesses, sizeof *r[v]);
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
@@ -1918,6 +1923,14 @@ START_TEST(test_l1_pass_changes_nothing) {
 }
 END_TEST
 
+/* nyt-2022-02's eight openers of the offers' and rounds' tests, as
+ * guess indices (within 4 guesses six of them have no strategy). */
+static void eight_openers(const game *G, int w[8]) {
+  static const char *const openers[] = {"salet", "trace", "crane", "slate",
+                                        "roate", "soare", "light", "fuzzy"};
+  for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
+}
+
 /* A survivor's nodes offered to idle threads (search.c offer_cands(),
  * search_feas.c's offers) change no value.  The large list, normal and
  * hard, at cutoffs from its best to 80 above; and nyt-2022-02's eight
@@ -1928,6 +1941,8 @@ END_TEST
  * below the cutoff, with the same values, and the same refuted.  Then
  * SALET alone, whose search leaves the other thread idle from the start:
  * it takes candidates from the offers (helped) at every depth but 0. */
+/* A ranking on s (then freed) with offers `depth` plies deep: its cutoff
+ * in cut, its lines in r, its counters in st. */
 static void rank_offering(search *s, const uint16_t *A, int n, int depth,
                           const search_first_opts *fo, search_first_value *r, int *cut,
                           search_stats *st) {
@@ -1956,8 +1971,7 @@ static const int offer_depths[] = {0, OFFER_DEPTH, 1, 4};
 START_TEST(test_offers_change_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   search_first_value *r[4];
   for (int v = 0; v < 4; v++) r[v] = xcalloc((size_t)g.n_guesses, sizeof *r[v]);
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
@@ -1979,11 +1993,9 @@ START_TEST(test_offers_change_nothing) {
   game_free(&g);
 
   const game *G = nyt_game();
-  const char *openers[] = {"salet", "trace", "crane", "slate", "roate", "soare", "light", "fuzzy"};
   int w[8];
-  for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
-  A = xmalloc(sizeof *A * (size_t)G->n_answers);
-  for (int i = 0; i < G->n_answers; i++) A[i] = (uint16_t)i;
+  eight_openers(G, w);
+  A = every_answer(G->n_answers);
   for (int v = 0; v < 4; v++) r[v] = xcalloc(8, sizeof *r[v]);
   const int limits[] = {4, 6, 5};
   uint64_t helped[4] = {0}, none = 0;
@@ -2028,11 +2040,9 @@ END_TEST
  * classes are put off. */
 START_TEST(test_feas_rounds_change_nothing) {
   const game *G = nyt_game();
-  const char *openers[] = {"salet", "trace", "crane", "slate", "roate", "soare", "light", "fuzzy"};
   int w[8];
-  for (int i = 0; i < 8; i++) ck_assert_int_ge(w[i] = words_find(&G->guesses, openers[i]), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)G->n_answers);
-  for (int i = 0; i < G->n_answers; i++) A[i] = (uint16_t)i;
+  eight_openers(G, w);
+  uint16_t *A = every_answer(G->n_answers);
   /* Under TSan one pass and 2 threads from 1 us only (the threaded one). */
   const double rounds[] = {0, 1e-6, 1e-3, FEAS_ROUND_S, 1e-6};
   const int threads[] = {1, 1, 1, 1, 2};
@@ -2044,16 +2054,17 @@ START_TEST(test_feas_rounds_change_nothing) {
   for (size_t l = 0; l < TEST_SCALED(2); l++) {
     int cut[5];
     for (int v = 0; v < 5; v++) {
+      if (!run[v]) { /* left out: the one pass's lines */
+        cut[v] = cut[0];
+        memcpy(r[v], r[0], 8 * sizeof *r[v]);
+        continue;
+      }
       search *s = new_search(G, limits[l], threads[v], 0);
       s->feas_round = rounds[v];
       search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
-      /* a run left out repeats the one pass's lines */
-      cut[v] = run[v] ? search_rank_first(s, A, G->n_answers, &fo, r[v]) : cut[0];
-      if (!run[v]) memcpy(r[v], r[0], 8 * sizeof *r[v]);
       search_stats st;
-      search_get_stats(s, &st);
+      rank_offering(s, A, G->n_answers, OFFER_DEPTH, &fo, r[v], &cut[v], &st);
       put_off[v] += st.feas_put_off;
-      search_free(s);
     }
     same_rankings(r, cut, 5, 8);
   }
@@ -2070,8 +2081,7 @@ END_TEST
 START_TEST(test_probe_budget_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   search_first_value *r0 = xcalloc((size_t)g.n_guesses, sizeof *r0);
   search_first_value *r1 = xcalloc((size_t)g.n_guesses, sizeof *r1);
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
@@ -2130,8 +2140,7 @@ END_TEST
 START_TEST(test_probe_word_changes_nothing) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   search_first_value *r0 = xcalloc((size_t)g.n_guesses, sizeof *r0);
   search_first_value *r1 = xcalloc((size_t)g.n_guesses, sizeof *r1);
   const rules_mode modes[] = {RULES_NORMAL, RULES_HARD};
@@ -2254,8 +2263,7 @@ START_TEST(test_big_budget_changes_nothing) {
   double t_start = now_seconds();
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   int firsts[12], nf = 0;
   for (int i = 0; i < g.n_guesses && nf < 6; i++) /* a class beyond srch_refutes()'s reach */
     if (largest_class(&g, i) > 300) firsts[nf++] = i;
@@ -2323,8 +2331,7 @@ END_TEST
 START_TEST(test_big_tests_come_first) {
   game g;
   ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
-  uint16_t *A = xmalloc(sizeof *A * (size_t)g.n_answers);
-  for (int i = 0; i < g.n_answers; i++) A[i] = (uint16_t)i;
+  uint16_t *A = every_answer(g.n_answers);
   search_opts o;
   strategy_search_opts(&o);
   o.threads = 2, o.progress = false, o.rules = RULES_HARD, o.max_guesses = 4;
