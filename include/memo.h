@@ -82,6 +82,21 @@ static inline void memo_store(memo *m, uint64_t h, const uint16_t *set, int n, i
   memo_store_k(m, h, set, n, depth, NULL, 0, value, exact);
 }
 
+/* One record as memo_each() shows it (the set and key are the memo's:
+ * read them in the callback only). */
+typedef struct {
+  const uint16_t *set;
+  const uint8_t *key;
+  int n, depth, klen, value;
+  bool exact;
+} memo_rec;
+typedef void memo_each_fn(void *arg, const memo_rec *r);
+/* fn on every record of a set of min_n answers or more, a shard at a
+ * time under its lock (threads may go on probing and storing: each
+ * record is seen whole, as it was at its shard's turn; fn must not call
+ * the memo).  memo_file.c saves them so. */
+void memo_each(memo *m, int min_n, memo_each_fn *fn, void *arg);
+
 typedef struct {
   uint64_t stores, evictions, bytes_used, records;
 } memo_stats;

@@ -173,7 +173,8 @@ typedef struct {
   X(WORDS, "--words", "FILE", O_STR, words, 0, 0, 0, "rank only the first guesses in FILE")     \
   X(CHECKPOINT, "--checkpoint", "FILE", O_STR, checkpoint, 0, 0, 0,                           \
     "append each settled word to FILE, checksummed; a rerun with it\n"                        \
-    "                         resumes (one run at a time: the file is locked)")               \
+    "                         resumes (one run at a time: the file is locked;\n"              \
+    "                         FILE.memo keeps stage 4's proven sets)")                        \
   X(PROVE, "--prove", NULL, O_FLAG, prove, 0, 0, 0,                                           \
     "with no history on a big list: prove the best first guess (the root\n"                  \
     "                         proof's ranking; about a minute on the NYT lists)")              \

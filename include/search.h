@@ -54,6 +54,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "memo.h"
 #include "rules.h"
 #include "tree.h"
 
@@ -397,6 +398,9 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
 
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);
+/* The search's memo (memo.h: shared by its threads; rank_run.c saves
+ * its big records beside a ranking's checkpoint and reads them back). */
+memo *search_memo(search *s);
 /* Seconds the last search_solve() spent proving the value and building
  * the tree. */
 void search_times(const search *s, double *values, double *tree);

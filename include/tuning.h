@@ -64,6 +64,13 @@
 #define MEMO_INDEX_START 256
 /* Number of independently locked memo shards (a power of two). */
 #define MEMO_SHARDS 256
+/* A ranking with a checkpoint saves its memo's records of sets of
+ * MEMO_SAVE_MIN answers or more beside it (FILE.memo: rank_run.c), every
+ * MEMO_SAVE_S seconds of its stage 4 and once more when it is stopped,
+ * so that a survivor's exact search of hours goes on where it was after
+ * a restart.  Smaller sets are cheap to prove again. */
+#define MEMO_SAVE_MIN 16
+#define MEMO_SAVE_S 600
 
 /* The greedy seed with threads (greedy_entropy_total()): a scan of a set
  * of at least GREEDY_SCAN_PAR_MIN answers scores its guesses as OpenMP

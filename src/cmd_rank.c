@@ -93,7 +93,8 @@ const cmd_doc rank_doc = {
              "the rest (--all: every line).  The file is the same byte for byte whatever the\n"
              "threads, ranks or resumes (the time goes to the terminal).  --checkpoint FILE\n"
              "appends each word as it is settled; a rerun with the same FILE and options\n"
-             "resumes.  --compare FILE checks the values against a published table, word\n"
+             "resumes (in stage 4, the exact search, FILE.memo keeps what the search had\n"
+             "proven, for the rerun).  --compare FILE checks the values against a published table, word\n"
              "by word, and prints every difference (the ranking then goes to -o only);\n"
              "--compare-upper FILE does the same with a table of upper bounds, where a\n"
              "row may be above optle's value, never below it.",
@@ -104,7 +105,8 @@ const cmd_doc rank_doc = {
              "the checkpoint, and the ranking is one process's, byte for byte.",
     .exit = "0 ranked, 1 the values differ from --compare's table (or are above\n"
             "             --compare-upper's), 2 bad usage or input (a checkpoint of another\n"
-            "             ranking, in use by another run, or with a changed or damaged line;\n"
+            "             ranking, in use by another run, or with a changed or damaged line,\n"
+            "             or a damaged FILE.memo;\n"
             "             a bad table: FILE:LINE: reason), 3 out of memory\n"
             "             or internal error, 4 stopped (what was settled stays in the\n"
             "             checkpoint)",
@@ -309,7 +311,14 @@ static int rank_all(rank_files *f, rank_run *run, const game *g, const optle_arg
   run->resumed = ndone;
   search_first_value *vals = xcalloc((size_t)n, sizeof *vals);
   run->t0 = now_seconds();
+  if (rank_run_memo_begin(run, s)) {
+    free(vals);
+    free(all);
+    search_free(s);
+    return EXIT_USAGE;
+  }
   int got = search_rank_first(s, all, g->n_answers, &fo, vals);
+  rank_run_memo_end(run, got >= 0);
   double secs = now_seconds() - run->t0;
   if (run->progress == SEARCH_PROGRESS_TERMINAL) fputc('\n', stderr);
   if (dist_rank() != 0) {

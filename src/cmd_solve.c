@@ -46,7 +46,8 @@ static const optuse solve_opts[] = {
     OPT_USE_HELP(CHECKPOINT, "the root proof as rank --top 1 runs it, resumable: each first guess\n"
                              "                         is appended to FILE as it is settled, and a rerun\n"
                              "                         with FILE resumes (rank --top 1 --checkpoint FILE\n"
-                             "                         resumes the same file)"),
+                             "                         resumes the same file; FILE.memo keeps stage 4's\n"
+                             "                         proven sets)"),
     OPT_USE(STATS),
     OPT_USE(NO_SEED),
     OPT_USE(QUIET),
@@ -197,7 +198,13 @@ static int ranked_first(search *s, const game *g, const uint16_t *all, search_ro
   run->t0 = now_seconds();
   search_first_opts fo = {.cutoff = OPTLE_INF, .top = 1};
   rank_run_opts(run, &fo);
+  if (rank_run_memo_begin(run, s)) { /* said */
+    run->bad = true;
+    free(vals);
+    return -1;
+  }
   int best = search_rank_first(s, all, g->n_answers, &fo, vals), g0 = -1;
+  rank_run_memo_end(run, best >= 0);
   /* A bound read back from the checkpoint must be above the optimum. */
   if (dist_rank() == 0 && best >= 0 && rank_run_check(run, best)) run->bad = true;
   if (dist_rank() == 0 && best >= 0 && best < OPTLE_INF && !run->bad)

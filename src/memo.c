@@ -282,3 +282,22 @@ void memo_get_stats(memo *m, memo_stats *out) {
     unlock(s);
   }
 }
+
+void memo_each(memo *m, int min_n, memo_each_fn *fn, void *arg) {
+  for (int i = 0; i < MEMO_SHARDS; i++) {
+    shard *s = &m->shards[i];
+    lock(s);
+    /* The arena holds the shard's records one after another, each once
+     * (a store of a set already there updates it in place). */
+    for (uint32_t at = 0; at < s->used;) {
+      const record *r = (const record *)(s->arena + at);
+      if (r->n >= min_n) {
+        memo_rec x = {r->set, (const uint8_t *)r->set + 2 * (size_t)r->n, r->n, r->depth,
+                      r->klen, r->value, r->exact != 0};
+        fn(arg, &x);
+      }
+      at += (uint32_t)record_size(r->n, r->klen);
+    }
+    unlock(s);
+  }
+}

@@ -4,12 +4,19 @@
 #include "rank_run.h"
 
 #include <assert.h>
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "clock.h"
 #include "err.h"
+#include "mem.h"
+#include "memo_file.h"
 #include "tuning.h"
 #include "util.h"
 
@@ -105,6 +112,8 @@ static void settled_lower(rank_run *r, int g) {
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
+  uint64_t ids[2] = {g->lists_hash, ckpt_id_hash(id)};
+  r->memo_id = XXH3_64bits(ids, sizeof ids);
   if (ckpt_read(r->ck, id, g, ranked, &r->res) || check_alike(r, g, id)) {
     err_print(); /* names the file (and line) */
     return EXIT_USAGE;
@@ -285,6 +294,7 @@ void rank_run_where(void *arg, const search_first_where *w) {
   bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
   r->at = *w;
+  if (w->stage == 4) atomic_store(&r->in_stage4, true);
   if (progress_due(r, t, news || start)) show_progress(r, t);
 }
 
@@ -341,4 +351,100 @@ void rank_run_print_stages(FILE *out, const rank_run *r) {
     fprintf(out, "  %-28s %7d %7d %7d %6d %10.2f %9.2f\n", name[i], st->done,
             st->done - st->passed, st->settled, st->lower, st->busy, st->wall);
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* The memo beside the checkpoint (rank_run.h, memo_file.h).            */
+
+struct memo_saver {
+  pthread_t t;
+  pthread_mutex_t mu;
+  pthread_cond_t cv; /* waits on CLOCK_MONOTONIC, as now_seconds() */
+  bool quit;
+  rank_run *r;
+  memo *m;
+};
+
+/* Save the memo's big records; a failure is said, and the run goes on
+ * (the checkpoint still keeps what it settles). */
+static void memo_save(rank_run *r, memo *m, bool say) {
+  long n = 0;
+  if (memo_file_save(m, r->memo_path, r->memo_id, MEMO_SAVE_MIN, &n))
+    err_note("%s (the memo is not saved; the checkpoint is)", err_msg());
+  else if (say)
+    err_note("saved %ld memo records to %s", n, r->memo_path);
+}
+
+static void *saver_main(void *arg) {
+  struct memo_saver *v = arg;
+  pthread_mutex_lock(&v->mu);
+  while (!v->quit) {
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += MEMO_SAVE_S;
+    while (!v->quit && pthread_cond_timedwait(&v->cv, &v->mu, &until) != ETIMEDOUT) {
+    }
+    if (v->quit) break;
+    pthread_mutex_unlock(&v->mu);
+    if (atomic_load(&v->r->in_stage4) && !stop_requested()) memo_save(v->r, v->m, false);
+    pthread_mutex_lock(&v->mu);
+  }
+  pthread_mutex_unlock(&v->mu);
+  return NULL;
+}
+
+int rank_run_memo_begin(rank_run *r, search *s) {
+  if (!r->ck) return 0;
+  size_t len = strlen(r->path);
+  r->memo_path = xmalloc(len + sizeof ".memo");
+  memcpy(r->memo_path, r->path, len);
+  memcpy(r->memo_path + len, ".memo", sizeof ".memo");
+  long n = 0;
+  int rc = memo_file_load(search_memo(s), r->memo_path, r->memo_id, r->g->n_answers, &n);
+  if (rc < 0) {
+    err_say("%s (remove it to resume without it)", err_msg());
+    return EXIT_USAGE;
+  }
+  if (rc == 0) err_note("resumed %ld memo records from %s", n, r->memo_path);
+  struct memo_saver *v = xcalloc(1, sizeof *v);
+  v->r = r, v->m = search_memo(s);
+  pthread_mutex_init(&v->mu, NULL);
+  pthread_condattr_t a;
+  pthread_condattr_init(&a);
+  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  pthread_cond_init(&v->cv, &a);
+  pthread_condattr_destroy(&a);
+  if (pthread_create(&v->t, NULL, saver_main, v)) {
+    /* No thread: no periodic saves; a stop still saves (below). */
+    pthread_cond_destroy(&v->cv);
+    pthread_mutex_destroy(&v->mu);
+    v->quit = true;
+  }
+  r->saver = v;
+  return 0;
+}
+
+void rank_run_memo_end(rank_run *r, bool finished) {
+  struct memo_saver *v = r->saver;
+  if (!v) return;
+  if (!v->quit) {
+    pthread_mutex_lock(&v->mu);
+    v->quit = true;
+    pthread_cond_signal(&v->cv);
+    pthread_mutex_unlock(&v->mu);
+    pthread_join(v->t, NULL);
+    pthread_cond_destroy(&v->cv);
+    pthread_mutex_destroy(&v->mu);
+  }
+  if (finished) {
+    if (remove(r->memo_path) && errno != ENOENT)
+      err_note("%s: %s (no longer needed: every first guess is settled)", r->memo_path,
+               strerror(errno));
+  } else if (!r->write_failed && atomic_load(&r->in_stage4)) {
+    memo_save(r, v->m, true); /* stopped in stage 4 (before it, the memo is stage 3's bounds) */
+  }
+  free(v);
+  r->saver = NULL;
+  free(r->memo_path);
+  r->memo_path = NULL;
 }

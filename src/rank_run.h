@@ -36,6 +36,7 @@
 #ifndef OPTLE_RANK_RUN_H
 #define OPTLE_RANK_RUN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -79,6 +80,11 @@ typedef struct {
   bool write_failed;
   char why[512]; /* why a checkpoint line could not be written */
   bool bad;      /* a line read back failed rank_run_check() (said) */
+  /* The memo saved beside the checkpoint (rank_run_memo_begin()). */
+  char *memo_path;              /* the checkpoint's path + ".memo" */
+  uint64_t memo_id;             /* the ranking's: its lists and options */
+  struct memo_saver *saver;     /* the thread that saves it */
+  atomic_bool in_stage4;        /* the ranking has reached stage 4 */
 } rank_run;
 
 /* A run with the checkpoint path (NULL: none) and its progress
@@ -93,6 +99,15 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
 /* fo's fields for the run: what was resumed (done, lower), and the
  * report, report_lower and (with a progress line) where functions. */
 void rank_run_opts(rank_run *r, search_first_opts *fo);
+/* The memo beside the checkpoint (memo_file.h; none without one): read
+ * FILE.memo into s's memo when there is one, then save s's big records
+ * there every MEMO_SAVE_S seconds once stage 4 has begun (tuning.h), by
+ * a thread of its own.  0, or EXIT_USAGE after a message naming the file
+ * (damaged, or another ranking's: the run does not start). */
+int rank_run_memo_begin(rank_run *r, search *s);
+/* The saver's end, after the ranking: finished (every first guess
+ * settled), the file is removed; stopped in stage 4, saved once more. */
+void rank_run_memo_end(rank_run *r, bool finished);
 /* The ranking's report (search_first_opts.report), report_lower and
  * where (.where) functions; arg is the rank_run. */
 void rank_run_settled(void *arg, const search_first_value *v);

@@ -427,6 +427,8 @@ int search_value_window(search *s, const uint16_t *A, int n, int depth, int beta
   return v;
 }
 
+memo *search_memo(search *s) { return s->memo; }
+
 void search_get_stats(const search *s, search_stats *out) {
   memset(out, 0, sizeof *out);
   for (int i = 0; i < s->nctx; i++) {

@@ -11,9 +11,14 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "err.h"
 #include "memo.h"
+#include "memo_file.h"
 #include "suites.h"
 #include "tuning.h"
 
@@ -418,6 +423,130 @@ START_TEST(test_one_shard_contention) {
 }
 END_TEST
 
+/* The memo's big records saved and read back (memo_file.h): every
+ * record of min_n answers or more comes back with its value and kind
+ * (rules' key bytes too), none smaller; a file damaged anywhere, cut
+ * short, saved under another id or with a record that is no set of the
+ * list is refused whole (nothing stored); a missing one is said apart. */
+#define MF_LIST 300
+static const char *mf_path(void) {
+  static char path[64];
+  snprintf(path, sizeof path, "/tmp/optle-memo-test.%d", (int)getpid());
+  return path;
+}
+/* Set i: (i % 40) + 1 answers from 3i on, stepping by 1 + i % 3 (so the
+ * first 40 have 1 to 40 answers); depth i % 7; value 2n - 1 + i. */
+static int mf_set(int i, uint16_t *set) {
+  int n = i % 40 + 1;
+  for (int j = 0; j < n; j++) set[j] = (uint16_t)((3 * i + j * (1 + i % 3)) % MF_LIST);
+  /* sorted and distinct: the steps wrap at most once, so sort */
+  for (int a = 1; a < n; a++)
+    for (int b = a; b > 0 && set[b] < set[b - 1]; b--) {
+      uint16_t t = set[b];
+      set[b] = set[b - 1];
+      set[b - 1] = t;
+    }
+  return n;
+}
+static memo *mf_filled(void) {
+  memo *m = memo_new(1 << 22);
+  uint16_t set[64];
+  for (int i = 0; i < 200; i++) {
+    int n = mf_set(i, set);
+    uint8_t key[3] = {(uint8_t)i, 7, 9};
+    int klen = i % 5 == 0 ? 3 : 0;
+    memo_store_k(m, memo_hash_k(set, n, i % 7, key, klen), set, n, i % 7, key, klen,
+                 2 * n - 1 + i, i % 2 == 0);
+  }
+  return m;
+}
+
+START_TEST(test_memo_file_round_trip) {
+  memo *m = mf_filled();
+  long saved = -1, loaded = -1;
+  ck_assert_int_eq(memo_file_save(m, mf_path(), 42, 16, &saved), 0);
+  memo *r = memo_new(1 << 22);
+  ck_assert_int_eq(memo_file_load(r, mf_path(), 42, MF_LIST, &loaded), 0);
+  ck_assert_int_eq(loaded, saved);
+  long want = 0;
+  uint16_t set[64];
+  for (int i = 0; i < 200; i++) {
+    int n = mf_set(i, set), v;
+    bool ex;
+    uint8_t key[3] = {(uint8_t)i, 7, 9};
+    int klen = i % 5 == 0 ? 3 : 0;
+    bool hit = memo_probe_k(r, memo_hash_k(set, n, i % 7, key, klen), set, n, i % 7, key, klen,
+                            &v, &ex);
+    ck_assert_msg(hit == (n >= 16), "set %d (%d answers): %s", i, n, hit ? "hit" : "miss");
+    if (hit) ck_assert(v == 2 * n - 1 + i && ex == (i % 2 == 0));
+    want += n >= 16;
+  }
+  ck_assert_int_eq(saved, want);
+  memo_free(r);
+  memo_free(m);
+  unlink(mf_path());
+}
+END_TEST
+
+/* The file's bytes, to damage. */
+static long mf_bytes(unsigned char **buf) {
+  FILE *f = fopen(mf_path(), "rb");
+  ck_assert_ptr_nonnull(f);
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  rewind(f);
+  *buf = malloc((size_t)len);
+  ck_assert_int_eq((long)fread(*buf, 1, (size_t)len, f), len);
+  fclose(f);
+  return len;
+}
+static void mf_write(const unsigned char *buf, long len) {
+  FILE *f = fopen(mf_path(), "wb");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq((long)fwrite(buf, 1, (size_t)len, f), len);
+  fclose(f);
+}
+/* Loaded into a fresh memo: refused (-1, the message naming the file
+ * and holding why) with nothing stored. */
+static void mf_refused(uint64_t id, int n_answers, const char *why) {
+  memo *r = memo_new(1 << 22);
+  long loaded = -1;
+  ck_assert_int_eq(memo_file_load(r, mf_path(), id, n_answers, &loaded), -1);
+  ck_assert_msg(strstr(err_msg(), mf_path()) && strstr(err_msg(), why), "%s", err_msg());
+  memo_stats st;
+  memo_get_stats(r, &st);
+  ck_assert_int_eq(st.records, 0);
+  memo_free(r);
+}
+
+START_TEST(test_memo_file_refused) {
+  memo *m = mf_filled();
+  long saved, loaded;
+  memo *r = memo_new(1 << 22);
+  unlink(mf_path());
+  ck_assert_int_eq(memo_file_load(r, mf_path(), 42, MF_LIST, &loaded), 1); /* none */
+  memo_free(r);
+  ck_assert_int_eq(memo_file_save(m, mf_path(), 42, 1, &saved), 0);
+  unsigned char *buf;
+  long len = mf_bytes(&buf);
+  mf_refused(43, MF_LIST, "another ranking");
+  mf_refused(42, 100, "not"); /* answers past a list of 100 */
+  for (long at = 0; at < len; at += len / 13 + 1) { /* a bit flipped anywhere */
+    buf[at] ^= 4;
+    mf_write(buf, len);
+    mf_refused(42, MF_LIST, at < 16 ? "not a memo file" : "damaged");
+    buf[at] ^= 4;
+  }
+  mf_write(buf, len - 9); /* cut short */
+  mf_refused(42, MF_LIST, "damaged");
+  mf_write(buf, 10);
+  mf_refused(42, MF_LIST, "not a memo file");
+  free(buf);
+  memo_free(m);
+  unlink(mf_path());
+}
+END_TEST
+
 Suite *memo_suite(void) {
   Suite *s = suite_create("memo");
   TCase *tc = tcase_create("memo");
@@ -438,6 +567,8 @@ Suite *memo_suite(void) {
   tcase_add_test(tc, test_oversized_set_not_stored);
   tcase_add_test(tc, test_concurrent_stores_and_probes);
   tcase_add_test(tc, test_one_shard_contention);
+  tcase_add_test(tc, test_memo_file_round_trip);
+  tcase_add_test(tc, test_memo_file_refused);
   suite_add_tcase(s, tc);
   return s;
 }

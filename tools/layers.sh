@@ -14,7 +14,7 @@ layer_of() {
   err | mem | clock | util | utf8 | ratio | tuning | version | dist | embed | suggest) echo 0 ;; # errors, memory, clock and stopping, files; averages as text; version; ranks; embedded files; did-you-mean
   words | feedback | kernel) echo 1 ;;        # word lists, patterns; the bounds' kernels
   game | lists | rules) echo 2 ;;             # one instance; the game's rules
-  score | memo | tree | treeio | treeread | verify | dot | treehtml | history | share | checkpoint) echo 3 ;;
+  score | memo | memo_file | tree | treeio | treeread | verify | dot | treehtml | history | share | checkpoint) echo 3 ;;
   greedy) echo 4 ;;                           # greedy strategies (the seed)
   search) echo 5 ;;                           # the exact search
   strategy) echo 6 ;;                         # the strategy facade
