@@ -399,7 +399,7 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
 /* Counters summed over threads, memo included. */
 void search_get_stats(const search *s, search_stats *out);
 /* The search's memo (memo.h: shared by its threads; rank_run.c saves
- * its big records beside a ranking's checkpoint and reads them back). */
+ * its records beside a ranking's checkpoint and reads them back). */
 memo *search_memo(search *s);
 /* Seconds the last search_solve() spent proving the value and building
  * the tree. */

@@ -365,7 +365,7 @@ struct memo_saver {
   memo *m;
 };
 
-/* Save the memo's big records; a failure is said, and the run goes on
+/* Save the memo's records; a failure is said, and the run goes on
  * (the checkpoint still keeps what it settles). */
 static void memo_save(rank_run *r, memo *m, bool say) {
   long n = 0;
