@@ -341,6 +341,44 @@ START_TEST(test_concurrent_stores_and_probes) {
 }
 END_TEST
 
+/* memo_each() (a memo file's save, rank_run.c's thread) beside threads
+ * storing into a small memo, evictions and index growth included: every
+ * record it shows is whole (a sorted set, its exact value or a bound at
+ * most it), never one torn by a store.  Under tools/tsan.sh unit an
+ * unlocked read would be reported. */
+static void each_check(void *arg, const memo_rec *r) {
+  int *bad = arg;
+  for (int i = 1; i < r->n; i++)
+    if (r->set[i] <= r->set[i - 1]) (*bad)++;
+  int want = key_value(r->set, r->n, r->depth);
+  if (r->klen || (r->exact ? r->value != want : r->value > want)) (*bad)++;
+}
+
+START_TEST(test_each_beside_stores) {
+  memo *m = memo_new(1 << 20);
+  const uint64_t pool = 30000;
+  int wrong = 0, walks = 0;
+#pragma omp parallel num_threads(3) reduction(+ : wrong, walks)
+  {
+    if (omp_get_thread_num() == 0) {
+      for (int k = 0; k < 20; k++, walks++) memo_each(m, 1, each_check, &wrong);
+    } else {
+      uint64_t seed = 2000 + (uint64_t)omp_get_thread_num();
+      uint16_t set[40];
+      for (int step = 0; step < 30000; step++) {
+        uint64_t i = rng_next(&seed) % pool;
+        int depth, n = pool_key(i, 36, set, &depth);
+        uint64_t h = pool_hash(i, set, n, depth);
+        memo_store(m, h, set, n, depth, key_value(set, n, depth) - (step % 2), step % 2 == 0);
+      }
+    }
+  }
+  ck_assert_int_eq(wrong, 0);
+  ck_assert_int_eq(walks, 20);
+  memo_free(m);
+}
+END_TEST
+
 /*
  * Threads appending to one shard at the same moment, round after round:
  * without the shard's lock two stores take the same arena offset or
@@ -567,6 +605,7 @@ Suite *memo_suite(void) {
   tcase_add_test(tc, test_oversized_set_not_stored);
   tcase_add_test(tc, test_concurrent_stores_and_probes);
   tcase_add_test(tc, test_one_shard_contention);
+  tcase_add_test(tc, test_each_beside_stores);
   tcase_add_test(tc, test_memo_file_round_trip);
   tcase_add_test(tc, test_memo_file_refused);
   suite_add_tcase(s, tc);
