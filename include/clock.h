@@ -52,11 +52,20 @@
 #ifndef OPTLE_CLOCK_H
 #define OPTLE_CLOCK_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <time.h>
 
 /* Wall-clock seconds since an arbitrary origin (monotonic). */
 double now_seconds(void);
+/* A condition variable whose timed waits read now_seconds()'s clock
+ * (CLOCK_MONOTONIC), so that a wall clock set back or forth moves no
+ * deadline; its deadlines are clock_deadline()'s.  0, or pthread's
+ * error. */
+int clock_cond_init(pthread_cond_t *cv);
+/* now_seconds()'s time t (>= 0) as a timed wait's deadline. */
+struct timespec clock_deadline(double t);
 
 extern atomic_int optle_stop_flag;
 void stop_catch_signals(void);

@@ -75,10 +75,9 @@ static void monitor_hook(void *arg, const search_progress *p) {
  * timed wait returns at once, for ever (clock.c caps its budgets alike). */
 #define MONITOR_MAX_SECONDS 1e9
 
-static void deadline_of(struct timespec *ts, double t) {
+static struct timespec deadline_of(double t) {
   assert(t >= 0 && t < 2 * MONITOR_MAX_SECONDS + OPTLE_INF);
-  ts->tv_sec = (time_t)t;
-  ts->tv_nsec = (long)((t - (double)ts->tv_sec) * 1e9);
+  return clock_deadline(t);
 }
 
 /* Set on the monitor's thread while it runs the callback: a search
@@ -92,8 +91,7 @@ static void *monitor_main(void *arg) {
   double end = m->limit > 0 ? m->t0 + m->limit : OPTLE_INF;
   pthread_mutex_lock(&m->mu);
   while (!m->done) {
-    struct timespec ts;
-    deadline_of(&ts, next < end ? next : end);
+    struct timespec ts = deadline_of(next < end ? next : end);
     pthread_cond_timedwait(&m->cv, &m->mu, &ts);
     if (m->done) break;
     double t = now_seconds();
@@ -141,13 +139,15 @@ static int monitor_start(monitor *m, const game *g, optle_progress_fn fn, void *
   api_run_begin();
   m->t0 = now_seconds();
   pthread_mutex_init(&m->mu, NULL);
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* now_seconds()'s clock */
-  pthread_cond_init(&m->cv, &ca);
-  pthread_condattr_destroy(&ca);
+  int e = clock_cond_init(&m->cv);
+  if (e) {
+    pthread_mutex_destroy(&m->mu);
+    api_run_end();
+    return api_fail(OPTLE_ENOMEM, "cannot set up the %s's clock: %s",
+                    fn ? "progress callback" : "time limit", strerror(e));
+  }
   if (!(fn || limit > 0)) return OPTLE_OK;
-  int e = pthread_create(&m->th, NULL, monitor_main, m);
+  e = pthread_create(&m->th, NULL, monitor_main, m);
   m->running = !e;
   if (!e) return OPTLE_OK;
   pthread_cond_destroy(&m->cv);

@@ -22,6 +22,26 @@ double now_seconds(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+int clock_cond_init(pthread_cond_t *cv) {
+  pthread_condattr_t a;
+  int rc = pthread_condattr_init(&a);
+  if (rc) return rc;
+  rc = pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  assert(rc == 0); /* else the waits would read another clock */
+  if (!rc) rc = pthread_cond_init(cv, &a);
+  pthread_condattr_destroy(&a);
+  return rc;
+}
+
+struct timespec clock_deadline(double t) {
+  assert(t >= 0);
+  struct timespec ts;
+  ts.tv_sec = (time_t)t;
+  ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+  if (ts.tv_nsec > 999999999) ts.tv_nsec = 999999999;
+  return ts;
+}
+
 /* Lock-free: safe to set from a signal handler, and to read from every
  * thread without a data race. */
 atomic_int optle_stop_flag;
@@ -232,13 +252,9 @@ static struct {
 
 /* The condition variable waits on CLOCK_MONOTONIC, as now_seconds(). */
 static void budget_cv_init(void) {
-  pthread_condattr_t a;
-  pthread_condattr_init(&a);
-  int rc = pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
-  assert(rc == 0); /* else the waits would read another clock */
+  int rc = clock_cond_init(&bud.cv);
+  assert(rc == 0); /* only ENOMEM, which Linux's condition variables never need */
   (void)rc;
-  pthread_cond_init(&bud.cv, &a);
-  pthread_condattr_destroy(&a);
 }
 
 /* Around a fork: the lock held across it by the forking thread, so the

@@ -379,9 +379,7 @@ static void *saver_main(void *arg) {
   struct memo_saver *v = arg;
   pthread_mutex_lock(&v->mu);
   while (!v->quit) {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += MEMO_SAVE_S;
+    struct timespec until = clock_deadline(now_seconds() + MEMO_SAVE_S);
     while (!v->quit && pthread_cond_timedwait(&v->cv, &v->mu, &until) != ETIMEDOUT) {
     }
     if (v->quit) break;
@@ -409,14 +407,11 @@ int rank_run_memo_begin(rank_run *r, search *s) {
   struct memo_saver *v = xcalloc(1, sizeof *v);
   v->r = r, v->m = search_memo(s);
   pthread_mutex_init(&v->mu, NULL);
-  pthread_condattr_t a;
-  pthread_condattr_init(&a);
-  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
-  pthread_cond_init(&v->cv, &a);
-  pthread_condattr_destroy(&a);
-  if (pthread_create(&v->t, NULL, saver_main, v)) {
-    /* No thread: no periodic saves; a stop still saves (below). */
-    pthread_cond_destroy(&v->cv);
+  /* No thread (or no clock for it): no periodic saves; a stop still
+   * saves (below). */
+  bool cv = !clock_cond_init(&v->cv);
+  if (!cv || pthread_create(&v->t, NULL, saver_main, v)) {
+    if (cv) pthread_cond_destroy(&v->cv);
     pthread_mutex_destroy(&v->mu);
     v->quit = true;
   }

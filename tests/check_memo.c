@@ -311,6 +311,14 @@ START_TEST(test_oversized_set_not_stored) {
 }
 END_TEST
 
+/* A random key of a pool of `pool` (its set in set[], 36 answers at
+ * most, its size *n and depth *depth): its hash. */
+static uint64_t pool_pick(uint64_t *seed, uint64_t pool, uint16_t set[40], int *n, int *depth) {
+  uint64_t i = rng_next(seed) % pool;
+  *n = pool_key(i, 36, set, depth);
+  return pool_hash(i, set, *n, *depth);
+}
+
 START_TEST(test_concurrent_stores_and_probes) {
   memo *m = memo_new(1 << 20);
   const uint64_t pool = 30000;
@@ -320,9 +328,8 @@ START_TEST(test_concurrent_stores_and_probes) {
     uint64_t seed = 1000 + (uint64_t)omp_get_thread_num();
     uint16_t set[40];
     for (int step = 0; step < 40000; step++) {
-      uint64_t i = rng_next(&seed) % pool;
-      int depth, n = pool_key(i, 36, set, &depth);
-      uint64_t h = pool_hash(i, set, n, depth);
+      int n, depth;
+      uint64_t h = pool_pick(&seed, pool, set, &n, &depth);
       int v;
       bool ex;
       if (step % 2) {
@@ -366,9 +373,8 @@ START_TEST(test_each_beside_stores) {
       uint64_t seed = 2000 + (uint64_t)omp_get_thread_num();
       uint16_t set[40];
       for (int step = 0; step < 30000; step++) {
-        uint64_t i = rng_next(&seed) % pool;
-        int depth, n = pool_key(i, 36, set, &depth);
-        uint64_t h = pool_hash(i, set, n, depth);
+        int n, depth;
+        uint64_t h = pool_pick(&seed, pool, set, &n, &depth);
         memo_store(m, h, set, n, depth, key_value(set, n, depth) - (step % 2), step % 2 == 0);
       }
     }
