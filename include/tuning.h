@@ -133,6 +133,16 @@
  * at 4), so the pass is a survivor's only. */
 #define L1_PASS_MIN 8
 
+/* A survivor's search (search.c staged_cands()): a set of STAGED_MIN
+ * answers or more, after its highest-entropy candidate, has its other
+ * candidates' L1 and L2 sums over a table of its own, and only those
+ * below the best are searched, least sum first.  PARTS on
+ * nyt-2022-02-all, its class of 1,205 answers: 1,899 s -> 621 s (one
+ * thread; docs/search.md, "Staged candidates on a survivor's big
+ * sets").  Smaller sets were not measured staged (PARTS's classes of
+ * 206 to 491 answers take 0.02 to 30 s each unstaged). */
+#define STAGED_MIN 500
+
 /* A ranking's exact search of a survivor (search_first.c): the nodes
  * of its classes, and OFFER_DEPTH - 1 plies below them, offer their
  * candidates to the team's idle threads (search.c offer_cands(); the

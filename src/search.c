@@ -25,120 +25,15 @@
  *
  * Memory: each thread owns a ctx with one scratch level per recursion
  * ply (candidate list, partition buffer, class table), allocated the
- * first time that ply is reached and reused; the search itself never
- * allocates.  Shared between threads: the game (read-only), the memo
+ * first time that ply is reached and reused (search_level.c); the search
+ * itself never allocates, but for a staged set's table and sums (a set
+ * of STAGED_MIN answers or more in a survivor's search: staged_cands()).  Shared between threads: the game (read-only), the memo
  * (locked per shard, memo.h) and, at the root, the best total (atomic).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "search_impl.h"
-
-level *srch_level(ctx *c, int ply) {
-  assert(ply >= 0);
-  if (ply >= c->nlv) {
-    int n = ply + 8;
-    c->lv = xrealloc(c->lv, sizeof *c->lv * (size_t)n);
-    for (int i = c->nlv; i < n; i++) {
-      level *L = xcalloc(1, sizeof *L);
-      L->cands = xmalloc(sizeof *L->cands * (size_t)c->s->g->n_guesses);
-      L->glist = xmalloc(sizeof *L->glist * (size_t)c->s->g->n_guesses);
-      L->part = xmalloc(sizeof *L->part * (size_t)c->s->g->n_answers);
-      if (c->s->rw) {
-        L->krs = xmalloc(sizeof *L->krs * PATTERN_COUNT);
-        L->ulist = xmalloc(sizeof *L->ulist * (size_t)c->s->g->n_guesses);
-        L->allowed = xmalloc(sizeof *L->allowed * (size_t)(c->s->g->n_guesses / 64 + 2));
-      }
-      c->lv[i] = L;
-    }
-    c->nlv = n;
-  }
-  return c->lv[ply];
-}
-
-/* L->cls, in pattern order, by size: largest first, ties by pattern.
- * Insertion sort: at most 242 classes, mostly small. */
-static void classes_sort(level *L) {
-  for (int i = 1; i < L->ncls; i++) {
-    klass k = L->cls[i];
-    int j = i;
-    while (j > 0 && L->cls[j - 1].size < k.size) {
-      L->cls[j] = L->cls[j - 1];
-      j--;
-    }
-    L->cls[j] = k;
-  }
-}
-
-/* L->cls from the class starts of a partition of n answers in L->part:
- * the non-winning classes, largest first (ties by pattern). */
-static void classes_of(level *L, const int start[PATTERN_COUNT + 1], int n) {
-  (void)n; /* for the assertion */
-  L->ncls = 0;
-  for (int p = 0; p < PATTERN_WIN; p++) {
-    int c = start[p + 1] - start[p];
-    if (c) L->cls[L->ncls++] = (klass){.start = start[p], .size = c, .pat = (uint8_t)p};
-  }
-  /* The classes and the winner (at most one answer) add up to the set. */
-  assert(start[PATTERN_COUNT] == n && start[PATTERN_COUNT] - start[PATTERN_WIN] <= 1);
-  classes_sort(L);
-}
-
-/* The same partition for a set of at most PART_SMALL answers (pat[j]:
- * A[j]'s pattern): the patterns present found by a bitmap, not by passes
- * over all 243.  Most partitions are of a few dozen answers, where those
- * passes cost more than the answers (every word an answer: 23% of LANTS
- * on nyt-2022-02-all). */
-#define PART_SMALL 255
-static void partition_small(level *L, const uint16_t *A, int n, const uint8_t *pat) {
-  assert(n <= PART_SMALL);
-  uint8_t cnt[256], at[256];
-  uint64_t seen[4] = {0};
-  memset(cnt, 0, sizeof cnt);
-  for (int j = 0; j < n; j++) {
-    cnt[pat[j]]++;
-    seen[pat[j] >> 6] |= 1ull << (pat[j] & 63);
-  }
-  int pos = 0;
-  L->ncls = 0;
-  for (int w = 0; w < 4; w++)
-    for (uint64_t b = seen[w]; b; b &= b - 1) {
-      int p = w * 64 + __builtin_ctzll(b);
-      if (p != PATTERN_WIN)
-        L->cls[L->ncls++] = (klass){.start = pos, .size = cnt[p], .pat = (uint8_t)p};
-      at[p] = (uint8_t)pos;
-      pos += cnt[p];
-    }
-  assert(pos == n && (cnt[PATTERN_WIN] <= 1));
-  for (int j = 0; j < n; j++) L->part[at[pat[j]]++] = A[j];
-  classes_sort(L);
-}
-
-void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g) {
-  if (n <= PART_SMALL) {
-    uint8_t pat[PART_SMALL];
-    for (int j = 0; j < n; j++) pat[j] = game_fb(G, g, A[j]);
-    partition_small(L, A, n, pat);
-    return;
-  }
-  int start[PATTERN_COUNT + 1];
-  score_partition(G, g, A, n, L->part, start);
-  classes_of(L, start, n);
-}
-
-void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat) {
-  if (n <= PART_SMALL) {
-    partition_small(L, A, n, pat);
-    return;
-  }
-  int start[PATTERN_COUNT + 1], fill[PATTERN_COUNT];
-  memset(start, 0, sizeof start);
-  for (int j = 0; j < n; j++) start[pat[j] + 1]++;
-  for (int p = 0; p < PATTERN_COUNT; p++) start[p + 1] += start[p];
-  memcpy(fill, start, sizeof fill);
-  for (int j = 0; j < n; j++) L->part[fill[pat[j]]++] = A[j];
-  classes_of(L, start, n);
-}
 
 static int srch_node(ctx *c, const uint16_t *A, int n, int d, int beta, int lb, uint64_t h,
                      int ply, const int *U, int nu, const rstate *rs);
@@ -493,7 +388,7 @@ int srch_scan(ctx *c, level *L, const uint16_t *A, int n, int d, int beta, const
       *failmin = imin(*failmin, lbg);
       continue;
     }
-    L->cands[nc++] = (cand){g, lbg, green, score};
+    L->cands[nc++] = (cand){.g = g, .lb = lbg, .green = green, .bound = lbg, .score = score};
   }
   L->ng = ng;
   assert(nc <= ng && ng <= nu); /* candidates are kept guesses, kept ones are U's */
@@ -535,6 +430,31 @@ typedef struct {
   atomic_int next, best, failmin;
 } offer;
 
+/* Are A's candidates staged (stage_cands())?  A big set in a survivor's
+ * search under the normal rules, the total's objective, with at least a
+ * guess after the next. */
+static bool staged(const ctx *c, int n, int d) {
+  const search *s = c->s;
+  return c->l1b && s->staged_min > 0 && n >= s->staged_min && d >= 3 && !s->rw &&
+         s->o.objective == OBJ_TOTAL;
+}
+
+/* Candidate cd's total on A, as srch_eval_guess() gives it.  On a
+ * staged set (stage_cands()) its L2 sum first, again: the sums stored
+ * its classes' bounds in the memo, where the search reads them first,
+ * but the staging of hundreds or thousands of candidates since may have
+ * evicted them, and the search then starts from the classes' quick
+ * bounds (as a ranking's survivor does: search_proof.c srch_survivor()). */
+static int eval_cand(ctx *c, const uint16_t *A, int n, int d, const cand *cd, int best,
+                     atomic_int *shared, int ply, const int *U, int nu, const rstate *rs) {
+  if (staged(c, n, d)) {
+    opener o = {.g = cd->g, .green = cd->green, .l0 = cd->lb};
+    int v = srch_bound2_sum(c, c->l1b, A, n, d, &o, best, rs, false, ply);
+    if (v >= best) return v;
+  }
+  return srch_eval_guess(c, A, n, d, cd->g, cd->lb, best, shared, ply, U, nu, rs);
+}
+
 static void atomic_lower(atomic_int *a, int v) {
   int cur = atomic_load(a);
   while (v < cur && !atomic_compare_exchange_weak(a, &cur, v)) {
@@ -549,14 +469,13 @@ static void offer_take(ctx *c, void *work, bool helper) {
     int best = atomic_load(&o->best);
     if (best <= o->lb) break;
     cand cd = o->cands[i];
-    if (cd.lb >= best) {
+    if (cd.bound >= best) {
       c->st.cut_static++;
-      atomic_lower(&o->failmin, cd.lb);
+      atomic_lower(&o->failmin, cd.bound);
       continue;
     }
     c->st.helped += helper;
-    int v = srch_eval_guess(c, o->A, o->n, o->d, cd.g, cd.lb, best, &o->best, o->ply, o->glist,
-                            o->ng, o->rs);
+    int v = eval_cand(c, o->A, o->n, o->d, &cd, best, &o->best, o->ply, o->glist, o->ng, o->rs);
     if (v < best) atomic_lower(&o->best, v); /* exact, or a bound above a lower best */
     else atomic_lower(&o->failmin, v);
   }
@@ -581,6 +500,141 @@ static bool offers(const ctx *c, int ply, int nc) {
   return nc > 1 && srch_offers(c, ply - 2);
 }
 
+static int cand_bound_cmp(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->bound != b->bound) return a->bound < b->bound ? -1 : 1;
+  return cand_cmp(pa, pb);
+}
+
+/* Step 4 of srch_node(): the candidates L->cands[0..nc), in order, as
+ * try_cands() returns.  Each must beat the best so far, and nothing can
+ * beat the least bound. */
+static int eval_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best, int lb,
+                      int *failmin, int ply, const rstate *rs) {
+  if (best > lb && offers(c, ply, nc))
+    return offer_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
+  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
+    cand cd = L->cands[i];
+    if (cd.bound >= best) {
+      c->st.cut_static++;
+      *failmin = imin(*failmin, cd.bound);
+      continue;
+    }
+    int v = eval_cand(c, A, n, d, &cd, best, NULL, ply, L->glist, L->ng, rs);
+    if (v < best) best = v;
+    else *failmin = imin(*failmin, v);
+  }
+  return best;
+}
+
+/* The candidates of a staged set (stage_cands()), each summed by one
+ * thread: bound[i] gets cands[i]'s sum (at least best: refuted). */
+typedef struct {
+  const uint16_t *A;
+  int n, d, best, ply;
+  const rstate *rs;
+  const cand *cands;
+  int *bound;
+  int nc;
+  atomic_int next;
+} stage_work;
+
+/* Candidate cd's L1 sum, then below w->best its L2 sum. */
+static int cand_sums(ctx *c, const stage_work *w, const cand *cd) {
+  opener o = {.g = cd->g, .green = cd->green, .l0 = cd->lb};
+  int v = cd->lb;
+  if (v < w->best && l1_may_reach(c->s, &o, w->n, w->best))
+    v = srch_bound1_sum(c, c->l1b, w->A, w->n, w->d, &o, w->best, w->rs, w->ply);
+  if (v < w->best)
+    v = srch_bound2_sum(c, c->l1b, w->A, w->n, w->d, &o, w->best, w->rs, false, w->ply);
+  return v;
+}
+
+/* The work's next candidates, one at a time, until none is left. */
+static void stage_take(ctx *c, void *work, bool helper) {
+  stage_work *w = work;
+  for (int i; !stopped(c->s) && (i = atomic_fetch_add(&w->next, 1)) < w->nc;) {
+    w->bound[i] = cand_sums(c, w, &w->cands[i]);
+    c->st.helped += helper;
+  }
+}
+
+/*
+ * Step 3 of try_cands() on a big set in a survivor's search, after its
+ * highest-entropy candidate, as a ranking refutes first guesses: each
+ * candidate's L1 sum (its classes' L1 bounds over c->l1b, the set's own
+ * table: staged_cands()), then, below best, its L2 sum; a sum at best
+ * refutes it unsearched.  The rest keep their sum (cand.bound), to be
+ * searched least sum first.  The search of a candidate costs seconds on
+ * a set of a thousand answers, its sums milliseconds, and the sums
+ * refute nearly all of them: PARTS's class of 1,205 answers on
+ * nyt-2022-02-all (within five, best 4467) had every one of its 11,347
+ * second guesses searched in turn, 2 to 3 s each, 1,899 s in all; its
+ * sums refute all but 538 (85 s), and the class took 621 s (one
+ * thread, the AMD EPYC Zen 5, beside other jobs: docs/search.md,
+ * "Staged candidates").  The sums are offered to the team's idle
+ * threads as the candidates' searches are (offers()).  Returns how many
+ * are left, sorted.
+ */
+static int stage_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best,
+                       int *failmin, int ply, const rstate *rs) {
+  c->st.staged++;
+  int *bound = xmalloc(sizeof *bound * (size_t)(nc ? nc : 1));
+  stage_work w = {.A = A, .n = n, .d = d, .best = best, .ply = ply, .rs = rs,
+                  .cands = L->cands, .bound = bound, .nc = nc};
+  atomic_init(&w.next, 0);
+  if (offers(c, ply, nc)) srch_offer_run(c, stage_take, &w);
+  else stage_take(c, &w, false);
+  int kept = 0;
+  for (int i = 0; i < nc && !stopped(c->s); i++) {
+    if (bound[i] >= best) {
+      c->st.cut_staged++;
+      *failmin = imin(*failmin, bound[i]);
+      continue;
+    }
+    cand cd = L->cands[i];
+    cd.bound = bound[i];
+    L->cands[kept++] = cd;
+  }
+  free(bound);
+  qsort(L->cands, (size_t)kept, sizeof *L->cands, cand_bound_cmp);
+  return kept;
+}
+
+/* The bounds over a staged set A (its own table, srch_bounds_cands()),
+ * for its candidates' sums and the searches below them: a scan of the
+ * guesses A's kept (L->glist) with no beta, in level ply + 1 (the
+ * node's children have not begun). */
+static bounds_ctx *stage_bounds(ctx *c, const level *L, const uint16_t *A, int n, int ply) {
+  level *T = srch_level(c, ply + 1);
+  int failmin = INF;
+  scan_result r;
+  int nt = srch_scan(c, T, A, n, UNLIMITED, INF, L->glist, L->ng, &failmin, NULL, &r);
+  return srch_bounds_cands(c->s, A, n, T->cands, nt);
+}
+
+/* Steps 3 and 4 of a staged set, after its first candidate: its own
+ * bounds for the survivor's (c->l1b) while its candidates are summed and
+ * searched.  The survivor's table is over every answer, in the whole
+ * list's order, its caps what a guess gives on the whole list: a subset
+ * of a class reads its rows scattered through it and rarely reaches a
+ * cap, so its scans cannot stop early.  PARTS's class of 1,205: the 539
+ * searched in 140 s with its own table, not in 17 minutes with the
+ * survivor's. */
+static int staged_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, int best,
+                        int lb, int *failmin, int ply, const rstate *rs) {
+  const bounds_ctx *outer = c->l1b;
+  bounds_ctx *own = stage_bounds(c, L, A, n, ply);
+  c->l1b = own;
+  if (!stopped(c->s)) {
+    nc = stage_cands(c, L, nc, A, n, d, best, failmin, ply, rs);
+    best = eval_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
+  }
+  c->l1b = outer;
+  srch_bounds_free(own);
+  return best;
+}
+
 /*
  * Steps 3 and 4 of srch_node(): the candidates L->cands[0..nc) of A,
  * each against the best total so far (best, which nothing can bring
@@ -591,7 +645,8 @@ static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, 
                         int lb, int *failmin, int ply, const rstate *rs) {
   /* Step 3. Order: the highest-entropy candidate first (it is usually
    * best, and its total is the bound the others must beat); the rest
-   * are sorted only once that total has pruned them. */
+   * are sorted only once that total has pruned them.  A big set in a
+   * survivor's search: the rest by their staged sums against it. */
   if (nc > 0) {
     int top = 0;
     for (int i = 1; i < nc; i++)
@@ -609,25 +664,11 @@ static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, 
       else *failmin = imin(*failmin, L->cands[i].lb);
     }
     nc = kept;
+    if (best > lb && staged(c, n, d) && !stopped(c->s))
+      return staged_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
     qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
   }
-
-  /* Step 4. Evaluate the rest in order; each must beat the best so far,
-   * and nothing can beat the least bound. */
-  if (best > lb && offers(c, ply, nc))
-    return offer_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
-  for (int i = 0; i < nc && best > lb && !stopped(c->s); i++) {
-    cand cd = L->cands[i];
-    if (cd.lb >= best) {
-      c->st.cut_static++;
-      *failmin = imin(*failmin, cd.lb);
-      continue;
-    }
-    int v = srch_eval_guess(c, A, n, d, cd.g, cd.lb, best, NULL, ply, L->glist, L->ng, rs);
-    if (v < best) best = v;
-    else *failmin = imin(*failmin, v);
-  }
-  return best;
+  return eval_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
 }
 
 /*

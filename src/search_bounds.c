@@ -159,6 +159,23 @@ void srch_bounds_allowed(const search *s, const bounds_ctx *b, const rstate *rs,
   }
 }
 
+static int cand_lb_order(const void *pa, const void *pb) {
+  const cand *a = pa, *b = pb;
+  if (a->lb != b->lb) return a->lb - b->lb;
+  return (a->g > b->g) - (a->g < b->g);
+}
+
+bounds_ctx *srch_bounds_cands(const search *s, const uint16_t *A, int n, cand *cs, int nc) {
+  qsort(cs, (size_t)nc, sizeof *cs, cand_lb_order);
+  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
+  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
+  for (int i = 0; i < nc; i++) order[i] = cs[i].g, cap[i] = 3 * n - cs[i].lb; /* k + green */
+  bounds_ctx *b = srch_bounds_new(s, A, n, order, cap, nc);
+  free(order);
+  free(cap);
+  return b;
+}
+
 void srch_bounds_free(bounds_ctx *b) {
   if (!b) return;
   free(b->strong);

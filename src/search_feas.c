@@ -336,13 +336,6 @@ static bool split_within2(ctx *c, level *X, const uint16_t *C, int n, const int 
   return false;
 }
 
-/* By class-count bound (strong splitters first), then guess index. */
-static int cand_lb_order(const void *pa, const void *pb) {
-  const cand *a = pa, *b = pb;
-  if (a->lb != b->lb) return a->lb - b->lb;
-  return (a->g > b->g) - (a->g < b->g);
-}
-
 /* Largest class first, then entropy, then the tie rule. */
 static int feas_cand_cmp(const void *pa, const void *pb) {
   const cand *a = pa, *b = pb;
@@ -451,7 +444,7 @@ static int feas_cands(ctx *c, level *L, const uint16_t *A, int n, int k, const i
     if (maxc == n || maxc > cap) continue; /* no information, or too big a class */
     /* The same classes, and states, as a guess kept before: the same answer. */
     if (srch_same_as_kept(c, rows, n, g, ncls, green, score, fh, gen, narrow)) continue;
-    L->cands[nc++] = (cand){g, maxc, green, score};
+    L->cands[nc++] = (cand){.g = g, .lb = maxc, .green = green, .bound = maxc, .score = score};
   }
   assert(nc <= nu);
   return nc;
@@ -893,17 +886,7 @@ static bounds_ctx *splits_ctx(search *s, const uint16_t *A, int n) {
   int failmin = INF;
   scan_result r;
   int nc = srch_scan(c, L, A, n, UNLIMITED, INF, s->all, s->g->n_guesses, &failmin, NULL, &r);
-  qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_lb_order);
-  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
-  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
-  for (int i = 0; i < nc; i++) {
-    order[i] = L->cands[i].g;
-    cap[i] = 3 * n - L->cands[i].lb; /* k + green */
-  }
-  bounds_ctx *b = srch_bounds_new(s, A, n, order, cap, nc);
-  free(order);
-  free(cap);
-  return b;
+  return srch_bounds_cands(s, A, n, L->cands, nc);
 }
 
 /* The least k up to limit (0: none), within the bounds bx: 0 when none

@@ -199,13 +199,6 @@ static void make_groups(ranking *R, const uint16_t *A, int n) {
   free(last), free(col), free(table), free(keys);
 }
 
-/* The bounds' order: the least class-count bound first, then index. */
-static int cand_cmp_lb(const void *pa, const void *pb) {
-  const cand *a = pa, *b = pb;
-  if (a->lb != b->lb) return a->lb - b->lb;
-  return (a->g > b->g) - (a->g < b->g);
-}
-
 static int group_l0_cmp(const void *pa, const void *pb) {
   const group *a = pa, *b = pb;
   if (a->o.l0 != b->o.l0) return a->o.l0 - b->o.l0;
@@ -515,12 +508,8 @@ static int *rank_bounds(ranking *R, const uint16_t *A, int n) {
   int nu = L0->ng, *U = xmalloc(sizeof *U * (size_t)(nu ? nu : 1));
   memcpy(U, L0->glist, sizeof *U * (size_t)nu);
   R->U = U, R->nu = nu;
-  qsort(cs, (size_t)nc, sizeof *cs, cand_cmp_lb);
-  int *order = xmalloc(sizeof *order * (size_t)(nc ? nc : 1));
-  int *cap = xmalloc(sizeof *cap * (size_t)(nc ? nc : 1));
-  for (int i = 0; i < nc; i++) order[i] = cs[i].g, cap[i] = 3 * n - cs[i].lb;
-  s->bx = srch_bounds_new(s, A, n, order, cap, nc);
-  free(order), free(cap), free(cs);
+  s->bx = srch_bounds_cands(s, A, n, cs, nc);
+  free(cs);
   return U;
 }
 

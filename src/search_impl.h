@@ -2,6 +2,8 @@
  * search_impl.h: what the search's files share (private to them).  From
  * the bottom up, each calling only the files above it in this list:
  *
+ *   search_level.c  a thread's scratch levels (one per ply) and the
+ *                   partitions in them
  *   search_quick.c  what is known of a set short of a scan: srch_quick()
  *                   (closed forms, splits by its own answers, the memo)
  *   search_bounds.c the lookahead bounds' layer: the bound arithmetic (below)
@@ -9,13 +11,15 @@
  *   search_lcaps.c  the letter caps (a bound on a guess's classes from its
  *                   letters)
  *   search_l1.c     L1, the one-guess lookahead bound: the scans
- *   search.c        the recursion: srch_solve(), srch_scan(),
- *                   srch_eval_guess() (in a survivor's search with L1
- *                   first), srch_node(), and the partitions
- *   search_l2.c     L2, the two-guess lookahead bound, and a big class's
- *                   own order
+ *   search_l2.c     L2 and L3, the two- and three-guess lookahead bounds,
+ *                   a big class's own order, and a guess's sums of its
+ *                   classes' bounds
  *                   (the scans' kernels: kernel.h, one file per
  *                   instruction set)
+ *   search.c        the recursion: srch_solve(), srch_scan(),
+ *                   srch_eval_guess() (in a survivor's search with L1
+ *                   first), srch_node() (a survivor's big sets' candidates
+ *                   staged by their sums first)
  *   search_tree.c   building the tree once values are known (the tie
  *                   rule's guess at every node), the last stage of a solve
  *   search_root.c   set-up, the parallel root over first guesses (from the
@@ -64,6 +68,8 @@ typedef struct {
   int g;          /* guess index */
   int lb;         /* 3n - k - [g in A] */
   int green;      /* g is one of the answers */
+  int bound;      /* a lower bound of its total: lb, or its staged sum
+                   * (search.c stage_cands()) */
   uint64_t score; /* sum of c log2 c (smaller = more entropy) */
 } cand;
 
@@ -272,6 +278,11 @@ struct search {
    * bounds before any is searched (tuning.h L1_PASS_MIN; 0: never;
    * tests lower it). */
   int l1_min;
+  /* search.c stage_cands(): in a survivor's search, the candidates of a
+   * set of this many answers or more are refuted by their L1 and L2 sums
+   * first, the rest searched least sum first (tuning.h STAGED_MIN; 0:
+   * never; tests lower it). */
+  int staged_min;
   /* A ranking's survivors: ctx.offer_depth while one is searched
    * (tuning.h OFFER_DEPTH; 0: none; tests set it). */
   int offer_depth;
@@ -418,7 +429,7 @@ static inline int cand_cmp(const void *pa, const void *pb) {
 }
 
 /* ------------------------------------------------------------------ */
-/* search.c: the recursion. */
+/* search_level.c: the levels and partitions. */
 
 level *srch_level(ctx *c, int ply);
 /* Partition A by g into L->part; L->cls gets the non-winning classes,
@@ -427,6 +438,10 @@ void srch_partition(const game *G, level *L, const uint16_t *A, int n, int g);
 /* The same from the patterns of A's answers (pat[j]: A[j]'s), not the
  * game's table. */
 void srch_partition_by(level *L, const uint16_t *A, int n, const uint8_t *pat);
+
+/* ------------------------------------------------------------------ */
+/* search.c: the recursion. */
+
 /* Fill s->shown (hard mode's feedback-alike test, search.c). */
 void srch_shown_init(search *s);
 /* T_d(A) if below beta, else a proven lower bound >= beta (search.c). */
@@ -505,6 +520,11 @@ typedef struct {
  * free it with srch_bounds_free() (NULL: nothing). */
 bounds_ctx *srch_bounds_new(const search *s, const uint16_t *A, int n, const int *order,
                             const int *cap, int no);
+/* srch_bounds_new() in the order of a scan of A with no beta (srch_scan()
+ * at UNLIMITED and INF: every informative guess, one of each
+ * feedback-alike set), cs[0 .. nc) its candidates, which it sorts: by
+ * class-count bound, strong splitters first, then by index. */
+bounds_ctx *srch_bounds_cands(const search *s, const uint16_t *A, int n, cand *cs, int nc);
 void srch_bounds_free(bounds_ctx *b);
 /* b->lq, and under rules that narrow b's rule bitsets, for b's order
  * (b->strong[0 .. nstrong)). */
@@ -723,19 +743,22 @@ typedef struct {
   double t;             /* when the running stage began */
 } proof;
 
-/* The sum of the L1 (L2) bounds of o's classes on A, the bounds of b,
+/* search_l2.c (declared here, after opener): the sum of the L1 (L2)
+ * bounds of o's classes on A, the bounds of b,
  * largest class first, stopping once it reaches `stop` (INF: the full
  * sum): a lower bound of o's total.  The per-guess bodies of the L1 and
  * L2 stages; srch_l1_sum() and srch_l2_sum() are the same over s->bx
- * (the ranking's, search_first.c). */
+ * (the ranking's, search_first.c).  ply: the level A's partition goes
+ * to (0 at a root; a search's node passes its own, search.c
+ * stage_cands()), the classes' bounds using those below it. */
 int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs);
+                    int stop, const rstate *rs, int ply);
 /* srch_bound2_sum() given l3, below stop after every class's L2, raises
  * the classes of s->l3_min answers or more to L3 (srch_bound3()),
  * largest first, until the sum reaches stop: the refuting stages and a
  * survivor's sum again (srch_survivor()), never a full sum (stop INF). */
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs, bool l3);
+                    int stop, const rstate *rs, bool l3, int ply);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 /* A survivor of those stages against beta: its L2 sum again (the memo

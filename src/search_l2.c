@@ -30,8 +30,14 @@
  * either, and caps each guess by its s on C, which no subset exceeds.
  * The refuting stages raise a survivor's biggest classes to it
  * (srch_bound2_sum(), tuning.h L3_CLASS_MIN), asking each for a share of
- * what the sum lacks at a time (search_proof.c l3_rounds()): the more an
- * L3 is asked to prove, the longer it takes.
+ * what the sum lacks at a time (l3_rounds()): the more an L3 is asked to
+ * prove, the longer it takes.
+ *
+ * A guess's sums (at the end): its classes' L1, L2 or L3 bounds added
+ * up, a lower bound of its total: the root proof's and the ranking's
+ * stages (search_proof.c, search_first.c) at the root, and a staged set's
+ * candidates in a survivor's search (search.c stage_cands()) at the
+ * node's ply.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +67,7 @@ static int bound2_cands(ctx *c, const bounds_ctx *b, level *L, const uint8_t *co
     int ns = srch_scan_pass(c, b, rows, isin, m, &lc, allowed, thr, lim, &at, pos, sv);
     for (int i = 0; i < ns; i++)
       if (sv[i] > thr) {
-        L->cands[nc++] = (cand){b->strong[pos[i]], l1_term(m, sv[i]), 0, 0};
+        L->cands[nc++] = (cand){.g = b->strong[pos[i]], .lb = l1_term(m, sv[i])};
         most = sv[i] > most ? sv[i] : most;
       }
   }
@@ -178,7 +184,7 @@ static void sort_run(ctx *c, cand *r, int k) {
   int at = 0;
   for (int w = lo >> 6; w <= hi >> 6; w++) {
     for (uint64_t x = bits[w]; x; x &= x - 1)
-      r[at++] = (cand){w * 64 + __builtin_ctzll(x), lb, 0, 0};
+      r[at++] = (cand){.g = w * 64 + __builtin_ctzll(x), .lb = lb};
     bits[w] = 0;
   }
   assert(at == k);
@@ -402,7 +408,7 @@ int srch_bound2(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
     c->st.bound2_own++;
     srch_bounds_unmark(s, b, isin, C, m);
     for (nc = 0; nc < sb->ncols; nc++)
-      L->cands[nc] = (cand){sb->strong[nc], l1_term(m, sb->cap[nc]), 0, 0};
+      L->cands[nc] = (cand){.g = sb->strong[nc], .lb = l1_term(m, sb->cap[nc])};
     scap = sb->nstrong ? sb->cap[0] : 0;
     best = stopped(s) ? need : bound2_best(c, sb, sb, L, nc, C, m, d, need, scap, rs);
   } else {
@@ -464,7 +470,7 @@ static int bound3_cands(ctx *c, level *L, const uint16_t *C, int m, int need, in
     }
     int sv = k + 2 * w;
     most = sv > most ? sv : most;
-    if (l1_term(m, sv) < need) L->cands[nc++] = (cand){h, l1_term(m, sv), 0, 0};
+    if (l1_term(m, sv) < need) L->cands[nc++] = (cand){.g = h, .lb = l1_term(m, sv)};
   }
   sort_by_term(c, L->cands, nc);
   for (int i = 1; i < nc; i++) /* least term first, then index */
@@ -519,4 +525,107 @@ int srch_bound3(ctx *c, const bounds_ctx *b, const uint16_t *C, int m, int d, in
   assert(lb >= lb_floor(m));
   srch_bounds_keep(c, &k, C, m, d, lb, NULL);
   return lb;
+}
+
+/* ------------------------------------------------------------------ */
+/* The bounds of one first guess: its classes' L1 or L2 sums.           */
+
+int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop, const rstate *rs, int ply) {
+  level *L = srch_level(c, ply);
+  srch_partition(c->s->g, L, A, n, o->g);
+  int sum = o->l0, cd = child_depth(d);
+  for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
+    klass *k = &L->cls[i];
+    bool exact;
+    int v = srch_bound1(c, b, L->part + k->start, k->size, cd, &exact,
+                        class_state(c->s, L, rs, o->g, k->pat),
+                        stop < INF ? 2 * k->size - 1 + (stop - sum) : INF);
+    assert(stopped(c->s) || v >= 2 * k->size - 1); /* no class costs less */
+    sum = imin(sum + v - (2 * k->size - 1), INF);
+  }
+  return sum;
+}
+
+/* A first guess's sum with one class's bound raised from *b to v (when
+ * higher): the class's part of the sum is its bound. */
+static inline void raise_class(long *sum, int *b, int v) {
+  if (v > *b) *sum += v - *b, *b = v;
+}
+
+/* L3 on a first guess's classes 0 .. n3 - 1, its largest (b1[] their
+ * bounds so far, sum the first guess's), until the sum reaches stop or
+ * every one of them is at its L3, in rounds.  What an L3 costs grows
+ * fast with what it is asked to prove (each of its candidate guesses
+ * stops once its classes' L2 sum reaches the ask), so asking each class
+ * in turn for all that would refute the first guess spent most of the
+ * time on one or two classes: ROIST on nyt-2022-02-all (one thread) took
+ * 103 s to raise its class of 1,496 answers by the 214 the sum lacked,
+ * which a dozen middling classes gave in 11 s.  So each round asks every
+ * class still open for its share of what the sum lacks, by its size, at
+ * least twice the last round's share: a class whose L3 comes back below
+ * its ask is at its L3 (closed); one that reaches it may give more next
+ * round; an ask is never above what would refute the first guess, and
+ * one at it closes the class either way.  So the sum ends as one pass
+ * over the classes would leave it: at stop, or with every class at its
+ * L3 (a first guess left to the exact search keeps all of them). */
+static long l3_rounds(ctx *c, const bounds_ctx *b, level *L, int n3, int *b1, long sum, int stop,
+                      int cd, int ply) {
+  assert(n3 > 0 && n3 <= L->ncls && sum < stop);
+  bool open[PATTERN_COUNT];
+  long size_open = 0; /* the answers of the open classes */
+  for (int i = 0; i < n3; i++) open[i] = true, size_open += L->cls[i].size;
+  double per = 0; /* this round's ask per answer */
+  while (size_open > 0 && sum < stop && !stopped(c->s)) {
+    double share = (double)(stop - sum) / (double)size_open;
+    per = share > 2 * per ? share : 2 * per;
+    for (int i = 0; i < n3 && sum < stop && !stopped(c->s); i++) {
+      if (!open[i]) continue;
+      klass *k = &L->cls[i];
+      long all = stop - (sum - b1[i]); /* the class's bound that refutes */
+      double want = b1[i] + per * k->size + 1; /* a double: per doubles */
+      long ask = want < (double)all ? (long)want : all;
+      assert(ask > b1[i] && ask <= all);
+      int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)ask, ply + 1, NULL);
+      raise_class(&sum, &b1[i], v);
+      if (v < ask || ask == all) open[i] = false, size_open -= k->size;
+    }
+  }
+  return sum;
+}
+
+int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
+                    int stop, const rstate *rs, bool l3, int ply) {
+  level *L = srch_level(c, ply);
+  srch_partition(c->s->g, L, A, n, o->g);
+  int cd = child_depth(d);
+  /* The L1 bounds first (memo hits by now), then raise them class by
+   * class, smallest first: a small class's L2 is cheap (no own order,
+   * a short scan), and under hard rules the small classes, whose states
+   * allow few guesses, give most of what refutes (a sample of 40 first
+   * guesses of nyt-2023-07, hard, refuted at 11628: 15.2 s of one
+   * thread largest first, 9.8 s smallest first).  Any order gives a
+   * valid bound: each class's bound is its own. */
+  int b1[PATTERN_COUNT];
+  assert(L->ncls <= PATTERN_COUNT);
+  long sum = o->l0;
+  for (int i = 0; i < L->ncls; i++) {
+    bool exact;
+    b1[i] = srch_bound1(c, b, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
+                        class_state(c->s, L, rs, o->g, L->cls[i].pat), INF);
+    sum += b1[i] - (2 * L->cls[i].size - 1);
+  }
+  for (int i = L->ncls - 1; i >= 0 && sum < stop && !stopped(c->s); i--) {
+    klass *k = &L->cls[i];
+    int need = (int)(stop - (sum - b1[i]));
+    int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, ply + 1,
+                        c->s->rw ? L->kst[k->pat] : NULL);
+    raise_class(&sum, &b1[i], v);
+  }
+  /* L3 on the largest classes (normal rules: no class state). */
+  int n3 = 0;
+  bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
+  while (raise && n3 < L->ncls && L->cls[n3].size >= c->s->l3_min) n3++;
+  if (n3 > 0 && sum < stop) sum = l3_rounds(c, b, L, n3, b1, sum, stop, cd, ply);
+  return sum < INF ? (int)sum : INF;
 }

@@ -80,107 +80,7 @@ static void settle_one(proof *p) {
 }
 
 /* ------------------------------------------------------------------ */
-/* The bounds of one first guess: its classes' L1 or L2 sums.           */
-
-int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs) {
-  level *L = srch_level(c, 0);
-  srch_partition(c->s->g, L, A, n, o->g);
-  int sum = o->l0, cd = child_depth(d);
-  for (int i = 0; i < L->ncls && sum < stop && !stopped(c->s); i++) {
-    klass *k = &L->cls[i];
-    bool exact;
-    int v = srch_bound1(c, b, L->part + k->start, k->size, cd, &exact,
-                        class_state(c->s, L, rs, o->g, k->pat),
-                        stop < INF ? 2 * k->size - 1 + (stop - sum) : INF);
-    assert(stopped(c->s) || v >= 2 * k->size - 1); /* no class costs less */
-    sum = imin(sum + v - (2 * k->size - 1), INF);
-  }
-  return sum;
-}
-
-/* A first guess's sum with one class's bound raised from *b to v (when
- * higher): the class's part of the sum is its bound. */
-static inline void raise_class(long *sum, int *b, int v) {
-  if (v > *b) *sum += v - *b, *b = v;
-}
-
-/* L3 on a first guess's classes 0 .. n3 - 1, its largest (b1[] their
- * bounds so far, sum the first guess's), until the sum reaches stop or
- * every one of them is at its L3, in rounds.  What an L3 costs grows
- * fast with what it is asked to prove (each of its candidate guesses
- * stops once its classes' L2 sum reaches the ask), so asking each class
- * in turn for all that would refute the first guess spent most of the
- * time on one or two classes: ROIST on nyt-2022-02-all (one thread) took
- * 103 s to raise its class of 1,496 answers by the 214 the sum lacked,
- * which a dozen middling classes gave in 11 s.  So each round asks every
- * class still open for its share of what the sum lacks, by its size, at
- * least twice the last round's share: a class whose L3 comes back below
- * its ask is at its L3 (closed); one that reaches it may give more next
- * round; an ask is never above what would refute the first guess, and
- * one at it closes the class either way.  So the sum ends as one pass
- * over the classes would leave it: at stop, or with every class at its
- * L3 (a first guess left to the exact search keeps all of them). */
-static long l3_rounds(ctx *c, const bounds_ctx *b, level *L, int n3, int *b1, long sum, int stop,
-                      int cd) {
-  assert(n3 > 0 && n3 <= L->ncls && sum < stop);
-  bool open[PATTERN_COUNT];
-  long size_open = 0; /* the answers of the open classes */
-  for (int i = 0; i < n3; i++) open[i] = true, size_open += L->cls[i].size;
-  double per = 0; /* this round's ask per answer */
-  while (size_open > 0 && sum < stop && !stopped(c->s)) {
-    double share = (double)(stop - sum) / (double)size_open;
-    per = share > 2 * per ? share : 2 * per;
-    for (int i = 0; i < n3 && sum < stop && !stopped(c->s); i++) {
-      if (!open[i]) continue;
-      klass *k = &L->cls[i];
-      long all = stop - (sum - b1[i]); /* the class's bound that refutes */
-      double want = b1[i] + per * k->size + 1; /* a double: per doubles */
-      long ask = want < (double)all ? (long)want : all;
-      assert(ask > b1[i] && ask <= all);
-      int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)ask, 1, NULL);
-      raise_class(&sum, &b1[i], v);
-      if (v < ask || ask == all) open[i] = false, size_open -= k->size;
-    }
-  }
-  return sum;
-}
-
-int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs, bool l3) {
-  level *L = srch_level(c, 0);
-  srch_partition(c->s->g, L, A, n, o->g);
-  int cd = child_depth(d);
-  /* The L1 bounds first (memo hits by now), then raise them class by
-   * class, smallest first: a small class's L2 is cheap (no own order,
-   * a short scan), and under hard rules the small classes, whose states
-   * allow few guesses, give most of what refutes (a sample of 40 first
-   * guesses of nyt-2023-07, hard, refuted at 11628: 15.2 s of one
-   * thread largest first, 9.8 s smallest first).  Any order gives a
-   * valid bound: each class's bound is its own. */
-  int b1[PATTERN_COUNT];
-  assert(L->ncls <= PATTERN_COUNT);
-  long sum = o->l0;
-  for (int i = 0; i < L->ncls; i++) {
-    bool exact;
-    b1[i] = srch_bound1(c, b, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
-                        class_state(c->s, L, rs, o->g, L->cls[i].pat), INF);
-    sum += b1[i] - (2 * L->cls[i].size - 1);
-  }
-  for (int i = L->ncls - 1; i >= 0 && sum < stop && !stopped(c->s); i--) {
-    klass *k = &L->cls[i];
-    int need = (int)(stop - (sum - b1[i]));
-    int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, 1,
-                        c->s->rw ? L->kst[k->pat] : NULL);
-    raise_class(&sum, &b1[i], v);
-  }
-  /* L3 on the largest classes (normal rules: no class state). */
-  int n3 = 0;
-  bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
-  while (raise && n3 < L->ncls && L->cls[n3].size >= c->s->l3_min) n3++;
-  if (n3 > 0 && sum < stop) sum = l3_rounds(c, b, L, n3, b1, sum, stop, cd);
-  return sum < INF ? (int)sum : INF;
-}
+/* A survivor, and the stages' sums.                                     */
 
 /* A first guess that survived the L1 and L2 stages, against beta: its
  * L2 sum once more, then, below beta, srch_eval_guess() (at ply 1, with
@@ -199,7 +99,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
  * proofs (exact_loop()) ran L3 in their own stage 5 in this process. */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                   int beta, atomic_int *shared, const int *U, int nu, const rstate *rs, bool l3) {
-  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, l3);
+  int v = srch_bound2_sum(c, b, A, n, d, o, beta, rs, l3, 0);
   if (v >= beta || stopped(c->s)) return v;
   /* Every set below is a subset of A, so b bounds it (l1_pass()); a
    * nested proof's survivor sets its own and gives this one back. */
@@ -224,12 +124,12 @@ static int l2_stage_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, i
                         const opener *o, int stop, const proof_at *at, bool small) {
   if (small && c->s->rw && d != UNLIMITED && srch_refutes_small(c, A, n, o->g, d, at))
     return INF;
-  return srch_bound2_sum(c, b, A, n, d, o, stop, at->rs, true);
+  return srch_bound2_sum(c, b, A, n, d, o, stop, at->rs, true, 0);
 }
 
 /* The ranking's (search_first.c): the bounds it keeps in s->bx. */
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
-  return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs);
+  return srch_bound1_sum(c, c->s->bx, A, n, d, o, stop, c->s->root_rs, 0);
 }
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop) {
   proof_at at = srch_at_root(c->s);
@@ -370,7 +270,7 @@ static int probe_pick(proof *p, int *pick) {
   int *sums = xmalloc(sizeof *sums * (size_t)(probe ? probe : 1));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe; i++)
-    sums[i] = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], INF, p->at.rs);
+    sums[i] = srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], INF, p->at.rs, 0);
   for (int i = 0; i < probe; i++) op[i].bound = sums[i] > op[i].bound ? sums[i] : op[i].bound;
   int *byl1 = xmalloc(sizeof *byl1 * (size_t)(probe ? probe : 1));
   for (int i = 0; i < probe; i++) byl1[i] = i;
@@ -384,7 +284,7 @@ static int probe_pick(proof *p, int *pick) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(s->o.threads)
   for (int i = 0; i < probe2; i++) {
     opener *o = &op[byl1[i]];
-    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF, p->at.rs, false);
+    int v = srch_bound2_sum(my_ctx(s), p->bx, p->A, p->n, p->d, o, INF, p->at.rs, false, 0);
     if (!stopped(s) && v > o->bound) o->bound = v;
   }
   for (int i = 0; i < probe2; i++) { /* insertion sort by L2 sum, stable */
@@ -597,7 +497,7 @@ static bool stage_l1(proof *p) {
     }
     /* Past the most L1 can give: left to L2 (l1_may_reach()). */
     int v = l1_may_reach(s, &op[i], p->n, thr)
-                ? srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr, p->at.rs)
+                ? srch_bound1_sum(my_ctx(s), p->bx, p->A, p->n, p->d, &op[i], thr, p->at.rs, 0)
                 : op[i].l0;
     if (stopped(s)) continue;
     if (v > op[i].bound) op[i].bound = v;

@@ -55,7 +55,7 @@ int search_rank(search *s, const uint16_t *A, int n, int depth, int top, search_
     int green = c->cnt[PATTERN_WIN] != 0;
     for (int j = 0; j < n; j++) c->cnt[game_fb(G, g, A[j])] = 0;
     if (k == 1 && !green) continue;
-    cands[nc++] = (cand){g, guess_floor(s, n, k, green), green, 0};
+    cands[nc++] = (cand){.g = g, .lb = guess_floor(s, n, k, green), .green = green};
   }
   qsort(cands, (size_t)nc, sizeof *cands, cand_lb_cmp);
   int have = 0;

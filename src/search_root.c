@@ -75,6 +75,7 @@ search *search_new(const game *g, const search_opts *o) {
   s->split_min = g->n_answers >= SPLIT_ALL_ANSWERS ? SPLIT_CLASS_MIN_ALL : SPLIT_CLASS_MIN;
   s->l3_min = g->n_answers >= SPLIT_ALL_ANSWERS ? L3_CLASS_MIN : 0;
   s->l1_min = L1_PASS_MIN;
+  s->staged_min = STAGED_MIN;
   s->offer_depth = OFFER_DEPTH;
   s->feas_round = FEAS_ROUND_S;
   s->fbmix = xmalloc(sizeof *s->fbmix * (size_t)(g->n_answers ? g->n_answers : 1));

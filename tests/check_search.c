@@ -860,14 +860,14 @@ START_TEST(test_survivor_raises_to_l3) {
     opener o = opener_of(&g, A, na, h);
     o.bound = o.l0;
     search *s2 = new_search(&g, d, 1, 1);
-    int l2 = srch_bound2_sum(&s2->ctx[0], bx, A, na, d, &o, INF, NULL, false);
+    int l2 = srch_bound2_sum(&s2->ctx[0], bx, A, na, d, &o, INF, NULL, false, 0);
     search_free(s2);
     if (l2 >= INF) continue;
     tried++;
     /* Its L3 sum, stopping at l2 + 1 (as the refuting stages take it). */
     search *s3 = new_search(&g, d, 1, 1);
     s3->l3_min = 4;
-    int l3 = srch_bound2_sum(&s3->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, true);
+    int l3 = srch_bound2_sum(&s3->ctx[0], bx, A, na, d, &o, l2 + 1, NULL, true, 0);
     search_free(s3);
     ck_assert_int_ge(l3, l2); /* never below what L2 proved */
     if (l3 == l2) continue; /* the survivor would be searched */
@@ -913,7 +913,7 @@ START_TEST(test_l3_rounds_as_one_pass) {
     for (int l3 = 0; l3 < 2; l3++) {
       search *s = new_search(&g, d, 1, 1);
       s->l3_min = 4;
-      sums[l3] = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, never, NULL, l3);
+      sums[l3] = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, never, NULL, l3, 0);
       search_free(s);
     }
     int l2 = sums[0], full = sums[1];
@@ -924,7 +924,7 @@ START_TEST(test_l3_rounds_as_one_pass) {
     for (size_t t = 0; t < sizeof stops / sizeof *stops; t++) {
       search *s = new_search(&g, d, 1, 1);
       s->l3_min = 4;
-      int v = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, stops[t], NULL, true);
+      int v = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, stops[t], NULL, true, 0);
       search_free(s);
       asked++;
       if (full >= stops[t]) {
@@ -2032,6 +2032,48 @@ START_TEST(test_offers_change_nothing) {
 }
 END_TEST
 
+/* Staged candidates in a survivor's search (search.c stage_cands())
+ * change no value: the large list (every word an answer) ranked at
+ * cutoffs from its best to 80 above, on 2 threads (offers on), with no
+ * staging, on sets of 2 answers or more and of 32: the same lines; the
+ * sums refute candidates, and stage 4 settles first guesses. */
+START_TEST(test_staged_changes_nothing) {
+  game g;
+  ck_assert_int_eq(lists_load(&g, "large", NULL), 0);
+  uint16_t *A = every_answer(g.n_answers);
+  search_first_value *r[3];
+  for (int v = 0; v < 3; v++) r[v] = xcalloc((size_t)g.n_guesses, sizeof *r[v]);
+  const int mins[] = {0, 2, 32}, above[] = {0, 5, 20, 80};
+  uint64_t staged[3] = {0}, cut_staged = 0;
+  long by_search = 0;
+  for (size_t a = 0; a < TEST_SCALED(4); a++) {
+    int cut[3];
+    for (int v = 0; v < 3; v++) {
+      search *s = budget_search(&g, RULES_NORMAL, 0);
+      s->staged_min = mins[v];
+      search_first_opts fo = {.cutoff = 1466 + above[a]}; /* SLATE's */
+      search_stats st;
+      rank_offering(s, A, g.n_answers, OFFER_DEPTH, &fo, r[v], &cut[v], &st);
+      staged[v] += st.staged;
+      if (v == 1) cut_staged += st.cut_staged;
+    }
+    same_rankings(r, cut, 3, g.n_guesses);
+    for (int i = 0; i < g.n_guesses; i++) by_search += r[0][i].stage == 4;
+  }
+  ck_assert_uint_eq(staged[0], 0);
+  ck_assert_msg(staged[1] > staged[2] && staged[2] > 0, "staged %llu, %llu",
+                (unsigned long long)staged[1], (unsigned long long)staged[2]);
+  ck_assert_msg(cut_staged > 0, "the staged sums cut nothing");
+  ck_assert_msg(by_search > 0, "no first guess settled by the exact search");
+  printf("staged: %llu sets (%llu of 32 or more), %llu candidates cut by their sums\n",
+         (unsigned long long)staged[1], (unsigned long long)staged[2],
+         (unsigned long long)cut_staged);
+  for (int v = 0; v < 3; v++) free(r[v]);
+  free(A);
+  game_free(&g);
+}
+END_TEST
+
 /* The feasibility test of a survivor's classes in rounds (search_feas.c
  * classes_in_rounds()) changes no value: nyt-2022-02's eight openers
  * within 4 and 5 guesses (within 4 six have no strategy), one thread,
@@ -2507,6 +2549,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_tree_with_a_lost_memo);
   tcase_add_test(tc, test_l1_pass_changes_nothing);
   tcase_add_test(tc, test_offers_change_nothing);
+  tcase_add_test(tc, test_staged_changes_nothing);
   tcase_add_test(tc, test_feas_rounds_change_nothing);
   tcase_add_test(tc, test_probe_budget_changes_nothing);
   tcase_add_test(tc, test_probe_word_changes_nothing);

@@ -670,6 +670,14 @@ check "verify --max-guesses 5: the file's limit not checked, 5 is" 0 out \
   "file's limit  6 (\"max_guesses\"; met; not checked: --max-guesses 5 is checked instead)" \
   "$OPTLE" verify "$tmp/s6.json" --max-guesses 5
 
+# The committed PARTS tree (outputs/runs/, issue 47): every word an
+# answer on nyt-2022-02-all in 52762 guesses, none beyond six, the best
+# first guess known there (docs/rank.md, "PARTS beats LANTS").
+check "verify: PARTS's tree on nyt-2022-02-all" 0 out "total         52762" \
+  "$OPTLE" verify outputs/runs/nyt-2022-02-all.parts.json
+has "verify: ... valid, within six" "most guesses  6"
+has "verify: ... its first guess" "first guess   parts"
+
 # ------------------------------------------------------------------
 
 if [ "$skipped" -gt 0 ]; then
