@@ -151,9 +151,9 @@ void search_opts_default(search_opts *o);
   X(l1_pass, "a survivor's classes bounded by L1 before their search") \
   X(cut_l1_pass, "... guesses those bounds cut, unsearched")            \
   X(staged, "a survivor's big sets whose candidates were staged (L1, L2)") \
-  X(cut_staged, "... candidates their L1 or L2 sums cut, unsearched")   \
+  X(cut_staged, "... candidates their L1 or L2 sums cut, unsearched") \
   X(offers, "nodes whose candidates were offered to idle threads (stage 4)") \
-  X(helped, "... candidates an idle thread took from another's offer")  \
+  X(helped, "... candidates (searched, or staged sums) idle threads took") \
   X(small_class_ub, "nodes where a guess with classes <= 2 set the bound")\
   X(cut_class, "guesses abandoned part-way through their classes")       \
   X(fail_high, "nodes that proved only a lower bound")                    \

@@ -450,7 +450,10 @@ static int eval_cand(ctx *c, const uint16_t *A, int n, int d, const cand *cd, in
   if (staged(c, n, d)) {
     opener o = {.g = cd->g, .green = cd->green, .l0 = cd->lb};
     int v = srch_bound2_sum(c, c->l1b, A, n, d, &o, best, rs, false, ply);
-    if (v >= best) return v;
+    if (v >= best) {
+      c->st.cut_staged++;
+      return v;
+    }
   }
   return srch_eval_guess(c, A, n, d, cd->g, cd->lb, best, shared, ply, U, nu, rs);
 }
@@ -545,8 +548,10 @@ static int cand_sums(ctx *c, const stage_work *w, const cand *cd) {
   int v = cd->lb;
   if (v < w->best && l1_may_reach(c->s, &o, w->n, w->best))
     v = srch_bound1_sum(c, c->l1b, w->A, w->n, w->d, &o, w->best, w->rs, w->ply);
+  /* Both are bounds: the larger (a memo bound read by L2 may leave its
+   * sum a little below L1's). */
   if (v < w->best)
-    v = srch_bound2_sum(c, c->l1b, w->A, w->n, w->d, &o, w->best, w->rs, false, w->ply);
+    v = imax(v, srch_bound2_sum(c, c->l1b, w->A, w->n, w->d, &o, w->best, w->rs, false, w->ply));
   return v;
 }
 
@@ -580,6 +585,7 @@ static int stage_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d
                        int *failmin, int ply, const rstate *rs) {
   c->st.staged++;
   int *bound = xmalloc(sizeof *bound * (size_t)(nc ? nc : 1));
+  for (int i = 0; i < nc; i++) bound[i] = L->cands[i].lb; /* a stop leaves some unsummed */
   stage_work w = {.A = A, .n = n, .d = d, .best = best, .ply = ply, .rs = rs,
                   .cands = L->cands, .bound = bound, .nc = nc};
   atomic_init(&w.next, 0);
@@ -664,7 +670,7 @@ static int try_cands(ctx *c, level *L, int nc, const uint16_t *A, int n, int d, 
       else *failmin = imin(*failmin, L->cands[i].lb);
     }
     nc = kept;
-    if (best > lb && staged(c, n, d) && !stopped(c->s))
+    if (nc > 0 && best > lb && staged(c, n, d) && !stopped(c->s))
       return staged_cands(c, L, nc, A, n, d, best, lb, failmin, ply, rs);
     qsort(L->cands, (size_t)nc, sizeof *L->cands, cand_cmp);
   }

@@ -14,7 +14,10 @@
  *  1. the cutoff: given (--cutoff), none (every value exact), or for the
  *     N best (--top N): the N first guesses with the least L1 sums among
  *     the least L0 are solved exactly, and C is the N-th least value
- *     known; it only falls as better ones are found;
+ *     known; it only falls as better ones are found; a resume that
+ *     knows it already (a checkpoint's exact lines) searches the asked
+ *     word (--probe), if not settled, first, as stage 4 does
+ *     (probe_resumed());
  *  2. L1 and 3. L2 refute at C + 1, as in the root proof;
  *  4. the exact search of the rest, least bound first, each against C + 1
  *     (below it the value is exact; at or above it, a bound above C),
@@ -568,16 +571,22 @@ static void level_free(ranking *R) {
 }
 
 /* The group of the word the caller asked to solve first
- * (search_opts.probe_g, among the words ranked) put first in idx[0..np),
- * or added first when the probe left it out; not when it tells nothing
- * on the answers (one class, not the win: l0 = 3n - 1), as the root
- * proof's scan drops such a word (search_proof.c probe_hint()).  The new
- * count. */
-static int hint_first(const ranking *R, int *idx, int np) {
+ * (search_opts.probe_g, among the words ranked), or -1: none, or one
+ * that tells nothing on the answers (one class, not the win: l0 =
+ * 3n - 1), as the root proof's scan drops such a word (search_proof.c
+ * probe_hint()). */
+static int probe_group(const ranking *R) {
   int h = -1;
   for (int w = 0; w < R->nwords && h < 0 && R->s->o.probe_g >= 0; w++)
     if (R->words[w] == R->s->o.probe_g) h = R->group_of[w];
-  if (h < 0 || R->gr[h].o.l0 == 3 * R->n - 1) return np;
+  return h >= 0 && R->gr[h].o.l0 < 3 * R->n - 1 ? h : -1;
+}
+
+/* probe_group() put first in idx[0..np), or added first when the probe
+ * left it out.  The new count. */
+static int hint_first(const ranking *R, int *idx, int np) {
+  int h = probe_group(R);
+  if (h < 0) return np;
   int at = np;
   for (int j = 0; j < np; j++)
     if (idx[j] == h) at = j;
@@ -586,6 +595,21 @@ static int hint_first(const ranking *R, int *idx, int np) {
   for (int j = at; j > 0; j--) idx[j] = idx[j - 1];
   idx[0] = h;
   return np;
+}
+
+/* A resume (a cutoff known, from a checkpoint's exact lines) asked for
+ * a word not settled yet (search_opts.probe_g): its group's exact search
+ * first, as stage 4's (search_body(): against C + 1), before stages 2
+ * and 3 go on.  A first guess found better since the checkpoint began
+ * (by a --first solve, say) lowers C for every other at once: PARTS's
+ * 52762 on nyt-2022-02-all, where the checkpoint's C was LANTS's 52777
+ * (docs/rank.md).  Its value is exact below C + 1, a bound above C
+ * otherwise, as stage 4 would find it later. */
+static void probe_resumed(ranking *R) {
+  int h = probe_group(R);
+  if (h < 0 || R->gr[h].done || R->fo->top <= 0 || atomic_load(&R->cutoff) >= INF) return;
+  run_stage(R, 4, 1, &h, false, false, search_pick, search_body, search_take);
+  share_state(R);
 }
 
 /* Stage 1: the cutoff for the N best: the least L1 sums of the least L0
@@ -663,6 +687,7 @@ int search_rank_first(search *s, const uint16_t *A, int n, const search_first_op
     for (int w = R.gr[i].first; w >= 0; w = R.next[w]) R.group_of[w] = i;
   rank_resume(&R);
   share_state(&R);
+  probe_resumed(&R);
 
   if (fo->top > 0 && atomic_load(&R.cutoff) >= INF && R.ngr > fo->top) rank_cutoff(&R);
   /* Stages 2 and 3: L1, then L2, refute at C + 1. */

@@ -339,6 +339,7 @@ static inline bool set_sorted(const uint16_t *A, int n) {
 
 static inline int child_depth(int d) { return d == UNLIMITED ? d : d - 1; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
 static inline ctx *my_ctx(search *s) { return &s->ctx[omp_get_thread_num() % s->nctx]; }
 /* Does a node `below` plies under a survivor's classes (0: one of them)
  * offer its candidates to the team's idle threads (ctx.offer_depth)? */

@@ -403,6 +403,21 @@ run "$OPTLE" solve --list large --threads 2 --probe poppy --checkpoint "$tmp/pro
 same_file "solve --probe --checkpoint: the same tree file" "$tmp/probe2.json" "$tmp/root.json"
 expect "solve --probe --checkpoint: POPPY's exact total first" \
   "$(grep -v '^#' "$tmp/probe2.ck" | head -n 1 | cut -f 1-3)" = "poppy	$poppy	exact"
+# A resume that knows its cutoff (POPPY's exact line) asked for another
+# word: that word's exact search first (stage 4's), the cutoff its
+# value, so the rest are refuted at SLATE's 1467, not at POPPY's 1727;
+# the ranking is the uninterrupted one's.
+head -n 2 "$tmp/probe.ck" >"$tmp/resprobe.ck"
+run "$OPTLE" rank --list large --threads 2 --top 1 --probe slate --checkpoint "$tmp/resprobe.ck" \
+  -o "$tmp/resprobe.txt"
+expect "resumed --probe: exits 0" "$rc" = 0
+best=$(grep -v '^#' "$tmp/top1.txt" | head -n 1 | cut -f 1-2)
+expect "resumed --probe: the best is SLATE" "$best" = "slate	1466"
+expect "resumed --probe: SLATE's exact search next, in stage 4" \
+  "$(sed -n 3p "$tmp/resprobe.ck" | cut -f 1-3,5)" = "slate	1466	exact	4"
+below=$(awk -F'\t' -v p="$poppy" '$3 == "bound" && $2 < p' "$tmp/resprobe.ck" | wc -l)
+expect "resumed --probe: the rest refuted below POPPY's $poppy ($below lines)" "$below" -gt 400
+same_ranking "resumed --probe: the ranking" "$tmp/resprobe.txt" "$tmp/top1.txt"
 for bad in 0 -5 x 1.5 100000001; do
   check_usage "--probe-budget $bad: refused" "--probe-budget" \
     "$OPTLE" solve --list small --probe-budget "$bad"
