@@ -294,7 +294,9 @@ void rank_run_where(void *arg, const search_first_where *w) {
   bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
   r->at = *w;
-  if (w->stage == 4) atomic_store(&r->in_stage4, true);
+  /* Only while stage 4 runs: a resume's --probe search (stage 4's) comes
+   * before stage 3 goes on, whose memo holds bounds not worth saving. */
+  atomic_store(&r->in_stage4, w->stage == 4);
   if (progress_due(r, t, news || start)) show_progress(r, t);
 }
 

@@ -84,7 +84,7 @@ typedef struct {
   char *memo_path;              /* the checkpoint's path + ".memo" */
   uint64_t memo_id;             /* the ranking's: its lists and options */
   struct memo_saver *saver;     /* the thread that saves it */
-  atomic_bool in_stage4;        /* the ranking has reached stage 4 */
+  atomic_bool in_stage4;        /* the ranking is in stage 4 (its memo worth saving) */
 } rank_run;
 
 /* A run with the checkpoint path (NULL: none) and its progress
