@@ -66,7 +66,8 @@
 #define MEMO_SHARDS 256
 /* A ranking with a checkpoint saves its memo's records of sets of
  * MEMO_SAVE_MIN answers or more beside it (FILE.memo: rank_run.c), every
- * MEMO_SAVE_S seconds of its stage 4 and once more when it is stopped,
+ * MEMO_SAVE_S seconds while its stage 4 runs and once more when it is
+ * stopped there,
  * so that a survivor's exact search of hours goes on where it was after
  * a restart.  Every record: with those of 16 answers or more only, the
  * second guesses of PARTS's class of 1,205 answers took 72 s against

@@ -285,11 +285,13 @@ void rank_run_where(void *arg, const search_first_where *w) {
   assert(st); /* the ranking's stages are 1 to 4 */
   if (!st->reached) {
     st->reached = true, st->began = t;
-  } else if (w->done == 0 && w->solving < 0) { /* the stage runs again: stage 1's next round */
+  } else if (w->done == 0 && w->solving < 0) { /* the stage runs again: stage 1's next
+                                                * round, or stage 4 after a resume's probe */
     st->done0 = st->done, st->passed0 = st->passed, st->busy0 = st->busy;
+    st->wall0 = st->wall, st->began = t; /* the stages between are not its time */
   }
   st->done = st->done0 + w->done, st->passed = st->passed0 + w->passed;
-  st->busy = st->busy0 + w->busy, st->wall = t - st->began;
+  st->busy = st->busy0 + w->busy, st->wall = st->wall0 + (t - st->began);
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
   bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */

@@ -52,8 +52,9 @@ typedef struct {
   int settled, lower; /* first guesses it settled, and left to the exact search */
   double busy;        /* the threads' seconds on its groups (where's busy) */
   double began, wall; /* when it began, and its time to its last where */
-  int done0, passed0; /* ... of them, its earlier runs' (stage 1 runs in rounds) */
-  double busy0;
+  int done0, passed0; /* ... of them, its earlier runs' (stage 1 runs in rounds; stage
+                       * 4 once for a resume's --probe, then again after stage 3) */
+  double busy0, wall0;
 } rank_stage;
 
 typedef struct {

@@ -411,7 +411,7 @@ head -n 2 "$tmp/probe.ck" >"$tmp/resprobe.ck"
 run "$OPTLE" rank --list large --threads 2 --top 1 --probe slate --checkpoint "$tmp/resprobe.ck" \
   -o "$tmp/resprobe.txt"
 expect "resumed --probe: exits 0" "$rc" = 0
-best=$(grep -v '^#' "$tmp/top1.txt" | head -n 1 | cut -f 1-2)
+best=$(grep -v '^#' "$tmp/resprobe.txt" | head -n 1 | cut -f 1-2)
 expect "resumed --probe: the best is SLATE" "$best" = "slate	1466"
 expect "resumed --probe: SLATE's exact search next, in stage 4" \
   "$(sed -n 3p "$tmp/resprobe.ck" | cut -f 1-3,5)" = "slate	1466	exact	4"

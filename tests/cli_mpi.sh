@@ -274,6 +274,13 @@ for other in "--hard" "--max-guesses 5" "--cutoff 300" "--top 3"; do
   err_has "ranks with other options ($other): rank 0 says so" "rank 1 on "
   err_has "ranks with other options ($other): which" "was given other options than rank 0"
 done
+# --probe too: on a resume it decides whether a loop runs before stage 2.
+run mpi -np 1 "$MPI_OPTLE" rank --list small --top 1 : -np 1 "$MPI_OPTLE" rank --list small --top 1 --probe acrid
+expect "ranks with other --probe: status 2" "$rc" = 2
+err_has "ranks with other --probe: rank 0 says so" "was given other options than rank 0"
+run mpi -np 1 "$MPI_OPTLE" solve --list small --probe acrid : -np 1 "$MPI_OPTLE" solve --list small --probe bacon
+expect "solve, ranks with other --probe: status 2" "$rc" = 2
+err_has "solve, ranks with other --probe: rank 0 says so" "was given other options than rank 0"
 run mpi -np 1 "$MPI_OPTLE" solve --list small : -np 1 "$MPI_OPTLE" solve --list small --hard
 expect "solve, ranks with other rules: status 2" "$rc" = 2
 err_has "solve, ranks with other rules: rank 0 says so" "was given other options than rank 0"
