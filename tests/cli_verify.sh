@@ -678,6 +678,13 @@ check "verify: PARTS's tree on nyt-2022-02-all" 0 out "total         52762" \
 has "verify: ... valid, within six" "most guesses  6"
 has "verify: ... its first guess" "first guess   parts"
 
+# The committed TARNS tree (issue 47): 52645, 117 below PARTS, the best
+# first guess known on nyt-2022-02-all (docs/rank.md, "TARNS beats PARTS").
+check "verify: TARNS's tree on nyt-2022-02-all" 0 out "total         52645" \
+  "$OPTLE" verify outputs/runs/nyt-2022-02-all.tarns.json
+has "verify: ... TARNS's, within six" "most guesses  6"
+has "verify: ... its first guess, TARNS" "first guess   tarns"
+
 # ------------------------------------------------------------------
 
 if [ "$skipped" -gt 0 ]; then
