@@ -123,6 +123,12 @@ uint64_t ckpt_words_hash(const int *guesses, int n);
  * limit, cutoff, top and words) and of CKPT_ENGINE, the same on every
  * host; never 0 (the ranks' agreement, dist.h, compares it). */
 uint64_t ckpt_id_hash(const ckpt_id *id);
+/* The ranks' agreement key (dist_agree()) of a run with this id: its
+ * hash, then the words of --words in their order (words[0..nwords), a
+ * dealt loop's items are read in it; NULL, 0: none) and --probe's guess
+ * (probe, -1: none; on a resume it decides whether a loop runs before
+ * stage 2: search_first.c probe_resumed()).  Never 0. */
+uint64_t ckpt_agree_key(const ckpt_id *id, const int *words, int nwords, int probe);
 /* The header's text (without its checksum), for messages. */
 void ckpt_header_text(char *buf, size_t size, const ckpt_id *id);
 

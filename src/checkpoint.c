@@ -81,6 +81,19 @@ uint64_t ckpt_id_hash(const ckpt_id *id) {
   return h ? h : 1;
 }
 
+/* FNV-1a's step, a 64-bit word at a time. */
+static uint64_t fnv_mix(uint64_t h, uint64_t x) {
+  return (h ^ x) * 0x100000001b3ull;
+}
+
+uint64_t ckpt_agree_key(const ckpt_id *id, const int *words, int nwords, int probe) {
+  assert(nwords >= 0 && (words || !nwords) && probe >= -1);
+  uint64_t k = ckpt_id_hash(id);
+  for (int i = 0; i < nwords; i++) k = fnv_mix(k, (uint64_t)words[i]);
+  k = fnv_mix(k, (uint64_t)(probe + 1));
+  return k ? k : 1;
+}
+
 /* The header's text in format 3 (with this search's engine) or 2 (none:
  * engine 1, checkpoint.h). */
 static void header_text(char *buf, size_t size, const ckpt_id *id, int format) {

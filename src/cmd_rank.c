@@ -194,19 +194,6 @@ static ckpt_id ranking_id(const game *g, rules_mode rules, const optle_args *a, 
                    words ? ckpt_words_hash(words, nwords) : 0};
 }
 
-/* The options' key for dist_agree(): the id's, the words of --words in
- * their order (the dealt loop's items are read in it), and --probe's
- * word (on a resume it decides whether a loop runs before stage 2:
- * search_first.c probe_resumed()). */
-static uint64_t ranking_key(const game *g, rules_mode rules, const optle_args *a,
-                            const int *words, int nwords, int probe_g) {
-  ckpt_id id = ranking_id(g, rules, a, words, nwords);
-  uint64_t k = ckpt_id_hash(&id);
-  for (int i = 0; i < nwords; i++) k = (k ^ (uint64_t)words[i]) * 0x100000001b3ull;
-  k = (k ^ (uint64_t)(probe_g + 1)) * 0x100000001b3ull;
-  return k ? k : 1;
-}
-
 /* --words FILE: guess indices (deduplicated), or NULL after a message. */
 static int *read_words(const char *path, const game *g, int *n) {
   wordlist wl;
@@ -460,7 +447,8 @@ int cmd_rank(int argc, char **argv) {
   }
   rc = rank_open(&f, &run, &g, rules, &a, words, nwords);
   /* Every rank has come this far, with the same lists and options. */
-  rc = dist_agree(rc, g.lists_hash, ranking_key(&g, rules, &a, words, nwords, probe_g));
+  ckpt_id id = ranking_id(&g, rules, &a, words, nwords);
+  rc = dist_agree(rc, g.lists_hash, ckpt_agree_key(&id, words, nwords, probe_g));
   if (!rc) rc = rank_all(&f, &run, &g, &a, rules, words, nwords, probe_g);
   rc = rank_close(&f, &run, rc);
   free(words);

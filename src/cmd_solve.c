@@ -307,10 +307,8 @@ static int solve_load(solve_run *r) {
   /* The checkpoint is rank --top 1's, with no cutoff nor --words. */
   ckpt_id id = {r->g.lists_hash, rules_name(r->rules), r->a.max_guesses, -1, 1, 0};
   rc = rank_run_resume(&r->run, &r->g, &id, NULL);
-  /* --probe too: on a resume it decides whether a loop runs before
-   * stage 2 (search_first.c probe_resumed()), so every rank must have it. */
-  uint64_t key = (ckpt_id_hash(&id) ^ (uint64_t)(r->probe + 1)) * 0x100000001b3ull;
-  if ((rc = dist_agree(rc, r->g.lists_hash, key ? key : 1))) {
+  /* --probe too: every rank must have it (checkpoint.h). */
+  if ((rc = dist_agree(rc, r->g.lists_hash, ckpt_agree_key(&id, NULL, 0, r->probe)))) {
     outs_abort(&r->outs);
     game_free(&r->g);
     return rc;

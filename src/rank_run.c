@@ -125,7 +125,7 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
     err_note("%s:%d: the last line was cut short (a run stopped while writing it): cut off, and "
              "its first guess is ranked again", r->path, r->res.cut_line);
   int n = r->res.ndone, nl = r->res.nlower;
-  if (n) err_note("resumed %d settled first guesses from %s", n, r->path);
+  if (n) err_note("resumed %d settled first guess%s from %s", n, n == 1 ? "" : "es", r->path);
   r->done = xmalloc(sizeof *r->done * (size_t)(n ? n : 1));
   for (int i = 0; i < n; i++) {
     const ckpt_entry *e = &r->res.done[i];

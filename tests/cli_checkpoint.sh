@@ -411,6 +411,7 @@ head -n 2 "$tmp/probe.ck" >"$tmp/resprobe.ck"
 run "$OPTLE" rank --list large --threads 2 --top 1 --probe slate --checkpoint "$tmp/resprobe.ck" \
   -o "$tmp/resprobe.txt"
 expect "resumed --probe: exits 0" "$rc" = 0
+err_has "resumed --probe: one line resumed, said so" "resumed 1 settled first guess from"
 best=$(grep -v '^#' "$tmp/resprobe.txt" | head -n 1 | cut -f 1-2)
 expect "resumed --probe: the best is SLATE" "$best" = "slate	1466"
 expect "resumed --probe: SLATE's exact search next, in stage 4" \

@@ -281,6 +281,18 @@ err_has "ranks with other --probe: rank 0 says so" "was given other options than
 run mpi -np 1 "$MPI_OPTLE" solve --list small --probe acrid : -np 1 "$MPI_OPTLE" solve --list small --probe bacon
 expect "solve, ranks with other --probe: status 2" "$rc" = 2
 err_has "solve, ranks with other --probe: rank 0 says so" "was given other options than rank 0"
+# Ranks that agree on --probe, on a resume that knows its cutoff: the
+# probe's exact search first (search_first.c probe_resumed()), then the
+# dealt stages, and the one process's ranking.
+run "$OPTLE" rank --list large --threads 1 --top 1 --probe poppy --checkpoint "$tmp/pp.ck" \
+  -o "$tmp/pp1.txt"
+head -n 2 "$tmp/pp.ck" >"$tmp/ppr.ck"
+run mpi -np 2 "$MPI_OPTLE" rank --list large --threads 1 --top 1 --probe slate \
+  --checkpoint "$tmp/ppr.ck" -o "$tmp/ppr.txt"
+expect "2 ranks, resumed --probe: exits 0" "$rc" = 0
+expect "2 ranks, resumed --probe: SLATE's exact search next, in stage 4" \
+  "$(sed -n 3p "$tmp/ppr.ck" | cut -f 1-3,5)" = "slate	1466	exact	4"
+same_ranking "2 ranks, resumed --probe: the one process's ranking" "$tmp/ppr.txt" "$tmp/pp1.txt"
 run mpi -np 1 "$MPI_OPTLE" solve --list small : -np 1 "$MPI_OPTLE" solve --list small --hard
 expect "solve, ranks with other rules: status 2" "$rc" = 2
 err_has "solve, ranks with other rules: rank 0 says so" "was given other options than rank 0"
