@@ -16,12 +16,21 @@
  * /dev/null, for the other direction (as gnulib's stdopen does): a write
  * to a closed stdout still fails (status 2, as before), one to a closed
  * stderr goes nowhere, and no file of optle's is fd 0, 1 or 2 (unless
- * /dev/null itself cannot be opened: then as before). */
+ * /dev/null itself cannot be opened: then as before).
+ *
+ * The kernel names a process by the file it executed, so the one that
+ * executed /proc/self/exe would be "exe" in ps, top and pgrep: on Linux
+ * it takes back the name of its argv[0] (prctl(PR_SET_NAME), which the
+ * threads made later inherit). */
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <signal.h>
 #include <stdio.h>
@@ -50,12 +59,25 @@ static void std_fds_open(void) {
   }
 }
 
+/* The process's name, argv[0]'s last part (the kernel keeps 15 bytes). */
+static void name_self(const char *argv0) {
+#ifdef __linux__
+  if (!argv0 || !*argv0) return;
+  const char *base = strrchr(argv0, '/');
+  base = base ? base + 1 : argv0;
+  if (*base) prctl(PR_SET_NAME, base, 0, 0, 0);
+#else
+  (void)argv0;
+#endif
+}
+
 int main(int argc, char **argv) {
   std_fds_open();
   if (!getenv("OMP_WAIT_POLICY") && !getenv("GOMP_SPINCOUNT")) {
     setenv("OMP_WAIT_POLICY", "passive", 1);
     execv("/proc/self/exe", argv); /* returns only on failure: run as is */
   }
+  name_self(argc > 0 ? argv[0] : NULL);
   /* optle-mpi under mpirun: one of the job's ranks (dist.h). */
   dist_start(&argc, &argv);
   atexit(exit_guard);

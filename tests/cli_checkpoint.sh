@@ -97,6 +97,41 @@ expect "stopped after stage 3, resumed: exits 0" "$rc" = 0
 err_has "stopped after stage 3, resumed: the lower bound read" \
   "resumed 1 lower bound (first guesses left to the exact search)"
 same_ranking "stopped after stage 3, resumed: the ranking" "$tmp/lower.txt" "$tmp/top.txt"
+
+# Pieces of one ranking run elsewhere, merged (tools/ckpt_merge.py):
+# two overlapping parts of the checkpoint give the whole, which resumes
+# to the same ranking; a line settled alike in both is kept once.
+MERGE=(python3 "$root/tools/ckpt_merge.py")
+head -n 30 "$tmp/top.ck" >"$tmp/pa.ck"
+{ head -n 1 "$tmp/top.ck"; tail -n +20 "$tmp/top.ck"; } >"$tmp/pb.ck"
+run "${MERGE[@]}" "$tmp/merged.ck" "$tmp/pa.ck" "$tmp/pb.ck"
+expect "ckpt_merge: exits 0" "$rc" = 0
+err_has "ckpt_merge: says what it kept" "50 first guesses settled, 1 lower lines (11 settled in more than one file, alike)"
+expect "ckpt_merge: every line of the whole, once" \
+  "$(sort "$tmp/merged.ck" | md5sum)" = "$(sort "$tmp/top.ck" | md5sum)"
+run "$OPTLE" "${T[@]}" --checkpoint "$tmp/merged.ck" -o "$tmp/merged.txt"
+err_has "ckpt_merge: the merged checkpoint resumes whole" "resumed 50 settled first guesses"
+same_ranking "ckpt_merge: the merged checkpoint's ranking" "$tmp/merged.txt" "$tmp/top.txt"
+# Refused, status 2, no file written: another ranking's header, a word
+# settled otherwise in the second file, the output one of the inputs.
+"$OPTLE" rank --list small --top 1 --threads 1 --checkpoint "$tmp/other.ck" -o /dev/null 2>/dev/null
+run "${MERGE[@]}" "$tmp/m2.ck" "$tmp/pa.ck" "$tmp/other.ck"
+expect "ckpt_merge, another ranking: status 2" "$rc" = 2
+err_has "ckpt_merge, another ranking: says so" "other.ck:1: another ranking's header than"
+w=$(sed -n 25p "$tmp/top.ck" | cut -f 1)
+awk -F'\t' -v OFS='\t' -v w="$w" '$1 == w && $3 != "lower" { $2 = $2 + 1 } 1' "$tmp/pb.ck" >"$tmp/pc.ck"
+run "${MERGE[@]}" "$tmp/m2.ck" "$tmp/pa.ck" "$tmp/pc.ck"
+expect "ckpt_merge, $w settled otherwise: status 2" "$rc" = 2
+err_has "ckpt_merge, $w settled otherwise: names both lines" "pa.ck:25: '$w "
+expect "ckpt_merge, refused: no file written" ! -e "$tmp/m2.ck"
+run "${MERGE[@]}" "$tmp/pa.ck" "$tmp/pa.ck" "$tmp/pb.ck"
+expect "ckpt_merge onto an input: status 2" "$rc" = 2
+# A last line cut short is left out, as a resume cuts it off.
+{ cat "$tmp/pa.ck"; printf 'zzzzz\t12'; } >"$tmp/pt.ck"
+run "${MERGE[@]}" "$tmp/m3.ck" "$tmp/pt.ck" "$tmp/pb.ck"
+err_has "ckpt_merge, a torn last line: left out" "pt.ck:31: cut short, left out"
+expect "ckpt_merge, a torn last line: the whole" \
+  "$(sort "$tmp/m3.ck" | md5sum)" = "$(sort "$tmp/top.ck" | md5sum)"
 # The lines but their seconds and checksums: the exact line is written
 # again, and its seconds may be 0.001 on a busy machine.
 cut -f1-3,5 "$tmp/lower.ck" >"$tmp/lower.cols"

@@ -626,6 +626,25 @@ run env -u OMP_WAIT_POLICY GOMP_SPINCOUNT=1000 OMP_DISPLAY_ENV=verbose "$OPTLE" 
 expect "OpenMP: the user's GOMP_SPINCOUNT kept ($(spin))" "$(spin)" = 1000
 run env OMP_WAIT_POLICY=active OMP_DISPLAY_ENV=verbose "$OPTLE" solve --list small --quiet
 err_has "OpenMP: the user's OMP_WAIT_POLICY kept" "OMP_WAIT_POLICY = 'ACTIVE'"
+# Executed again, the process keeps its own name (ps, top, pgrep), not
+# the "exe" of /proc/self/exe: read once it runs its second image (whose
+# environment has the passive policy), while play waits for its input.
+if [ -r /proc/self/comm ]; then
+  mkfifo "$tmp/hold"
+  env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT "$OPTLE" play --list small <"$tmp/hold" >/dev/null 2>&1 &
+  pid=$!
+  exec 7>"$tmp/hold"
+  for _ in $(seq 50); do
+    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMP_WAIT_POLICY=passive' && break
+    sleep 0.1
+  done
+  name=$(cat "/proc/$pid/comm" 2>/dev/null)
+  exec 7>&-
+  wait "$pid" 2>/dev/null
+  expect "executed again: the process is named optle ($name)" "$name" = "$(basename "$OPTLE" | cut -c 1-15)"
+else
+  skip "the process's name: no /proc"
+fi
 
 if [ "$skipped" -gt 0 ]; then
   printf '%d passed, %d failed, %d skipped\n' "$passed" "$failed" "$skipped"
