@@ -99,6 +99,7 @@ void memo_each(memo *m, int min_n, memo_each_fn *fn, void *arg);
 
 typedef struct {
   uint64_t stores, evictions, bytes_used, records;
+  uint64_t capacity; /* the records' room, bytes (the arenas) */
 } memo_stats;
 void memo_get_stats(memo *m, memo_stats *out);
 

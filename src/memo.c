@@ -281,6 +281,7 @@ void memo_get_stats(memo *m, memo_stats *out) {
     out->records += s->records;
     unlock(s);
   }
+  out->capacity = (uint64_t)m->arena_bytes * MEMO_SHARDS;
 }
 
 void memo_each(memo *m, int min_n, memo_each_fn *fn, void *arg) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -395,6 +396,27 @@ static void *saver_main(void *arg) {
   return NULL;
 }
 
+/* A memo file the memo cannot hold with room to spare (docs/rank.md,
+ * "The memo beside it": at least twice the file): the file more than half
+ * the records' room, or 1% of its records or more evicted as it was read
+ * (fewer are buckets filled by chance).  What does not fit is evicted, a
+ * slower search, never a wrong one: said, with a --memo-mb that holds it
+ * (twice the file). */
+static void memo_fit_note(const char *path, memo *m, uint64_t ev0, long n) {
+  memo_stats st;
+  memo_get_stats(m, &st);
+  uint64_t ev = st.evictions - ev0;
+  struct stat sb;
+  if (n <= 0 || stat(path, &sb)) return;
+  uint64_t size = (uint64_t)sb.st_size;
+  if (ev * 100 < (uint64_t)n && size * 2 <= st.capacity) return;
+  long mb = (long)((size * 2 + (1u << 20) - 1) >> 20);
+  err_note("%s: %.1f MB, %ld records, is more than the memo holds with room to spare (%.1f MB; "
+           "%llu evicted as it was read): a slower search, not a wrong one; --memo-mb %ld or "
+           "more holds it",
+           path, (double)size / 1e6, n, (double)st.capacity / 1e6, (unsigned long long)ev, mb);
+}
+
 int rank_run_memo_begin(rank_run *r, search *s) {
   if (!r->ck) return 0;
   size_t len = strlen(r->path);
@@ -402,12 +424,17 @@ int rank_run_memo_begin(rank_run *r, search *s) {
   memcpy(r->memo_path, r->path, len);
   memcpy(r->memo_path + len, ".memo", sizeof ".memo");
   long n = 0;
+  memo_stats st;
+  memo_get_stats(search_memo(s), &st);
   int rc = memo_file_load(search_memo(s), r->memo_path, r->memo_id, r->g->n_answers, &n);
   if (rc < 0) {
     err_say("%s (remove it to resume without it)", err_msg());
     return EXIT_USAGE;
   }
-  if (rc == 0) err_note("resumed %ld memo records from %s", n, r->memo_path);
+  if (rc == 0) {
+    err_note("resumed %ld memo records from %s", n, r->memo_path);
+    memo_fit_note(r->memo_path, search_memo(s), st.evictions, n);
+  }
   struct memo_saver *v = xcalloc(1, sizeof *v);
   v->r = r, v->m = search_memo(s);
   pthread_mutex_init(&v->mu, NULL);

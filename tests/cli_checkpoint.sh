@@ -102,12 +102,15 @@ same_ranking "stopped after stage 3, resumed: the ranking" "$tmp/lower.txt" "$tm
 # two overlapping parts of the checkpoint give the whole, which resumes
 # to the same ranking; a line settled alike in both is kept once.
 MERGE=(python3 "$root/tools/ckpt_merge.py")
+# The overlap's lines in the second part carry other seconds (so other
+# checksums, which a resume would refuse): the first part's are kept.
 head -n 30 "$tmp/top.ck" >"$tmp/pa.ck"
-{ head -n 1 "$tmp/top.ck"; tail -n +20 "$tmp/top.ck"; } >"$tmp/pb.ck"
+{ head -n 1 "$tmp/top.ck"
+  tail -n +20 "$tmp/top.ck" | awk -F'\t' -v OFS='\t' 'NR <= 11 { $4 = $4 + 1 } 1'; } >"$tmp/pb.ck"
 run "${MERGE[@]}" "$tmp/merged.ck" "$tmp/pa.ck" "$tmp/pb.ck"
 expect "ckpt_merge: exits 0" "$rc" = 0
 err_has "ckpt_merge: says what it kept" "50 first guesses settled, 1 lower lines (11 settled in more than one file, alike)"
-expect "ckpt_merge: every line of the whole, once" \
+expect "ckpt_merge: every line of the whole, once, the first part's where both have it" \
   "$(sort "$tmp/merged.ck" | md5sum)" = "$(sort "$tmp/top.ck" | md5sum)"
 run "$OPTLE" "${T[@]}" --checkpoint "$tmp/merged.ck" -o "$tmp/merged.txt"
 err_has "ckpt_merge: the merged checkpoint resumes whole" "resumed 50 settled first guesses"
@@ -124,8 +127,36 @@ run "${MERGE[@]}" "$tmp/m2.ck" "$tmp/pa.ck" "$tmp/pc.ck"
 expect "ckpt_merge, $w settled otherwise: status 2" "$rc" = 2
 err_has "ckpt_merge, $w settled otherwise: names both lines" "pa.ck:25: '$w "
 expect "ckpt_merge, refused: no file written" ! -e "$tmp/m2.ck"
-run "${MERGE[@]}" "$tmp/pa.ck" "$tmp/pa.ck" "$tmp/pb.ck"
-expect "ckpt_merge onto an input: status 2" "$rc" = 2
+cp "$tmp/pa.ck" "$tmp/pa.keep"
+ln -s pa.ck "$tmp/pa.link"
+run "${MERGE[@]}" "$tmp/pa.link" "$tmp/pa.ck" "$tmp/pb.ck"
+expect "ckpt_merge onto an input (a link to it): status 2" "$rc" = 2
+err_has "ckpt_merge onto an input: says so" "is one of the inputs"
+same_file "ckpt_merge onto an input: the input unchanged" "$tmp/pa.ck" "$tmp/pa.keep"
+expect "ckpt_merge, refused: no temporary file left" \
+  "$(find "$tmp" -name '*.tmp.*' | wc -l)" = 0
+# A word settled in the first file and left to the exact search (a
+# lower line) in the second, as where the first's cutoff fell sooner:
+# the lower line, which would come after the settled one, is left out.
+grep -v "^unfit	[0-9]*	lower" "$tmp/top.ck" >"$tmp/pl.ck"
+{ head -n 1 "$tmp/top.ck"; grep "^unfit	[0-9]*	lower" "$tmp/top.ck"; } >"$tmp/pm.ck"
+run "${MERGE[@]}" "$tmp/m4.ck" "$tmp/pl.ck" "$tmp/pm.ck"
+expect "ckpt_merge, a lower line after its settled one: left out" \
+  "$(grep -c "	lower	" "$tmp/m4.ck")" = 0
+run "$OPTLE" "${T[@]}" --checkpoint "$tmp/m4.ck" -o "$tmp/m4.txt"
+expect "ckpt_merge, a lower line after its settled one: the merge resumes" "$rc" = 0
+same_ranking "ckpt_merge, a lower line after its settled one: the ranking" "$tmp/m4.txt" "$tmp/top.txt"
+# The other way round, the lower line first: kept, before its settled line.
+run "${MERGE[@]}" "$tmp/m5.ck" "$tmp/pm.ck" "$tmp/pl.ck"
+expect "ckpt_merge, a lower line in the first file: kept, before its settled line" \
+  "$(awk -F'\t' '$1 == "unfit" { printf "%s,", $3 }' "$tmp/m5.ck")" = "lower,exact,"
+run "$OPTLE" "${T[@]}" --checkpoint "$tmp/m5.ck" -o "$tmp/m5.txt"
+same_ranking "ckpt_merge, a lower line in the first file: the ranking" "$tmp/m5.txt" "$tmp/top.txt"
+# A file with CRLF line ends: refused, with the line.
+sed 's/$/\r/' "$tmp/pb.ck" >"$tmp/crlf.ck"
+run "${MERGE[@]}" "$tmp/m6.ck" "$tmp/pa.ck" "$tmp/crlf.ck"
+expect "ckpt_merge, CRLF: status 2" "$rc" = 2
+err_has "ckpt_merge, CRLF: says so" "crlf.ck:1: a carriage return"
 # A last line cut short is left out, as a resume cuts it off.
 { cat "$tmp/pa.ck"; printf 'zzzzz\t12'; } >"$tmp/pt.ck"
 run "${MERGE[@]}" "$tmp/m3.ck" "$tmp/pt.ck" "$tmp/pb.ck"

@@ -38,7 +38,9 @@ expect "stopped in stage 4: the memo saved, and said" \
   "$(grep -c "saved [0-9]* memo records to $tmp/a.ck.memo" "$tmp/a1.err")" = 1
 expect "stopped in stage 4: the memo file is there" -s "$tmp/a.ck.memo"
 cp "$tmp/a.ck" "$tmp/b.ck"
+cp "$tmp/a.ck" "$tmp/s.ck"
 cp "$tmp/a.ck.memo" "$tmp/a.memo.saved"
+cp "$tmp/a.ck.memo" "$tmp/s.ck.memo"
 
 # The rerun reads it back and ranks as the unstopped run did.
 "$OPTLE" "${R[@]}" --checkpoint "$tmp/a.ck" >"$tmp/a2.txt" 2>"$tmp/a2.err"
@@ -49,6 +51,18 @@ if cmp -s "$tmp/whole.txt" "$tmp/a2.txt"; then pass; else
   fail "resumed with the memo: the unstopped run's ranking" "$(diff "$tmp/whole.txt" "$tmp/a2.txt" | head -n 4)"
 fi
 expect "resumed and finished: the memo file removed" ! -e "$tmp/a.ck.memo"
+expect "resumed with room: nothing said of the memo's size" \
+  "$(grep -c "room to spare" "$tmp/a2.err")" = 0
+# A memo too small for the file (a MiB, 0.9 MB for records, against a
+# file of 0.54 MB or more: stages 1 to 3's records alone): said, with a
+# size that holds it (twice the file), and the same ranking.
+"$OPTLE" "${R[@]}" --checkpoint "$tmp/s.ck" --memo-mb 1 >"$tmp/s2.txt" 2>"$tmp/s2.err"
+expect "a memo too small for the file: status 0" $? = 0
+expect "a memo too small for the file: said, with a size that holds it" \
+  "$(grep -cE "s.ck.memo: 0.[5-9] MB, [0-9]+ records, is more than the memo holds with room to spare .*--memo-mb 2 or more holds it" "$tmp/s2.err")" = 1
+if cmp -s "$tmp/whole.txt" "$tmp/s2.txt"; then pass; else
+  fail "a memo too small for the file: the unstopped run's ranking" "$(diff "$tmp/whole.txt" "$tmp/s2.txt" | head -n 4)"
+fi
 
 # Refused before any search: damaged, cut short, another ranking's.
 cp "$tmp/a.memo.saved" "$tmp/b.ck.memo"

@@ -627,21 +627,25 @@ expect "OpenMP: the user's GOMP_SPINCOUNT kept ($(spin))" "$(spin)" = 1000
 run env OMP_WAIT_POLICY=active OMP_DISPLAY_ENV=verbose "$OPTLE" solve --list small --quiet
 err_has "OpenMP: the user's OMP_WAIT_POLICY kept" "OMP_WAIT_POLICY = 'ACTIVE'"
 # Executed again, the process keeps its own name (ps, top, pgrep), not
-# the "exe" of /proc/self/exe: read once it runs its second image (whose
-# environment has the passive policy), while play waits for its input.
+# the "exe" of /proc/self/exe, while play waits for its input: polled
+# until the second image (its environment has the passive policy, which
+# the suites' own may have too) bears the name, for 5 s at most; the
+# name seen last is the one said.
 if [ -r /proc/self/comm ]; then
   mkfifo "$tmp/hold"
   env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT "$OPTLE" play --list small <"$tmp/hold" >/dev/null 2>&1 &
   pid=$!
   exec 7>"$tmp/hold"
+  want=$(basename "$OPTLE" | cut -c 1-15) name=
   for _ in $(seq 50); do
-    tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMP_WAIT_POLICY=passive' && break
+    name=$(cat "/proc/$pid/comm" 2>/dev/null)
+    [ "$name" = "$want" ] && [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$(readlink -f "$OPTLE")" ] &&
+      tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMP_WAIT_POLICY=passive' && break
     sleep 0.1
   done
-  name=$(cat "/proc/$pid/comm" 2>/dev/null)
   exec 7>&-
   wait "$pid" 2>/dev/null
-  expect "executed again: the process is named optle ($name)" "$name" = "$(basename "$OPTLE" | cut -c 1-15)"
+  expect "executed again: the process is named $want ($name)" "$name" = "$want"
 else
   skip "the process's name: no /proc"
 fi

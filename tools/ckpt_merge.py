@@ -9,15 +9,21 @@ Each CHECKPOINT is what `optle rank --checkpoint FILE` or `optle solve
 the same lists and options (their headers byte for byte alike): a copy
 taken to a bigger machine for a while, say, and the original that went
 on here.  OUT gets the first file's header and lines, then each later
-file's lines whose word it has not settled (a settled line: exact or
-bound) or, for a lower line, whose word has no lower line yet.  A word
-settled in two files must be settled alike there (the same value, kind
-and stage: the ranking is deterministic, so anything else is a damaged
-or foreign file) and is kept once, from the first file.  Every line
-keeps its checksum, which is seeded by the header: optle checks them
-all, and everything else a resume checks, when it reads OUT.  A last
-line cut short (a run killed while writing it) is left out, as a resume
-would cut it off.
+file's lines whose word no earlier file has settled (a settled line:
+exact or bound) or, for a lower line (a first guess left to the exact
+search, which must come before its settled line), whose word has no
+lower line yet and is not settled in an earlier file.  A word settled in
+two files must be settled alike there (the same value and kind; its
+stage may differ: a resume writes 0 for a feedback-alike first guess
+settled with its group), or the merge is refused: two files that proved
+bounds at different cutoffs (a --probe on one side) can disagree, both
+true, and which to keep is the caller's choice.  Every line keeps its
+checksum, which is seeded by the header; they are not checked here (a
+damaged line in an earlier file hides a good one in a later file), but
+optle checks them all, and everything else a resume checks, when it
+reads OUT.  A last line cut short (a run killed while writing it) is left
+out.  Stop the runs before merging: lines written after it are not in
+OUT (ranked again, not wrong).
 
 OUT is written whole or not at all (a temporary file renamed), and may
 not be one of the inputs.  Exit status 0, or 2 with `file:line: reason`.
@@ -39,6 +45,9 @@ def read(path):
             text = f.read()
     except (OSError, UnicodeDecodeError) as e:
         raise Refused(f"{path}: cannot be read: {e}")
+    if "\r" in text:
+        n = text[:text.index("\r")].count("\n") + 1
+        raise Refused(f"{path}:{n}: a carriage return (a file converted to CRLF line ends?)")
     lines = text.split("\n")
     cut = lines.pop()  # after the last newline: empty, or a line cut short
     if not lines or not lines[0].startswith("# optle rank checkpoint"):
@@ -56,28 +65,34 @@ def read(path):
 
 
 def merge(paths):
-    header, merged = None, []
-    settled, lower = {}, set()
-    counts = {"settled": 0, "lower": 0, "alike": 0}
-    for path in paths:
-        h, lines = read(path)
-        if header is None:
-            header = h
-        elif h != header:
+    files = [read(path) for path in paths]
+    header = files[0][0]
+    for path, (h, _) in zip(paths, files):
+        if h != header:
             raise Refused(f"{path}:1: another ranking's header than {paths[0]}'s")
+    # The first file that settles each word (a lower line from a later
+    # file than that would come after the settled line: left out).
+    first = {}
+    for i, (_, lines) in enumerate(files):
+        for _, f, _ in lines:
+            if f[2] != "lower":
+                first.setdefault(f[0], i)
+    merged, settled, lower = [], {}, set()
+    counts = {"settled": 0, "lower": 0, "alike": 0}
+    for i, (path, (_, lines)) in enumerate(zip(paths, files)):
         for n, f, text in lines:
             word = f[0]
             if f[2] == "lower":
-                if word not in lower:
+                if word not in lower and first.get(word, i) >= i:
                     lower.add(word)
                     merged.append(text)
                     counts["lower"] += 1
                 continue
             if word in settled:
                 where, g = settled[word]
-                if (g[1], g[2], g[4]) != (f[1], f[2], f[4]):
-                    raise Refused(f"{path}:{n}: '{word} {f[1]} {f[2]}' (stage {f[4]}), but "
-                                  f"{where}: '{word} {g[1]} {g[2]}' (stage {g[4]})")
+                if (g[1], g[2]) != (f[1], f[2]):
+                    raise Refused(f"{path}:{n}: '{word} {f[1]} {f[2]}', but "
+                                  f"{where}: '{word} {g[1]} {g[2]}'")
                 counts["alike"] += 1
                 continue
             settled[word] = (f"{path}:{n}", f)
