@@ -101,10 +101,12 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
  * report, report_lower and (with a progress line) where functions. */
 void rank_run_opts(rank_run *r, search_first_opts *fo);
 /* The memo beside the checkpoint (memo_file.h; none without one): read
- * FILE.memo into s's memo when there is one, then save s's records
- * there every MEMO_SAVE_S seconds while stage 4 runs (tuning.h), by a
- * thread of its own; a file the memo cannot hold is said (evictions).  0, or EXIT_USAGE after a message naming the file
- * (damaged, or another ranking's: the run does not start). */
+ * FILE.memo into s's memo when there is one (a file the memo cannot hold
+ * with room to spare is said, with a --memo-mb that holds it), then save
+ * s's records there every MEMO_SAVE_S seconds while stage 4 runs
+ * (tuning.h), by a thread of its own.  0, or EXIT_USAGE after a message
+ * naming the file (damaged, or another ranking's: the run does not
+ * start). */
 int rank_run_memo_begin(rank_run *r, search *s);
 /* The saver's end, after the ranking: finished (every first guess
  * settled), the file is removed; stopped in stage 4, saved once more. */
