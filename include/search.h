@@ -373,7 +373,8 @@ typedef struct {
   int stage;
   int done, total;
   int cutoff;
-  int solving;   /* stage 1: the first guess whose exact solve was dealt last, or -1 */
+  int solving;   /* stage 1: the first guess whose exact solve was dealt last, stage 4:
+                  * whose exact search was, or -1 */
   double budget; /* ... and its budget in seconds (0: none) */
   int passed;    /* of done, the groups passed over with no work (settled by
                   * their bound, or an earlier run's stage left them here) */

@@ -110,6 +110,13 @@ static void settled_lower(rank_run *r, int g) {
   assert(r->left_exact >= 0);
 }
 
+/* An exact value, resumed or settled now: counted, and the best kept. */
+static void count_exact(rank_run *r, const search_first_value *v) {
+  if (!v->exact) return;
+  r->exact++;
+  if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
+}
+
 int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *ranked) {
   r->g = g;
   if (!r->ck) return 0;
@@ -131,6 +138,7 @@ int rank_run_resume(rank_run *r, const game *g, const ckpt_id *id, const bool *r
   for (int i = 0; i < n; i++) {
     const ckpt_entry *e = &r->res.done[i];
     r->done[i] = (search_first_value){e->guess, e->value, e->exact, e->seconds, 0, e->stage};
+    count_exact(r, &r->done[i]); /* the progress line's exact and best count them too */
   }
   r->lower = xmalloc(sizeof *r->lower * (size_t)(nl ? nl : 1));
   for (int i = 0; i < nl; i++) {
@@ -214,6 +222,7 @@ static void progress_text(const rank_run *r, double t, int brief, char *b, size_
       int worked = w->done - w->passed;
       assert(worked >= 0);
       if (worked > 0 && w->done < w->total) ADD(" ETA %.0f s", st / worked * (w->total - w->done));
+      if (w->stage == 4 && w->solving >= 0) ADD(", searching %s", r->g->guesses.w[w->solving]);
     }
     if (brief >= 2) return;
     ADD("; ");
@@ -294,7 +303,9 @@ void rank_run_where(void *arg, const search_first_where *w) {
   st->done = st->done0 + w->done, st->passed = st->passed0 + w->passed;
   st->busy = st->busy0 + w->busy, st->wall = st->wall0 + (t - st->began);
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
-  bool news = w->solving != r->at.solving || w->stage != r->at.stage; /* shown at once */
+  /* Shown at once: a new stage, or stage 1's next solve (stage 4 deals a
+   * search as each ends: a table's stage 4 would fill a log). */
+  bool news = w->stage != r->at.stage || (w->stage == 1 && w->solving != r->at.solving);
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
   r->at = *w;
   /* Only while stage 4 runs: a resume's --probe search (stage 4's) comes
@@ -319,10 +330,7 @@ void rank_run_settled(void *arg, const search_first_value *v) {
   rank_stage *st = stage_of(r, v->stage);
   if (st) st->settled++;
   settled_lower(r, v->guess);
-  if (v->exact) {
-    r->exact++;
-    if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
-  }
+  count_exact(r, v);
   if (r->ck && !r->write_failed)
     appended(r, ckpt_append(r->ck, v->guess, v->value, v->exact, v->seconds, v->stage));
   double t = now_seconds();

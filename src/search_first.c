@@ -346,6 +346,8 @@ static bool search_pick(void *arg, int i) {
     settle(R, i, g->o.bound, false, NULL, 4);
     return false;
   }
+  R->at.solving = g->o.g; /* the progress line names it (the one dealt last) */
+  tell_where(R, false, false, 0);
   return true;
 }
 static dist_result search_body(void *arg, int i) {
