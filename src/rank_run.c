@@ -303,9 +303,12 @@ void rank_run_where(void *arg, const search_first_where *w) {
   st->done = st->done0 + w->done, st->passed = st->passed0 + w->passed;
   st->busy = st->busy0 + w->busy, st->wall = st->wall0 + (t - st->began);
   if (w->stage != r->at.stage || w->done == 0) r->stage_t0 = t;
-  /* Shown at once: a new stage, or stage 1's next solve (stage 4 deals a
-   * search as each ends: a table's stage 4 would fill a log). */
-  bool news = w->stage != r->at.stage || (w->stage == 1 && w->solving != r->at.solving);
+  /* Shown at once: a new stage, or stage 1's next solve; stage 4 at its
+   * first deal, naming the first guess searched (a resume's --probe is
+   * one), but not at each: a table's stage 4 deals thousands. */
+  bool news = w->stage == 4 ? w->solving >= 0 && (r->at.stage != 4 || r->at.solving < 0)
+                            : w->stage != r->at.stage ||
+                                  (w->stage == 1 && w->solving != r->at.solving);
   bool start = w->done == 0 && r->progress == SEARCH_PROGRESS_TERMINAL; /* a stage's 0/N */
   r->at = *w;
   /* Only while stage 4 runs: a resume's --probe search (stage 4's) comes

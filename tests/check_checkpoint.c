@@ -630,6 +630,12 @@ static void settle_abate(rank_run *r) {
   search_first_value v = {guess("abate"), 151, false, 0.1, 0, 4};
   rank_run_settled(r, &v);
   search_first_where w = {4, 1, 2, 150, -1, 0, 0, 0};
+  rank_run_where(r, &w); /* stage 4 begins: its line waits for the first deal */
+  w.solving = guess("acrid");
+  rank_run_where(r, &w); /* which names its first guess */
+}
+static void deal_agent(rank_run *r) {
+  search_first_where w = {4, 1, 2, 150, guess("agent"), 0, 0, 0};
   rank_run_where(r, &w);
 }
 
@@ -644,8 +650,13 @@ START_TEST(test_progress_left_exact) {
   ck_assert_msg(strstr(text, "; 0/6 first guesses settled, 2 left to the exact search, 0 exact"),
                 "%s", text);
   ck_assert_int_eq(lines_of(settle_abate, &r, text, sizeof text), 1); /* stage 4: news */
-  ck_assert_msg(strstr(text, "; 1/6 first guesses settled, 1 left to the exact search, 0 exact"),
+  ck_assert_msg(strstr(text, "stage 4 of 4 (exact search at 151) 1/2 "), "%s", text);
+  ck_assert_msg(strstr(text, ", searching acrid; 1/6 first guesses settled, 1 left to the exact "
+                             "search, 0 exact"),
                 "%s", text);
+  /* Stage 4's next deal is no news (a table's stage 4 deals thousands). */
+  ck_assert_int_eq(lines_of(deal_agent, &r, text, sizeof text), 0);
+  ck_assert_str_eq(r.g->guesses.w[r.at.solving], "agent");
   ck_assert_int_eq(r.left_exact, 1);
   settle_one(&r); /* agent: no lower line */
   ck_assert_int_eq(r.left_exact, 1);
