@@ -712,6 +712,36 @@ START_TEST(test_stage_tally) {
 }
 END_TEST
 
+/* --stats's wall time of a stage run twice (stage 4 for a resume's
+ * --probe, then again after stages 2 and 3) is the sum of its own runs:
+ * the stages between are not its time.  The clock is moved by moving
+ * each run's start back. */
+START_TEST(test_stage_wall_own_runs) {
+  rank_run r;
+  start_run(&r, SEARCH_PROGRESS_OFF, 100);
+  search_first_where w = {4, 0, 1, 150, -1, 0, 0, 0};
+  rank_run_where(&r, &w); /* the probe's stage 4 */
+  r.stages[4].began -= 10;
+  w.done = 1;
+  rank_run_where(&r, &w); /* its search ends, 10 s on */
+  ck_assert_double_eq_tol(r.stages[4].wall, 10, 0.5);
+  w = (search_first_where){3, 0, 40, 150, -1, 0, 0, 0};
+  rank_run_where(&r, &w);
+  r.stages[3].began -= 1000; /* stage 3: 1000 s */
+  w.done = 40;
+  rank_run_where(&r, &w);
+  ck_assert_double_eq_tol(r.stages[3].wall, 1000, 0.5);
+  w = (search_first_where){4, 0, 3, 150, -1, 0, 0, 0};
+  rank_run_where(&r, &w); /* stage 4 again: from 0 done */
+  r.stages[4].began -= 5;
+  w.done = 3;
+  rank_run_where(&r, &w);
+  ck_assert_double_eq_tol(r.stages[4].wall, 15, 0.5); /* its two runs, 10 + 5 s */
+  ck_assert_int_eq(r.stages[4].done, 4);
+  rank_run_close(&r, 0);
+}
+END_TEST
+
 Suite *checkpoint_suite(void) {
   Suite *s = suite_create("checkpoint");
   TCase *tc = tcase_create("checkpoint");
@@ -729,6 +759,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_lock_unread);
   tcase_add_test(tc, test_progress_lines);
   tcase_add_test(tc, test_progress_eta_worked);
+  tcase_add_test(tc, test_stage_wall_own_runs);
   suite_add_tcase(s, tc);
   return s;
 }
