@@ -10,8 +10,9 @@
 # line short of its newline; lower lines, resumed after stage 3;
 # /dev/stdout, devices, FIFOs and directories as checkpoints; line ends
 # made CR; a dangling link; a file moved while its run writes; several
-# kills, then the ranking byte for byte; OMP_NUM_THREADS=100000; no temporary file after a kill.  The
-# frozen MPI rank is in tests/cli_mpi.sh.  About 10 s.
+# kills, then the ranking byte for byte; OMP_NUM_THREADS=100000; no temporary file after a kill; a
+# resume's progress lines (its resumed best, stage 4's word: 20 s of it).  The
+# frozen MPI rank is in tests/cli_mpi.sh.  About 40 s.
 #
 # Run from anywhere: `bash tests/cli_checkpoint.sh` (make cli-test).
 # shellcheck disable=SC2034 # read by lib.sh
