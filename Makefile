@@ -526,7 +526,7 @@ $(TSAN_STAMP): Makefile tools/deps.sh
 .PHONY: tsan tsan-unit mutants
 tsan: $(DEPS_STAMP) $(TSAN_STAMP)
 	CC=$(TSAN_CC) bash tools/tsan.sh
-tsan-unit: $(DEPS_STAMP) $(TSAN_STAMP)
+tsan-unit: $(DEPS_STAMP) $(TEST_STAMP) $(TSAN_STAMP)
 	CC=$(TSAN_CC) bash tools/tsan.sh unit
 
 # Mutation testing (not in CI; 20-30 minutes): tools/mutants.sh applies

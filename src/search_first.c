@@ -233,6 +233,7 @@ static int beta_now(ranking *R) {
 static dist_result undone(int i) { return (dist_result){i, 0, DIST_UNDONE, 0, 0}; }
 
 static void tell_where(ranking *R, bool one_more, bool passed, double busy);
+static void tell_searching(ranking *R, int g);
 
 /* Stage 1, the probe: full L1 sums of the groups with the least L0. */
 static bool probe_pick(void *arg, int i) {
@@ -346,8 +347,7 @@ static bool search_pick(void *arg, int i) {
     settle(R, i, g->o.bound, false, NULL, 4);
     return false;
   }
-  R->at.solving = g->o.g; /* the progress line names it (the one dealt last) */
-  tell_where(R, false, false, 0);
+  tell_searching(R, g->o.g); /* the progress line names it (the one dealt last) */
   return true;
 }
 static dist_result search_body(void *arg, int i) {
@@ -411,6 +411,17 @@ static void tell_where(ranking *R, bool one_more, bool passed, double busy) {
     R->at.done += one_more;
     R->at.passed += passed;
     R->at.busy += busy;
+    R->at.cutoff = atomic_load(&R->cutoff);
+    R->fo->where(R->fo->arg, &R->at);
+  }
+}
+/* Stage 4's picks run on every thread at once: the word dealt is set
+ * where the line is told, under its lock. */
+static void tell_searching(ranking *R, int g) {
+  if (!R->fo->where) return;
+#pragma omp critical(search_first_report)
+  {
+    R->at.solving = g;
     R->at.cutoff = atomic_load(&R->cutoff);
     R->fo->where(R->fo->arg, &R->at);
   }
