@@ -366,9 +366,10 @@ typedef void (*search_first_fn)(void *arg, const search_first_value *v);
  * its stage (as search_first_value.stage: 1 the cutoff's probe and exact
  * solves, 2 L1, 3 L2, 4 the exact search), the groups of feedback-alike
  * first guesses the stage has finished of those it runs over, and the
- * cutoff now (OPTLE_INF: none); in stage 1, the first guess being solved
- * exactly and its budget.  Told as each stage starts, as each group is
- * done, and as each of stage 1's solves is dealt. */
+ * cutoff now (OPTLE_INF: none); in stages 1 and 4, the first guess dealt
+ * last (stage 1's with its budget).  Told as each stage starts, as each
+ * group is done, and as each of stage 1's solves and stage 4's searches
+ * is dealt. */
 typedef struct {
   int stage;
   int done, total;

@@ -233,7 +233,7 @@ static int beta_now(ranking *R) {
 static dist_result undone(int i) { return (dist_result){i, 0, DIST_UNDONE, 0, 0}; }
 
 static void tell_where(ranking *R, bool one_more, bool passed, double busy);
-static void tell_searching(ranking *R, int g);
+static void tell_dealt(ranking *R, int g, double budget);
 
 /* Stage 1, the probe: full L1 sums of the groups with the least L0. */
 static bool probe_pick(void *arg, int i) {
@@ -259,8 +259,7 @@ static bool solve_pick(void *arg, int i) {
   ranking *R = arg;
   if (R->gr[i].done || R->quota <= 0 || R->gave_up >= PROBE_TRIES) return false;
   R->quota--, R->inflight++;
-  R->at.solving = R->gr[i].o.g, R->at.budget = R->budget;
-  tell_where(R, false, false, 0);
+  tell_dealt(R, R->gr[i].o.g, R->budget);
   return true;
 }
 static dist_result solve_body(void *arg, int i) {
@@ -347,7 +346,7 @@ static bool search_pick(void *arg, int i) {
     settle(R, i, g->o.bound, false, NULL, 4);
     return false;
   }
-  tell_searching(R, g->o.g); /* the progress line names it (the one dealt last) */
+  tell_dealt(R, g->o.g, 0); /* the progress line names it (the one dealt last) */
   return true;
 }
 static dist_result search_body(void *arg, int i) {
@@ -404,6 +403,10 @@ static dist_result value_body(void *arg, int i) {
 /* Where the ranking is, told to the caller (rank 0): each item a stage's
  * pick passes over (one more passed too: no work) or its take records is
  * one more done, with the seconds its body took (busy). */
+static void tell_locked(ranking *R) { /* under search_first_report */
+  R->at.cutoff = atomic_load(&R->cutoff);
+  R->fo->where(R->fo->arg, &R->at);
+}
 static void tell_where(ranking *R, bool one_more, bool passed, double busy) {
   if (!R->fo->where) return;
 #pragma omp critical(search_first_report)
@@ -411,19 +414,18 @@ static void tell_where(ranking *R, bool one_more, bool passed, double busy) {
     R->at.done += one_more;
     R->at.passed += passed;
     R->at.busy += busy;
-    R->at.cutoff = atomic_load(&R->cutoff);
-    R->fo->where(R->fo->arg, &R->at);
+    tell_locked(R);
   }
 }
-/* Stage 4's picks run on every thread at once: the word dealt is set
- * where the line is told, under its lock. */
-static void tell_searching(ranking *R, int g) {
+/* A pick deals first guess g (stage 1's solve with its budget; stage
+ * 4's search, 0): R->at is the line's, written only under its lock, as
+ * stage 4's picks run on every thread at once. */
+static void tell_dealt(ranking *R, int g, double budget) {
   if (!R->fo->where) return;
 #pragma omp critical(search_first_report)
   {
-    R->at.solving = g;
-    R->at.cutoff = atomic_load(&R->cutoff);
-    R->fo->where(R->fo->arg, &R->at);
+    R->at.solving = g, R->at.budget = budget;
+    tell_locked(R);
   }
 }
 static bool pick_told(void *arg, int i) {
