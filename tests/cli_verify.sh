@@ -685,6 +685,20 @@ check "verify: TARNS's tree on nyt-2022-02-all" 0 out "total         52645" \
 has "verify: ... TARNS's, within six" "most guesses  6"
 has "verify: ... its first guess, TARNS" "first guess   tarns"
 
+# The committed proof (issue 47): its checkpoint settles every first
+# guess, so a ranking from a copy of it needs no search (about 4 s) and
+# names TARNS, 52645, exact (docs/rank.md, "The proof done"); a change
+# that made the file unreadable (its engine number, its format) fails
+# here.
+cp outputs/runs/nyt-2022-02-all.root.ckpt "$tmp/proof.ckpt"
+check "rank --checkpoint: the committed proof ranks TARNS first" 0 out \
+  "tarns	52645	exact	4.0662" \
+  "$OPTLE" rank --list nyt-2022-02-all --top 1 --threads 1 --checkpoint "$tmp/proof.ckpt"
+has "rank --checkpoint: ... every other first guess proven worse" \
+  "# 12947 first guesses: 1 exact, 12946 bounds"
+expect "rank --checkpoint: ... nothing appended (all settled)" \
+  "$(wc -l < "$tmp/proof.ckpt")" = "$(wc -l < outputs/runs/nyt-2022-02-all.root.ckpt)"
+
 # ------------------------------------------------------------------
 
 if [ "$skipped" -gt 0 ]; then
