@@ -106,7 +106,7 @@
 /* L3 (search_l2.c, srch_bound3()): on lists of SPLIT_ALL_ANSWERS answers
  * or more, a first guess that survives its L2 sum has its classes of
  * L3_CLASS_MIN answers or more raised to L3, a share of what the sum
- * lacks at a time (search_proof.c l3_rounds()), until the sum reaches
+ * lacks at a time (search_l2.c ask_rounds()), until the sum reaches
  * what refutes it or every such class is at its L3.  LANTS on
  * nyt-2022-02-all: L2 misses 674 of its exact 52777, 551 of them in its
  * 13 classes of 256 answers or more; L3 closes 241 of the 266 in its two
@@ -119,6 +119,27 @@
  * at 256, 70.9 at 64, 69.1 at 16, the same tree.  Only a first guess L2
  * did not refute pays. */
 #define L3_CLASS_MIN 16
+
+/* The refuting stages' L2 sums (search_l2.c srch_bound2_sum(), ask_rounds()):
+ * every class is asked, smallest first, for L2_FIRST_ASK times its share
+ * (by size) of what the first guess's sum lacks, then in rounds as L3's.
+ * One pass (each class, smallest first, asked for all the sum lacks, so
+ * all but the last at their full L2) read 536 billion table entries for
+ * 24 random first guesses of nyt-2022-02-all refuted at 52646, 111.4 s
+ * (2 threads, AMD EPYC Zen 5, VBMI); in rounds from the share itself 427
+ * billion, 97.6 s; from 1.2 times it 382 billion, 76.5 s (1.1: 80.0 s,
+ * 1.3: 82.6 s; 12 others: 1.0 48.7 s, 1.2 41.6-43.4 s, 1.4 43.5 s, 1.7
+ * 50.8 s, 2.0 55.2 s): most first guesses are then refuted in the first
+ * round, before their largest class is asked for much.  Only on lists of
+ * SPLIT_ALL_ANSWERS answers or more under the normal rules (search_root.c
+ * s->l2_first): the bench's root proofs, old and new in turn, the same
+ * totals and trees: original 14.77 / 14.80 s, nyt-2022-02 16.47 / 15.58 s,
+ * nyt-2023-07 65.90 / 71.92 s, original with OPTLE_KERNEL=avx2 25.93 /
+ * 27.09 s (no gain on the small lists), and hard mode lost: hard
+ * nyt-2022-02 13.54 / 19.06 s, hard nyt-2023-07 131.67 / 347.93 s (754
+ * thousand nodes / 2.3 million: the one pass's full class bounds, kept in
+ * the memo, are what its nested searches start from). */
+#define L2_FIRST_ASK 1.2
 
 /* A survivor's search (search.c srch_eval_guess(), under
  * srch_survivor()): below the survivor's own classes, each class of

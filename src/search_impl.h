@@ -273,6 +273,11 @@ struct search {
    * to L3 when a first guess survives L2 (tuning.h L3_CLASS_MIN, on the
    * big lists; 0: never; tests lower it). */
   int l3_min;
+  /* srch_bound2_sum(): a refuting stage's L2s in rounds, the first
+   * asking each class for this many times its share of what the sum
+   * lacks (tuning.h L2_FIRST_ASK, on the big lists under the normal
+   * rules; 0: one pass; tests set it). */
+  double l2_first;
   /* srch_eval_guess() in a survivor's search (ctx.l1b set): classes of
    * this many answers or more, below the survivor's own, get their L1
    * bounds before any is searched (tuning.h L1_PASS_MIN; 0: never;
@@ -745,21 +750,26 @@ typedef struct {
 } proof;
 
 /* search_l2.c (declared here, after opener): the sum of the L1 (L2)
- * bounds of o's classes on A, the bounds of b,
- * largest class first, stopping once it reaches `stop` (INF: the full
- * sum): a lower bound of o's total.  The per-guess bodies of the L1 and
+ * bounds of o's classes on A, the bounds of b, L1's largest class
+ * first, L2's smallest first, stopping once it reaches `stop` (INF: the
+ * full sum): a lower bound of o's total.  The per-guess bodies of the L1 and
  * L2 stages; srch_l1_sum() and srch_l2_sum() are the same over s->bx
  * (the ranking's, search_first.c).  ply: the level A's partition goes
  * to (0 at a root; a search's node passes its own, search.c
  * stage_cands()), the classes' bounds using those below it. */
 int srch_bound1_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
                     int stop, const rstate *rs, int ply);
-/* srch_bound2_sum() given l3, below stop after every class's L2, raises
- * the classes of s->l3_min answers or more to L3 (srch_bound3()),
- * largest first, until the sum reaches stop: the refuting stages and a
- * survivor's sum again (srch_survivor()), never a full sum (stop INF). */
+/* srch_bound2_sum() given stage (the refuting stages, and a survivor's
+ * sum again, srch_survivor(); never a full sum, stop INF) asks its
+ * classes for their L2 in rounds, a share of what the sum lacks at a
+ * time (tuning.h L2_FIRST_ASK), and below stop after every class's L2
+ * raises the classes of s->l3_min answers or more to L3 (srch_bound3()),
+ * largest first, in rounds too; it ends as one pass would: at stop or
+ * above, or with every class so raised.  Not given it (a staged set's
+ * candidates, search.c), one pass, smallest class first, each asked
+ * for all the sum lacks. */
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs, bool l3, int ply);
+                    int stop, const rstate *rs, bool stage, int ply);
 int srch_l1_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 int srch_l2_sum(ctx *c, const uint16_t *A, int n, int d, const opener *o, int stop);
 /* A survivor of those stages against beta: its L2 sum again (the memo

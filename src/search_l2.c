@@ -30,8 +30,8 @@
  * either, and caps each guess by its s on C, which no subset exceeds.
  * The refuting stages raise a survivor's biggest classes to it
  * (srch_bound2_sum(), tuning.h L3_CLASS_MIN), asking each for a share of
- * what the sum lacks at a time (l3_rounds()): the more an L3 is asked to
- * prove, the longer it takes.
+ * what the sum lacks at a time (ask_rounds()): the more an L3 is asked to
+ * prove, the longer it takes.  So too their L2s (tuning.h L2_FIRST_ASK).
  *
  * A guess's sums (at the end): its classes' L1, L2 or L3 bounds added
  * up, a lower bound of its total: the root proof's and the ranking's
@@ -553,49 +553,60 @@ static inline void raise_class(long *sum, int *b, int v) {
   if (v > *b) *sum += v - *b, *b = v;
 }
 
-/* L3 on a first guess's classes 0 .. n3 - 1, its largest (b1[] their
- * bounds so far, sum the first guess's), until the sum reaches stop or
- * every one of them is at its L3, in rounds.  What an L3 costs grows
- * fast with what it is asked to prove (each of its candidate guesses
- * stops once its classes' L2 sum reaches the ask), so asking each class
- * in turn for all that would refute the first guess spent most of the
- * time on one or two classes: ROIST on nyt-2022-02-all (one thread) took
- * 103 s to raise its class of 1,496 answers by the 214 the sum lacked,
- * which a dozen middling classes gave in 11 s.  So each round asks every
- * class still open for its share of what the sum lacks, by its size, at
- * least twice the last round's share: a class whose L3 comes back below
- * its ask is at its L3 (closed); one that reaches it may give more next
- * round; an ask is never above what would refute the first guess, and
- * one at it closes the class either way.  So the sum ends as one pass
- * over the classes would leave it: at stop, or with every class at its
- * L3 (a first guess left to the exact search keeps all of them). */
-static long l3_rounds(ctx *c, const bounds_ctx *b, level *L, int n3, int *b1, long sum, int stop,
-                      int cd, int ply) {
-  assert(n3 > 0 && n3 <= L->ncls && sum < stop);
+/* What a round raises a class to: its L2 (the state of a class under
+ * rules that narrow) or its L3 (normal rules only). */
+static int raise_one(ctx *c, const bounds_ctx *b, level *L, int i, int ask, int cd, int ply,
+                     bool l3) {
+  klass *k = &L->cls[i];
+  const uint16_t *C = L->part + k->start;
+  if (l3) return srch_bound3(c, b, C, k->size, cd, ask, ply + 1, NULL);
+  return srch_bound2(c, b, C, k->size, cd, ask, ply + 1, c->s->rw ? L->kst[k->pat] : NULL);
+}
+
+/* The classes cl[0..ncl) of a first guess (b1[] their bounds so far,
+ * sum the first guess's) raised to L2 or L3 until the sum reaches stop
+ * or every one of them is at that bound, in rounds.  What a bound costs
+ * grows fast with what it is asked to prove (each candidate guess stops
+ * once its classes' sum reaches the ask), so asking each class in turn
+ * for all that would refute the first guess spent most of the time on a
+ * few: ROIST on nyt-2022-02-all (one thread) took 103 s to raise its
+ * class of 1,496 answers to L3 by the 214 the sum lacked, which a dozen
+ * middling classes gave in 11 s.  So each round asks every class still
+ * open for its share of what the sum lacks, by its size (the first round
+ * `first` times it, later rounds at least twice the last round's share):
+ * a class whose bound comes back below its ask is at it (closed); one
+ * that reaches its ask may give more next round; an ask is never above
+ * what would refute the first guess, and one at it closes the class
+ * either way.  So the sum ends as one pass over the classes would leave
+ * it: at stop, or with every class at its bound (a first guess left to
+ * the exact search keeps all of them). */
+static long ask_rounds(ctx *c, const bounds_ctx *b, level *L, const int *cl, int ncl, int *b1,
+                       long sum, int stop, int cd, int ply, bool l3, double first) {
+  assert(ncl > 0 && ncl <= L->ncls && sum < stop && stop < INF && first >= 1);
   bool open[PATTERN_COUNT];
   long size_open = 0; /* the answers of the open classes */
-  for (int i = 0; i < n3; i++) open[i] = true, size_open += L->cls[i].size;
+  for (int j = 0; j < ncl; j++) open[j] = true, size_open += L->cls[cl[j]].size;
   double per = 0; /* this round's ask per answer */
   while (size_open > 0 && sum < stop && !stopped(c->s)) {
-    double share = (double)(stop - sum) / (double)size_open;
+    double share = (double)(stop - sum) / (double)size_open * (per == 0 ? first : 1);
     per = share > 2 * per ? share : 2 * per;
-    for (int i = 0; i < n3 && sum < stop && !stopped(c->s); i++) {
-      if (!open[i]) continue;
-      klass *k = &L->cls[i];
+    for (int j = 0; j < ncl && sum < stop && !stopped(c->s); j++) {
+      if (!open[j]) continue;
+      int i = cl[j], size = L->cls[i].size;
       long all = stop - (sum - b1[i]); /* the class's bound that refutes */
-      double want = b1[i] + per * k->size + 1; /* a double: per doubles */
+      double want = b1[i] + per * size + 1; /* a double: per doubles */
       long ask = want < (double)all ? (long)want : all;
       assert(ask > b1[i] && ask <= all);
-      int v = srch_bound3(c, b, L->part + k->start, k->size, cd, (int)ask, ply + 1, NULL);
+      int v = raise_one(c, b, L, i, (int)ask, cd, ply, l3);
       raise_class(&sum, &b1[i], v);
-      if (v < ask || ask == all) open[i] = false, size_open -= k->size;
+      if (v < ask || ask == all) open[j] = false, size_open -= size;
     }
   }
   return sum;
 }
 
 int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,
-                    int stop, const rstate *rs, bool l3, int ply) {
+                    int stop, const rstate *rs, bool stage, int ply) {
   level *L = srch_level(c, ply);
   srch_partition(c->s->g, L, A, n, o->g);
   int cd = child_depth(d);
@@ -606,7 +617,7 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
    * guesses of nyt-2023-07, hard, refuted at 11628: 15.2 s of one
    * thread largest first, 9.8 s smallest first).  Any order gives a
    * valid bound: each class's bound is its own. */
-  int b1[PATTERN_COUNT];
+  int b1[PATTERN_COUNT], cl[PATTERN_COUNT];
   assert(L->ncls <= PATTERN_COUNT);
   long sum = o->l0;
   for (int i = 0; i < L->ncls; i++) {
@@ -614,18 +625,27 @@ int srch_bound2_sum(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d
     b1[i] = srch_bound1(c, b, L->part + L->cls[i].start, L->cls[i].size, cd, &exact,
                         class_state(c->s, L, rs, o->g, L->cls[i].pat), INF);
     sum += b1[i] - (2 * L->cls[i].size - 1);
+    cl[L->ncls - 1 - i] = i; /* smallest first */
   }
-  for (int i = L->ncls - 1; i >= 0 && sum < stop && !stopped(c->s); i--) {
-    klass *k = &L->cls[i];
-    int need = (int)(stop - (sum - b1[i]));
-    int v = srch_bound2(c, b, L->part + k->start, k->size, cd, need, ply + 1,
-                        c->s->rw ? L->kst[k->pat] : NULL);
-    raise_class(&sum, &b1[i], v);
+  if (stage && stop < INF && c->s->l2_first > 0 && L->ncls > 0 && sum < stop) {
+    /* A refuting stage's on the big lists: in rounds (tuning.h
+     * L2_FIRST_ASK). */
+    sum = ask_rounds(c, b, L, cl, L->ncls, b1, sum, stop, cd, ply, false, c->s->l2_first);
+  } else {
+    for (int j = 0; j < L->ncls && sum < stop && !stopped(c->s); j++) {
+      int i = cl[j];
+      int v = raise_one(c, b, L, i, (int)(stop - (sum - b1[i])), cd, ply, false);
+      raise_class(&sum, &b1[i], v);
+    }
   }
-  /* L3 on the largest classes (normal rules: no class state). */
+  /* L3 on the largest classes (normal rules: no class state), largest
+   * first, in rounds from the share itself. */
   int n3 = 0;
-  bool raise = l3 && stop < INF && c->s->l3_min > 0 && !c->s->rw;
+  bool raise = stage && stop < INF && c->s->l3_min > 0 && !c->s->rw;
   while (raise && n3 < L->ncls && L->cls[n3].size >= c->s->l3_min) n3++;
-  if (n3 > 0 && sum < stop) sum = l3_rounds(c, b, L, n3, b1, sum, stop, cd, ply);
+  if (n3 > 0 && sum < stop) {
+    for (int i = 0; i < n3; i++) cl[i] = i;
+    sum = ask_rounds(c, b, L, cl, n3, b1, sum, stop, cd, ply, true, 1.0);
+  }
   return sum < INF ? (int)sum : INF;
 }

@@ -26,9 +26,10 @@
  *  4. L1 (stage_l1): every other first guess's classes, largest first, are
  *     bounded by L1 (search_bounds.c) until the sum reaches U + 1, which
  *     refutes it: its total exceeds U;
- *  5. L2 (stage_l2) for the survivors, class by class, each with the
- *     budget the others' bounds leave; on the big lists, L3 on the
- *     largest classes of those still short, in rounds (l3_rounds());
+ *  5. L2 (stage_l2) for the survivors, their classes asked in rounds,
+ *     each for a share of what the sum lacks; on the big lists, L3 on
+ *     the largest classes of those still short, in rounds too
+ *     (search_l2.c ask_rounds());
  *  6. the exact search of the survivors (stage_exact), least bound
  *     first: in the top proof under the normal rules each solved exactly
  *     as in stage 3, every thread on it (exact_each()); in a nested one,
@@ -90,11 +91,12 @@ static void settle_one(proof *p) {
  * hard nyt-2023-07 root proof's 165 survivors took 1010 s of thread time
  * without this, and 24 s in a ranking of those words alone (whose memo
  * kept their bounds).  An L2 sum costs a few tens of milliseconds; what
- * it stores is what the search reads first.  Given l3, on the big lists
- * the L3 bounds of its classes too (srch_bound2_sum()'s l3, as the stage
- * ran it), which a resumed ranking has lost with its process, and which
- * keep the search's budgets tight: LANTS on nyt-2022-02-all at 52777,
- * resumed, 977 s -> 676 s (docs/search.md).  Only the ranking's stage 4
+ * it stores is what the search reads first.  Given l3, the sum as the
+ * stage ran it (srch_bound2_sum()'s stage: in rounds, and on the big
+ * lists the L3 bounds of its classes too), which a resumed ranking has
+ * lost with its process, and which keep the search's budgets tight:
+ * LANTS on nyt-2022-02-all at 52777, resumed, 977 s -> 676 s
+ * (docs/search.md).  Only the ranking's stage 4
  * (search_first.c) asks: a root proof is never resumed, and its nested
  * proofs (exact_loop()) ran L3 in their own stage 5 in this process. */
 int srch_survivor(ctx *c, const bounds_ctx *b, const uint16_t *A, int n, int d, const opener *o,

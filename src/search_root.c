@@ -74,6 +74,7 @@ search *search_new(const game *g, const search_opts *o) {
   s->clogc = score_clogc_table();
   s->split_min = g->n_answers >= SPLIT_ALL_ANSWERS ? SPLIT_CLASS_MIN_ALL : SPLIT_CLASS_MIN;
   s->l3_min = g->n_answers >= SPLIT_ALL_ANSWERS ? L3_CLASS_MIN : 0;
+  s->l2_first = g->n_answers >= SPLIT_ALL_ANSWERS && !s->rw ? L2_FIRST_ASK : 0;
   s->l1_min = L1_PASS_MIN;
   s->staged_min = STAGED_MIN;
   s->offer_depth = OFFER_DEPTH;

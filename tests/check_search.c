@@ -891,8 +891,66 @@ START_TEST(test_survivor_raises_to_l3) {
 }
 END_TEST
 
-/* The refuting stages' L3 (srch_bound2_sum() given l3, search_proof.c
- * l3_rounds()) asks its classes in rounds, a share of what the sum lacks
+/* The refuting stages' L2 (srch_bound2_sum() given stage, search_l2.c
+ * ask_rounds()) asks its classes in rounds, from L2_FIRST_ASK times
+ * their share of what the sum lacks; the sum must end as one pass over
+ * the classes leaves it (the same call not as a stage, with no stop):
+ * at or above stop when the classes' L2 sum reaches stop, else that sum
+ * itself, every class at its L2.  Each first guess (every 97th guess)
+ * is asked at stops between its L1 sum and past its L2 sum, each on a
+ * fresh search (no L3: l3_min 0), on the look-alikes above. */
+START_TEST(test_l2_rounds_as_one_pass) {
+  game g = *nyt_game(); /* shared: never freed here */
+  uint16_t A[4096];
+  int na = lookalikes(&g, A);
+  int d = 6;
+  search *base = new_search(&g, d, 1, 1);
+  bounds_ctx *bx = bounds_of(base, &g, A, na);
+  long asked = 0, refuted = 0, kept = 0;
+  for (int h = 0; h < g.n_guesses; h += 97) {
+    opener o = opener_of(&g, A, na, h);
+    int sums[2]; /* L1's, then every class's L2 in one pass */
+    for (int l2 = 0; l2 < 2; l2++) {
+      search *s = new_search(&g, d, 1, 1);
+      ck_assert(s->l3_min == 0 && s->l2_first == 0);
+      sums[l2] = l2 ? srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, INF, NULL, false, 0)
+                    : srch_bound1_sum(&s->ctx[0], bx, A, na, d, &o, INF, NULL, 0);
+      search_free(s);
+    }
+    int l1 = sums[0], full = sums[1];
+    if (full >= INF || full == l1) continue; /* nothing for L2 to raise */
+    ck_assert_int_gt(full, l1);
+    int stops[] = {l1 + 1, l1 + (full - l1) / 3 + 1, l1 + 2 * (full - l1) / 3 + 1, full,
+                   full + 1, full + 50};
+    for (size_t t = 0; t < sizeof stops / sizeof *stops; t++) {
+      search *s = new_search(&g, d, 1, 1);
+      s->l2_first = L2_FIRST_ASK; /* the big lists' (0 on this one) */
+      int v = srch_bound2_sum(&s->ctx[0], bx, A, na, d, &o, stops[t], NULL, true, 0);
+      search_free(s);
+      asked++;
+      if (full >= stops[t]) {
+        ck_assert_msg(v >= stops[t] && v <= full, "guess %s: %d at stop %d, one pass %d",
+                      g.guesses.w[h], v, stops[t], full);
+        refuted++;
+      } else {
+        ck_assert_msg(v == full, "guess %s: %d at stop %d, one pass %d (every class at its L2)",
+                      g.guesses.w[h], v, stops[t], full);
+        kept++;
+      }
+    }
+  }
+  printf("L2 rounds: %ld sums asked, %ld at their stop, %ld every class at its L2\n", asked,
+         refuted, kept);
+  fflush(stdout);
+  ck_assert_int_gt(refuted, 40);
+  ck_assert_int_gt(kept, 20);
+  srch_bounds_free(bx);
+  search_free(base);
+}
+END_TEST
+
+/* The refuting stages' L3 (srch_bound2_sum() given stage, search_l2.c
+ * ask_rounds()) asks its classes in rounds, a share of what the sum lacks
  * at a time; the sum must end as one pass over the classes leaves it:
  * at or above stop when the classes' L3 sum reaches stop, else that sum
  * itself, every class at its L3.  One pass is the same call with a stop
@@ -2573,6 +2631,7 @@ Suite *search_suite(void) {
   tcase_add_test(tc, test_bound2_own_order);
   tcase_add_test(tc, test_bound3_own_order);
   tcase_add_test(tc, test_survivor_raises_to_l3);
+  tcase_add_test(tc, test_l2_rounds_as_one_pass);
   tcase_add_test(tc, test_l3_rounds_as_one_pass);
   suite_add_tcase(s, tc);
   return s;
