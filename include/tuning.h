@@ -130,7 +130,10 @@
  * billion, 97.6 s; from 1.2 times it 382 billion, 76.5 s (1.1: 80.0 s,
  * 1.3: 82.6 s; 12 others: 1.0 48.7 s, 1.2 41.6-43.4 s, 1.4 43.5 s, 1.7
  * 50.8 s, 2.0 55.2 s): most first guesses are then refuted in the first
- * round, before their largest class is asked for much.  Only on lists of
+ * round, before their largest class is asked for much.  Shares by size
+ * to the power 0.6, 0.8 and 1.2 instead: 95.4, 92.7 and 80.8 s; later
+ * rounds at least 1.5 or 3 times the last instead of 2: 75.3 and 75.1 s
+ * against 73.9 s (the same 24 first guesses).  Only on lists of
  * SPLIT_ALL_ANSWERS answers or more under the normal rules (search_root.c
  * s->l2_first): the bench's root proofs, old and new in turn, the same
  * totals and trees: original 14.77 / 14.80 s, nyt-2022-02 16.47 / 15.58 s,
