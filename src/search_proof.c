@@ -26,10 +26,11 @@
  *  4. L1 (stage_l1): every other first guess's classes, largest first, are
  *     bounded by L1 (search_bounds.c) until the sum reaches U + 1, which
  *     refutes it: its total exceeds U;
- *  5. L2 (stage_l2) for the survivors, their classes asked in rounds,
- *     each for a share of what the sum lacks; on the big lists, L3 on
- *     the largest classes of those still short, in rounds too
- *     (search_l2.c ask_rounds());
+ *  5. L2 (stage_l2) for the survivors, class by class, each with the
+ *     budget the others' bounds leave (on the big lists under the normal
+ *     rules in rounds, each class asked for a share of what the sum
+ *     lacks); on the big lists, L3 on the largest classes of those still
+ *     short, in rounds (search_l2.c ask_rounds());
  *  6. the exact search of the survivors (stage_exact), least bound
  *     first: in the top proof under the normal rules each solved exactly
  *     as in stage 3, every thread on it (exact_each()); in a nested one,
