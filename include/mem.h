@@ -29,6 +29,11 @@ void *xaligned(size_t n);
  * proof grew the heap by 60 MB so). */
 void *xmap(size_t n);
 void xunmap(void *p, size_t n);
+/* Asks the system to back [p, p + n) with huge pages where it can (the
+ * 2 MiB-aligned part of it, when n is MEM_HUGE_MIN or more, tuning.h):
+ * advice only, nothing changes if it is refused.  xaligned() and xmap()
+ * ask it for every large table; the memo (memo.c) for a large memo. */
+void mem_huge(void *p, size_t n);
 
 /* Peak resident set size of this process in KiB, or 0 if unknown. */
 long peak_rss_kib(void);

@@ -59,6 +59,23 @@
  * itself still gains (2026-12-01, docs/benchmarks.md).  Memory is
  * touched only as used, so a solve that fits in less pays nothing. */
 #define MEMO_FIXED_FIRST_MB 512
+/* Tables of MEM_HUGE_MIN bytes or more (mem.c mem_huge(): the feedback
+ * table, the bounds' permuted copy, L2's own tables) ask for huge pages
+ * (Linux's transparent huge pages, whose default mode, `madvise`, gives
+ * them only where asked), and so does a memo of MEMO_HUGE_MIN bytes or
+ * more: the scans read a line of each answer's row, rows a table's width
+ * apart, a TLB miss each on 4 KiB pages, and every 4 KiB page touched is
+ * a fault.  The 2-core AMD EPYC (Zen 5, a VM whose faults are dear),
+ * 2 threads, old and new in turn: 12 random nyt-2022-02-all first
+ * guesses refuted at 52646 with --memo-mb 2048, 45.45 / 44.83 s -> 41.38
+ * / 42.33 s (system time 7.0 -> 3.3 s); the original lists' root proof
+ * 14.37 -> 12.50 s (AVX2 kernel 26.13 -> 22.11 s), hard nyt-2022-02's
+ * 13.98 -> 12.16 s (AVX2 27.58 -> 27.51 s); the same trees, the same
+ * peak RSS.  A small memo does not ask: every shard's first record would
+ * back 2 MiB, so a memo of 128 MiB would be resident whole at once (a
+ * memo of 2 GiB is: 0.97 -> 1.77 GB peak for the 12 first guesses). */
+#define MEM_HUGE_MIN ((size_t)4 << 20)
+#define MEMO_HUGE_MIN ((size_t)1 << 30)
 /* Slots a memo shard's index starts with (a power of two); it doubles
  * as records come, up to its share of --memo-mb. */
 #define MEMO_INDEX_START 256

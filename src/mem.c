@@ -5,6 +5,7 @@
 #include <omp.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +44,28 @@ char *xstrdup(const char *s) {
   return memcpy(xmalloc(n), s, n);
 }
 
+void mem_huge(void *p, size_t n) {
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  if (!p || n < MEM_HUGE_MIN) return;
+  uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + n) & ~(huge - 1);
+  if (e > a) (void)madvise((void *)a, e - a, MADV_HUGEPAGE); /* advice: a refusal changes nothing */
+#else
+  (void)p, (void)n;
+#endif
+}
+
 void *xaligned(size_t n) {
   void *p = NULL;
   if (posix_memalign(&p, 64, n ? n : 64)) oom(n);
+  mem_huge(p, n);
   return p;
 }
 
 void *xmap(size_t n) {
   void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) oom(n);
+  mem_huge(p, n);
   return p;
 }
 

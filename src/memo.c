@@ -95,6 +95,10 @@ memo *memo_new(size_t bytes) {
     memo_free(m);
     return NULL;
   }
+  if (bytes >= MEMO_HUGE_MIN) { /* each shard's first touch backs 2 MiB */
+    mem_huge(m->arenas, (size_t)m->arena_bytes * MEMO_SHARDS);
+    mem_huge(m->indexes, slots * MEMO_SHARDS * sizeof(uint32_t));
+  }
   for (int i = 0; i < MEMO_SHARDS; i++) {
     atomic_init(&m->shards[i].lock, 0);
     m->shards[i].arena = m->arenas + (size_t)i * m->arena_bytes;

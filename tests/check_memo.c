@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "mem.h"
 #include "memo.h"
 #include "memo_file.h"
 #include "suites.h"
@@ -591,6 +592,73 @@ START_TEST(test_memo_file_refused) {
 }
 END_TEST
 
+/* The bytes of this process's mappings that carry the huge-page advice
+ * ("hg" among /proc/self/smaps' VmFlags), or -1 where the system cannot
+ * say (no transparent huge pages, no VmFlags). */
+static long huge_advised_bytes(void) {
+  if (access("/sys/kernel/mm/transparent_hugepage/enabled", R_OK)) return -1;
+  FILE *f = fopen("/proc/self/smaps", "r");
+  if (!f) return -1;
+  char line[512];
+  unsigned long lo = 0, hi = 0;
+  long total = 0;
+  bool flags = false;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long a, b;
+    if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+      lo = a, hi = b;
+    } else if (!strncmp(line, "VmFlags:", 8)) {
+      flags = true;
+      if (strstr(line, " hg")) total += (long)(hi - lo);
+    }
+  }
+  fclose(f);
+  return flags ? total : -1;
+}
+
+/* mem_huge() (mem.h, tuning.h MEM_HUGE_MIN): a large table asks for huge
+ * pages over its 2 MiB-aligned part, a small one does not; the advice
+ * leaves the bytes as they were. */
+START_TEST(test_large_tables_ask_huge_pages) {
+  long before = huge_advised_bytes();
+  if (before < 0) return; /* this system cannot tell */
+  size_t big = MEM_HUGE_MIN * 2, small = MEM_HUGE_MIN / 2;
+  uint8_t *p = xmap(small);
+  ck_assert_int_eq(huge_advised_bytes(), before);
+  uint8_t *q = xmap(big);
+  long after = huge_advised_bytes();
+  ck_assert_msg(after - before >= (long)big - (4l << 20) && after - before <= (long)big,
+                "%ld bytes advised of %zu", after - before, big);
+  for (size_t i = 0; i < big; i += 4096) ck_assert_int_eq(q[i], 0); /* zeroed still */
+  q[big - 1] = 7;
+  ck_assert_int_eq(q[big - 1], 7);
+  xunmap(q, big);
+  xunmap(p, small);
+  ck_assert_int_eq(huge_advised_bytes(), before);
+}
+END_TEST
+
+/* A memo of MEMO_HUGE_MIN bytes or more asks for huge pages; a smaller
+ * one does not (each shard's first record would back 2 MiB). */
+START_TEST(test_large_memo_asks_huge_pages) {
+  long before = huge_advised_bytes();
+  if (before < 0) return;
+  memo *m = memo_new(MEMO_HUGE_MIN / 2);
+  ck_assert_ptr_nonnull(m);
+  ck_assert_int_eq(huge_advised_bytes(), before);
+  memo_free(m);
+  m = memo_new(MEMO_HUGE_MIN);
+  ck_assert_ptr_nonnull(m);
+  long added = huge_advised_bytes() - before;
+  ck_assert_msg(added >= (long)MEMO_HUGE_MIN - (8l << 20) && added <= (long)MEMO_HUGE_MIN,
+                "%ld bytes advised", added);
+  uint16_t set[5] = {1, 2, 3, 4, 5};
+  store(m, set, 5, 6, 11, true);
+  expect_hit(m, set, 5, 6, 11, true);
+  memo_free(m);
+}
+END_TEST
+
 Suite *memo_suite(void) {
   Suite *s = suite_create("memo");
   TCase *tc = tcase_create("memo");
@@ -614,6 +682,8 @@ Suite *memo_suite(void) {
   tcase_add_test(tc, test_each_beside_stores);
   tcase_add_test(tc, test_memo_file_round_trip);
   tcase_add_test(tc, test_memo_file_refused);
+  tcase_add_test(tc, test_large_tables_ask_huge_pages);
+  tcase_add_test(tc, test_large_memo_asks_huge_pages);
   suite_add_tcase(s, tc);
   return s;
 }
