@@ -1,7 +1,7 @@
 /*
- * mem.h: memory.  Allocation that never returns NULL, the peak resident
- * size, and starting the threads (whose failure is running out of
- * memory too).
+ * mem.h: memory.  Allocation that never returns NULL, huge pages for
+ * large tables, the peak resident size, and starting the threads (whose
+ * failure is running out of memory too).
  *
  * Running out of memory is the one error no caller can repair: xmalloc()
  * and friends print "optle: out of memory (could not allocate N bytes)"
