@@ -110,10 +110,12 @@ static void settled_lower(rank_run *r, int g) {
   assert(r->left_exact >= 0);
 }
 
-/* An exact value, resumed or settled now: counted, and the best kept. */
+/* An exact value, resumed or settled now: counted (with no strategy
+ * within the limit, "none", counted apart too), and the best kept. */
 static void count_exact(rank_run *r, const search_first_value *v) {
   if (!v->exact) return;
   r->exact++;
+  if (v->value >= OPTLE_INF) r->none++;
   if (v->value < r->best) r->best = v->value, r->best_guess = v->guess;
 }
 
@@ -231,6 +233,7 @@ static void progress_text(const rank_run *r, double t, int brief, char *b, size_
   if (r->resumed) ADD(" (%d resumed)", r->resumed);
   if (r->left_exact) ADD(", %d left to the exact search", r->left_exact);
   ADD(", %d exact", r->exact);
+  if (r->none) ADD(" (%d of them none)", r->none);
   if (r->best < OPTLE_INF) ADD(", best %s %d", r->g->guesses.w[r->best_guess], r->best);
   if (brief >= 1) return;
   if (rate >= 1) ADD(", %.1f/s", rate);

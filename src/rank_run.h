@@ -65,6 +65,7 @@ typedef struct {
   search_first_value *lower; /* ... and its lower lines */
   const game *g;
   int total, resumed, settled, exact, best;
+  int none; /* of the exact, those with no strategy within the limit */
   int best_guess;
   /* First guesses left to the exact search: those with a lower line
    * (resumed or told), less those settled since; has_lower (a flag a

@@ -590,6 +590,32 @@ START_TEST(test_progress_lines) {
 }
 END_TEST
 
+static void settle_none(rank_run *r) {
+  search_first_value v = {guess("scion"), OPTLE_INF, true, 0.1, 0, 4};
+  rank_run_settled(r, &v);
+}
+
+/* A first guess with no strategy within the limit ("none") is exact, and
+ * the progress line says how many of the exact are none (they once
+ * passed for exact values unsaid); the best stays a finite one. */
+START_TEST(test_progress_counts_none) {
+  rank_run r;
+  start_run(&r, SEARCH_PROGRESS_LINES, 0);
+  char text[4096];
+  ck_assert_int_eq(lines_of(settle_none, &r, text, sizeof text), 0); /* at 0 s */
+  r.t0 -= 10;
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1);
+  ck_assert_msg(strstr(text, "optle: 2/6 first guesses settled, 2 exact (1 of them none), best agent "
+                             "120, "),
+                "%s", text);
+  ck_assert_int_eq(r.none, 1);
+  start_run(&r, SEARCH_PROGRESS_LINES, 10);
+  ck_assert_int_eq(lines_of(settle_one, &r, text, sizeof text), 1);
+  ck_assert_msg(strstr(text, "1 exact, best agent 120, ") && !strstr(text, "of them none"), "%s",
+                text);
+}
+END_TEST
+
 static void stage_three_starts(rank_run *r) {
   search_first_where w = {3, 0, 100, 150, -1, 0, 0, 0};
   rank_run_where(r, &w);
@@ -758,6 +784,7 @@ Suite *checkpoint_suite(void) {
   tcase_add_test(tc, test_failed_append);
   tcase_add_test(tc, test_lock_unread);
   tcase_add_test(tc, test_progress_lines);
+  tcase_add_test(tc, test_progress_counts_none);
   tcase_add_test(tc, test_progress_eta_worked);
   tcase_add_test(tc, test_stage_wall_own_runs);
   suite_add_tcase(s, tc);
