@@ -602,6 +602,9 @@ static int lookahead_definition(const game *g, bounds_ctx *bx, const uint16_t *C
 }
 
 START_TEST(test_bounds_against_definitions) {
+  /* One thread throughout: nothing for ThreadSanitizer to see (and 35 s
+   * of its tier), so its run leaves the test to the others. */
+  if (TEST_TSAN) return;
   game nyt = *nyt_game(); /* shared: never freed here */
   uint64_t seed = 20261123;
   int redrawn = 0;
@@ -1992,13 +1995,16 @@ static void eight_openers(const game *G, int w[8]) {
 /* A survivor's nodes offered to idle threads (search.c offer_cands(),
  * search_feas.c's offers) change no value.  The large list, normal and
  * hard, at cutoffs from its best to 80 above; and nyt-2022-02's eight
- * openers within 4, 5 and 6 guesses (within 4 six have no strategy: the
+ * openers within 4 and 5 guesses (within 4 six have no strategy: the
  * feasibility test's offers, of classes and of candidates), each ranked
  * on 2 threads with no offers, offers at the survivor's classes only,
- * at OFFER_DEPTH and 4 plies deep: the same first guesses exact at or
- * below the cutoff, with the same values, and the same refuted.  Then
- * SALET alone, whose search leaves the other thread idle from the start:
- * it takes candidates from the offers (helped) at every depth but 0. */
+ * at OFFER_DEPTH and 4 plies deep (within 4 no offers and OFFER_DEPTH
+ * only): the same first guesses exact at or below the cutoff, with the
+ * same values, and the same refuted.  Then SALET alone, within 6, whose
+ * search leaves the other thread idle from the start: it takes
+ * candidates from the offers (helped) at every depth but 0.  (Within 6
+ * too, and every depth within 4, the test took 69 s of the plain unit
+ * suite, beside what it costs the sanitizers.) */
 /* A ranking on s (then freed) with offers `depth` plies deep: its cutoff
  * in cut, its lines in r, its counters in st. */
 static void rank_offering(search *s, const uint16_t *A, int n, int depth,
@@ -2024,7 +2030,10 @@ static void same_rankings(search_first_value *const *r, const int *cut, int nv, 
 }
 
 static const int offer_depths[] = {0, OFFER_DEPTH, 1, 4};
-#define OFFER_RUNS (TEST_TSAN ? 2 : 4) /* TSan: 0 and OFFER_DEPTH */
+/* The sanitizers (TSan, ASan and UBSan): 0 and OFFER_DEPTH only, the
+ * offering code's paths all taken at a quarter of the cost (ASan: 120 s
+ * of CI's tier with all four). */
+#define OFFER_RUNS (TEST_SAN ? 2 : 4)
 
 START_TEST(test_offers_change_nothing) {
   game g;
@@ -2055,11 +2064,18 @@ START_TEST(test_offers_change_nothing) {
   eight_openers(G, w);
   A = every_answer(G->n_answers);
   for (int v = 0; v < 4; v++) r[v] = xcalloc(8, sizeof *r[v]);
-  const int limits[] = {4, 6, 5};
+  /* Within 4 (six have no strategy) depths 0 and OFFER_DEPTH, within 5
+   * all four; within 6 SALET's search below has them all. */
+  const int limits[] = {4, 5};
   uint64_t helped[4] = {0}, none = 0;
-  for (size_t l = 0; l < TEST_SCALED(3); l++) {
+  for (size_t l = 0; l < TEST_SCALED(2); l++) {
     int cut[4];
     for (int v = 0; v < OFFER_RUNS; v++) {
+      if (limits[l] == 4 && v >= 2) { /* left out: depth 0's lines */
+        cut[v] = cut[0];
+        memcpy(r[v], r[0], 8 * sizeof *r[v]);
+        continue;
+      }
       search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
       search_stats st;
       rank_offering(new_search(G, limits[l], 2, 0), A, G->n_answers, offer_depths[v], &fo, r[v],
@@ -2071,9 +2087,9 @@ START_TEST(test_offers_change_nothing) {
   }
   ck_assert_msg(none > 0, "no opener without a strategy");
   /* SALET alone (7897), searched against its value: the other thread
-   * idle from the start (under TSan at OFFER_DEPTH only: its offers
-   * taken are what the race check needs, a minute there each). */
-  for (int v = TEST_TSAN ? 1 : 0; v < OFFER_RUNS; v++) {
+   * idle from the start (under the sanitizers at OFFER_DEPTH only: its
+   * offers taken are what the race check needs, a minute there each). */
+  for (int v = TEST_SAN ? 1 : 0; v < OFFER_RUNS; v++) {
     search_first_opts fo = {.cutoff = 7897, .words = w, .nwords = 1};
     search_stats st;
     int cut;
@@ -2137,27 +2153,31 @@ END_TEST
 
 /* The feasibility test of a survivor's classes in rounds (search_feas.c
  * classes_in_rounds()) changes no value: nyt-2022-02's eight openers
- * within 4 and 5 guesses (within 4 six have no strategy), one thread,
- * in one pass and in rounds from 1 us, 1 ms and FEAS_ROUND_S, and on 2
- * threads from 1 us (the classes offered too): the same lines; from 1 us
- * classes are put off. */
+ * within 4 and 5 guesses (within 4 six have no strategy), in one pass
+ * and in rounds, one thread from 1 us (every class put off at first)
+ * and from FEAS_ROUND_S (the search's own), and on 2 threads from 1 ms
+ * (the classes offered too): the same lines; classes are put off.
+ * Within 5 (every opener has a strategy, and 4 classes are put off) one
+ * pass and the threaded rounds; so too under the sanitizers, within 4
+ * only.  (Five runs a limit took 58 s of the plain unit suite and 227 s
+ * of the ASan tier; rounds from 1 us on 2 threads, the dearest, 11 s.) */
 START_TEST(test_feas_rounds_change_nothing) {
   const game *G = nyt_game();
   int w[8];
   eight_openers(G, w);
   uint16_t *A = every_answer(G->n_answers);
-  /* Under TSan one pass and 2 threads from 1 us only (the threaded one). */
-  const double rounds[] = {0, 1e-6, 1e-3, FEAS_ROUND_S, 1e-6};
-  const int threads[] = {1, 1, 1, 1, 2};
-  const bool run[] = {true, !TEST_TSAN, !TEST_TSAN, !TEST_TSAN, true};
+  enum { VARIANTS = 4 };
+  const double rounds[VARIANTS] = {0, 1e-6, FEAS_ROUND_S, 1e-3};
+  const int threads[VARIANTS] = {1, 1, 1, 2};
   const int limits[] = {4, 5};
-  search_first_value *r[5];
-  for (int v = 0; v < 5; v++) r[v] = xcalloc(8, sizeof *r[v]);
-  uint64_t put_off[5] = {0};
+  search_first_value *r[VARIANTS];
+  for (int v = 0; v < VARIANTS; v++) r[v] = xcalloc(8, sizeof *r[v]);
+  uint64_t put_off[VARIANTS] = {0};
   for (size_t l = 0; l < TEST_SCALED(2); l++) {
-    int cut[5];
-    for (int v = 0; v < 5; v++) {
-      if (!run[v]) { /* left out: the one pass's lines */
+    int cut[VARIANTS];
+    for (int v = 0; v < VARIANTS; v++) {
+      bool run = v == 0 || v == VARIANTS - 1 || (limits[l] == 4 && !TEST_SAN);
+      if (!run) { /* left out: the one pass's lines */
         cut[v] = cut[0];
         memcpy(r[v], r[0], 8 * sizeof *r[v]);
         continue;
@@ -2169,14 +2189,15 @@ START_TEST(test_feas_rounds_change_nothing) {
       rank_offering(s, A, G->n_answers, OFFER_DEPTH, &fo, r[v], &cut[v], &st);
       put_off[v] += st.feas_put_off;
     }
-    same_rankings(r, cut, 5, 8);
+    same_rankings(r, cut, VARIANTS, 8);
   }
-  ck_assert(put_off[0] == 0 && (TEST_TSAN || put_off[1] > 0) && put_off[4] > 0);
-  printf("feasibility rounds: %llu classes put off from 1 us, %llu from 1 ms, %llu from %g s, "
-         "%llu from 1 us on 2 threads\n",
-         (unsigned long long)put_off[1], (unsigned long long)put_off[2],
-         (unsigned long long)put_off[3], FEAS_ROUND_S, (unsigned long long)put_off[4]);
-  for (int v = 0; v < 5; v++) free(r[v]);
+  ck_assert(put_off[0] == 0 && (TEST_SAN || (put_off[1] > 0 && put_off[2] > 0)) &&
+            put_off[VARIANTS - 1] > 0);
+  printf("feasibility rounds: %llu classes put off from 1 us, %llu from %g s, "
+         "%llu from 1 ms on 2 threads\n",
+         (unsigned long long)put_off[1], (unsigned long long)put_off[2], FEAS_ROUND_S,
+         (unsigned long long)put_off[3]);
+  for (int v = 0; v < VARIANTS; v++) free(r[v]);
   free(A);
 }
 END_TEST

@@ -47,7 +47,11 @@
 #ifndef TEST_TSAN
 #define TEST_TSAN 0
 #endif
-#define TEST_SCALED(n) (TEST_ASAN || TEST_TSAN ? ((n) + 7) / 8 : (n))
+/* A sanitizer build (ASan and UBSan, or TSan): minutes where the plain
+ * build takes seconds, so the loops run at an eighth and the costliest
+ * variants only where the plain run has them all (docs/testing.md). */
+#define TEST_SAN (TEST_ASAN || TEST_TSAN)
+#define TEST_SCALED(n) (TEST_SAN ? ((n) + 7) / 8 : (n))
 
 /* One per tests/check_*.c file, from the bottom layer up; check_main.c
  * runs them all, in this order. */
