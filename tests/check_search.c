@@ -2016,6 +2016,13 @@ static void rank_offering(search *s, const uint16_t *A, int n, int depth,
   search_free(s);
 }
 
+/* Variant v of a test's rankings left out: it takes ranking 0's nw lines
+ * and cutoff, so that same_rankings() passes over it. */
+static void left_out(search_first_value *const *r, int *cut, int v, int nw) {
+  cut[v] = cut[0];
+  memcpy(r[v], r[0], (size_t)nw * sizeof *r[v]);
+}
+
 /* Rankings r[0 .. nv) of the same nw words (cutoffs cut[]): the same lines. */
 static void same_rankings(search_first_value *const *r, const int *cut, int nv, int nw) {
   for (int v = 1; v < nv; v++) {
@@ -2071,9 +2078,8 @@ START_TEST(test_offers_change_nothing) {
   for (size_t l = 0; l < TEST_SCALED(2); l++) {
     int cut[4];
     for (int v = 0; v < OFFER_RUNS; v++) {
-      if (limits[l] == 4 && v >= 2) { /* left out: depth 0's lines */
-        cut[v] = cut[0];
-        memcpy(r[v], r[0], 8 * sizeof *r[v]);
+      if (limits[l] == 4 && v >= 2) {
+        left_out(r, cut, v, 8);
         continue;
       }
       search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
@@ -2177,9 +2183,8 @@ START_TEST(test_feas_rounds_change_nothing) {
     int cut[VARIANTS];
     for (int v = 0; v < VARIANTS; v++) {
       bool run = v == 0 || v == VARIANTS - 1 || (limits[l] == 4 && !TEST_SAN);
-      if (!run) { /* left out: the one pass's lines */
-        cut[v] = cut[0];
-        memcpy(r[v], r[0], 8 * sizeof *r[v]);
+      if (!run) {
+        left_out(r, cut, v, 8);
         continue;
       }
       search *s = new_search(G, limits[l], threads[v], 0);

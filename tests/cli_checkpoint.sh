@@ -492,8 +492,9 @@ same_ranking "resumed --probe: the ranking" "$tmp/resprobe.txt" "$tmp/top1.txt"
 # resumed from SALET's exact line alone (the best, 7897), the other 23 on
 # one thread (about 10 s here; stage 4 most of it).
 # Under a sanitizer (two rankings of minutes each: 438 of the suite's
-# 471 s under ASan in CI) the plain run checks it: the checkpoint's reading is the
-# sections' above, and the progress line's text tests/check_checkpoint.c's.
+# 471 s under ASan in CI) the plain run checks it: the checkpoint's
+# reading is the sections' above, the progress line's text
+# tests/check_checkpoint.c's.
 if [ "$sanitized" = 1 ]; then
   skip "a resume's progress lines, 24 openers of nyt-2022-02 (sanitizer build: the plain build's run checks them)"
 else
