@@ -277,13 +277,16 @@ run: optle
 # of the 233 s of thread), and under ASan rules, search, kernel,
 # feedback, memo and tree (512 s) beside the rest (149 s) about 520 s.
 # Measured on 2026-11-30, before them: the plain build on an idle Zen 5,
-# 41 s; under ASan, the six beside the rest 207 and 196 s.
+# 41 s; under ASan, the six beside the rest 207 and 196 s.  Once the
+# sanitizers ran one variant of the search's variant tests (2026-12-05,
+# tests/check_search.c check_variants()), ASan's search lane took 213 s
+# beside the rest's 282: rules (about 35 s there) went to it.
 # OpenMP's idle threads sleep at once (OMP_WAIT_POLICY=passive) instead
 # of spinning: a lane's 2-thread searches otherwise leave a thread
 # spinning on the core the other lane needs (an idle Zen 5: 72 s with
 # them spinning, 49 s so; 76 s in a row).
 UNIT_LANE ?= search
-SANITIZE_UNIT_LANE ?= search
+SANITIZE_UNIT_LANE ?= search rules
 define RUN_LANES
 rm -f build/$(1).log; mkdir -p build; \
 { OMP_WAIT_POLICY=passive $(2) OPTLE_SUITES="$(3)" ./tests/check_optle >build/$(1).log 2>&1 & a=$$!; \
