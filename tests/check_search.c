@@ -2004,7 +2004,9 @@ static void eight_openers(const game *G, int w[8]) {
  * search leaves the other thread idle from the start: it takes
  * candidates from the offers (helped) at every depth but 0.  (Within 6
  * too, and every depth within 4, the test took 69 s of the plain unit
- * suite, beside what it costs the sanitizers.) */
+ * suite, beside what it costs the sanitizers.)  Under the sanitizers
+ * OFFER_DEPTH alone, and within 4 SALET alone (OPENERS_RANKED): the
+ * eight took 67 of the test's 92 s under ThreadSanitizer. */
 /* A ranking on s (then freed) with offers `depth` plies deep: its cutoff
  * in cut, its lines in r, its counters in st. */
 static void rank_offering(search *s, const uint16_t *A, int n, int depth,
@@ -2054,6 +2056,17 @@ static rank_digest digest_of(const search_first_value *r, int cut, int nw) {
   return d;
 }
 
+/* A ranking's nw lines (cutoff cut) have the digest *want. */
+static void check_digest(const search_first_value *r, int cut, int nw, const rank_digest *want) {
+  rank_digest d = digest_of(r, cut, nw);
+  ck_assert_msg(d.cut == want->cut && d.exact == want->exact && d.none == want->none &&
+                    d.hash == want->hash,
+                "digest {.cut = %d, .exact = %d, .none = %d, .hash = 0x%016llxull}, want "
+                "{%d, %d, %d, 0x%016llx}",
+                d.cut, d.exact, d.none, (unsigned long long)d.hash, want->cut, want->exact,
+                want->none, (unsigned long long)want->hash);
+}
+
 /* Rankings r[first .. nv) (cutoffs cut[]) of the same nw words: with
  * first 0 (the plain build) the same lines; then r[first] has the
  * digest *want (NULL: none asked).  Under the sanitizers a test that
@@ -2065,24 +2078,35 @@ static void check_variants(search_first_value *const *r, const int *cut, int fir
                            int nw, const rank_digest *want) {
   ck_assert(first == 0 || first == nv - 1);
   if (first == 0) same_rankings(r, cut, nv, nw);
-  if (!want) return;
-  rank_digest d = digest_of(r[first], cut[first], nw);
-  ck_assert_msg(d.cut == want->cut && d.exact == want->exact && d.none == want->none &&
-                    d.hash == want->hash,
-                "digest {.cut = %d, .exact = %d, .none = %d, .hash = 0x%016llxull}, want "
-                "{%d, %d, %d, 0x%016llx}",
-                d.cut, d.exact, d.none, (unsigned long long)d.hash, want->cut, want->exact,
-                want->none, (unsigned long long)want->hash);
+  if (want) check_digest(r[first], cut[first], nw, want);
 }
 
 /* The digests: the large list's rankings at SLATE's value (normal,
- * hard), and nyt-2022-02's eight openers within 4 guesses at 8000. */
+ * hard), and nyt-2022-02's eight openers within 4 guesses at 8000, and
+ * SALET's line of those alone. */
 static const rank_digest large_at_slate[2] = {
     {.cut = 1466, .exact = 1, .none = 0, .hash = 0xaf686ff48607a02dull},
     {.cut = 1472, .exact = 1, .none = 0, .hash = 0xaf68b5f48608171full},
 };
 static const rank_digest nyt_eight_within4 = {
     .cut = 8000, .exact = 6, .none = 6, .hash = 0xbb3dd523eb906c6full};
+static const rank_digest salet_within4 = {
+    .cut = 8000, .exact = 1, .none = 1, .hash = 0x6b1d72ab39fe466eull};
+
+/* The openers ranked (eight_openers()): all eight, or under the
+ * sanitizers SALET alone, the first.  Within 4 its search has classes
+ * put off in rounds and offered to the other thread, as the eight's
+ * have, for a seventh of their cost (ThreadSanitizer: 13 s of 85 in
+ * the feasibility rounds' test). */
+#define OPENERS_RANKED (TEST_SAN ? 1 : 8)
+
+/* Rankings of the openers within 4 (check_variants()): against the
+ * eight's digest, or SALET's alone, which the plain run checks too. */
+static void check_within4(search_first_value *const *r, const int *cut, int first, int nv) {
+  check_variants(r, cut, first, nv, OPENERS_RANKED,
+                 TEST_SAN ? &salet_within4 : &nyt_eight_within4);
+  if (!TEST_SAN) check_digest(r[nv - 1], cut[nv - 1], 1, &salet_within4);
+}
 
 static const int offer_depths[] = {0, OFFER_DEPTH, 1, 4};
 /* The variants run, OFFER_FIRST to OFFER_RUNS: under the sanitizers
@@ -2134,13 +2158,17 @@ START_TEST(test_offers_change_nothing) {
         left_out(r, cut, v, 8);
         continue;
       }
-      search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
+      search_first_opts fo = {
+          .cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = OPENERS_RANKED};
       search_stats st;
       rank_offering(new_search(G, limits[l], 2, 0), A, G->n_answers, offer_depths[v], &fo, r[v],
                     &cut[v], &st);
       helped[v] += st.helped;
     }
-    check_variants(r, cut, OFFER_FIRST, OFFER_RUNS, 8, limits[l] == 4 ? &nyt_eight_within4 : NULL);
+    if (limits[l] == 4)
+      check_within4(r, cut, OFFER_FIRST, OFFER_RUNS);
+    else
+      check_variants(r, cut, 0, OFFER_RUNS, 8, NULL); /* the plain build's alone */
   }
   /* SALET alone (7897), searched against its value: the other thread
    * idle from the start (under the sanitizers at OFFER_DEPTH only: its
@@ -2215,9 +2243,10 @@ END_TEST
  * (the classes offered too): the same lines; classes are put off.
  * Within 5 (every opener has a strategy, and 4 classes are put off) one
  * pass and the threaded rounds; under the sanitizers the threaded rounds
- * alone, within 4, against the digest (check_variants()).  (Five runs a
- * limit took 58 s of the plain unit suite and 227 s of the ASan tier;
- * rounds from 1 us on 2 threads, the dearest, 11 s.) */
+ * alone, within 4, SALET alone (OPENERS_RANKED), against its digest
+ * (check_within4()).  (Five runs a limit took 58 s of the plain unit
+ * suite and 227 s of the ASan tier; rounds from 1 us on 2 threads, the
+ * dearest, 11 s.) */
 START_TEST(test_feas_rounds_change_nothing) {
   const game *G = nyt_game();
   int w[8];
@@ -2241,12 +2270,16 @@ START_TEST(test_feas_rounds_change_nothing) {
       }
       search *s = new_search(G, limits[l], threads[v], 0);
       s->feas_round = rounds[v];
-      search_first_opts fo = {.cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = 8};
+      search_first_opts fo = {
+          .cutoff = limits[l] == 4 ? 8000 : 7925, .words = w, .nwords = OPENERS_RANKED};
       search_stats st;
       rank_offering(s, A, G->n_answers, OFFER_DEPTH, &fo, r[v], &cut[v], &st);
       put_off[v] += st.feas_put_off;
     }
-    check_variants(r, cut, first, VARIANTS, 8, limits[l] == 4 ? &nyt_eight_within4 : NULL);
+    if (limits[l] == 4)
+      check_within4(r, cut, first, VARIANTS);
+    else
+      check_variants(r, cut, 0, VARIANTS, 8, NULL); /* the plain build's alone */
   }
   ck_assert(put_off[VARIANTS - 1] > 0); /* under the sanitizers the one variant run */
   ck_assert(TEST_SAN || (put_off[0] == 0 && put_off[1] > 0 && put_off[2] > 0));
