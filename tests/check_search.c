@@ -2105,7 +2105,7 @@ static const rank_digest salet_within4 = {
 static void check_within4(search_first_value *const *r, const int *cut, int first, int nv) {
   check_variants(r, cut, first, nv, OPENERS_RANKED,
                  TEST_SAN ? &salet_within4 : &nyt_eight_within4);
-  if (!TEST_SAN) check_digest(r[nv - 1], cut[nv - 1], 1, &salet_within4);
+  if (!TEST_SAN) check_digest(r[first], cut[first], 1, &salet_within4);
 }
 
 static const int offer_depths[] = {0, OFFER_DEPTH, 1, 4};
