@@ -285,7 +285,7 @@ run: optle
 # NYT part to the plain build (2026-12-06), ASan's search suite took 151
 # s and api 39 (from 217 and 127), beside issue 47's run: the rest's
 # tests then took 105 s, and its many forks about 70 more, so rules
-# stays here (about 190 s beside 175).
+# stays here (in a local CI run 211 s beside the rest's 208).
 # OpenMP's idle threads sleep at once (OMP_WAIT_POLICY=passive) instead
 # of spinning: a lane's 2-thread searches otherwise leave a thread
 # spinning on the core the other lane needs (an idle Zen 5: 72 s with
