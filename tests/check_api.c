@@ -234,8 +234,8 @@ static int see_probe_phase(const optle_progress *p, void *arg) {
  * POPPY's solve lasts seconds, and the call stops there).  The greedy
  * seed and the scan before it take a second in the plain build and a
  * minute under AddressSanitizer, whose run leaves the test to the plain
- * one: check_search.c's test_stop_in_probe_keeps_seed stops a probe's
- * solve there. */
+ * one: under the sanitizers check_search.c's
+ * test_stop_in_probe_keeps_seed still stops a probe's solve. */
 START_TEST(test_probe_in_progress) {
   if (TEST_SAN) return;
   optle_game *g = named("nyt-2022-02");
